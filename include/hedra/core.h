@@ -1,0 +1,111 @@
+/* hedra core types: version, status codes, poses, tolerances. */
+#ifndef HEDRA_CORE_H
+#define HEDRA_CORE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version lives in one place: the project() call of CMakeLists.txt, which writes
+ * hedra/version.h at configure time. */
+#include "hedra/version.h"
+
+/* hd_version_string returns "MAJOR.MINOR.PATCH" of the library actually linked. */
+const char *hd_version_string(void);
+
+/* Status of every call that can fail. */
+typedef enum hd_status {
+    HD_OK = 0,
+    HD_ERR_NULL,            /* a required pointer argument was NULL */
+    HD_ERR_INVALID_ARG,     /* an argument is out of its documented range (count, dimension, enum) */
+    HD_ERR_EMPTY,           /* an empty point set where one is not allowed */
+    HD_ERR_NONFINITE,       /* a NaN or infinite coordinate, direction or pose entry */
+    HD_ERR_TOO_LARGE,       /* a count above HD_MAX_POINTS or one whose memory size overflows */
+    HD_ERR_BAD_POSE,        /* a pose whose matrix is not a rotation (orthonormal, det +1) */
+    HD_ERR_NOT_CONVEX,      /* an explicit mesh that is not convex within the tolerance */
+    HD_ERR_BAD_MESH,        /* an explicit mesh that is not a closed 2-manifold polytope surface */
+    HD_ERR_HULL,            /* the hull builder (Qhull) failed */
+    HD_ERR_NO_MEMORY,       /* an allocation failed (construction only; queries never allocate) */
+    HD_ERR_ITERATION_LIMIT, /* an iteration cap was reached: the query gives no answer */
+    HD_ERR_WORKSPACE_FULL,  /* the caller's workspace was too small for this query */
+    HD_ERR_UNSUPPORTED,     /* the requested algorithm cannot answer this input */
+    HD_ERR_CERTIFICATE,     /* hd_certificate_check rejected a result's certificate */
+    HD_ERR_IO,              /* a file could not be opened or read */
+    HD_ERR_PARSE,           /* a file is malformed (see hd_parse_error for file, line, reason) */
+    HD_STATUS_COUNT
+} hd_status;
+
+/* A static English description of a status, never NULL (unknown values give "unknown status"). */
+const char *hd_status_str(hd_status status);
+
+/* Largest number of input points any call accepts: keeps every size computation far from
+ * integer overflow and rejects absurd file headers before any allocation. */
+#define HD_MAX_POINTS (1 << 24)
+
+/* A rigid motion x -> R x + t. R is row-major: R[3*i + j] is row i, column j.
+ * Every query takes one pose per polytope; NULL means the identity. */
+typedef struct hd_pose {
+    double r[9];
+    double t[3];
+} hd_pose;
+
+/* The identity pose. */
+hd_pose hd_pose_identity(void);
+
+/* A pose from a unit quaternion (w, x, y, z) and a translation. The quaternion is normalised;
+ * a zero or non-finite quaternion yields HD_ERR_BAD_POSE. */
+hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose *out);
+
+/* HD_OK if every entry is finite and R is a rotation: |R^T R - I| <= tol entrywise and
+ * det R > 0. tol <= 0 selects HD_DEFAULT_POSE_TOL. */
+hd_status hd_pose_validate(const hd_pose *pose, double tol);
+
+/* Applies a pose to a point: out = R p + t (out may alias p). */
+void hd_pose_apply(const hd_pose *pose, const double p[3], double out[3]);
+
+/* Tolerances, all relative to the scale of the inputs, defined here and nowhere else.
+ *
+ * scale: for a query, the largest absolute coordinate of either posed polytope's bounding sphere
+ *   (|centre| + radius), so that the same configuration scaled by 1e-6 or 1e6 is answered alike.
+ *
+ * touch_rel (default HD_DEFAULT_TOUCH_REL = 1e-12): half-width of the touching band. With
+ *   eps = touch_rel * scale and delta the signed distance of the pair (their Euclidean distance when
+ *   disjoint, minus their penetration depth when they overlap):
+ *       delta >  eps  -> HD_SEPARATED,  |delta| <= eps -> HD_TOUCHING,  delta < -eps -> HD_INTERSECTING.
+ *   The value leaves three orders of magnitude between the rounding error of the certificates
+ *   (a few units of 2^-53 * scale) and the band, and three between the band and a gap of 1e-9 of
+ *   the size, which must still be answered exactly. Zero is allowed and asks for the exact
+ *   verdict; contacts then resolve to the side the rounding error favours.
+ *
+ * convex_rel (default HD_DEFAULT_CONVEX_REL = 1e-9): an explicit mesh is accepted as convex when no
+ *   vertex lies more than convex_rel * scale outside any face plane, and a hull's coplanar facets
+ *   are merged into one polygonal face when their planes agree to this tolerance.
+ *
+ * pose_tol (default HD_DEFAULT_POSE_TOL = 1e-9): entrywise tolerance of R^T R = I, absolute since
+ *   a rotation has unit scale.
+ *
+ * max_iterations (default 0 = automatic, proportional to the vertex counts): cap on the main loop
+ *   of every algorithm; reaching it is HD_ERR_ITERATION_LIMIT, never a guess.
+ */
+#define HD_DEFAULT_TOUCH_REL 1e-12
+#define HD_DEFAULT_CONVEX_REL 1e-9
+#define HD_DEFAULT_POSE_TOL 1e-9
+
+typedef struct hd_tolerance {
+    double touch_rel;
+    double convex_rel;
+    double pose_tol;
+    int max_iterations;
+} hd_tolerance;
+
+/* The documented defaults above. */
+hd_tolerance hd_tolerance_default(void);
+
+/* HD_OK if every field is finite, non-negative and touch_rel, convex_rel < 1e-3. */
+hd_status hd_tolerance_validate(const hd_tolerance *tol);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,208 @@
+/* hedra queries on pairs of posed polytopes: intersection (three algorithms), distance with
+ * witness points, directional gap, containment, point inside; certificates and their check. */
+#ifndef HEDRA_QUERY_H
+#define HEDRA_QUERY_H
+
+#include "hedra/core.h"
+#include "hedra/polytope.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The verdict of an intersection query; see hd_tolerance for the touching band. */
+typedef enum hd_verdict {
+    HD_SEPARATED = 0,
+    HD_TOUCHING = 1,
+    HD_INTERSECTING = 2
+} hd_verdict;
+
+const char *hd_verdict_str(hd_verdict verdict); /* "separated", "touching", "intersecting" */
+
+/* The three independent ways to decide intersection. */
+typedef enum hd_algo {
+    HD_ALGO_GJK = 0,    /* Gilbert-Johnson-Keerthi on the Minkowski difference */
+    HD_ALGO_CDDUAL = 1, /* Choi-Li-Wang-Cameron local search guided by the dual signed distance */
+    HD_ALGO_LP = 2,     /* simplex method on the vertex-set linear program */
+    HD_ALGO_COUNT
+} hd_algo;
+
+const char *hd_algo_str(hd_algo algo); /* "gjk", "cddual", "lp" */
+
+/* HD_OK and *out set when name is one of the strings above. */
+hd_status hd_algo_parse(const char *name, hd_algo *out);
+
+/* Why a query stopped. */
+typedef enum hd_stop {
+    HD_STOP_CONVERGED = 0, /* the algorithm ran to its optimum */
+    HD_STOP_EARLY_EXIT,    /* the verdict was proven before the optimum (e.g. a separating plane) */
+    HD_STOP_REFINED,       /* the algorithm's own evidence fell inside the touching band and the
+                              shared contact classifier (distance and depth bounds) decided */
+    HD_STOP_FALLBACK       /* the algorithm does not apply to this input (see docs/ALGORITHMS.md);
+                              the answer comes from GJK, said here so that nobody is misled */
+} hd_stop;
+
+/* A convex combination of at most HD_COMBINATION_MAX hull vertices of one polytope. */
+#define HD_COMBINATION_MAX 8
+typedef struct hd_combination {
+    int count;
+    int index[HD_COMBINATION_MAX];
+    double weight[HD_COMBINATION_MAX]; /* >= 0, summing to 1 */
+} hd_combination;
+
+/* What proves a verdict; every vector is in the world frame.
+ * - HD_SEPARATED: has_plane; for every vertex a of A, n.a <= offset - gap/2 and for every vertex b
+ *   of B, n.b >= offset + gap/2, with gap > eps (n unit, pointing from A towards B).
+ * - HD_INTERSECTING: has_point; point = sum w_i a_i = sum v_j b_j (convex weights on_a, on_b), and
+ *   depth_bound > eps is a lower bound on the penetration depth proven by the algorithm.
+ * - HD_TOUCHING: has_plane with gap >= -eps (the pair cannot overlap by more than eps) and
+ *   has_point with |sum w_i a_i - sum v_j b_j| <= eps (the pair is no further apart than eps).
+ * hd_certificate_check verifies all of this by brute force, independently of the algorithms. */
+typedef struct hd_certificate {
+    int has_plane;
+    double normal[3];
+    double offset;
+    double gap;
+    int has_point;
+    double point[3];
+    hd_combination on_a;
+    hd_combination on_b;
+    double depth_bound;
+} hd_certificate;
+
+/* Work counters, for benchmarks and the paper's figures. */
+typedef struct hd_stats {
+    int iterations;    /* main-loop iterations (GJK), pivots (LP), faces visited in all (CD-Dual) */
+    int support_calls; /* support-mapping evaluations on either polytope */
+    int visits_fv;     /* CD-Dual: faces evaluated in SEARCH-FV, SEARCH-VF, SEARCH-EE */
+    int visits_vf;
+    int visits_ee;
+    int refine_steps;  /* steps of the shared contact classifier, 0 when it was not needed */
+} hd_stats;
+
+/* CD-Dual: which kind of face of the Minkowski difference attained the optimum. */
+typedef enum hd_face_kind {
+    HD_FACE_NONE = 0,
+    HD_FACE_FV, /* face of A with a supporting vertex of -B: feature_a = face, feature_b = vertex */
+    HD_FACE_VF, /* vertex of A with a face of -B: feature_a = vertex, feature_b = face */
+    HD_FACE_EE  /* edge of A with an edge of -B: feature_a, feature_b = edges */
+} hd_face_kind;
+
+typedef struct hd_result {
+    hd_verdict verdict;
+    hd_algo algo;          /* the algorithm asked for */
+    hd_stop stop;
+    double eps;            /* the absolute touching half-width used: touch_rel * scale */
+    double distance;       /* hd_distance: Euclidean distance (0 unless separated); else -1 */
+    double witness_a[3];   /* hd_distance: closest points, on A and on B (world frame) */
+    double witness_b[3];
+    hd_certificate cert;
+    hd_stats stats;
+    hd_face_kind face_kind; /* CD-Dual only */
+    int feature_a;
+    int feature_b;
+    double dual_distance;  /* CD-Dual: d_max of Eq. (1) */
+} hd_result;
+
+/* Per ordered pair warm-start state (frame coherence), owned by the caller: one per pair and
+ * thread, initialised with HD_CACHE_INIT or hd_cache_reset. Indices are validated before use, so a
+ * cache used with the wrong pair costs time, never correctness. */
+typedef struct hd_cache {
+    int valid;
+    int simplex_count;  /* GJK: the last simplex as (vertex of A, vertex of B) pairs */
+    int simplex_a[4];
+    int simplex_b[4];
+    int support_a;      /* hill-climbing start vertices */
+    int support_b;
+    int cddual_face;    /* CD-Dual: the face f_p of A from which the last optimum was reached */
+} hd_cache;
+
+#define HD_CACHE_INIT {0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1}
+void hd_cache_reset(hd_cache *cache);
+
+/* Caller-owned scratch for the queries that need more than the stack: CD-Dual's visited edge
+ * pairs and search path. Created once (this allocates), used by one query at a time. */
+typedef struct hd_workspace hd_workspace;
+
+/* capacity: number of edge pairs SEARCH-EE may visit in one query (>= 16). */
+hd_status hd_workspace_create(int capacity, hd_workspace **out);
+void hd_workspace_destroy(hd_workspace *ws);
+
+/* The search path of the last query run with HD_QUERY_RECORD_PATH: count entries, each a face of
+ * the Minkowski difference as (kind, feature_a, feature_b, dual distance). */
+typedef struct hd_path_step {
+    hd_face_kind kind;
+    int feature_a;
+    int feature_b;
+    double dual_distance;
+} hd_path_step;
+int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps);
+
+/* Query flags. */
+enum {
+    HD_QUERY_BRUTE_SUPPORT = 1u << 0, /* support mapping by brute force instead of hill climbing */
+    HD_QUERY_RECORD_PATH = 1u << 1    /* CD-Dual: record the search path in the workspace */
+};
+
+typedef struct hd_options {
+    hd_algo algo;
+    hd_tolerance tol;
+    hd_cache *cache;         /* NULL: cold start */
+    hd_workspace *workspace; /* NULL: a fixed-size scratch on the stack */
+    unsigned flags;
+} hd_options;
+
+/* algo = HD_ALGO_GJK, default tolerances, no cache, no workspace, no flags. */
+hd_options hd_options_default(void);
+
+/* Intersection: separated, touching or intersecting, with a certificate. Poses may be NULL
+ * (identity); opt may be NULL (defaults). Errors: HD_ERR_NULL, HD_ERR_BAD_POSE, HD_ERR_NONFINITE,
+ * HD_ERR_INVALID_ARG (bad tolerance or algo), HD_ERR_ITERATION_LIMIT, HD_ERR_WORKSPACE_FULL.
+ * On error *out holds no verdict. */
+hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                     const hd_pose *pose_b, const hd_options *opt, hd_result *out);
+
+/* Euclidean distance and closest points (GJK, whatever opt->algo says), with the verdict and
+ * certificate of hd_collide. distance is 0 when the pair touches or intersects. */
+hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                      const hd_pose *pose_b, const hd_options *opt, hd_result *out);
+
+/* Directional gap (CD-Dual section 6): for a direction s (any length, normalised here), the
+ * signed distance B must travel along +s or -s so that it just touches A (A fixed).
+ *   contact = 0: the sweep of B along the line never meets A (no contact in either sense);
+ *   separated pairs: distance > 0 is the travel along s_sign*s to first contact;
+ *   overlapping pairs: distance > 0 is the travel along s_sign*s to separate (the nearer way out).
+ * s_sign is +1 or -1. */
+typedef struct hd_gap_result {
+    int contact;
+    hd_verdict verdict;  /* of the pair as given */
+    double distance;
+    int s_sign;
+    double direction[3]; /* unit s */
+    hd_stats stats;
+} hd_gap_result;
+
+hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                 const hd_pose *pose_b, const double direction[3], const hd_options *opt,
+                 hd_gap_result *out);
+
+/* Containment: *inside = 1 when every vertex of B lies in A (within eps: a vertex on A's boundary
+ * counts as inside), else 0. */
+hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                      const hd_pose *pose_b, const hd_options *opt, int *inside);
+
+/* Point inside: HD_INTERSECTING strictly inside (deeper than eps), HD_TOUCHING on the boundary
+ * within eps, HD_SEPARATED outside. */
+hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const double point[3],
+                          const hd_options *opt, hd_verdict *out);
+
+/* Independent brute-force check of result->cert for result->verdict against the vertices of the
+ * posed polytopes (O(V_A + V_B)). HD_OK when it holds, HD_ERR_CERTIFICATE when it does not. */
+hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                               const hd_pose *pose_b, const hd_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,118 @@
+/* Private interfaces between the files that construct a polytope (polytope*.c); see
+ * polytope_internal.h for the layout they produce.
+ *
+ * Construction pipeline:
+ *   points  -> hd_affine_frame (dimension 0..3, polytope_frame.c)
+ *           -> dimension 0, 1, 2: hd_flat_build (polytope_flat.c)
+ *           -> dimension 3: hd_hull_qhull (face loops over input indices, polytope_hull.c)
+ *                           -> hd_solid_assemble (polytope_solid.c: coplanar merge, CSR topology
+ *                              in polytope_topology.c, planes, interior points, bounds)
+ *   mesh    -> hd_mesh_check (polytope_mesh.c) -> hd_solid_assemble
+ */
+#ifndef HD_POLYTOPE_BUILD_H
+#define HD_POLYTOPE_BUILD_H
+
+#include "polytope_internal.h"
+
+/* The construction length tolerance, shared by dimension detection, the coplanar merge and the
+ * mesh convexity check:
+ *     tol_len = max(convex_rel * extent, HD_COORD_RESOLUTION * max_abs)
+ * where extent is the largest side of the points' bounding box and max_abs their largest
+ * absolute coordinate. The first term is the documented tolerance (core.h, convex_rel). The second
+ * is a floor: coordinates of magnitude max_abs are only known to about 2^-52 * max_abs, so a set
+ * thinner than a few hundred units of that cannot define a direction, and Qhull's own roundoff
+ * (a small multiple of it) would call it flat anyway. Both terms scale with the input, so the
+ * same cloud scaled by 1e-6 or 1e6 gets the same decisions. */
+#define HD_COORD_RESOLUTION (512.0 * 2.220446049250313e-16)
+
+double hd_poly_length_tol(double convex_rel, double extent, double max_abs);
+
+/* Face loops over some vertex index space: face f is verts[offset[f] .. offset[f+1]-1]. */
+typedef struct hd_loops {
+    int face_count;
+    int *offset; /* face_count + 1 entries */
+    int *verts;  /* offset[face_count] entries */
+} hd_loops;
+
+/* Allocates loops for face_count faces and total loop entries; offset[0] = 0. */
+hd_status hd_loops_alloc(hd_loops *loops, int face_count, int total);
+void hd_loops_free(hd_loops *loops);
+
+/* The affine frame of a point set, found by the farthest-point construction (polytope_frame.c):
+ * p[0], p[1] the ends of a long diameter candidate, p[2] the point farthest from line p0 p1,
+ * p[3] the point farthest from plane p0 p1 p2. dim counts how many of these steps found a point
+ * farther than tol_len. axis is the unit direction p0 -> p1 (dim >= 1), normal the unit normal of
+ * plane p0 p1 p2 (dim >= 2). */
+typedef struct hd_frame {
+    int dim;
+    int p[4];
+    double axis[3];
+    double normal[3];
+    double width[3]; /* |p1 - p0|, distance of p2 from the line, of p3 from the plane */
+} hd_frame;
+
+void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *frame);
+
+/* Bounding box of count points: lo, hi, the largest side and the largest absolute coordinate. */
+void hd_points_bounds(const double *xyz, int count, double lo[3], double hi[3], double *extent,
+                      double *max_abs);
+
+/* Lower-dimensional polytopes (dimension frame->dim <= 2) from the input points. */
+hd_status hd_flat_build(const double *xyz, int count, const hd_frame *frame, hd_polytope **out);
+
+/* Runs Qhull on the points (dimension 3) and returns its facets as loops of input indices,
+ * counter-clockwise seen from outside. *flat is set when Qhull found the input flat (the caller
+ * then builds a polygon). Errors: HD_ERR_HULL, HD_ERR_NO_MEMORY. */
+hd_status hd_hull_qhull(const double *xyz, int count, hd_loops *faces, int *flat);
+
+/* Builds a solid from face loops over the input points (a closed, convex, consistently oriented
+ * surface). Neighbouring faces whose planes agree within merge_tol are merged into one face
+ * (merge_tol < 0 disables merging). Errors: HD_ERR_BAD_MESH when the loops are not a closed
+ * 2-manifold of genus 0, HD_ERR_HULL when no interior point with positive clearance exists,
+ * HD_ERR_NO_MEMORY. */
+hd_status hd_solid_assemble(const double *xyz, int count, const hd_loops *faces, double merge_tol,
+                            hd_polytope **out);
+
+/* Half-edge pairing over loops on vertex_count vertices (polytope_topology.c). For loop entry k
+ * (the half-edge from verts[k] to the next loop vertex): face[k], next[k] (entry of the next
+ * half-edge in the same loop) and twin[k] (the entry of the opposite half-edge). Also the
+ * outgoing half-edges of every vertex in CSR form: out_offset (vertex_count + 1), out_he.
+ * HD_ERR_BAD_MESH unless every directed edge occurs once and its reverse once, and every
+ * vertex's faces form a single fan. */
+typedef struct hd_halfedges {
+    int count;
+    int vertex_count;
+    int *face;
+    int *next;
+    int *twin;
+    int *out_offset;
+    int *out_he;
+} hd_halfedges;
+
+hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedges *he);
+void hd_halfedges_free(hd_halfedges *he);
+
+/* Allocates a polytope with every array in the same block (zeroed) and sets the array pointers.
+ * NULL when the allocation fails. */
+hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
+                           int loop_total);
+
+/* Fills the CSR topology (vertex adjacency, edges, face_edges, face_adj, vert_face) of a solid
+ * whose face loops (face_offset, face_verts) and vertices are already in place. */
+hd_status hd_poly_fill_topology(hd_polytope *poly);
+
+/* Axis-aligned box, extent, max_abs and bounding sphere from the vertices. */
+void hd_poly_fill_bounds(hd_polytope *poly);
+
+/* Face normals (Newell's area vector of each loop) and supporting offsets. */
+void hd_poly_fill_planes(hd_polytope *poly);
+
+/* Two interior points of a solid (polytope_interior.c). HD_ERR_HULL when no point with positive
+ * clearance is found. */
+hd_status hd_poly_fill_interior_solid(hd_polytope *poly);
+
+/* Sets interior point `which` to the combination of the given vertices and weights. */
+void hd_interior_set(hd_polytope *poly, int which, int count, const int *index,
+                     const double *weight);
+
+#endif

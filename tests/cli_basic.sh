@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Behaviour of the hedra CLI: help, exit codes, error messages with file and line, verdicts of
+# cube configurations whose answer is known by construction, batch output and --repeat.
+set -uo pipefail
+cli=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+check() { # description, then a command that must succeed
+  local what=$1; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $what"; fails=$((fails + 1)); fi
+}
+code_of() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
+
+cube() { # cube [x0,x0+1] x [0,1] x [0,1] as XYZ
+  local x0=$1 x1; x1=$(awk -v a="$x0" 'BEGIN{print a + 1}')
+  for x in "$x0" "$x1"; do for y in 0 1; do for z in 0 1; do echo "$x $y $z"; done; done; done
+}
+cube 0 >"$tmp/a.xyz"
+cube 2 >"$tmp/far.xyz"
+cube 1 >"$tmp/touch.xyz"
+cube 0.5 >"$tmp/over.xyz"
+
+check "--version" bash -c "\"$cli\" --version | grep -q '^hedra [0-9]'"
+for c in info hull collide batch gap contains inside; do
+  check "$c --help exits 0" test "$(code_of "$cli" "$c" --help)" -eq 0
+  check "$c --help prints usage" grep -q "usage: hedra $c" "$tmp/out"
+done
+check "no arguments is a usage error" test "$(code_of "$cli")" -eq 2
+check "unknown command is a usage error" test "$(code_of "$cli" frobnicate)" -eq 2
+check "unknown option is a usage error" test "$(code_of "$cli" collide --bogus "$tmp/a.xyz" "$tmp/a.xyz")" -eq 2
+check "missing file argument" test "$(code_of "$cli" collide "$tmp/a.xyz")" -eq 2
+check "unknown algorithm" test "$(code_of "$cli" collide --algo simplex "$tmp/a.xyz" "$tmp/a.xyz")" -eq 2
+
+printf '0 0 0\n1 0 0\n0 1 zero\n' >"$tmp/bad.xyz"
+check "malformed file exits 1" test "$(code_of "$cli" info "$tmp/bad.xyz")" -eq 1
+check "error names file and line" grep -q "bad.xyz:3" "$tmp/err"
+check "missing file exits 1" test "$(code_of "$cli" info "$tmp/nope.xyz")" -eq 1
+printf 'OFF\n1000000000000 0 0\n' >"$tmp/huge.off"
+check "absurd header exits 1" test "$(code_of "$cli" info "$tmp/huge.off")" -eq 1
+printf '0 0 0\nnan 1 1\n' >"$tmp/nan.xyz"
+check "NaN coordinate exits 1" test "$(code_of "$cli" info "$tmp/nan.xyz")" -eq 1
+
+check "info on a cube" test "$(code_of "$cli" info "$tmp/a.xyz")" -eq 0
+check "cube has 8 vertices" grep -q "^vertices: 8$" "$tmp/out"
+check "cube has 12 edges" grep -q "^edges: 12$" "$tmp/out"
+check "cube has 6 faces" grep -q "^faces: 6$" "$tmp/out"
+check "cube is solid" grep -q "^dimension: 3$" "$tmp/out"
+check "hull writes OFF" test "$(code_of "$cli" hull "$tmp/a.xyz" -o "$tmp/a.off")" -eq 0
+check "OFF hull reads back with 6 faces" bash -c "\"$cli\" info \"$tmp/a.off\" | grep -q '^faces: 6$'"
+
+for algo in gjk cddual lp all; do
+  check "$algo: far cubes separated" bash -c "\"$cli\" collide --json --algo $algo \"$tmp/a.xyz\" \"$tmp/far.xyz\" | grep -v agree | grep -c '\"verdict\":\"separated\"' | grep -qv '^0$'"
+  check "$algo: face contact touching" bash -c "\"$cli\" collide --json --algo $algo \"$tmp/a.xyz\" \"$tmp/touch.xyz\" | grep -v agree | grep -vq '\"verdict\":\"touching\"' && exit 1 || exit 0"
+  check "$algo: overlap intersecting" bash -c "\"$cli\" collide --json --algo $algo \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -v agree | grep -vq '\"verdict\":\"intersecting\"' && exit 1 || exit 0"
+done
+check "all algorithms agree and certificates check" test "$(code_of "$cli" collide --algo all "$tmp/a.xyz" "$tmp/over.xyz")" -eq 0
+check "distance of cubes 1 apart" bash -c "\"$cli\" collide --distance --json \"$tmp/a.xyz\" \"$tmp/far.xyz\" | grep -q '\"distance\":1[,.]'"
+check "translate-b moves B" bash -c "\"$cli\" collide --json --translate-b 5,0,0 \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q '\"verdict\":\"separated\"'"
+check "bad translation is a usage error" test "$(code_of "$cli" collide --translate-b 1,2 "$tmp/a.xyz" "$tmp/a.xyz")" -eq 2
+
+{
+  echo "# three pairs"
+  for p in far:2 touch:1 over:0.5; do
+    echo "pair ${p%%:*}"; echo "A 8"; cube 0; echo "B 8"; cube "${p##*:}"
+  done
+  echo "pair empty"; echo "A 0"; echo "B 8"; cube 0
+} >"$tmp/p.pair"
+check "batch runs" test "$(code_of "$cli" batch --algo all --repeat 3 "$tmp/p.pair")" -eq 0
+check "batch prints a line per pair and algorithm" test "$(grep -c '"name"' "$tmp/out")" -eq 12
+check "batch far separated" test "$(grep '"name":"far"' "$tmp/out" | grep -c '"verdict":"separated"')" -eq 3
+check "batch touch touching" test "$(grep '"name":"touch"' "$tmp/out" | grep -c '"verdict":"touching"')" -eq 3
+check "batch over intersecting" test "$(grep '"name":"over"' "$tmp/out" | grep -c '"verdict":"intersecting"')" -eq 3
+check "batch empty set separated" test "$(grep '"name":"empty"' "$tmp/out" | grep -c '"empty":true')" -eq 3
+check "batch reads stdin" bash -c "\"$cli\" batch - <\"$tmp/p.pair\" | grep -c '\"name\"' | grep -q '^4$'"
+head -n 5 "$tmp/p.pair" >"$tmp/trunc.pair"
+check "truncated pair file exits 1" test "$(code_of "$cli" batch "$tmp/trunc.pair")" -eq 1
+check "truncated pair file names the file" grep -q "trunc.pair:" "$tmp/err"
+
+check "contains: cube contains itself" bash -c "\"$cli\" contains \"$tmp/a.xyz\" \"$tmp/a.xyz\" | grep -q 'contains: yes'"
+check "contains: shifted cube is not inside" bash -c "\"$cli\" contains \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q 'contains: no'"
+check "inside: centre" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 0.5,0.5,0.5 | grep -q 'point: inside'"
+check "inside: corner is boundary" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 1,1,1 | grep -q 'point: boundary'"
+check "inside: outside" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 2,0.5,0.5 | grep -q 'point: outside'"
+check "inside: negative coordinates parse" bash -c "\"$cli\" inside \"$tmp/a.xyz\" -0.5,0.5,0.5 | grep -q 'point: outside'"
+check "gap: far cubes travel 1 along -x to touch" bash -c "\"$cli\" gap --json --dir 1,0,0 \"$tmp/a.xyz\" \"$tmp/far.xyz\" | grep -q '\"distance\":1[,.]'"
+check "gap: zero direction is a usage error" test "$(code_of "$cli" gap --dir 0,0,0 "$tmp/a.xyz" "$tmp/far.xyz")" -eq 2
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]

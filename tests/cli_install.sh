@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs hedra into a temporary prefix and builds examples/embed against it twice: through
+# pkg-config and through find_package(hedra). Both programs must run and agree.
+set -euo pipefail
+cli=$1
+src=$2
+build_dir=$(dirname "$cli")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cmake --install "$build_dir" --prefix "$tmp/prefix" >/dev/null
+export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig:$tmp/prefix/lib/x86_64-linux-gnu/pkgconfig"
+flags=$(pkg-config --cflags --libs hedra)
+libdir=$(pkg-config --variable=libdir hedra)
+cc -std=c11 -Wall -Wextra -Werror "$src/examples/embed/main.c" $flags -o "$tmp/embed_pc"
+out_pc=$(LD_LIBRARY_PATH="$libdir" "$tmp/embed_pc")
+echo "$out_pc"
+cmake -S "$src/examples/embed" -B "$tmp/embed_cmake" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+cmake --build "$tmp/embed_cmake" >/dev/null
+out_cm=$(LD_LIBRARY_PATH="$libdir" "$tmp/embed_cmake/embed")
+[ "$out_pc" = "$out_cm" ] || { echo "pkg-config and CMake builds disagree"; exit 1; }
+# two cubes half a unit apart along x: every algorithm must say separated with a valid certificate
+n=$(grep -c "separated (certificate ok)" <<<"$out_pc")
+[ "$n" -eq 3 ] || { echo "expected 3 certified 'separated' lines, got $n"; exit 1; }
+grep -q "^distance 0.5 " <<<"$out_pc" || { echo "expected distance 0.5"; exit 1; }
+"$tmp/prefix/bin/hedra" --version | grep -q "^hedra [0-9]" || { echo "installed CLI broken"; exit 1; }
+echo "install test: ok"

@@ -1,0 +1,45 @@
+/* Shared helpers of the test suite: a seeded random generator (the seed is printed and can be
+ * set with the HEDRA_SEED environment variable), random rotations and the usual point clouds. */
+#ifndef HD_TESTUTIL_H
+#define HD_TESTUTIL_H
+
+#include <stdint.h>
+
+#include "hedra/hedra.h"
+
+typedef struct hd_rng {
+    uint64_t state;
+} hd_rng;
+
+/* The suite's seed: HEDRA_SEED if set, else a fixed default; printed once to stdout as
+ * "seed: N (set HEDRA_SEED to reproduce)" with the name of the test program. */
+uint64_t hd_test_seed(const char *program);
+
+void hd_rng_init(hd_rng *rng, uint64_t seed);
+uint64_t hd_rng_next(hd_rng *rng);
+double hd_rng_uniform(hd_rng *rng, double lo, double hi); /* [lo, hi) */
+int hd_rng_int(hd_rng *rng, int n);                       /* [0, n) */
+double hd_rng_normal(hd_rng *rng);
+void hd_rng_unit_vector(hd_rng *rng, double out[3]);
+
+/* A uniformly random rotation (from a random unit quaternion) and translation t. */
+hd_pose hd_rng_pose(hd_rng *rng, const double t[3]);
+
+/* n points on the surface of the ellipsoid with semi-axes ax, ay, az (CD-Dual section 5). */
+void hd_points_ellipsoid(hd_rng *rng, int n, double ax, double ay, double az, double *xyz);
+
+/* n points uniformly in the box [-hx, hx] x [-hy, hy] x [-hz, hz]. */
+void hd_points_cloud(hd_rng *rng, int n, double hx, double hy, double hz, double *xyz);
+
+/* The 8 corners of the box [lo, hi]. */
+void hd_points_box(const double lo[3], const double hi[3], double xyz[24]);
+
+/* Builds a polytope from points, failing the test (via assert in the caller) on error: returns
+ * NULL and prints the status when construction fails. */
+hd_polytope *hd_test_build(const double *xyz, int n);
+
+/* Writes a pair file reproducing a failing case to $TMPDIR (or /tmp) and prints its path. */
+void hd_test_dump_pair(const char *tag, const double *a, int na, const hd_pose *pa, const double *b,
+                       int nb, const hd_pose *pb);
+
+#endif

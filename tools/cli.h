@@ -1,0 +1,52 @@
+/* Shared pieces of the hedra command-line tool. */
+#ifndef HD_CLI_H
+#define HD_CLI_H
+
+#include <stdio.h>
+
+#include "hedra/hedra.h"
+
+/* Exit codes, documented in `hedra --help` and the README. */
+enum {
+    HD_EXIT_OK = 0,       /* the command ran; the verdict is in the output */
+    HD_EXIT_INPUT = 1,    /* bad input: unreadable or malformed file, invalid values */
+    HD_EXIT_USAGE = 2,    /* bad command line */
+    HD_EXIT_FAILURE = 3   /* a query failed (iteration cap) or algorithms disagreed */
+};
+
+typedef struct hd_cli_cmd {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} hd_cli_cmd;
+
+int hd_cmd_info(int argc, char **argv);
+int hd_cmd_hull(int argc, char **argv);
+int hd_cmd_collide(int argc, char **argv);
+int hd_cmd_batch(int argc, char **argv);
+int hd_cmd_gap(int argc, char **argv);
+int hd_cmd_contains(int argc, char **argv);
+int hd_cmd_inside(int argc, char **argv);
+
+/* Reads a point file and builds its hull; on failure prints "hedra: file:line: message" to stderr
+ * and returns NULL. */
+hd_polytope *hd_cli_load(const char *path);
+
+/* Parses "x,y,z" into three finite doubles. */
+int hd_cli_parse_vec3(const char *text, double out[3]);
+
+/* Prints an error "hedra <cmd>: message" to stderr and returns HD_EXIT_USAGE. */
+int hd_cli_usage_error(const char *cmd, const char *message, const char *arg);
+
+/* Is argument "--help" or "-h"? */
+int hd_cli_is_help(const char *arg);
+
+/* JSON helpers: a double (null when not finite) and a 3-vector. */
+void hd_json_double(FILE *fp, double v);
+void hd_json_vec3(FILE *fp, const double v[3]);
+void hd_json_string(FILE *fp, const char *s);
+
+/* Monotonic clock in nanoseconds. */
+long long hd_cli_now_ns(void);
+
+#endif

@@ -1,0 +1,257 @@
+/* Running and printing one query for the collide and batch commands. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_query.h"
+
+const char *const hd_cli_query_help =
+    "  --algo NAME        gjk (default), cddual, lp, or all (every algorithm; reports whether\n"
+    "                     they agree and exits 3 if they do not)\n"
+    "  --distance         also compute the Euclidean distance and witness points (GJK)\n"
+    "  --tol REL          touching band half-width relative to the scale (default 1e-12)\n"
+    "  --brute            support mapping by brute force instead of hill climbing\n"
+    "  --translate-b X,Y,Z  move B by this translation\n"
+    "  --rotate-b W,X,Y,Z   rotate B by this quaternion (about the origin, before translating)\n"
+    "  --no-check         skip the independent certificate check\n";
+
+void hd_cli_opts_init(hd_cli_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->algo = HD_ALGO_GJK;
+    o->repeat = 1;
+    o->check = 1;
+    o->query = hd_options_default();
+    o->pose_b = hd_pose_identity();
+}
+
+static int parse_algo(hd_cli_opts *o, const char *cmd, const char *name)
+{
+    if (strcmp(name, "all") == 0) {
+        o->all = 1;
+        return 1;
+    }
+    if (hd_algo_parse(name, &o->algo) != HD_OK) {
+        hd_cli_usage_error(cmd, "unknown algorithm (gjk, cddual, lp, all)", name);
+        return -1;
+    }
+    o->all = 0;
+    return 1;
+}
+
+static int parse_rotation(hd_cli_opts *o, const char *cmd, const char *text)
+{
+    double q[4];
+    char *end = NULL;
+    const char *p = text;
+    for (int k = 0; k < 4; ++k) {
+        q[k] = strtod(p, &end);
+        if (end == p || (k < 3 && *end != ',')) {
+            hd_cli_usage_error(cmd, "--rotate-b expects W,X,Y,Z", text);
+            return -1;
+        }
+        p = end + (k < 3);
+    }
+    double t[3] = {o->pose_b.t[0], o->pose_b.t[1], o->pose_b.t[2]};
+    if (*end != '\0' || hd_pose_from_quaternion(q, t, &o->pose_b) != HD_OK) {
+        hd_cli_usage_error(cmd, "--rotate-b expects a non-zero finite quaternion W,X,Y,Z", text);
+        return -1;
+    }
+    return 1;
+}
+
+static const char *need_value(const char *cmd, int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        hd_cli_usage_error(cmd, "option needs a value", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    const char *val;
+    if (strcmp(arg, "--distance") == 0) {
+        o->distance = 1;
+    } else if (strcmp(arg, "--json") == 0) {
+        o->json = 1;
+    } else if (strcmp(arg, "--brute") == 0) {
+        o->query.flags |= HD_QUERY_BRUTE_SUPPORT;
+    } else if (strcmp(arg, "--no-check") == 0) {
+        o->check = 0;
+    } else if (strcmp(arg, "--algo") == 0) {
+        return (val = need_value(cmd, argc, argv, i)) ? parse_algo(o, cmd, val) : -1;
+    } else if (strcmp(arg, "--tol") == 0) {
+        if ((val = need_value(cmd, argc, argv, i)) == NULL) {
+            return -1;
+        }
+        char *end = NULL;
+        o->query.tol.touch_rel = strtod(val, &end);
+        if (end == val || *end != '\0' || hd_tolerance_validate(&o->query.tol) != HD_OK) {
+            hd_cli_usage_error(cmd, "--tol expects a number in [0, 1e-3)", val);
+            return -1;
+        }
+    } else if (strcmp(arg, "--translate-b") == 0) {
+        if ((val = need_value(cmd, argc, argv, i)) == NULL) {
+            return -1;
+        }
+        if (!hd_cli_parse_vec3(val, o->pose_b.t)) {
+            hd_cli_usage_error(cmd, "--translate-b expects X,Y,Z", val);
+            return -1;
+        }
+    } else if (strcmp(arg, "--rotate-b") == 0) {
+        return (val = need_value(cmd, argc, argv, i)) ? parse_rotation(o, cmd, val) : -1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+static int compare_ll(const void *x, const void *y)
+{
+    long long a = *(const long long *)x, b = *(const long long *)y;
+    return (a > b) - (a < b);
+}
+
+void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
+                hd_cli_answer *ans)
+{
+    hd_options q = o->query;
+    q.algo = algo;
+    int k = o->repeat < 1 ? 1 : o->repeat;
+    long long stack_samples[64];
+    long long *samples = k <= 64 ? stack_samples : malloc(sizeof(long long) * (size_t)k);
+    ans->algo = algo;
+    for (int r = 0; r < k; ++r) {
+        long long t0 = hd_cli_now_ns();
+        ans->status = o->distance ? hd_distance(a, NULL, b, &o->pose_b, &q, &ans->result)
+                                  : hd_collide(a, NULL, b, &o->pose_b, &q, &ans->result);
+        long long t1 = hd_cli_now_ns();
+        if (samples != NULL) {
+            samples[r] = t1 - t0;
+        }
+    }
+    ans->ns = 0;
+    if (samples != NULL) {
+        qsort(samples, (size_t)k, sizeof samples[0], compare_ll);
+        ans->ns = samples[k / 2];
+        if (samples != stack_samples) {
+            free(samples);
+        }
+    }
+    ans->cert_ok = -1;
+    if (o->check && ans->status == HD_OK) {
+        ans->cert_ok = hd_certificate_check(a, NULL, b, &o->pose_b, &ans->result) == HD_OK;
+    }
+}
+
+static void print_combination(FILE *fp, const hd_combination *c)
+{
+    fputc('[', fp);
+    for (int k = 0; k < c->count && k < HD_COMBINATION_MAX; ++k) {
+        fprintf(fp, "%s[%d,", k ? "," : "", c->index[k]);
+        hd_json_double(fp, c->weight[k]);
+        fputc(']', fp);
+    }
+    fputc(']', fp);
+}
+
+static void print_certificate_json(FILE *fp, const hd_certificate *c)
+{
+    fprintf(fp, "{");
+    if (c->has_plane) {
+        fprintf(fp, "\"normal\":");
+        hd_json_vec3(fp, c->normal);
+        fprintf(fp, ",\"offset\":");
+        hd_json_double(fp, c->offset);
+        fprintf(fp, ",\"gap\":");
+        hd_json_double(fp, c->gap);
+    }
+    if (c->has_point) {
+        fprintf(fp, "%s\"point\":", c->has_plane ? "," : "");
+        hd_json_vec3(fp, c->point);
+        fprintf(fp, ",\"weights_a\":");
+        print_combination(fp, &c->on_a);
+        fprintf(fp, ",\"weights_b\":");
+        print_combination(fp, &c->on_b);
+        fprintf(fp, ",\"depth_bound\":");
+        hd_json_double(fp, c->depth_bound);
+    }
+    fprintf(fp, "}");
+}
+
+static const char *const hd_stop_names[] = {"converged", "early_exit", "refined", "fallback"};
+
+void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans)
+{
+    const hd_result *r = &ans->result;
+    fputc('{', fp);
+    if (name != NULL) {
+        fprintf(fp, "\"name\":");
+        hd_json_string(fp, name);
+        fputc(',', fp);
+    }
+    fprintf(fp, "\"algo\":\"%s\"", hd_algo_str(ans->algo));
+    if (ans->status != HD_OK) {
+        fprintf(fp, ",\"error\":");
+        hd_json_string(fp, hd_status_str(ans->status));
+        fprintf(fp, "}");
+        return;
+    }
+    fprintf(fp, ",\"verdict\":\"%s\"", hd_verdict_str(r->verdict));
+    if (o->distance) {
+        fprintf(fp, ",\"distance\":");
+        hd_json_double(fp, r->distance);
+        fprintf(fp, ",\"witness_a\":");
+        hd_json_vec3(fp, r->witness_a);
+        fprintf(fp, ",\"witness_b\":");
+        hd_json_vec3(fp, r->witness_b);
+    }
+    fprintf(fp, ",\"ns\":%lld,\"iterations\":%d,\"support_calls\":%d", ans->ns,
+            r->stats.iterations, r->stats.support_calls);
+    if (ans->algo == HD_ALGO_CDDUAL) {
+        fprintf(fp, ",\"visits\":{\"fv\":%d,\"vf\":%d,\"ee\":%d}", r->stats.visits_fv,
+                r->stats.visits_vf, r->stats.visits_ee);
+    }
+    fprintf(fp, ",\"stop\":\"%s\",\"eps\":", hd_stop_names[r->stop & 3]);
+    hd_json_double(fp, r->eps);
+    fprintf(fp, ",\"certificate\":");
+    print_certificate_json(fp, &r->cert);
+    if (ans->cert_ok >= 0) {
+        fprintf(fp, ",\"certificate_ok\":%s", ans->cert_ok ? "true" : "false");
+    }
+    fputc('}', fp);
+}
+
+void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
+{
+    const hd_result *r = &ans->result;
+    fprintf(fp, "algo: %s\n", hd_algo_str(ans->algo));
+    if (ans->status != HD_OK) {
+        fprintf(fp, "error: %s\n", hd_status_str(ans->status));
+        return;
+    }
+    fprintf(fp, "verdict: %s\n", hd_verdict_str(r->verdict));
+    if (o->distance) {
+        fprintf(fp, "distance: %.17g\n", r->distance);
+        fprintf(fp, "witness_a: %.17g %.17g %.17g\n", r->witness_a[0], r->witness_a[1],
+                r->witness_a[2]);
+        fprintf(fp, "witness_b: %.17g %.17g %.17g\n", r->witness_b[0], r->witness_b[1],
+                r->witness_b[2]);
+    }
+    const hd_certificate *c = &r->cert;
+    if (c->has_plane) {
+        fprintf(fp, "plane: normal %.17g %.17g %.17g offset %.17g gap %.17g\n", c->normal[0],
+                c->normal[1], c->normal[2], c->offset, c->gap);
+    }
+    if (c->has_point) {
+        fprintf(fp, "common point: %.17g %.17g %.17g (depth >= %.3g)\n", c->point[0], c->point[1],
+                c->point[2], c->depth_bound);
+    }
+    fprintf(fp, "iterations: %d, support calls: %d, stop: %s, eps: %.3g\n", r->stats.iterations,
+            r->stats.support_calls, hd_stop_names[r->stop & 3], r->eps);
+    if (ans->cert_ok >= 0) {
+        fprintf(fp, "certificate: %s\n", ans->cert_ok ? "checked, ok" : "REJECTED");
+    }
+}

@@ -1,0 +1,47 @@
+/* Running and printing one query for the collide and batch commands. */
+#ifndef HD_CLI_QUERY_H
+#define HD_CLI_QUERY_H
+
+#include <stdio.h>
+
+#include "cli.h"
+
+/* Options shared by collide and batch. */
+typedef struct hd_cli_opts {
+    int all;          /* --algo all */
+    hd_algo algo;
+    int distance;     /* --distance */
+    int json;
+    int repeat;       /* --repeat K (batch) */
+    int check;        /* verify each certificate independently (default on) */
+    hd_options query; /* tolerances, flags */
+    hd_pose pose_b;   /* --translate-b / --rotate-b */
+} hd_cli_opts;
+
+typedef struct hd_cli_answer {
+    hd_algo algo;
+    hd_status status;
+    hd_result result;
+    long long ns;     /* median over the repeats of the query call alone */
+    int cert_ok;      /* 1 accepted, 0 rejected, -1 not checked */
+} hd_cli_answer;
+
+/* Sets defaults; parses one option of argv at *i (advancing it past a value); returns 1 when the
+ * option was consumed, 0 when it is not a query option, -1 on a usage error (printed). */
+void hd_cli_opts_init(hd_cli_opts *o);
+int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, int *i);
+
+/* Runs algo on the pair (distance: hd_distance instead of hd_collide), repeat times. */
+void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
+                hd_cli_answer *ans);
+
+/* One JSON object (no newline). name may be NULL. */
+void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans);
+
+/* Human-readable block. */
+void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans);
+
+/* The option help shared by collide and batch. */
+extern const char *const hd_cli_query_help;
+
+#endif

@@ -1,0 +1,153 @@
+/* hedra batch [options] PAIRFILE */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_query.h"
+
+static int batch_usage(void)
+{
+    printf("usage: hedra batch [options] PAIRFILE\n"
+           "Runs every pair of a pair file ('-' reads standard input) and prints one JSON object\n"
+           "per line per pair (per algorithm with --algo all):\n"
+           "  {\"name\":..., \"algo\":..., \"verdict\":\"separated\"|\"touching\"|\"intersecting\",\n"
+           "   \"distance\":... (with --distance), \"ns\":..., ...}\n"
+           "ns is the time of the query call alone (parsing and hull building excluded), the\n"
+           "median over --repeat K calls. An empty set (\"A 0\") never collides. Options:\n%s"
+           "  --repeat K         run each query K times (default 1)\n"
+           "A summary goes to standard error.\n",
+           hd_cli_query_help);
+    return HD_EXIT_OK;
+}
+
+typedef struct hd_batch_totals {
+    long pairs;
+    long failures;
+    long disagreements;
+} hd_batch_totals;
+
+static void print_empty(const char *name, hd_algo algo)
+{
+    printf("{\"name\":");
+    hd_json_string(stdout, name);
+    printf(",\"algo\":\"%s\",\"verdict\":\"separated\",\"empty\":true,\"ns\":0}\n",
+           hd_algo_str(algo));
+}
+
+static void print_build_error(const char *name, const char *which, hd_status st)
+{
+    printf("{\"name\":");
+    hd_json_string(stdout, name);
+    printf(",\"error\":\"polytope %s: %s\"}\n", which, hd_status_str(st));
+}
+
+static void run_pair(const hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *tot)
+{
+    int first = o->all ? 0 : (int)o->algo;
+    int last = o->all ? HD_ALGO_COUNT - 1 : (int)o->algo;
+    tot->pairs++;
+    if (pd->a.count == 0 || pd->b.count == 0) {
+        for (int k = first; k <= last; ++k) {
+            print_empty(pd->name, (hd_algo)k);
+        }
+        return;
+    }
+    hd_polytope *a = NULL, *b = NULL;
+    hd_status st = hd_polytope_build(pd->a.xyz, pd->a.count, &o->query.tol, &a);
+    if (st != HD_OK || (st = hd_polytope_build(pd->b.xyz, pd->b.count, &o->query.tol, &b)) != HD_OK) {
+        print_build_error(pd->name, a ? "B" : "A", st);
+        tot->failures++;
+        hd_polytope_destroy(a);
+        return;
+    }
+    int have = 0;
+    hd_verdict seen = HD_SEPARATED;
+    for (int k = first; k <= last; ++k) {
+        hd_cli_answer ans;
+        hd_cli_run(o, (hd_algo)k, a, b, &ans);
+        hd_cli_print_json(stdout, pd->name, o, &ans);
+        putchar('\n');
+        if (ans.status != HD_OK || ans.cert_ok == 0) {
+            tot->failures++;
+            continue;
+        }
+        if (have && ans.result.verdict != seen) {
+            tot->disagreements++;
+        }
+        seen = ans.result.verdict;
+        have = 1;
+    }
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+static int parse_args(int argc, char **argv, hd_cli_opts *o, const char **path)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (hd_cli_is_help(argv[i])) {
+            batch_usage();
+            return -1;
+        }
+        int used = hd_cli_opts_parse(o, "batch", argc, argv, &i);
+        if (used < 0) {
+            return HD_EXIT_USAGE;
+        }
+        if (used) {
+            continue;
+        }
+        if (strcmp(argv[i], "--repeat") == 0) {
+            char *end = NULL;
+            long k = (i + 1 < argc) ? strtol(argv[++i], &end, 10) : 0;
+            if (end == NULL || *end != '\0' || k < 1 || k > 1000000) {
+                return hd_cli_usage_error("batch", "--repeat expects a count in 1..1000000", NULL);
+            }
+            o->repeat = (int)k;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return hd_cli_usage_error("batch", "unknown option", argv[i]);
+        } else if (*path != NULL) {
+            return hd_cli_usage_error("batch", "one pair file expected, got another", argv[i]);
+        } else {
+            *path = argv[i];
+        }
+    }
+    if (*path == NULL) {
+        return hd_cli_usage_error("batch", "missing PAIRFILE", NULL);
+    }
+    return 0;
+}
+
+int hd_cmd_batch(int argc, char **argv)
+{
+    hd_cli_opts o;
+    hd_cli_opts_init(&o);
+    const char *path = NULL;
+    int code = parse_args(argc, argv, &o, &path);
+    if (code != 0) {
+        return code < 0 ? HD_EXIT_OK : code;
+    }
+    hd_parse_error err;
+    memset(&err, 0, sizeof err);
+    hd_pair_reader *reader = NULL;
+    hd_status st = hd_pair_reader_open(path, &reader, &err);
+    hd_batch_totals tot = {0, 0, 0};
+    int done = 0;
+    while (st == HD_OK) {
+        hd_pair_data pd;
+        st = hd_pair_reader_next(reader, &pd, &done, &err);
+        if (st != HD_OK || done) {
+            break;
+        }
+        run_pair(&o, &pd, &tot);
+    }
+    hd_pair_reader_close(reader);
+    if (st != HD_OK) {
+        char msg[600];
+        hd_parse_error_format(&err, msg, (int)sizeof msg);
+        fflush(stdout);
+        fprintf(stderr, "hedra batch: %s\n", msg[0] ? msg : hd_status_str(st));
+        return HD_EXIT_INPUT;
+    }
+    fprintf(stderr, "hedra batch: %ld pairs, %ld failed queries, %ld disagreements\n", tot.pairs,
+            tot.failures, tot.disagreements);
+    return (tot.failures || tot.disagreements) ? HD_EXIT_FAILURE : HD_EXIT_OK;
+}

@@ -1,0 +1,91 @@
+/* hedra contains A B, hedra inside A X,Y,Z */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Collects non-option arguments; returns -1 after printing help, a usage code on errors. */
+static int positional(int argc, char **argv, const char *cmd, const char *help, const char **args,
+                      int want, int *json)
+{
+    int n = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (hd_cli_is_help(argv[i])) {
+            fputs(help, stdout);
+            return -1;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            *json = 1;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0' && !(argv[i][1] >= '0' && argv[i][1] <= '9') && argv[i][1] != '.') {
+            return hd_cli_usage_error(cmd, "unknown option", argv[i]);
+        } else if (n == want) {
+            return hd_cli_usage_error(cmd, "too many arguments", argv[i]);
+        } else {
+            args[n++] = argv[i];
+        }
+    }
+    return n == want ? 0 : hd_cli_usage_error(cmd, "missing arguments (see --help)", NULL);
+}
+
+int hd_cmd_contains(int argc, char **argv)
+{
+    const char *args[2];
+    int json = 0;
+    int code = positional(argc, argv, "contains",
+                          "usage: hedra contains [--json] A B\n"
+                          "Is B inside A (every vertex of B's hull in A's hull; a vertex on A's\n"
+                          "boundary, within the touching tolerance, counts as inside)?\n",
+                          args, 2, &json);
+    if (code != 0) {
+        return code < 0 ? HD_EXIT_OK : code;
+    }
+    hd_polytope *a = hd_cli_load(args[0]);
+    hd_polytope *b = a ? hd_cli_load(args[1]) : NULL;
+    code = HD_EXIT_INPUT;
+    if (a != NULL && b != NULL) {
+        int inside = 0;
+        hd_status st = hd_contains(a, NULL, b, NULL, NULL, &inside);
+        if (st == HD_OK) {
+            printf(json ? "{\"contains\":%s}\n" : "contains: %s\n",
+                   inside ? (json ? "true" : "yes") : (json ? "false" : "no"));
+            code = HD_EXIT_OK;
+        } else {
+            fprintf(stderr, "hedra contains: %s\n", hd_status_str(st));
+            code = HD_EXIT_FAILURE;
+        }
+    }
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+    return code;
+}
+
+int hd_cmd_inside(int argc, char **argv)
+{
+    const char *args[2];
+    int json = 0;
+    int code = positional(argc, argv, "inside",
+                          "usage: hedra inside [--json] A X,Y,Z\n"
+                          "Is the point inside A's hull: 'inside' (deeper than the touching\n"
+                          "tolerance), 'boundary' (within it) or 'outside'.\n",
+                          args, 2, &json);
+    if (code != 0) {
+        return code < 0 ? HD_EXIT_OK : code;
+    }
+    double p[3];
+    if (!hd_cli_parse_vec3(args[1], p)) {
+        return hd_cli_usage_error("inside", "the point must be X,Y,Z", args[1]);
+    }
+    hd_polytope *a = hd_cli_load(args[0]);
+    if (a == NULL) {
+        return HD_EXIT_INPUT;
+    }
+    hd_verdict v = HD_SEPARATED;
+    hd_status st = hd_point_inside(a, NULL, p, NULL, &v);
+    hd_polytope_destroy(a);
+    if (st != HD_OK) {
+        fprintf(stderr, "hedra inside: %s\n", hd_status_str(st));
+        return HD_EXIT_FAILURE;
+    }
+    const char *word = v == HD_INTERSECTING ? "inside" : v == HD_TOUCHING ? "boundary" : "outside";
+    printf(json ? "{\"point\":\"%s\"}\n" : "point: %s\n", word);
+    return HD_EXIT_OK;
+}

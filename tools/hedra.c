@@ -1,0 +1,53 @@
+/* hedra: the command-line tool. One subcommand per file (tools/cmd_*.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const hd_cli_cmd hd_commands[] = {
+    {"info", "vertex/edge/face counts, affine dimension and bounds of a hull", hd_cmd_info},
+    {"hull", "build a hull and write it as OFF", hd_cmd_hull},
+    {"collide", "intersection (and distance) of two polytopes", hd_cmd_collide},
+    {"batch", "every pair of a pair file, one JSON line per pair", hd_cmd_batch},
+    {"gap", "distance to travel along a direction to touch or to separate", hd_cmd_gap},
+    {"contains", "is the second polytope inside the first", hd_cmd_contains},
+    {"inside", "is a point inside a polytope", hd_cmd_inside},
+};
+
+static void print_help(FILE *fp)
+{
+    fprintf(fp, "usage: hedra <command> [options] ...\n"
+                "       hedra --version | --help\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof hd_commands / sizeof hd_commands[0]; ++i) {
+        fprintf(fp, "  %-9s %s\n", hd_commands[i].name, hd_commands[i].summary);
+    }
+    fprintf(fp, "\n'hedra <command> --help' describes each command.\n"
+                "Input files: OFF (.off), Wavefront OBJ (.obj), point lists (.xyz, .txt, .pts);\n"
+                "the hull of the file's points is used.\n\n"
+                "exit codes: 0 ok (whatever the verdict), 1 bad input, 2 usage error,\n"
+                "            3 a query failed or the algorithms disagreed\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_help(stderr);
+        return HD_EXIT_USAGE;
+    }
+    if (hd_cli_is_help(argv[1])) {
+        print_help(stdout);
+        return HD_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("hedra %s\n", hd_version_string());
+        return HD_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof hd_commands / sizeof hd_commands[0]; ++i) {
+        if (strcmp(argv[1], hd_commands[i].name) == 0) {
+            return hd_commands[i].run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "hedra: unknown command '%s'\n\n", argv[1]);
+    print_help(stderr);
+    return HD_EXIT_USAGE;
+}
