@@ -1,13 +1,50 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds with warnings as errors, runs every ctest
-# suite, then again under ASan+UBSan, a multithreaded test under TSan, valgrind memcheck of the CLI
-# on the examples, and a short bounded fuzz run.
+# The whole test suite, as CI runs it: installs what is missing, then
+#   1. builds with warnings as errors and runs every ctest suite (unit, property, oracle, CLI,
+#      install, benchmark smoke);
+#   2. rebuilds under AddressSanitizer + UndefinedBehaviorSanitizer and runs the suites again;
+#   3. rebuilds under ThreadSanitizer and runs the multithreaded test;
+#   4. runs the CLI on the examples under valgrind memcheck;
+#   5. runs each libFuzzer target for a short bounded time.
+# Set HEDRA_QUICK=1 to stop after step 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 jobs=$(nproc)
+started=$(date +%s)
+step() { echo; echo "== $* ($(($(date +%s) - started)) s)"; }
 
-echo "== build and test (RelWithDebInfo, -Werror)"
+step "1/5 build and test (RelWithDebInfo, -Werror)"
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_WERROR=ON >/dev/null
 cmake --build build-test -j"$jobs"
 ctest --test-dir build-test --output-on-failure -j"$jobs"
+[ "${HEDRA_QUICK:-0}" = 1 ] && exit 0
+
+step "2/5 AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHEDRA_SANITIZE=address,undefined \
+  -DHEDRA_BUILD_BENCH=OFF >/dev/null
+cmake --build build-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E 'cli_install'
+
+step "3/5 ThreadSanitizer: many threads on shared polytopes"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_SANITIZE=thread \
+  -DHEDRA_BUILD_BENCH=OFF >/dev/null
+cmake --build build-tsan -j"$jobs" --target test_threads
+TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -R '^test_threads$'
+
+step "4/5 valgrind memcheck of the CLI on the examples"
+vg() { valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$@" >/dev/null; }
+vg build-test/hedra info examples/cube.off
+vg build-test/hedra hull examples/ellipsoid.off -o /dev/null
+vg build-test/hedra collide --algo all --distance examples/cube.off examples/tetrahedron.off
+vg build-test/hedra batch --algo all --distance examples/pairs.pair
+vg build-test/hedra gap --dir 1,0,0 examples/cube.off examples/tetrahedron.off
+vg build-test/hedra info tests/data/io/truncated.off || [ $? -eq 1 ]
+echo "valgrind: clean"
+
+step "5/5 bounded fuzzing"
+if [ -f fuzz/run.sh ]; then
+  HEDRA_FUZZ_SECONDS=${HEDRA_FUZZ_SECONDS:-20} bash fuzz/run.sh
+fi
+step "all checks passed"

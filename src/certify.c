@@ -75,13 +75,11 @@ static hd_status check_plane(const hd_check_frame *fa, const hd_check_frame *fb,
     double hi_a = extreme(fa, c->normal, 1.0, scale);
     double lo_b = -extreme(fb, c->normal, -1.0, scale);
     double slack = HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * *scale;
-    double gap = lo_b - hi_a;
-    if (!(gap > min_gap - slack)) {
-        return HD_ERR_CERTIFICATE;
-    }
-    /* the reported offset must lie in the slab between the two sets, widened by the band */
-    double band = r->eps + slack;
-    if (c->offset < hi_a - band - 0.5 * fabs(gap) || c->offset > lo_b + band + 0.5 * fabs(gap)) {
+    double half = 0.5 * c->gap;
+    /* the claimed gap must clear the verdict's threshold, and the plane must realise it:
+     * n.a <= offset - gap/2 for every a in A, n.b >= offset + gap/2 for every b in B */
+    if (!isfinite(c->gap) || !(c->gap > min_gap) || hi_a > c->offset - half + slack ||
+        lo_b < c->offset + half - slack) {
         return HD_ERR_CERTIFICATE;
     }
     return HD_OK;

@@ -54,7 +54,7 @@ char *hd_lex_token(hd_lexer *lx);
 /* A decimal floating-point number "[+-]digits[.digits][(e|E)[+-]digits]" (or ".digits"), the
  * whole token, converted by strtod. "nan", "inf", "infinity" (any case, signed) and values that
  * overflow a double give HD_ERR_NONFINITE; anything else that is not a number HD_ERR_PARSE.
- * what names the value in the message (e.g. "vertex 3 of 8"). */
+ * what (may be NULL) names the value in the message: "<what>: expected a number, ...". */
 hd_status hd_lex_double(hd_lexer *lx, const char *tok, const char *what, double *out);
 
 /* A decimal integer "[+-]digits" (the whole token); values beyond +-HD_IO_INT_SATURATE
@@ -81,6 +81,14 @@ hd_status hd_lex_fail(hd_lexer *lx, hd_status status, const char *fmt, ...)
 hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Prepends "<formatted context>: " to the message of the error already recorded (used to name
+ * the record, e.g. "vertex 3 of 8", only once an error happened). */
+void hd_lex_prefix(hd_lexer *lx, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
 #endif
     ;
 

@@ -1,21 +1,142 @@
-/* placeholder until the LP module lands */
+/* The LP method on a posed pair of polytopes (3D), called by the query dispatcher: the columns
+ * are A's hull vertices (A's frame) and B's hull vertices mapped into A's frame; pricing uses
+ * each polytope's hill-climbing support mapping. Certificates are in A's frame. */
+#include <math.h>
+#include <string.h>
+
 #include "algos.h"
-#include "hedra/lp.h"
+#include "hd_math.h"
+#include "lp_solve.h"
+
+/* Face planes (hence clearances) of a polytope are exact only up to the coplanarity tolerance
+ * its facets were merged with; the interior ball used for depth proofs is shrunk by four times
+ * that much (convex_rel * (largest coordinate + extent) per polytope). */
+static double face_slack(const hd_polytope *p, const hd_options *opt)
+{
+    double rel = fmax(opt->tol.convex_rel, HD_DEFAULT_CONVEX_REL);
+    return 4.0 * rel * (p->max_abs + p->extent);
+}
+
+/* A ball inside M = A - B: B(pa - pb, ra + rb) for interior balls B(pa, ra) of A and B(pb, rb) of
+ * B. Of the two interior points of each, the combination with the smallest |c| / R is used. */
+static void interior_ball(const hd_pair *pair, const hd_options *opt, hd_lp_problem *prob)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    double best = INFINITY;
+    prob->ball_radius = 0.0;
+    for (int i = 0; i < 2; ++i) {
+        for (int j = 0; j < 2; ++j) {
+            double pb[3], c[3];
+            hd_m3_mul_v(pb, pair->r, b->interior[j].point);
+            hd_v3_add(pb, pb, pair->t);
+            hd_v3_sub(c, a->interior[i].point, pb);
+            double ra = fmax(a->interior[i].clearance - face_slack(a, opt), 0.0);
+            double rb = fmax(b->interior[j].clearance - face_slack(b, opt), 0.0);
+            double r = ra + rb;
+            if (r > 0.0 && hd_v3_len(c) / r < best) {
+                best = hd_v3_len(c) / r;
+                prob->ball_radius = r;
+                hd_v3_copy(prob->ball_centre, c);
+            }
+        }
+    }
+}
+
+/* Normalisation from the two bounding spheres (B's mapped into A's frame). */
+static void normalise_spheres(const hd_pair *pair, hd_lp_problem *prob)
+{
+    double cb[3], lo[3], hi[3];
+    hd_m3_mul_v(cb, pair->r, pair->b->sphere_centre);
+    hd_v3_add(cb, cb, pair->t);
+    const double *ca = pair->a->sphere_centre;
+    double ra = pair->a->sphere_radius, rb = pair->b->sphere_radius;
+    for (int k = 0; k < 3; ++k) {
+        lo[k] = fmin(ca[k] - ra, cb[k] - rb);
+        hi[k] = fmax(ca[k] + ra, cb[k] + rb);
+    }
+    hd_lp_normalise_box(prob, lo, hi);
+}
+
+static void pair_problem(const hd_pair *pair, const hd_options *opt, hd_lp_problem *prob)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    memset(prob, 0, sizeof *prob);
+    prob->dim = 3;
+    prob->s.pts = a->verts;
+    prob->s.count = a->vertex_count;
+    prob->s.poly = pair->brute ? NULL : a;
+    prob->t.pts = b->verts;
+    prob->t.count = b->vertex_count;
+    prob->t.rot = pair->r;
+    prob->t.shift = pair->t;
+    prob->t.poly = pair->brute ? NULL : b;
+    const hd_cache *cache = opt->cache;
+    if (cache != NULL && cache->valid) {
+        int sa = cache->support_a, sb = cache->support_b;
+        prob->s.climb = sa >= 0 && sa < a->vertex_count ? sa : 0;
+        prob->t.climb = sb >= 0 && sb < b->vertex_count ? sb : 0;
+    }
+    prob->eps = pair->eps;
+    prob->early_exit = 1;
+    prob->cap = opt->tol.max_iterations > 0
+                    ? opt->tol.max_iterations
+                    : hd_lp_default_cap((long)a->vertex_count + b->vertex_count, 5);
+    normalise_spheres(pair, prob);
+    interior_ball(pair, opt, prob);
+}
+
+static void fill_combinations(const hd_lp_outcome *res, int ns, hd_certificate *cert)
+{
+    cert->on_a.count = cert->on_b.count = 0;
+    for (int c = 0; c < res->count; ++c) {
+        hd_combination *comb = res->id[c] < ns ? &cert->on_a : &cert->on_b;
+        if (comb->count < HD_COMBINATION_MAX) {
+            comb->index[comb->count] = res->id[c] < ns ? res->id[c] : res->id[c] - ns;
+            comb->weight[comb->count++] = res->w[c];
+        }
+    }
+}
+
+static void fill_result(const hd_lp_outcome *res, int ns, hd_result *out)
+{
+    hd_certificate *cert = &out->cert;
+    out->verdict = res->verdict;
+    out->stop = res->early ? HD_STOP_EARLY_EXIT : HD_STOP_CONVERGED;
+    if (res->has_plane && res->verdict != HD_INTERSECTING) {
+        cert->has_plane = 1;
+        hd_v3_copy(cert->normal, res->normal);
+        cert->gap = res->gap;
+        cert->offset = res->max_s + 0.5 * res->gap;
+    }
+    if (res->has_point && res->verdict != HD_SEPARATED) {
+        cert->has_point = 1;
+        for (int k = 0; k < 3; ++k) {
+            cert->point[k] = 0.5 * (res->point_s[k] + res->point_t[k]);
+        }
+        fill_combinations(res, ns, cert);
+        cert->depth_bound = res->verdict == HD_INTERSECTING ? res->depth_bound : 0.0;
+    }
+}
+
 hd_status hd_lp_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
-{ (void)pair; (void)opt; (void)out; return HD_ERR_UNSUPPORTED; }
-hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int nt,
-                          const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
-                          double *weights_t)
-{ (void)dim; (void)s; (void)ns; (void)t; (void)nt; (void)tol; (void)out; (void)weights_s; (void)weights_t; return HD_ERR_UNSUPPORTED; }
-hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
-                         const hd_tolerance *tol, int *inside)
-{ (void)dim; (void)s; (void)ns; (void)t; (void)nt; (void)tol; (void)inside; return HD_ERR_UNSUPPORTED; }
-hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *point,
-                             const hd_tolerance *tol, hd_verdict *out)
-{ (void)dim; (void)s; (void)ns; (void)point; (void)tol; (void)out; return HD_ERR_UNSUPPORTED; }
-hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                      const hd_pose *pose_b, const hd_options *opt, int *inside)
-{ (void)a; (void)pose_a; (void)b; (void)pose_b; (void)opt; (void)inside; return HD_ERR_UNSUPPORTED; }
-hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const double point[3],
-                          const hd_options *opt, hd_verdict *out)
-{ (void)a; (void)pose_a; (void)point; (void)opt; (void)out; return HD_ERR_UNSUPPORTED; }
+{
+    hd_lp_problem prob;
+    hd_lp_outcome res;
+    pair_problem(pair, opt, &prob);
+    hd_status st = hd_lp_solve(&prob, &res);
+    out->stats.iterations += res.pivots;
+    out->stats.support_calls += res.support_calls;
+    if (opt->cache != NULL) {
+        opt->cache->support_a = prob.s.climb;
+        opt->cache->support_b = prob.t.climb;
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    if (!res.decided) {
+        /* The LP's bounds leave |delta| <= eps sqrt(3) undecided: the shared classifier decides. */
+        return hd_contact_classify(pair, opt, out);
+    }
+    fill_result(&res, pair->a->vertex_count, out);
+    return HD_OK;
+}

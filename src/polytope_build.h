@@ -1,13 +1,17 @@
 /* Private interfaces between the files that construct a polytope (polytope*.c); see
  * polytope_internal.h for the layout they produce.
  *
- * Construction pipeline:
- *   points  -> hd_affine_frame (dimension 0..3, polytope_frame.c)
- *           -> dimension 0, 1, 2: hd_flat_build (polytope_flat.c)
- *           -> dimension 3: hd_hull_qhull (face loops over input indices, polytope_hull.c)
- *                           -> hd_solid_assemble (polytope_solid.c: coplanar merge, CSR topology
- *                              in polytope_topology.c, planes, interior points, bounds)
- *   mesh    -> hd_mesh_check (polytope_mesh.c) -> hd_solid_assemble
+ * Construction pipeline (polytope.c, polytope_mesh.c are the entry points):
+ *   points -> exact power-of-two rescaling for extreme magnitudes (hd_poly_scaled_copy)
+ *          -> hd_affine_frame: dimension 0..3 (polytope_frame.c)
+ *          -> dimension 0, 1, 2: hd_flat_build (polytope_flat.c)
+ *          -> dimension 3: hd_hull_qhull, face loops over input indices (polytope_hull.c)
+ *             -> hd_solid_assemble (polytope_solid.c): compaction, half-edge pairing and CSR
+ *                topology (polytope_topology.c), coplanar merge (polytope_merge.c), planes,
+ *                bounds and interior points (polytope_geometry.c)
+ *   mesh   -> argument, closed-manifold and convexity checks (polytope_mesh.c)
+ *          -> hd_solid_assemble
+ *   hd_polytope_validate re-checks any polytope from scratch (polytope_validate.c).
  */
 #ifndef HD_POLYTOPE_BUILD_H
 #define HD_POLYTOPE_BUILD_H
@@ -20,21 +24,45 @@
  * where extent is the largest side of the points' bounding box and max_abs their largest
  * absolute coordinate. The first term is the documented tolerance (core.h, convex_rel). The second
  * is a floor: coordinates of magnitude max_abs are only known to about 2^-52 * max_abs, so a set
- * thinner than a few hundred units of that cannot define a direction, and Qhull's own roundoff
- * (a small multiple of it) would call it flat anyway. Both terms scale with the input, so the
- * same cloud scaled by 1e-6 or 1e6 gets the same decisions. */
+ * thinner than a few hundred units of that cannot define a direction (Qhull reports sets of
+ * relative thickness 1e-13 as flat). It matters only when convex_rel is tiny or the set lies far
+ * from the origin compared with its size. Both terms scale with the input, so the same cloud
+ * scaled by 1e-6 or 1e6 gets the same decisions. */
 #define HD_COORD_RESOLUTION (512.0 * 2.220446049250313e-16)
 
 double hd_poly_length_tol(double convex_rel, double extent, double max_abs);
 
+/* Argument checks shared by the constructors (polytope.c): NULL, count range, finiteness; and the
+ * tolerance (NULL selects the defaults). */
+hd_status hd_poly_check_points(const double *xyz, int count);
+hd_status hd_poly_check_tolerance(const hd_tolerance *tol, hd_tolerance *resolved);
+
+/* Exact rescaling for extreme magnitudes (polytope.c). Squared lengths of coordinates above
+ * about 1e154 overflow and below about 1e-154 underflow, which would wreck every distance test
+ * of the construction. When the largest coordinate is outside [2^-HD_SCALE_RANGE,
+ * 2^HD_SCALE_RANGE], the construction runs on a copy multiplied by 2^-e (e the exponent of the
+ * largest coordinate), which is exact; hd_poly_unscale multiplies every length of the result by
+ * 2^e, exactly again, so the vertices are the input points bit for bit. If some coordinate would
+ * lose bits (it would fall into the subnormal range), no scaling is done. *scaled is xyz itself
+ * when no scaling is done, else a copy the caller frees. */
+#define HD_SCALE_RANGE 400
+
+hd_status hd_poly_scaled_copy(const double *xyz, int count, double **scaled, int *exponent);
+void hd_poly_unscale(hd_polytope *poly, int exponent);
+
+/* A copy of poly with every length multiplied by 2^exponent (for hd_polytope_validate on extreme
+ * magnitudes); NULL when out of memory. */
+hd_polytope *hd_poly_clone_scaled(const hd_polytope *poly, int exponent);
+
 /* Face loops over some vertex index space: face f is verts[offset[f] .. offset[f+1]-1]. */
 typedef struct hd_loops {
     int face_count;
-    int *offset; /* face_count + 1 entries */
-    int *verts;  /* offset[face_count] entries */
+    int *offset;    /* face_count + 1 entries */
+    int *verts;     /* offset[face_count] entries */
+    double *normal; /* NULL, or 3 per face: the normal chosen by the coplanar merge */
 } hd_loops;
 
-/* Allocates loops for face_count faces and total loop entries; offset[0] = 0. */
+/* Allocates loops for face_count faces and total loop entries; offset[0] = 0, normal NULL. */
 hd_status hd_loops_alloc(hd_loops *loops, int face_count, int total);
 void hd_loops_free(hd_loops *loops);
 
@@ -49,6 +77,7 @@ typedef struct hd_frame {
     double axis[3];
     double normal[3];
     double width[3]; /* |p1 - p0|, distance of p2 from the line, of p3 from the plane */
+    double tol;      /* the tol_len it was computed with */
 } hd_frame;
 
 void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *frame);
@@ -92,20 +121,31 @@ typedef struct hd_halfedges {
 hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedges *he);
 void hd_halfedges_free(hd_halfedges *he);
 
+/* Merges neighbouring faces whose vertices lie within tol of one plane (polytope_merge.c) into
+ * out, loops over the same vertex indices (vertices inside merged faces or in the middle of merged
+ * edges are no longer referenced), with out->normal set to each face's normal (the seed face's).
+ * *merged says whether anything changed. HD_ERR_BAD_MESH when
+ * the merged loops would not form a polytope surface (the caller keeps the unmerged faces). */
+hd_status hd_merge_coplanar(const double *pts, int nv, const hd_loops *loops,
+                            const hd_halfedges *he, double tol, hd_loops *out, int *merged);
+
 /* Allocates a polytope with every array in the same block (zeroed) and sets the array pointers.
  * NULL when the allocation fails. */
 hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
                            int loop_total);
 
 /* Fills the CSR topology (vertex adjacency, edges, face_edges, face_adj, vert_face) of a solid
- * whose face loops (face_offset, face_verts) and vertices are already in place. */
-hd_status hd_poly_fill_topology(hd_polytope *poly);
+ * whose face loops (face_offset, face_verts) are in place, from their half-edge pairing he. Each
+ * vertex's neighbours are listed counter-clockwise seen from outside. */
+void hd_poly_fill_topology(hd_polytope *poly, const hd_halfedges *he);
 
 /* Axis-aligned box, extent, max_abs and bounding sphere from the vertices. */
 void hd_poly_fill_bounds(hd_polytope *poly);
 
-/* Face normals (Newell's area vector of each loop) and supporting offsets. */
-void hd_poly_fill_planes(hd_polytope *poly);
+/* Face normals and supporting offsets (needs the topology): Newell's area vector of each loop,
+ * or the given normal (3 per face, may be NULL) where that one keeps the face's vertices within
+ * tol of the plane and Newell's does not. HD_ERR_BAD_MESH for a face of zero area. */
+hd_status hd_poly_fill_planes(hd_polytope *poly, const double *normals, double tol);
 
 /* Two interior points of a solid (polytope_interior.c). HD_ERR_HULL when no point with positive
  * clearance is found. */

@@ -110,6 +110,7 @@ void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *fra
         if (xyz[3 * i + axis] < xyz[3 * start + axis]) start = i;
     }
     frame->dim = 0;
+    frame->tol = tol_len;
     for (int k = 0; k < 4; ++k) frame->p[k] = start;
     hd_v3_set(frame->axis, 0, 0, 0);
     hd_v3_set(frame->normal, 0, 0, 0);

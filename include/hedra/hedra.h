@@ -15,5 +15,6 @@
 #include "hedra/query.h"
 #include "hedra/lp.h"
 #include "hedra/io.h"
+#include "hedra/gjk2d.h"
 
 #endif

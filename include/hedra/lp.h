@@ -14,20 +14,36 @@ extern "C" {
 #define HD_LP_MAX_DIM 16
 
 /* Answer of hd_lp_intersect for K = conv(S), L = conv(T) in R^dim.
- * verdict: as for hd_collide, with eps = tol.touch_rel * (largest absolute coordinate).
- * f_min: the minimum of f(x) = e^T (b - A x) over A x <= b, x >= 0 (0 when K and L meet).
- * When separated: normal (unit, dim entries) and gap > eps with max_S n.s + gap <= min_T n.t,
- *   read from the final basis' dual values; distance_lower_bound = gap, a true lower bound on the
- *   Euclidean distance (the source's f_min / sqrt(dim) is not one; see docs/ALGORITHMS.md).
- * When intersecting or touching: weights_s (ns entries) and weights_t (nt entries), convex, with
- *   sum w_s s = sum w_t t = point (dim entries), caller-provided arrays (NULL to skip).
- * pivots: simplex iterations. */
+ * verdict: as for hd_collide, with eps = tol.touch_rel * (largest absolute coordinate of S and T)
+ *   and delta the signed distance (distance, or minus the penetration depth). Outside
+ *   [-eps sqrt(dim), eps sqrt(dim)] the verdict is the exact answer for the given doubles; inside
+ *   [-eps, eps] it is HD_TOUCHING; in between it is either the exact answer or, when the LP's
+ *   bounds could not resolve it, HD_TOUCHING with undecided = 1 (raw arrays carry no interior ball
+ *   to bound the depth with, and the l1 distance LP bounds the distance only within sqrt(dim);
+ *   see docs/algorithms/lp.md). For dim = 1 the band is exact.
+ * f_min: the minimum of the source's f(x) = e^T (b - A x) over A x <= b, x >= 0 on the normalised
+ *   coordinates sigma (x - c) (c the centre of the bounding box of S and T, sigma a power of two
+ *   with sigma * extent in [1/2, 1)); 0 (up to 2^-46) exactly when K and L meet. f_min is not a
+ *   distance: f_min / sqrt(dim) is NOT a lower bound on it, contrary to the source.
+ * normal (unit, dim entries), gap and offset: the best separating-plane candidate read from a
+ *   final basis' duals (phase 1's, the l1 distance LP's or a depth ray's), with gap recomputed on
+ *   the points: gap = min_T n.t - max_S n.s and the plane n.x = offset halfway. When separated,
+ *   gap > eps and distance_lower_bound = gap, a true lower bound on the Euclidean distance.
+ *   When touching with undecided = 0, gap >= -eps; a touching answer without any plane (two
+ *   coincident points) has a zero normal.
+ * point, weights_s (ns entries), weights_t (nt entries): when intersecting or touching, convex
+ *   weights with sum w_s s ~= sum w_t t (to rounding; within eps when touching with
+ *   undecided = 0, within eps sqrt(dim) when undecided); point is the midpoint of the two sums. Caller-provided arrays (NULL to skip); zero elsewhere.
+ * depth_bound: when intersecting, a proven lower bound > eps on the penetration depth; else 0.
+ * pivots: simplex iterations over every LP solved. */
 typedef struct hd_lp_result {
     hd_verdict verdict;
+    int undecided;
     double f_min;
     double eps;
     double normal[HD_LP_MAX_DIM];
     double gap;
+    double offset;
     double distance_lower_bound;
     double point[HD_LP_MAX_DIM];
     double depth_bound;
@@ -36,20 +52,26 @@ typedef struct hd_lp_result {
 
 /* s: ns points of dimension dim (row-major, dim doubles each); t: nt points. Either set may be
  * empty (count 0, pointer may be NULL): empty sets never collide (verdict HD_SEPARATED with no
- * plane, gap = +infinity). weights_s / weights_t may be NULL. tol may be NULL.
- * Errors: HD_ERR_NULL, HD_ERR_INVALID_ARG (dim outside 1..HD_LP_MAX_DIM), HD_ERR_TOO_LARGE,
- * HD_ERR_NONFINITE, HD_ERR_ITERATION_LIMIT. Never allocates. */
+ * plane, gap = distance_lower_bound = f_min = +infinity). Two single points are compared by
+ * their exact distance. weights_s / weights_t may be NULL. tol may be NULL (defaults); its
+ * max_iterations caps each simplex run (0: 1000 + 50 (dim+2)^2 + 4 (ns+nt)).
+ * Errors: HD_ERR_NULL, HD_ERR_INVALID_ARG (dim outside 1..HD_LP_MAX_DIM, negative count, bad
+ * tolerance), HD_ERR_TOO_LARGE, HD_ERR_NONFINITE, HD_ERR_ITERATION_LIMIT. Never allocates. */
 hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int nt,
                           const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
                           double *weights_t);
 
-/* Containment in any dimension (the source's IsSubsetOf): *inside = 1 when every point of T lies
- * in conv(S) within eps. Empty T is inside anything; a non-empty T is never inside an empty S. */
+/* Containment in any dimension (the source's IsSubsetOf): *inside = 1 when no point of T is
+ * separated from conv(S) by more than eps (each point decided as by hd_lp_point_inside, so the
+ * sqrt(dim) band above applies). Empty T is inside anything; a non-empty T is never inside an
+ * empty S. */
 hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
                          const hd_tolerance *tol, int *inside);
 
-/* Point inside conv(S) in any dimension: HD_INTERSECTING inside, HD_TOUCHING on the boundary
- * within eps, HD_SEPARATED outside (or S empty). */
+/* Point inside conv(S) in any dimension: HD_INTERSECTING inside deeper than eps, HD_TOUCHING on
+ * the boundary within eps, HD_SEPARATED outside by more than eps (or S empty); eps =
+ * tol.touch_rel * (largest absolute coordinate of S and the point), band as for
+ * hd_lp_intersect. */
 hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *point,
                              const hd_tolerance *tol, hd_verdict *out);
 

@@ -1,0 +1,27 @@
+/* The registry of benchmark methods: hedra's, then each peer compiled in (HD_BENCH_HAVE_* are set
+ * by bench/CMakeLists.txt from what was found at configure time). */
+#include <stddef.h>
+
+#include "peers.h"
+
+int hd_bench_all_methods(hd_bench_method *list, int capacity, const char **notes)
+{
+    int n = hd_bench_hedra_methods(list, capacity);
+#if HD_BENCH_HAVE_CCD
+    n += hd_bench_ccd_methods(list + n, capacity - n);
+#endif
+#if HD_BENCH_HAVE_BULLET
+    n += hd_bench_bullet_methods(list + n, capacity - n);
+#endif
+#if HD_BENCH_HAVE_FCL
+    n += hd_bench_fcl_methods(list + n, capacity - n);
+#endif
+#if HD_BENCH_HAVE_GLPK
+    n += hd_bench_glpk_methods(list + n, capacity - n);
+#endif
+    if (notes != NULL) {
+        *notes = "peers: libccd " HD_BENCH_CCD_NOTE "; Bullet " HD_BENCH_BULLET_NOTE
+                 "; FCL " HD_BENCH_FCL_NOTE "; GLPK " HD_BENCH_GLPK_NOTE;
+    }
+    return n;
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs the default benchmark (a few minutes on 2 cores) and regenerates the plots.
+#
+# usage: bench/run.sh [--docs] [hedra_bench options]
+#   --docs          also copy the plots and tables into docs/bench/ (for docs/BENCHMARKS.md)
+#   --full          the paper's sizes (500 orientations x 300 repetitions): hours
+#   --quick         a few seconds, for trying things out
+#   --only fig8,... a subset of fig8, fig9, lp, distance, scaling, coherence
+# Environment: HEDRA_BENCH_BUILD (build directory, default bench/out/build),
+#              HEDRA_BENCH_OUT (output directory, default bench/out).
+# The benchmark is built in Release mode (warnings not fatal: a new compiler warning must not stop a
+# measurement) in its own build directory; the CSV files, tables.md and
+# the PNG plots are written to the output directory (git-ignored).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+out=${HEDRA_BENCH_OUT:-$here/out}
+build=${HEDRA_BENCH_BUILD:-$out/build}
+docs=0
+args=()
+for a in "$@"; do
+  if [ "$a" = --docs ]; then docs=1; else args+=("$a"); fi
+done
+
+mkdir -p "$out"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHEDRA_BUILD_TESTS=OFF -DHEDRA_WERROR=OFF \
+  -DHEDRA_BUILD_BENCH=ON | grep -E "hedra bench" || true
+cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target hedra_bench >/dev/null
+
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo none)
+if [ "$commit" != none ] && [ -n "$(git -C "$root" status --porcelain -- src include 2>/dev/null)" ]; then
+  commit="$commit+modified"
+fi
+
+"$build/bench/hedra_bench" --out "$out" --commit "$commit" ${args[@]+"${args[@]}"}
+"$here/plot.sh" "$out"
+
+if [ $docs = 1 ]; then
+  mkdir -p "$root/docs/bench"
+  cp "$out"/*.png "$out/tables.md" "$root/docs/bench/"
+  echo "run.sh: copied plots and tables.md to docs/bench/"
+fi

@@ -1,0 +1,291 @@
+/* tables.md: the run's medians pooled over gaps, the ratios of every peer to hedra, and every
+ * method's wrong answers, in markdown for docs/BENCHMARKS.md. Ratios are peer time / hedra time
+ * (above 1: hedra is faster; below 1: hedra is slower). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+static hd_bench_experiment *hd_sum_find(hd_bench_driver *d, const char *name)
+{
+    for (int i = 0; i < d->experiment_count; ++i) {
+        if (strcmp(d->experiments[i].name, name) == 0) {
+            return &d->experiments[i];
+        }
+    }
+    return NULL;
+}
+
+static int hd_sum_method(hd_bench_driver *d, const hd_bench_experiment *ex, const char *name)
+{
+    for (int m = 0; m < ex->method_count; ++m) {
+        if (strcmp(d->ctx.methods[ex->method[m]].name, name) == 0) {
+            return m;
+        }
+    }
+    return -1;
+}
+
+/* Median of the samples of method (experiment-local index) over configuration c and the gaps in
+ * [lo, hi]; NaN when there are none. */
+static double hd_sum_median(hd_bench_experiment *ex, int m, int c, double lo, double hi)
+{
+    if (m < 0) {
+        return NAN;
+    }
+    int total = 0;
+    for (int li = 0; li < ex->l_count; ++li) {
+        if (ex->l[li] >= lo && ex->l[li] <= hi) {
+            total += hd_bench_cell_at(ex, c, li, m)->samples;
+        }
+    }
+    if (total == 0) {
+        return NAN;
+    }
+    float *v = malloc(sizeof(float) * (size_t)total);
+    if (v == NULL) {
+        return NAN;
+    }
+    int n = 0;
+    for (int li = 0; li < ex->l_count; ++li) {
+        hd_bench_cell *cell = hd_bench_cell_at(ex, c, li, m);
+        if (ex->l[li] >= lo && ex->l[li] <= hi) {
+            memcpy(v + n, cell->time_ns, sizeof(float) * (size_t)cell->samples);
+            n += cell->samples;
+        }
+    }
+    double q = hd_bench_quantile(v, n, 0.5);
+    free(v);
+    return q;
+}
+
+static void hd_sum_time(FILE *fp, double ns)
+{
+    if (isnan(ns)) {
+        fprintf(fp, " n/a |");
+    } else if (ns < 1e3) {
+        fprintf(fp, " %.0f ns |", ns);
+    } else if (ns < 1e6) {
+        fprintf(fp, " %.1f us |", ns * 1e-3);
+    } else {
+        fprintf(fp, " %.2f ms |", ns * 1e-6);
+    }
+}
+
+static void hd_sum_ratio(FILE *fp, double peer, double ref)
+{
+    if (isnan(peer) || isnan(ref) || ref <= 0.0) {
+        fprintf(fp, " n/a |");
+    } else {
+        fprintf(fp, " %.2f |", peer / ref);
+    }
+}
+
+/* One table: a row per configuration, the medians of the given methods over [lo, hi], then the
+ * ratio of each other method to the first. */
+static void hd_sum_table(hd_bench_driver *d, FILE *fp, hd_bench_experiment *ex,
+                         const char *const *names, int count, double lo, double hi,
+                         const char *caption)
+{
+    int m[HD_BENCH_MAX_METHODS];
+    fprintf(fp, "\n%s\n\n| pair |", caption);
+    for (int i = 0; i < count; ++i) {
+        m[i] = hd_sum_method(d, ex, names[i]);
+        fprintf(fp, " %s |", names[i]);
+    }
+    for (int i = 1; i < count; ++i) {
+        fprintf(fp, " %s / %s |", names[i], names[0]);
+    }
+    fprintf(fp, "\n|---|");
+    for (int i = 0; i < 2 * count - 1; ++i) {
+        fprintf(fp, "---:|");
+    }
+    fprintf(fp, "\n");
+    for (int c = 0; c < ex->config_count; ++c) {
+        fprintf(fp, "| %s |", ex->configs[c]->label);
+        double med[HD_BENCH_MAX_METHODS];
+        for (int i = 0; i < count; ++i) {
+            med[i] = hd_sum_median(ex, m[i], c, lo, hi);
+            hd_sum_time(fp, med[i]);
+        }
+        for (int i = 1; i < count; ++i) {
+            hd_sum_ratio(fp, med[i], med[0]);
+        }
+        fprintf(fp, "\n");
+    }
+}
+
+/* Median of per-query work counters (iterations or support calls) pooled over the gaps in
+ * [lo, hi], from the first repetition of each query. */
+static double hd_sum_counter(hd_bench_experiment *ex, int m, int c, double lo, double hi,
+                             int support)
+{
+    int total = 0;
+    for (int li = 0; li < ex->l_count; ++li) {
+        total += ex->l[li] >= lo && ex->l[li] <= hi ? hd_bench_cell_at(ex, c, li, m)->instances : 0;
+    }
+    float *v = total > 0 ? malloc(sizeof(float) * (size_t)total) : NULL;
+    if (v == NULL) {
+        return NAN;
+    }
+    int n = 0;
+    for (int li = 0; li < ex->l_count; ++li) {
+        hd_bench_cell *cell = hd_bench_cell_at(ex, c, li, m);
+        for (int i = 0; ex->l[li] >= lo && ex->l[li] <= hi && i < cell->instances; ++i) {
+            v[n++] = (float)(support ? cell->support_calls[i] : cell->iterations[i]);
+        }
+    }
+    double q = hd_bench_quantile(v, n, 0.5);
+    free(v);
+    return q;
+}
+
+static void hd_sum_counters(hd_bench_driver *d, FILE *fp, hd_bench_experiment *ex)
+{
+    static const char *const names[] = {"hedra_gjk", "hedra_cddual"};
+    fprintf(fp, "\n### hedra's work per query (Fig. 8 data, medians): iterations / support calls"
+                "\n\nGJK iterations are main-loop iterations; CD-Dual's are faces of M visited."
+                "\n\n| pair | GJK, all l | GJK, abs(l) <= 1 | CD-Dual, all l | CD-Dual, abs(l) <= 1 |"
+                "\n|---|---:|---:|---:|---:|\n");
+    for (int c = 0; c < ex->config_count; ++c) {
+        fprintf(fp, "| %s |", ex->configs[c]->label);
+        for (int i = 0; i < 2; ++i) {
+            int m = hd_sum_method(d, ex, names[i]);
+            for (int near = 0; near < 2 && m >= 0; ++near) {
+                double lo = near ? -1.0 : -1e9, hi = near ? 1.0 : 1e9;
+                fprintf(fp, " %g / %g |", hd_sum_counter(ex, m, c, lo, hi, 0),
+                        hd_sum_counter(ex, m, c, lo, hi, 1));
+            }
+        }
+        fprintf(fp, "\n");
+    }
+}
+
+static void hd_sum_wrong(hd_bench_driver *d, FILE *fp)
+{
+    fprintf(fp, "\n### Wrong answers and failures\n\nCounted once per distinct query "
+                "(orientation, gap), against the exact placement; at l = 0 only hedra "
+                "(which has a touching answer) is held to \"touching\".\n\n"
+                "| experiment | method | wrong | failed | queries | cells with wrong answers "
+                "(n, l: count) |\n|---|---|---:|---:|---:|---|\n");
+    for (int e = 0; e < d->experiment_count; ++e) {
+        hd_bench_experiment *ex = &d->experiments[e];
+        for (int m = 0; m < ex->method_count; ++m) {
+            int wrong = 0, failed = 0, inst = 0;
+            char where[512] = "";
+            for (int c = 0; c < ex->config_count; ++c) {
+                for (int li = 0; li < ex->l_count; ++li) {
+                    hd_bench_cell *cell = hd_bench_cell_at(ex, c, li, m);
+                    wrong += cell->wrong;
+                    failed += cell->failed;
+                    inst += cell->instances;
+                    size_t len = strlen(where);
+                    if (cell->wrong > 0 && len + 40 < sizeof where) {
+                        snprintf(where + len, sizeof where - len, "%s%d:%g:%d",
+                                 len ? ", " : "", ex->configs[c]->n, ex->l[li], cell->wrong);
+                    }
+                }
+            }
+            const hd_bench_method *meth = &d->ctx.methods[ex->method[m]];
+            if (inst == 0 && failed == 0) {
+                fprintf(fp, "| %s | %s | unavailable | | | |\n", ex->name, meth->name);
+                continue;
+            }
+            fprintf(fp, "| %s | %s | %d | %d | %d | %s |\n", ex->name, meth->name, wrong, failed,
+                    inst, where);
+        }
+    }
+}
+
+static void hd_sum_distance_errors(hd_bench_driver *d, FILE *fp, hd_bench_experiment *ex)
+{
+    fprintf(fp, "\nDistance error against the verified reference (l > 0), max over the run:\n\n"
+                "| pair | method | max error | mean error | compared |\n|---|---|---:|---:|---:|\n");
+    for (int c = 0; c < ex->config_count; ++c) {
+        for (int m = 0; m < ex->method_count; ++m) {
+            double emax = 0.0, esum = 0.0;
+            int n = 0;
+            for (int li = 0; li < ex->l_count; ++li) {
+                hd_bench_cell *cell = hd_bench_cell_at(ex, c, li, m);
+                emax = fmax(emax, cell->dist_err_max);
+                esum += cell->dist_err_sum;
+                n += cell->dist_err_count;
+            }
+            if (n > 0) {
+                fprintf(fp, "| %s | %s | %.3g | %.3g | %d |\n", ex->configs[c]->label,
+                        d->ctx.methods[ex->method[m]].name, emax, esum / n, n);
+            }
+        }
+    }
+}
+
+static void hd_sum_coherence(hd_bench_driver *d, FILE *fp)
+{
+    if (d->coherence_count == 0) {
+        return;
+    }
+    fprintf(fp, "\n### Frame coherence (1000 frames, 200:100:100, n = 1000)\n\n"
+                "| variant | median | p90 | median iterations | wrong | failed |\n"
+                "|---|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < d->coherence_count; ++i) {
+        hd_bench_coherence_row *r = &d->coherence[i];
+        fprintf(fp, "| %s |", r->label);
+        hd_sum_time(fp, r->median_ns);
+        hd_sum_time(fp, r->p90_ns);
+        fprintf(fp, " %g | %d | %d |\n", r->iter_median, r->wrong, r->failed);
+    }
+}
+
+void hd_bench_summary(hd_bench_driver *d)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tables.md", d->ctx.outdir);
+    FILE *fp = fopen(path, "w");
+    if (fp == NULL) {
+        return;
+    }
+    static const char *const boolean[] = {"hedra_gjk", "hedra_cddual", "ccd_gjk", "ccd_mpr",
+                                          "bullet", "fcl"};
+    static const char *const cddual[] = {"hedra_cddual", "hedra_gjk", "ccd_gjk", "bullet", "fcl"};
+    static const char *const dist[] = {"hedra_dist", "bullet_dist", "fcl_dist"};
+    static const char *const lp[] = {"hedra_lp", "glpk", "hedra_gjk"};
+    fprintf(fp, "<!-- generated by hedra_bench (commit %s, %d orientations x %d repetitions) -->\n",
+            d->ctx.commit ? d->ctx.commit : "unknown", d->ctx.orientations, d->ctx.repetitions);
+    hd_bench_experiment *ex;
+    if ((ex = hd_sum_find(d, "fig8")) != NULL) {
+        hd_sum_table(d, fp, ex, boolean, 6, -1e9, 1e9,
+                     "### Boolean queries, median over all gaps (Fig. 8 data)");
+        hd_sum_table(d, fp, ex, boolean, 6, -1.0, 1.0,
+                     "### Boolean queries near contact, |l| <= 1 (Fig. 8 data)");
+        hd_sum_table(d, fp, ex, cddual, 5, -1.0, 1.0,
+                     "### CD-Dual against the others near contact, |l| <= 1");
+        hd_sum_table(d, fp, ex, cddual, 5, 1.01, 1e9, "### CD-Dual, separated by l > 1");
+        hd_sum_table(d, fp, ex, cddual, 5, -1e9, -1.01, "### CD-Dual, penetrating by l < -1");
+        hd_sum_counters(d, fp, ex);
+    }
+    if ((ex = hd_sum_find(d, "fig9")) != NULL) {
+        hd_sum_table(d, fp, ex, boolean, 6, -1e9, 1e9,
+                     "### Ellipsoid shapes, n = 1000, median over all gaps (Fig. 9 data)");
+    }
+    if ((ex = hd_sum_find(d, "distance")) != NULL) {
+        hd_sum_table(d, fp, ex, dist, 3, -1e9, 1e9, "### Distance queries, median over all gaps");
+        hd_sum_table(d, fp, ex, dist, 3, 0.001, 1e9, "### Distance queries, separated (l > 0)");
+        hd_sum_distance_errors(d, fp, ex);
+    }
+    if ((ex = hd_sum_find(d, "lp")) != NULL) {
+        hd_sum_table(d, fp, ex, lp, 3, -1e9, 1e9, "### LP method against GLPK, all gaps");
+    }
+    if ((ex = hd_sum_find(d, "scaling")) != NULL) {
+        static const char *const all[] = {"hedra_gjk", "hedra_cddual", "hedra_lp", "ccd_gjk",
+                                          "ccd_mpr", "bullet", "fcl"};
+        hd_sum_table(d, fp, ex, all, 7, -1e9, 1e9, "### Scaling with n, l = +-1 (boolean)");
+        hd_sum_table(d, fp, ex, dist, 3, -1e9, 1e9, "### Scaling with n, l = +-1 (distance)");
+    }
+    hd_sum_coherence(d, fp);
+    hd_sum_wrong(d, fp);
+    fclose(fp);
+    if (!d->ctx.quiet) {
+        fprintf(stderr, "  wrote %s\n", path);
+    }
+}

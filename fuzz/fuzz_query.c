@@ -1,0 +1,87 @@
+/* libFuzzer target: hull construction and every query on arbitrary doubles. The input is read as
+ * two point counts (one byte each, at most 24 points), then doubles for the points of A and B and a
+ * quaternion and translation for B's pose. Any crash, sanitizer report, or certificate that the
+ * independent check rejects is a finding. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hedra/hedra.h"
+
+#define HD_FUZZ_MAX_POINTS 24
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct hd_fuzz_input {
+    const uint8_t *data;
+    size_t size;
+    size_t pos;
+} hd_fuzz_input;
+
+static double next_double(hd_fuzz_input *in)
+{
+    double v = 0.0;
+    if (in->pos + sizeof v <= in->size) {
+        memcpy(&v, in->data + in->pos, sizeof v);
+        in->pos += sizeof v;
+    }
+    return v;
+}
+
+static int next_count(hd_fuzz_input *in)
+{
+    int n = in->pos < in->size ? in->data[in->pos++] : 0;
+    return 1 + n % HD_FUZZ_MAX_POINTS;
+}
+
+static void run_queries(const hd_polytope *a, const hd_polytope *b, const hd_pose *pb)
+{
+    for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
+        hd_options opt = hd_options_default();
+        opt.algo = (hd_algo)algo;
+        hd_result r;
+        if (hd_collide(a, NULL, b, pb, &opt, &r) == HD_OK &&
+            hd_certificate_check(a, NULL, b, pb, &r) != HD_OK) {
+            abort();
+        }
+    }
+    hd_result d;
+    if (hd_distance(a, NULL, b, pb, NULL, &d) == HD_OK &&
+        hd_certificate_check(a, NULL, b, pb, &d) != HD_OK) {
+        abort();
+    }
+    double dir[3] = {1.0, 0.5, 0.25};
+    hd_gap_result g;
+    (void)hd_gap(a, NULL, b, pb, dir, NULL, &g);
+    int inside;
+    (void)hd_contains(a, NULL, b, pb, NULL, &inside);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    hd_fuzz_input in = {data, size, 0};
+    int na = next_count(&in), nb = next_count(&in);
+    double xa[3 * HD_FUZZ_MAX_POINTS], xb[3 * HD_FUZZ_MAX_POINTS];
+    for (int i = 0; i < 3 * na; ++i) {
+        xa[i] = next_double(&in);
+    }
+    for (int i = 0; i < 3 * nb; ++i) {
+        xb[i] = next_double(&in);
+    }
+    double q[4] = {next_double(&in), next_double(&in), next_double(&in), next_double(&in)};
+    double t[3] = {next_double(&in), next_double(&in), next_double(&in)};
+    hd_pose pb;
+    if (hd_pose_from_quaternion(q, t, &pb) != HD_OK) {
+        pb = hd_pose_identity();
+    }
+    hd_polytope *a = NULL, *b = NULL;
+    if (hd_polytope_build(xa, na, NULL, &a) == HD_OK &&
+        hd_polytope_build(xb, nb, NULL, &b) == HD_OK) {
+        run_queries(a, b, &pb);
+    }
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+    return 0;
+}

@@ -1,0 +1,16 @@
+/* The contact classifier's entry for callers that already ran GJK (gjk.c): it continues from
+ * their state instead of starting over. hd_contact_classify (algos.h) is the same from scratch. */
+#ifndef HD_CONTACT_H
+#define HD_CONTACT_H
+
+#include "gjk_core.h"
+
+/* Decides separated / touching / intersecting from st (any end of hd_gjk_iterate; GJK is run on
+ * further when its bounds do not yet place the distance side), fills the verdict and certificate
+ * in A's frame, sets out->stop = HD_STOP_REFINED and adds its work to out->stats (support_calls,
+ * refine_steps). With want_distance, also out->distance and the witnesses (the closest points
+ * when separated, a point pair within eps when touching, the common point when intersecting). */
+hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
+                            hd_result *out);
+
+#endif

@@ -1,0 +1,164 @@
+/* Containment and point-inside queries on polytopes (the source's IsSubsetOf, and point inside).
+ *
+ * A point p (in A's frame) is classified against A with the touching half-width eps:
+ *   dimension 0, 1: the exact distance to the vertex or segment decides (depth is always 0);
+ *   dimension 3: the face planes give m = max_f (n_f . p - d_f); outside, the distance is >= m,
+ *     inside, the depth is exactly -m (the nearest boundary point of a convex polytope from the
+ *     inside lies on a facet plane). The planes are exact only up to the tolerance delta the
+ *     hull's coplanar facets were merged with, so the planes decide only when |m| > eps + delta;
+ *   dimension 2: the same with the polygon's plane and its edges' in-plane outward planes (a flat
+ *     polygon has no interior: never intersecting);
+ *   otherwise the LP on A's vertices decides (lp_solve.c, with A's interior ball for the depth).
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "algos.h"
+#include "hd_math.h"
+#include "lp_solve.h"
+
+/* delta: four times the facet-merging tolerance, convex_rel * (largest coordinate + extent). */
+static double face_delta(const hd_polytope *a, const hd_options *opt)
+{
+    double rel = fmax(opt->tol.convex_rel, HD_DEFAULT_CONVEX_REL);
+    return 4.0 * rel * (a->max_abs + a->extent);
+}
+
+static double segment_distance(const double a[3], const double b[3], const double p[3])
+{
+    double ab[3], ap[3], q[3];
+    hd_v3_sub(ab, b, a);
+    hd_v3_sub(ap, p, a);
+    double len2 = hd_v3_len2(ab);
+    double s = len2 > 0.0 ? hd_v3_dot(ap, ab) / len2 : 0.0;
+    s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+    hd_v3_madd(q, a, s, ab);
+    return hd_v3_dist(p, q);
+}
+
+/* Largest excess of p over the polygon's supporting planes: its plane (both sides) and the
+ * in-plane outward normals of its edges (vertices counter-clockwise around plane_normal). */
+static double polygon_excess(const hd_polytope *a, const double p[3])
+{
+    double m = fabs(hd_v3_dot(a->plane_normal, p) - a->plane_dist);
+    int n = a->vertex_count;
+    for (int i = 0; i < n; ++i) {
+        const double *v0 = a->verts + 3 * i, *v1 = a->verts + 3 * ((i + 1) % n);
+        double e[3], out[3], vp[3];
+        hd_v3_sub(e, v1, v0);
+        hd_v3_cross(out, e, a->plane_normal);
+        if (hd_v3_normalize(out) > 0.0) {
+            hd_v3_sub(vp, p, v0);
+            m = fmax(m, hd_v3_dot(out, vp));
+        }
+    }
+    return m;
+}
+
+static double solid_excess(const hd_polytope *a, const double p[3])
+{
+    double m = -INFINITY;
+    for (int f = 0; f < a->face_count; ++f) {
+        m = fmax(m, hd_v3_dot(a->face_normal + 3 * f, p) - a->face_dist[f]);
+    }
+    return m;
+}
+
+static hd_status lp_fallback(const hd_polytope *a, const double p[3], double eps,
+                             const hd_options *opt, hd_verdict *out)
+{
+    int cap = opt->tol.max_iterations > 0 ? opt->tol.max_iterations
+                                          : hd_lp_default_cap((long)a->vertex_count + 1, 5);
+    double r = a->dim == 3 ? a->interior[0].clearance - face_delta(a, opt) : 0.0;
+    return hd_lp_point_verdict(3, a->verts, a->vertex_count, p, eps, cap, a->interior[0].point,
+                               r, out);
+}
+
+/* Verdict of p (A's frame) against A; see the file comment. */
+static hd_status classify_point(const hd_polytope *a, const double p[3], double eps,
+                                const hd_options *opt, hd_verdict *out)
+{
+    if (a->dim <= 1) {
+        double dist = a->dim == 0 ? hd_v3_dist(p, a->verts)
+                                  : segment_distance(a->verts, a->verts + 3, p);
+        *out = dist > eps ? HD_SEPARATED : HD_TOUCHING;
+        return HD_OK;
+    }
+    double delta = face_delta(a, opt);
+    double m = a->dim == 2 ? polygon_excess(a, p) : solid_excess(a, p);
+    if (m - delta > eps) {
+        *out = HD_SEPARATED;
+        return HD_OK;
+    }
+    if (a->dim == 3 && -m - delta > eps) {
+        *out = HD_INTERSECTING;
+        return HD_OK;
+    }
+    return lp_fallback(a, p, eps, opt, out);
+}
+
+hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                      const hd_pose *pose_b, const hd_options *opt, int *inside)
+{
+    if (inside == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_options def = hd_options_default();
+    if (opt == NULL) {
+        opt = &def;
+    }
+    hd_pair pair;
+    hd_status st = hd_pair_init(&pair, a, pose_a, b, pose_b, opt);
+    if (st != HD_OK) {
+        return st;
+    }
+    for (int v = 0; v < b->vertex_count; ++v) {
+        double p[3];
+        hd_verdict verdict;
+        hd_pair_b_vertex(&pair, v, p);
+        if ((st = classify_point(a, p, pair.eps, opt, &verdict)) != HD_OK) {
+            return st;
+        }
+        if (verdict == HD_SEPARATED) {
+            *inside = 0;
+            return HD_OK;
+        }
+    }
+    *inside = 1;
+    return HD_OK;
+}
+
+/* The query's scale: the larger of A's posed bounding-sphere extent |R c + t|_inf + r and the
+ * point's largest absolute coordinate (core.h's scale with the point as the second object). */
+hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const double point[3],
+                          const hd_options *opt, hd_verdict *out)
+{
+    if (a == NULL || point == NULL || out == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_options def = hd_options_default();
+    if (opt == NULL) {
+        opt = &def;
+    }
+    hd_status st = hd_tolerance_validate(&opt->tol);
+    if (st != HD_OK) {
+        return st;
+    }
+    if (!hd_v3_is_finite(point)) {
+        return HD_ERR_NONFINITE;
+    }
+    hd_pose pose = hd_pose_identity();
+    if (pose_a != NULL) {
+        double ptol = opt->tol.pose_tol > 0.0 ? opt->tol.pose_tol : HD_DEFAULT_POSE_TOL;
+        if ((st = hd_pose_validate(pose_a, ptol)) != HD_OK) {
+            return st;
+        }
+        pose = *pose_a;
+    }
+    double c[3], d[3], local[3];
+    hd_pose_apply(&pose, a->sphere_centre, c);
+    double scale = fmax(hd_v3_max_abs(c) + a->sphere_radius, hd_v3_max_abs(point));
+    hd_v3_sub(d, point, pose.t);
+    hd_m3_tmul_v(local, pose.r, d);
+    return classify_point(a, local, opt->tol.touch_rel * scale, opt, out);
+}

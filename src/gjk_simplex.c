@@ -1,0 +1,340 @@
+/* Sub-simplex solver of GJK by signed volumes.
+ *
+ * Given 1..4 points of M = A - B, GJK needs the point of their convex hull closest to the origin
+ * and the smallest subset whose hull holds it (Gilbert, Johnson, Keerthi 1988, the "distance
+ * subalgorithm"). The original subalgorithm tests the Voronoi regions of all sub-simplices with
+ * Johnson's recursive determinants, which lose their sign (and pick the wrong region) on nearly
+ * degenerate simplices. Montanari, Petrinic, Barbieri, "Improving the GJK algorithm for faster
+ * and more reliable distance queries between convex objects", ACM TOG 36(3), 2017, Sec. 3
+ * ("signed volumes"), instead:
+ *   - tetrahedron: the barycentric coordinates of the origin are ratios of signed volumes
+ *     C_j / det, C_j being the volume with vertex j replaced by the origin. When every C_j has
+ *     the sign of det, the origin is inside. Otherwise only the faces opposite a vertex whose C_j
+ *     disagrees can hold the closest point (the origin lies beyond their planes); each is solved
+ *     as a triangle and the nearest result wins. A flat tetrahedron (det = 0) checks all faces.
+ *   - triangle: the origin is projected onto the plane, and the signed areas of the
+ *     sub-triangles are measured in the coordinate plane where the triangle's projection is
+ *     largest (the dominant component of the normal), which keeps them well conditioned; the
+ *     same sign rule then selects the edges to solve.
+ *   - segment: the origin's parameter along the segment from two dot products.
+ * The answer is the same as that of Johnson's subalgorithm in exact arithmetic; in floating point
+ * the region tests never contradict each other because each level decides from its own signs. */
+#include <float.h>
+
+#include "gjk_simplex.h"
+#include "hd_math.h"
+
+/* A candidate answer: the kept indices into the input points and their weights. */
+typedef struct hd_sub {
+    int n;
+    int idx[4];
+    double l[4];
+    double v[3];
+    double d2;
+} hd_sub;
+
+static int same_sign(double a, double b)
+{
+    return (a > 0.0 && b > 0.0) || (a < 0.0 && b < 0.0);
+}
+
+static void sub_point(const double (*w)[3], int i, hd_sub *out)
+{
+    out->n = 1;
+    out->idx[0] = i;
+    out->l[0] = 1.0;
+    hd_v3_copy(out->v, w[i]);
+    out->d2 = hd_v3_len2(out->v);
+}
+
+/* The closest point of a line or plane through p, along a direction m normal to it: (m.p / m.m) m.
+ * Why not sum l_i w_i: when the origin is close to the element (|v| << |w|), that sum cancels
+ * and its direction is off by about 2^-53 |w| / |v| (2e-5 for |v| = 1e-12 |w|), which ruins the
+ * lower bound v.w / |v| and the separating plane. A normal built from cross products of edge
+ * vectors is orthogonal to the element to within rounding relative to itself, whatever |v| is:
+ * for a triangle (b - a) x (c - a); for a segment d x (p x d), whose outer product with d is
+ * orthogonal to d even though the inner one cancels. Its length m.p / |m| is then exact to a few
+ * units of 2^-53 |p|, which is what "a few ulps of the scale" asks. */
+static void project_along(const double m[3], const double p[3], double v[3], double *d2)
+{
+    double mm = hd_v3_len2(m);
+    if (mm > 0.0) {
+        hd_v3_scale(v, m, hd_v3_dot(m, p) / mm);
+    } else {
+        hd_v3_set(v, 0.0, 0.0, 0.0);
+    }
+    *d2 = hd_v3_len2(v);
+}
+
+/* Segment p q: the closest point is p + t (q - p), t = -p.d / d.d clamped to [0, 1]; the two
+ * unnormalised weights are q.d (for p) and -p.d (for q), which sum to d.d. */
+static void solve_segment(const double (*w)[3], int i0, int i1, hd_sub *out)
+{
+    const double *p = w[i0];
+    const double *q = w[i1];
+    double d[3];
+    hd_v3_sub(d, q, p);
+    double lq = -hd_v3_dot(p, d);
+    double lp = hd_v3_dot(q, d);
+    if (lq <= 0.0 || !(hd_v3_len2(d) > 0.0)) {
+        sub_point(w, i0, out);
+        return;
+    }
+    if (lp <= 0.0) {
+        sub_point(w, i1, out);
+        return;
+    }
+    double t = lq / (lp + lq);
+    out->n = 2;
+    out->idx[0] = i0;
+    out->idx[1] = i1;
+    out->l[0] = 1.0 - t;
+    out->l[1] = t;
+    double c[3], m[3];
+    hd_v3_cross(c, p, d);
+    hd_v3_cross(m, d, c);
+    project_along(m, p, out->v, &out->d2);
+}
+
+static void keep_nearest(hd_sub *best, const hd_sub *cand)
+{
+    if (cand->d2 < best->d2) {
+        *best = *cand;
+    }
+}
+
+/* 2D cross product of (a - o) and (b - o) in the coordinate plane (x, y). */
+static double area2(const double o[3], const double a[3], const double b[3], int x, int y)
+{
+    return (a[x] - o[x]) * (b[y] - o[y]) - (a[y] - o[y]) * (b[x] - o[x]);
+}
+
+static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub *out)
+{
+    const int id[3] = {i0, i1, i2};
+    const double *a = w[i0], *b = w[i1], *c = w[i2];
+    double e1[3], e2[3], n[3];
+    hd_v3_sub(e1, b, a);
+    hd_v3_sub(e2, c, a);
+    hd_v3_cross(n, e1, e2);
+    double nn = hd_v3_len2(n);
+    double c3[3] = {0.0, 0.0, 0.0};
+    double mu = 0.0;
+    if (nn > 0.0) {
+        double p0[3];
+        hd_v3_scale(p0, n, hd_v3_dot(n, a) / nn);
+        int k = 0;
+        if (fabs(n[1]) > fabs(n[k])) k = 1;
+        if (fabs(n[2]) > fabs(n[k])) k = 2;
+        int x = (k + 1) % 3, y = (k + 2) % 3;
+        mu = n[k];
+        c3[0] = area2(p0, b, c, x, y);
+        c3[1] = area2(p0, c, a, x, y);
+        c3[2] = area2(p0, a, b, x, y);
+        if (same_sign(c3[0], mu) && same_sign(c3[1], mu) && same_sign(c3[2], mu)) {
+            double sum = c3[0] + c3[1] + c3[2];
+            out->n = 3;
+            for (int j = 0; j < 3; ++j) {
+                out->idx[j] = id[j];
+                out->l[j] = c3[j] / sum;
+            }
+            project_along(n, a, out->v, &out->d2);
+            return;
+        }
+    }
+    /* The closest point is on an edge opposite a vertex whose sign disagrees (every edge when the
+     * triangle is degenerate, mu = 0). */
+    out->d2 = DBL_MAX;
+    for (int j = 0; j < 3; ++j) {
+        if (!same_sign(c3[j], mu)) {
+            hd_sub cand;
+            solve_segment(w, id[j == 0 ? 1 : 0], id[j == 2 ? 1 : 2], &cand);
+            keep_nearest(out, &cand);
+        }
+    }
+}
+
+double hd_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
+                            const double p3[3], double l[4])
+{
+    double d1[3], d2[3], d3[3], m0[3];
+    hd_v3_sub(d1, p1, p0);
+    hd_v3_sub(d2, p2, p0);
+    hd_v3_sub(d3, p3, p0);
+    hd_v3_neg(m0, p0);
+    double det = hd_det3(d1, d2, d3);
+    double c[4];
+    c[0] = hd_det3(p1, p2, p3);
+    c[1] = hd_det3(m0, d2, d3);
+    c[2] = hd_det3(d1, m0, d3);
+    c[3] = hd_det3(d1, d2, m0);
+    if (det == 0.0) {
+        return 0.0;
+    }
+    /* c[j] / det has the right sign even when rounding breaks sum c = det; when all are
+     * positive they are renormalised to sum exactly 1 (up to rounding). */
+    double sum = 0.0;
+    int positive = 1;
+    for (int j = 0; j < 4; ++j) {
+        l[j] = c[j] / det;
+        sum += l[j];
+        positive = positive && l[j] > 0.0;
+    }
+    if (positive) {
+        for (int j = 0; j < 4; ++j) {
+            l[j] /= sum;
+        }
+    }
+    return det;
+}
+
+static void solve_tetra(const double (*w)[3], hd_sub *out)
+{
+    double l[4];
+    double det = hd_tetra_barycentric(w[0], w[1], w[2], w[3], l);
+    int inside = det != 0.0;
+    for (int j = 0; j < 4 && inside; ++j) {
+        inside = l[j] > 0.0;
+    }
+    if (inside) {
+        out->n = 4;
+        for (int j = 0; j < 4; ++j) {
+            out->idx[j] = j;
+            out->l[j] = l[j];
+        }
+        hd_v3_set(out->v, 0.0, 0.0, 0.0);
+        out->d2 = 0.0;
+        return;
+    }
+    static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    out->d2 = DBL_MAX;
+    for (int j = 0; j < 4; ++j) {
+        if (det == 0.0 || !(l[j] > 0.0)) {
+            hd_sub cand;
+            solve_triangle(w, face[j][0], face[j][1], face[j][2], &cand);
+            keep_nearest(out, &cand);
+        }
+    }
+}
+
+void hd_simplex_solve(hd_simplex *s, double v[3])
+{
+    hd_sub sub;
+    const double(*w)[3] = (const double(*)[3])s->w;
+    switch (s->count) {
+    case 1:
+        sub_point(w, 0, &sub);
+        break;
+    case 2:
+        solve_segment(w, 0, 1, &sub);
+        break;
+    case 3:
+        solve_triangle(w, 0, 1, 2, &sub);
+        break;
+    default:
+        solve_tetra(w, &sub);
+        break;
+    }
+    /* every solver lists the kept indices in increasing order, so idx[j] >= j and the
+     * simplex can be compacted in place */
+    s->count = sub.n;
+    for (int j = 0; j < sub.n; ++j) {
+        int i = sub.idx[j];
+        if (i != j) {
+            hd_v3_copy(s->w[j], s->w[i]);
+            s->ia[j] = s->ia[i];
+            s->ib[j] = s->ib[i];
+        }
+        s->lambda[j] = sub.l[j];
+    }
+    hd_v3_copy(v, sub.v);
+}
+
+void hd_simplex_witnesses(const hd_simplex *s, const hd_pair *pair, double on_a[3],
+                          double on_b[3])
+{
+    hd_v3_set(on_a, 0.0, 0.0, 0.0);
+    hd_v3_set(on_b, 0.0, 0.0, 0.0);
+    for (int j = 0; j < s->count; ++j) {
+        double pb[3];
+        hd_pair_b_vertex(pair, s->ib[j], pb);
+        hd_v3_madd(on_a, on_a, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
+        hd_v3_madd(on_b, on_b, s->lambda[j], pb);
+    }
+}
+
+static void add_weight(hd_combination *c, int index, double weight)
+{
+    for (int k = 0; k < c->count; ++k) {
+        if (c->index[k] == index) {
+            c->weight[k] += weight;
+            return;
+        }
+    }
+    c->index[c->count] = index;
+    c->weight[c->count] = weight;
+    c->count++;
+}
+
+void hd_combination_clamp(hd_combination *c)
+{
+    for (int k = 0; k < c->count; ++k) {
+        c->weight[k] = c->count == 1 ? 1.0 : fmin(fmax(c->weight[k], 0.0), 1.0);
+    }
+}
+
+void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b)
+{
+    double sum = 0.0;
+    on_a->count = 0;
+    on_b->count = 0;
+    for (int j = 0; j < s->count; ++j) {
+        sum += s->lambda[j];
+    }
+    for (int j = 0; j < s->count; ++j) {
+        double wj = s->lambda[j] / sum;
+        add_weight(on_a, s->ia[j], wj);
+        add_weight(on_b, s->ib[j], wj);
+    }
+    hd_combination_clamp(on_a);
+    hd_combination_clamp(on_b);
+}
+
+double hd_simplex_inner_depth(const hd_simplex *s)
+{
+    if (s->count != 4) {
+        return 0.0;
+    }
+    /* For any unit n, min over a face's vertices of n.x bounds the distance from the origin to
+     * the face from below; with the outward normal it is the plane distance. Compared squared
+     * (d^2 = (m.x)^2 / |m|^2 for the unnormalised normal m), one square root at the end. */
+    double depth2 = DBL_MAX;
+    for (int j = 0; j < 4; ++j) {
+        const double *x = s->w[(j + 1) % 4], *y = s->w[(j + 2) % 4], *z = s->w[(j + 3) % 4];
+        double e1[3], e2[3], m[3], to_j[3];
+        hd_v3_sub(e1, y, x);
+        hd_v3_sub(e2, z, x);
+        hd_v3_cross(m, e1, e2);
+        double mm = hd_v3_len2(m);
+        hd_v3_sub(to_j, s->w[j], x);
+        if (hd_v3_dot(m, to_j) > 0.0) {
+            hd_v3_neg(m, m); /* outward: away from vertex j */
+        }
+        double d = fmin(hd_v3_dot(m, x), fmin(hd_v3_dot(m, y), hd_v3_dot(m, z)));
+        if (!(mm > 0.0) || !(d > 0.0)) {
+            return 0.0;
+        }
+        depth2 = fmin(depth2, d * d / mm);
+    }
+    return sqrt(depth2);
+}
+
+int hd_simplex_has_pair(const hd_simplex *s, int ia, int ib)
+{
+    for (int j = 0; j < s->count; ++j) {
+        if (s->ia[j] == ia && s->ib[j] == ib) {
+            return 1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,424 @@
+/* The LP method's decision procedure: the source's phase 1, then certificates read off the final
+ * basis and checked on the input doubles. Derivations: docs/algorithms/lp.md.
+ *
+ * Source: "On Convex Polytopes, Collision Detection, and the Simplex Method" (sections
+ * "Collision Detection" and "Simplex Method"): K = conv S and L = conv T meet iff
+ *     A x = b, x >= 0        (problem P1; columns (s, 1, 0) and (-t, 0, 1), b = (0, .., 0, 1, 1))
+ * is solvable, decided by minimising f(x) = e^T (b - A x) over A x <= b, x >= 0 (problem P2)
+ * from the slack basis x = 0. P2 is exactly the textbook phase 1 of P1 with the slacks as
+ * artificial variables (b >= 0), so min f = 0 iff P1 is feasible.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "lp_solve.h"
+
+/* Phase 1 stops as soon as f <= 2^-46 (normalised units: f <= 2 at the start, every point of
+ * extent <= 1). A pair separated by a distance D (raw) has f* >= D sigma / 2 roughly (lp.md), so
+ * only pairs closer than ~3e-14 of their extent are treated as meeting; they are inside the
+ * touching band of any touch_rel >= 1e-13 and their depth proof fails, so nothing is misjudged. */
+#define HD_LP_F_ZERO 0x1.0p-46
+
+/* Proven bounds are shrunk by 2^-30 relative to cover the rounding of the LP solution they are
+ * computed from (its residual is below 1e-14 relative, see the kernel's tolerances). */
+#define HD_LP_BOUND_SHRINK (1.0 - 0x1.0p-30)
+
+/* The basis bound trusts B^-1 only when ||B||_inf ||B^-1||_inf <= 1e10 (then a fresh inverse's
+ * entries carry at least five correct digits). */
+#define HD_LP_COND_MAX 1e10
+
+static void set_sigma(hd_lp_problem *prob, double extent)
+{
+    if (!(extent > 0.0) || !isfinite(extent)) {
+        prob->sigma = 1.0;
+        return;
+    }
+    int e;
+    (void)frexp(extent, &e); /* extent = f 2^e, f in [0.5, 1) */
+    if (e < -1000) {
+        e = -1000;
+    }
+    if (e > 1000) {
+        e = 1000;
+    }
+    prob->sigma = ldexp(1.0, -e);
+}
+
+void hd_lp_normalise_box(hd_lp_problem *prob, const double *lo, const double *hi)
+{
+    double extent = 0.0;
+    for (int k = 0; k < prob->dim; ++k) {
+        prob->centre[k] = 0.5 * lo[k] + 0.5 * hi[k];
+        extent = hd_lp_max(extent, 0.5 * hi[k] - 0.5 * lo[k]);
+    }
+    set_sigma(prob, 2.0 * extent);
+}
+
+static void box_add(const hd_lp_set *set, int dim, double *lo, double *hi)
+{
+    for (int j = 0; j < set->count; ++j) {
+        double p[HD_LP_MAX_DIM];
+        hd_lp_set_point(set, dim, j, p);
+        for (int k = 0; k < dim; ++k) {
+            lo[k] = hd_lp_min(lo[k], p[k]);
+            hi[k] = hd_lp_max(hi[k], p[k]);
+        }
+    }
+}
+
+void hd_lp_normalise_scan(hd_lp_problem *prob)
+{
+    double lo[HD_LP_MAX_DIM], hi[HD_LP_MAX_DIM];
+    for (int k = 0; k < prob->dim; ++k) {
+        lo[k] = INFINITY;
+        hi[k] = -INFINITY;
+    }
+    box_add(&prob->s, prob->dim, lo, hi);
+    box_add(&prob->t, prob->dim, lo, hi);
+    hd_lp_normalise_box(prob, lo, hi);
+}
+
+int hd_lp_default_cap(long n, int rows)
+{
+    long cap = 1000 + 50L * rows * rows + 4 * n;
+    return cap > 1000000000L ? 1000000000 : (int)cap;
+}
+
+static double norm_n(const double *a, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; ++i) {
+        s += a[i] * a[i];
+    }
+    return sqrt(s);
+}
+
+static double dot_n(const double *a, const double *b, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; ++i) {
+        s += a[i] * b[i];
+    }
+    return s;
+}
+
+/* max over set k of u . p, evaluated on the mapped point the support mapping picks. */
+static double set_max_dot(hd_lp *lp, int k, const double *u)
+{
+    double p[HD_LP_MAX_DIM];
+    hd_lp_point(lp, k, hd_lp_support(lp, k, u), p);
+    return dot_n(u, p, lp->dim);
+}
+
+/* Separating-plane candidate with normal direction n: the gap of the unit normal is recomputed
+ * on the points (max_S u.s, min_T u.t), so that it is a fact about the input, not about the
+ * LP's arithmetic. The best (largest gap) candidate is kept. */
+static void try_plane(hd_lp *lp, const double *n, hd_lp_outcome *out)
+{
+    int d = lp->dim;
+    double len = norm_n(n, d);
+    if (!(len > 0.0) || !isfinite(len)) {
+        return;
+    }
+    double u[HD_LP_MAX_DIM], nu[HD_LP_MAX_DIM];
+    for (int k = 0; k < d; ++k) {
+        u[k] = n[k] / len;
+        nu[k] = -u[k];
+    }
+    double max_s = set_max_dot(lp, 0, u);
+    double min_t = -set_max_dot(lp, 1, nu);
+    double gap = min_t - max_s;
+    if (!out->has_plane || gap > out->gap) {
+        out->has_plane = 1;
+        memcpy(out->normal, u, sizeof(double) * (size_t)d);
+        out->gap = gap;
+        out->max_s = max_s;
+    }
+}
+
+/* The convex weights of the current basic solution and the two points they give. */
+static void take_point(hd_lp *lp, hd_lp_outcome *out)
+{
+    int ns = lp->set[0].count, nt = lp->set[1].count, d = lp->dim;
+    double sum[2] = {0.0, 0.0};
+    out->count = 0;
+    for (int i = 0; i < lp->rows; ++i) {
+        int id = lp->basis[i];
+        if (id < ns + nt && lp->xb[i] > 0.0) {
+            out->id[out->count] = id;
+            out->w[out->count++] = lp->xb[i];
+            sum[id < ns ? 0 : 1] += lp->xb[i];
+        }
+    }
+    if (!(sum[0] > 0.0) || !(sum[1] > 0.0)) {
+        out->has_point = 0;
+        return;
+    }
+    for (int k = 0; k < d; ++k) {
+        out->point_s[k] = out->point_t[k] = 0.0;
+    }
+    for (int c = 0; c < out->count; ++c) {
+        int k = out->id[c] < ns ? 0 : 1;
+        double p[HD_LP_MAX_DIM];
+        out->w[c] /= sum[k];
+        hd_lp_point(lp, k, out->id[c] - k * ns, p);
+        double *acc = k == 0 ? out->point_s : out->point_t;
+        for (int i = 0; i < d; ++i) {
+            acc[i] += out->w[c] * p[i];
+        }
+    }
+    double diff[HD_LP_MAX_DIM];
+    for (int k = 0; k < d; ++k) {
+        diff[k] = out->point_s[k] - out->point_t[k];
+    }
+    out->residual = norm_n(diff, d);
+    out->has_point = 1;
+}
+
+/* One simplex run with its own pivot cap. */
+static hd_lp_run_status run_capped(hd_lp *lp, int cap)
+{
+    lp->cap = lp->pivots + cap;
+    return hd_lp_run(lp);
+}
+
+/* Basis bound (lp.md, "depth from the basis"): with B^-1 = [P | Q] (P: the coordinate columns),
+ * moving the rhs from (0, 1, 1) to (q^, 1, 1) moves the basic solution to x_B + P q^, which stays
+ * >= 0 -- so q lies in M -- while |q^| <= min_i x_i / |P_i|. Hence the ball of that radius
+ * around the origin lies in M: a lower bound on the depth, in normalised units. */
+static double basis_depth(const hd_lp *lp)
+{
+    int d = lp->dim, m = lp->rows;
+    double r = INFINITY, inv_norm = 0.0;
+    for (int i = 0; i < m; ++i) {
+        if (hd_lp_is_slack(lp, lp->basis[i])) {
+            return 0.0;
+        }
+        double pn = norm_n(lp->binv[i], d), row = 0.0;
+        for (int j = 0; j < m; ++j) {
+            row += fabs(lp->binv[i][j]);
+        }
+        inv_norm = hd_lp_max(inv_norm, row);
+        if (pn > 0.0) {
+            r = hd_lp_min(r, hd_lp_max(lp->xb[i], 0.0) / pn);
+        }
+    }
+    /* Every column has entries of magnitude <= 1, so ||B||_inf <= m; the inverse was just
+     * recomputed, its relative error is below cond 2^-50: the bound is shrunk by that much. */
+    double cond = inv_norm * m;
+    if (!(cond <= HD_LP_COND_MAX) || r == INFINITY) {
+        return 0.0;
+    }
+    return r * (1.0 - cond * 0x1.0p-50);
+}
+
+/* The point of M given by the basic weights (normalised to convex weights) minus rho u: how far
+ * the LP's exit point rho u is from a point that is exactly in M. */
+static double exit_residual(hd_lp *lp, const double *u, double rho)
+{
+    hd_lp_outcome tmp;
+    tmp.has_point = 0;
+    take_point(lp, &tmp);
+    if (!tmp.has_point) {
+        return INFINITY;
+    }
+    double q = 0.0;
+    for (int k = 0; k < lp->dim; ++k) {
+        double e = tmp.point_s[k] - tmp.point_t[k] - rho * u[k];
+        q += e * e;
+    }
+    return sqrt(q);
+}
+
+/* max rho such that rho u lies in M (u a unit raw vector), from the phase-1 basis; the exit
+ * facet's plane (the ray LP's duals: n.m^ <= rho^ on M^) is offered to try_plane. Returns 0 with
+ * *rho (raw units) and *res, the distance from rho u to the point of M the LP's weights give;
+ * 1 when no bound could be had; -1 when the pivot cap was reached. */
+static int ray_exit(hd_lp *lp, const int *basis, const double *u, int cap, double *rho,
+                    double *res, hd_lp_outcome *out)
+{
+    if (hd_lp_setup_ray(lp, basis, u) != 0) {
+        return 1;
+    }
+    hd_lp_run_status st = run_capped(lp, cap);
+    if (st == HD_LP_CAP) {
+        return -1;
+    }
+    if (st != HD_LP_OPTIMAL || hd_lp_refactor(lp) != 0) {
+        return 1;
+    }
+    *rho = -hd_lp_objective(lp) / lp->sigma;
+    *res = exit_residual(lp, u, *rho);
+    hd_lp_duals(lp);
+    try_plane(lp, lp->y, out);
+    return *rho >= 0.0 && isfinite(*res) ? 0 : 1;
+}
+
+/* Depth bound from a ball B(c, R) inside M (lp.md, "depth from an interior ball"): if the ray
+ * from c through the origin leaves M at x = rho u (u = -c/|c|), the cone conv(B(c, R) U {x})
+ * lies in M and contains the ball of radius R rho / (|c| + rho) around the origin. The LP's
+ * exit point is within res of a point x' of M; the cone on x' contains a ball of that radius
+ * around a point within res of the origin, hence the bound minus res. */
+static int depth_from_ball(hd_lp *lp, const hd_lp_problem *prob, const int *basis, double *bound,
+                           hd_lp_outcome *out)
+{
+    int d = prob->dim;
+    double c = norm_n(prob->ball_centre, d), rho = 0.0, res = 0.0;
+    if (c < prob->ball_radius) {
+        *bound = prob->ball_radius - c;
+        return 0;
+    }
+    double u[HD_LP_MAX_DIM];
+    for (int k = 0; k < d; ++k) {
+        u[k] = -prob->ball_centre[k] / c;
+    }
+    int st = ray_exit(lp, basis, u, prob->cap, &rho, &res, out);
+    if (st == 0) {
+        *bound = prob->ball_radius * rho / (c + rho) - res;
+    }
+    return st < 0 ? -1 : 0;
+}
+
+/* Depth bound without a known ball (lp.md, "the cross-polytope rule"): the 2d rays +-e_k leave
+ * M at radii rho_k^+-, so M contains the cross-polytope with radii r_k = min(rho_k^+, rho_k^-)
+ * (up to the exit points' residuals, subtracted at the end), whose inradius is
+ * 1 / sqrt(sum 1 / r_k^2) >= depth / sqrt(d). Stops early once an exit facet shows the depth is
+ * at most eps. */
+static int depth_from_cross(hd_lp *lp, const hd_lp_problem *prob, const int *basis,
+                            double *bound, hd_lp_outcome *out)
+{
+    int d = prob->dim;
+    double inv2 = 0.0, worst = 0.0;
+    for (int k = 0; k < d; ++k) {
+        double rmin = INFINITY;
+        for (int sg = -1; sg <= 1; sg += 2) {
+            double u[HD_LP_MAX_DIM] = {0}, rho = 0.0, res = 0.0;
+            u[k] = sg;
+            int st = ray_exit(lp, basis, u, prob->cap, &rho, &res, out);
+            if (st != 0) {
+                return st < 0 ? -1 : 0;
+            }
+            if (out->has_plane && out->gap >= -prob->eps) {
+                return 0; /* an exit facet within eps: the depth cannot exceed eps */
+            }
+            rmin = hd_lp_min(rmin, rho);
+            worst = hd_lp_max(worst, res);
+        }
+        if (!(rmin > 0.0)) {
+            return 0;
+        }
+        inv2 += 1.0 / (rmin * rmin);
+    }
+    *bound = 1.0 / sqrt(inv2) - worst;
+    return 0;
+}
+
+/* f* = 0: a common point; now prove the depth (> eps: intersecting) or an exit plane within eps
+ * (touching). The basic slacks of a degenerate phase-1 optimum stay in the basis (held at zero
+ * by the ray LPs); the basis bound needs a basis without them. */
+static hd_status meeting(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+{
+    if (lp->since_refactor > 0 && hd_lp_refactor(lp) != 0) {
+        out->verdict = HD_TOUCHING;
+        out->decided = 0;
+        return HD_OK;
+    }
+    take_point(lp, out);
+    double residual = out->has_point ? out->residual : INFINITY;
+    double bound = basis_depth(lp) / lp->sigma * HD_LP_BOUND_SHRINK - residual;
+    if (!(bound > prob->eps) && out->has_point) {
+        int basis[HD_LP_ROWS], st;
+        double b2 = 0.0;
+        memcpy(basis, lp->basis, sizeof basis);
+        if (prob->ball_radius > 0.0) {
+            st = depth_from_ball(lp, prob, basis, &b2, out);
+        } else {
+            st = depth_from_cross(lp, prob, basis, &b2, out);
+        }
+        if (st < 0) {
+            return HD_ERR_ITERATION_LIMIT;
+        }
+        bound = hd_lp_max(bound, b2 * HD_LP_BOUND_SHRINK - residual);
+    }
+    out->depth_bound = hd_lp_max(bound, 0.0);
+    if (bound > prob->eps) {
+        out->verdict = HD_INTERSECTING;
+        out->decided = 1;
+    } else {
+        out->verdict = HD_TOUCHING;
+        out->decided = out->has_point && residual <= prob->eps && out->has_plane &&
+                       out->gap >= -prob->eps;
+    }
+    return HD_OK;
+}
+
+/* f* > 0: the phase-1 duals give a separating plane (lp.md, "the separating plane"); if its gap
+ * is not above eps, the l1 distance LP gives the plane of largest box-normalised gap, within a
+ * factor sqrt(d) of the distance, and a pair of near points. */
+static hd_status apart(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+{
+    hd_lp_duals(lp);
+    try_plane(lp, lp->y, out);
+    if (out->has_plane && out->gap > prob->eps) {
+        out->verdict = HD_SEPARATED;
+        out->decided = 1;
+        return HD_OK;
+    }
+    out->verdict = HD_TOUCHING;
+    out->decided = 0;
+    if (hd_lp_setup_l1(lp, NULL) != 0) {
+        return HD_OK;
+    }
+    hd_lp_run_status st = run_capped(lp, prob->cap);
+    if (st == HD_LP_CAP) {
+        return HD_ERR_ITERATION_LIMIT;
+    }
+    if (st != HD_LP_OPTIMAL || hd_lp_refactor(lp) != 0) {
+        return HD_OK;
+    }
+    hd_lp_duals(lp);
+    try_plane(lp, lp->y, out);
+    take_point(lp, out);
+    if (out->has_plane && out->gap > prob->eps) {
+        out->verdict = HD_SEPARATED;
+        out->decided = 1;
+    } else {
+        out->decided = out->has_point && out->residual <= prob->eps && out->has_plane &&
+                       out->gap >= -prob->eps;
+    }
+    return HD_OK;
+}
+
+hd_status hd_lp_solve(hd_lp_problem *prob, hd_lp_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    hd_lp lp;
+    hd_lp_init(&lp, prob->dim, &prob->s, &prob->t, prob->centre, prob->sigma, prob->cap);
+    hd_lp_setup_phase1(&lp);
+    lp.target = HD_LP_F_ZERO;
+    lp.probe_gap = prob->early_exit ? prob->eps : -INFINITY;
+    hd_lp_run_status st = run_capped(&lp, prob->cap);
+    lp.probe_gap = -INFINITY;
+    hd_status status = HD_OK;
+    if (st == HD_LP_CAP || st == HD_LP_BREAKDOWN || st == HD_LP_UNBOUNDED) {
+        status = HD_ERR_ITERATION_LIMIT;
+    } else if (st == HD_LP_SEPARATED) {
+        out->f_min = hd_lp_max(hd_lp_objective(&lp), 0.0);
+        out->early = 1;
+        try_plane(&lp, lp.probe_normal, out);
+        out->verdict = HD_SEPARATED;
+        out->decided = out->has_plane && out->gap > prob->eps;
+        if (!out->decided) {
+            status = apart(&lp, prob, out);
+        }
+    } else {
+        out->f_min = hd_lp_max(hd_lp_objective(&lp), 0.0);
+        lp.target = -INFINITY;
+        status = st == HD_LP_TARGET ? meeting(&lp, prob, out) : apart(&lp, prob, out);
+    }
+    out->pivots = lp.pivots;
+    out->support_calls = lp.support_calls;
+    prob->s.climb = lp.set[0].climb;
+    prob->t.climb = lp.set[1].climb;
+    return status;
+}

@@ -1,0 +1,42 @@
+/* Pair families of the cross-check suite: each generator fills a test pair (local points and a
+ * pose for each polytope) from the suite's seeded generator. Placement never uses the library's
+ * algorithms: B is translated along a direction n so that the gap of the two support planes
+ * orthogonal to n takes a chosen value l (a separating plane when l > 0). */
+#ifndef HD_FAMILIES_H
+#define HD_FAMILIES_H
+
+#include "testutil.h"
+
+#define HD_FAM_MAX_POINTS 6000
+
+/* Scalars first: zeroing the bytes before `a` resets a pair. */
+typedef struct hd_test_pair {
+    int na, nb;
+    hd_pose pose_a, pose_b;
+    double nominal;    /* the placement's gap l along n (0 when the family fixes it otherwise) */
+    int placed;        /* 1 when B was placed by hd_fam_place */
+    double a[3 * HD_FAM_MAX_POINTS];
+    double b[3 * HD_FAM_MAX_POINTS];
+} hd_test_pair;
+
+/* The posed (world) vertices of one side into out. */
+void hd_fam_world(const double *local, int n, const hd_pose *pose, double *out);
+
+/* Translates B (its pose) along unit n so that min_B n.b - max_A n.a = l in world coordinates. */
+void hd_fam_place(hd_test_pair *p, const double n[3], double l);
+
+/* Largest absolute world coordinate of either side (the scale of the pair). */
+double hd_fam_scale(const hd_test_pair *p);
+
+typedef void (*hd_fam_generator)(hd_rng *rng, int index, hd_test_pair *p);
+
+typedef struct hd_family {
+    const char *name;
+    hd_fam_generator make;
+    int count;         /* pairs at scale factor 1 */
+} hd_family;
+
+/* The families, terminated by a NULL name. */
+extern const hd_family hd_families[];
+
+#endif

@@ -1,0 +1,844 @@
+/* CD-Dual (hd_collide with HD_ALGO_CDDUAL): verdicts against the exact GLPK oracle and the
+ * long-double brute force, certificates through hd_certificate_check, and the optimum of the
+ * search against a brute-force enumeration of the candidate face planes of M = A - B
+ * (tests/support/mdiff.h: the largest dual distance over all FV, VF and EE planes, Theorem 6),
+ * on thousands of random pairs of several families; the appendix's degenerate cases (parallel
+ * edges and faces, aligned boxes, coincident features), nested and identical polytopes, lower
+ * dimensions (polygons, segments, points) and their fallback; scale invariance; the workspace
+ * (capacity, path), the iteration cap; frame coherence (cold vs warm faces visited). */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "brute.h"
+#include "mdiff.h"
+#include "oracle.h"
+#include "testutil.h"
+
+#define HD_PI 3.14159265358979323846
+#define MAXV 256
+
+static hd_rng rng;
+
+/* The search's optimum must match the brute force's to this relative precision in psi (the
+ * objective, ~1 near contact): both are computed from the same planes, in double and long double. */
+#define PSI_REL 1e-8
+
+typedef struct tally {
+    int queries;
+    int verdict[3];
+    int early;      /* stop = HD_STOP_EARLY_EXIT */
+    int refined;    /* stop = HD_STOP_REFINED */
+    int fallback;   /* stop = HD_STOP_FALLBACK */
+    int optimum;    /* optimum checked against the brute force */
+    int oracle;     /* verdict checked against the exact oracle */
+    int kind[4];    /* face kind of the optimum */
+    int ties;       /* optimum attained by several candidate planes */
+} tally;
+
+static void tally_print(const char *name, const tally *t)
+{
+    printf("%s: %d queries: %d separated, %d touching, %d intersecting; stop early %d, refined %d, "
+           "fallback %d; optimum checked %d (FV %d, VF %d, EE %d, ties %d), oracle %d\n",
+           name, t->queries, t->verdict[0], t->verdict[1], t->verdict[2], t->early, t->refined,
+           t->fallback, t->optimum, t->kind[1], t->kind[2], t->kind[3], t->ties, t->oracle);
+}
+
+static hd_options cddual_options(hd_workspace *ws, hd_cache *cache)
+{
+    hd_options opt = hd_options_default();
+    opt.algo = HD_ALGO_CDDUAL;
+    opt.workspace = ws;
+    opt.cache = cache;
+    return opt;
+}
+
+/* psi of a plane with world normal n (any length) for the ray from c along r, with h by brute
+ * force over the world vertices; -inf when the plane does not have c strictly inside. */
+static long double plane_psi(const double *wa, int na, const double *wb, int nb, const double n[3],
+                             const double c[3], const double r[3])
+{
+    long double len = sqrtl((long double)n[0] * n[0] + (long double)n[1] * n[1] +
+                            (long double)n[2] * n[2]);
+    double u[3] = {(double)(n[0] / len), (double)(n[1] / len), (double)(n[2] / len)};
+    double neg[3] = {-u[0], -u[1], -u[2]};
+    long double h = (long double)hd_brute_support_value(wa, na, u, NULL) +
+                    (long double)hd_brute_support_value(wb, nb, neg, NULL);
+    long double den = h - ((long double)u[0] * c[0] + (long double)u[1] * c[1] +
+                           (long double)u[2] * c[2]);
+    if (!(den > 0)) {
+        return -INFINITY;
+    }
+    return ((long double)u[0] * r[0] + (long double)u[1] * r[1] + (long double)u[2] * r[2]) / den;
+}
+
+static void world_dir(const hd_pose *p, const double d[3], double out[3])
+{
+    if (p == NULL) {
+        memcpy(out, d, 3 * sizeof(double));
+        return;
+    }
+    for (int i = 0; i < 3; ++i) {
+        out[i] = p->r[3 * i] * d[0] + p->r[3 * i + 1] * d[1] + p->r[3 * i + 2] * d[2];
+    }
+}
+
+/* psi of the face the result reports (its features), the better of the two signs for EE. */
+static long double reported_psi(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
+                                const hd_pose *pb, const double *wa, int na, const double *wb,
+                                int nb, const hd_result *res, const double c[3], const double r[3])
+{
+    double n[3], off, w[3];
+    const int *loop;
+    switch (res->face_kind) {
+    case HD_FACE_FV:
+        hd_polytope_face(a, res->feature_a, n, &off, &loop);
+        world_dir(pa, n, w);
+        return plane_psi(wa, na, wb, nb, w, c, r);
+    case HD_FACE_VF:
+        hd_polytope_face(b, res->feature_b, n, &off, &loop);
+        world_dir(pb, n, w);
+        w[0] = -w[0];
+        w[1] = -w[1];
+        w[2] = -w[2];
+        return plane_psi(wa, na, wb, nb, w, c, r);
+    case HD_FACE_EE: {
+        int va[2], vb[2], f[2];
+        hd_polytope_edge(a, res->feature_a, va, f);
+        hd_polytope_edge(b, res->feature_b, vb, f);
+        double da[3], db[3];
+        for (int i = 0; i < 3; ++i) {
+            da[i] = wa[3 * va[1] + i] - wa[3 * va[0] + i];
+            db[i] = wb[3 * vb[1] + i] - wb[3 * vb[0] + i];
+        }
+        w[0] = da[1] * db[2] - da[2] * db[1];
+        w[1] = da[2] * db[0] - da[0] * db[2];
+        w[2] = da[0] * db[1] - da[1] * db[0];
+        long double p1 = plane_psi(wa, na, wb, nb, w, c, r);
+        w[0] = -w[0];
+        w[1] = -w[1];
+        w[2] = -w[2];
+        long double p2 = plane_psi(wa, na, wb, nb, w, c, r);
+        return p1 > p2 ? p1 : p2;
+    }
+    default:
+        return -INFINITY;
+    }
+}
+
+/* One query checked every way we can. magnitude_known: the caller knows |delta| exactly enough
+ * (analytic) and passes it with its sign; otherwise sign and magnitude come from the oracle and
+ * the brute force (small polytopes only). */
+static void check_query(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
+                        const hd_pose *pb, const hd_options *opt, int exact_sign,
+                        double magnitude, tally *t)
+{
+    hd_result res;
+    hd_status st = hd_collide(a, pa, b, pb, opt, &res);
+    if (st != HD_OK) {
+        printf("hd_collide: %s\n", hd_status_str(st));
+    }
+    assert_int_equal(st, HD_OK);
+    t->queries++;
+    t->verdict[res.verdict]++;
+    t->early += res.stop == HD_STOP_EARLY_EXIT;
+    t->refined += res.stop == HD_STOP_REFINED;
+    t->fallback += res.stop == HD_STOP_FALLBACK;
+    hd_status cs = hd_certificate_check(a, pa, b, pb, &res);
+    int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
+    double *wa = malloc(3 * sizeof(double) * (size_t)na);
+    double *wb = malloc(3 * sizeof(double) * (size_t)nb);
+    assert_non_null(wa);
+    assert_non_null(wb);
+    hd_brute_posed_vertices(a, pa, wa);
+    hd_brute_posed_vertices(b, pb, wb);
+    int ok_verdict = 1;
+    if (exact_sign == -2) {
+        /* oracle sign, brute-force magnitude */
+        exact_sign = hd_oracle_sign(wa, na, wb, nb);
+        assert_true(exact_sign != -2);
+        if (exact_sign > 0) {
+            magnitude = hd_brute_distance(wa, na, wb, nb, NULL, NULL);
+        } else if (exact_sign < 0) {
+            hd_mdiff m;
+            assert_int_equal(hd_mdiff_build(&m, a, pa, b, pb), 0);
+            magnitude = (double)hd_mdiff_sat(&m);
+            hd_mdiff_free(&m);
+        } else {
+            magnitude = 0.0;
+        }
+        t->oracle++;
+    }
+    if (exact_sign != -3) {
+        ok_verdict = hd_oracle_verdict_ok(exact_sign, magnitude, res.eps, 1.0, res.verdict);
+    }
+    if (cs != HD_OK || !ok_verdict) {
+        printf("verdict %s (stop %d) sign %d magnitude %.17g eps %g certificate %s\n",
+               hd_verdict_str(res.verdict), res.stop, exact_sign, magnitude, res.eps,
+               hd_status_str(cs));
+        hd_test_dump_pair("cddual", wa, na, NULL, wb, nb, NULL);
+    }
+    assert_int_equal(cs, HD_OK);
+    assert_true(ok_verdict);
+    /* the optimum against the brute-force planes of M (solid M only: one solid at least) */
+    if (res.stop != HD_STOP_FALLBACK && na * nb <= 4096) {
+        hd_mdiff m;
+        assert_int_equal(hd_mdiff_build(&m, a, pa, b, pb), 0);
+        double cs4[4][3];
+        int nc = hd_mdiff_interior(a, pa, b, pb, cs4);
+        int ok = 0;
+        long double best = 0, psi_res = 0, psi_face = 0;
+        for (int ci = 0; ci < nc && !ok; ++ci) {
+            const double *c = cs4[ci];
+            double r[3] = {-c[0], -c[1], -c[2]};
+            best = hd_mdiff_exit(&m, c, r, NULL);
+            int ties = 0;
+            for (int i = 0; i < m.count; ++i) {
+                const double *n = m.n + 3 * i;
+                long double den = m.h[i] - ((long double)n[0] * c[0] + (long double)n[1] * c[1] +
+                                            (long double)n[2] * c[2]);
+                long double psi =
+                    ((long double)n[0] * r[0] + (long double)n[1] * r[1] + (long double)n[2] * r[2]) /
+                    den;
+                ties += den > 0 && fabsl(psi - best) <= 1e-12L * fabsl(best);
+            }
+            long double len = sqrtl((long double)c[0] * c[0] + (long double)c[1] * c[1] +
+                                    (long double)c[2] * c[2]);
+            psi_res = 1.0L + (long double)res.dual_distance * len;
+            psi_face = reported_psi(a, pa, b, pb, wa, na, wb, nb, &res, c, r);
+            long double tol = PSI_REL * fabsl(best) + 1e-14L;
+            if (res.stop == HD_STOP_EARLY_EXIT) {
+                /* a face with positive dual distance, no better than the optimum */
+                ok = res.dual_distance > 0.0 && psi_res <= best + tol &&
+                     fabsl(psi_face - psi_res) <= tol;
+            } else {
+                ok = fabsl(psi_res - best) <= tol && fabsl(psi_face - best) <= tol;
+                if (ok) {
+                    t->optimum++;
+                    t->kind[res.face_kind]++;
+                    t->ties += ties > 1;
+                }
+            }
+        }
+        if (!ok) {
+            printf("optimum: psi result %.17Lg, face %.17Lg, brute force %.17Lg (stop %d kind %d "
+                   "features %d %d, %d choices of c)\n",
+                   psi_res, psi_face, best, res.stop, res.face_kind, res.feature_a,
+                   res.feature_b, nc);
+            hd_test_dump_pair("cddual-opt", wa, na, NULL, wb, nb, NULL);
+        }
+        assert_true(ok);
+        hd_mdiff_free(&m);
+    }
+    free(wa);
+    free(wb);
+}
+
+/* ---- random families ---- */
+
+typedef enum family { FAM_ELLIPSOID, FAM_BOX, FAM_CLOUD, FAM_ELONGATED, FAM_COUNT } family;
+static const char *const family_names[FAM_COUNT] = {"ellipsoid", "box", "cloud", "elongated"};
+
+static int make_points(family f, double *xyz)
+{
+    switch (f) {
+    case FAM_ELLIPSOID: {
+        int n = 8 + hd_rng_int(&rng, 33);
+        hd_points_ellipsoid(&rng, n, hd_rng_uniform(&rng, 0.5, 2), hd_rng_uniform(&rng, 0.5, 2),
+                            hd_rng_uniform(&rng, 0.5, 2), xyz);
+        return n;
+    }
+    case FAM_BOX: {
+        double hi[3] = {hd_rng_uniform(&rng, 0.2, 2), hd_rng_uniform(&rng, 0.2, 2),
+                        hd_rng_uniform(&rng, 0.2, 2)};
+        double lo[3] = {-hi[0], -hi[1], -hi[2]};
+        hd_points_box(lo, hi, xyz);
+        return 8;
+    }
+    case FAM_CLOUD: {
+        int n = 5 + hd_rng_int(&rng, 26);
+        hd_points_cloud(&rng, n, 1, 1, 1, xyz);
+        return n;
+    }
+    default: {
+        int n = 10 + hd_rng_int(&rng, 31);
+        if (hd_rng_int(&rng, 2)) {
+            hd_points_ellipsoid(&rng, n, 10, 1, 1, xyz); /* needle */
+        } else {
+            hd_points_ellipsoid(&rng, n, 4, 4, 0.2, xyz); /* plate */
+        }
+        return n;
+    }
+    }
+}
+
+static double radius_of(const hd_polytope *p)
+{
+    double c[3], r;
+    hd_polytope_sphere(p, c, &r);
+    return r + sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+}
+
+static void run_family(family f, int pairs, hd_workspace *ws)
+{
+    tally t;
+    memset(&t, 0, sizeof t);
+    double xa[3 * 64], xb[3 * 64];
+    hd_cache cache = HD_CACHE_INIT;
+    for (int i = 0; i < pairs; ++i) {
+        int na = make_points(f, xa), nb = make_points(f, xb);
+        hd_polytope *a = hd_test_build(xa, na), *b = hd_test_build(xb, nb);
+        assert_non_null(a);
+        assert_non_null(b);
+        double dir[3], t3[3];
+        hd_rng_unit_vector(&rng, dir);
+        double reach = radius_of(a) + radius_of(b);
+        double dist = hd_rng_uniform(&rng, 0.0, 1.2 * reach);
+        for (int k = 0; k < 3; ++k) {
+            t3[k] = dist * dir[k];
+        }
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+        /* alternate: stack scratch / workspace, cold / (stale) cache */
+        hd_options opt = cddual_options((i & 1) ? ws : NULL, (i & 2) ? &cache : NULL);
+        check_query(a, &pa, b, &pb, &opt, -2, 0.0, &t);
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    tally_print(family_names[f], &t);
+    assert_int_equal(t.queries, pairs);
+}
+
+static void test_random_families(void **state)
+{
+    (void)state;
+    hd_workspace *ws;
+    assert_int_equal(hd_workspace_create(4096, &ws), HD_OK);
+    for (int f = 0; f < FAM_COUNT; ++f) {
+        run_family((family)f, 750, ws);
+    }
+    hd_workspace_destroy(ws);
+}
+
+/* Pairs placed at a controlled signed distance near contact: B is moved along a random direction
+ * until the exact oracle's sign flips (bisection on the oracle), then offset by +-1e-6 .. 1e-2 of
+ * the size, so that many queries end close to the optimum with tiny gaps or depths. */
+static void test_near_contact(void **state)
+{
+    (void)state;
+    tally t;
+    memset(&t, 0, sizeof t);
+    double xa[3 * 64], xb[3 * 64];
+    for (int i = 0; i < 300; ++i) {
+        family f = (family)hd_rng_int(&rng, FAM_COUNT);
+        int na = make_points(f, xa), nb = make_points(f, xb);
+        hd_polytope *a = hd_test_build(xa, na), *b = hd_test_build(xb, nb);
+        assert_non_null(a);
+        assert_non_null(b);
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, NULL);
+        double dir[3];
+        hd_rng_unit_vector(&rng, dir);
+        double wa[3 * 64], wb[3 * 64];
+        hd_brute_posed_vertices(a, &pa, wa);
+        int nva = hd_polytope_vertex_count(a), nvb = hd_polytope_vertex_count(b);
+        double lo = 0.0, hi = 2.0 * (radius_of(a) + radius_of(b));
+        for (int k = 0; k < 40; ++k) {
+            double mid = 0.5 * (lo + hi);
+            for (int j = 0; j < 3; ++j) {
+                pb.t[j] = mid * dir[j];
+            }
+            hd_brute_posed_vertices(b, &pb, wb);
+            if (hd_oracle_intersect(wa, nva, wb, nvb) == 1) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        double off = pow(10.0, hd_rng_uniform(&rng, -6, -2)) * (hd_rng_int(&rng, 2) ? 1 : -1);
+        for (int j = 0; j < 3; ++j) {
+            pb.t[j] = (hi + off) * dir[j];
+        }
+        hd_options opt = cddual_options(NULL, NULL);
+        check_query(a, &pa, b, &pb, &opt, -2, 0.0, &t);
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    tally_print("near contact", &t);
+}
+
+/* ---- degenerate configurations with analytic answers ---- */
+
+static hd_polytope *box_poly(double hx, double hy, double hz)
+{
+    double lo[3] = {-hx, -hy, -hz}, hi[3] = {hx, hy, hz}, xyz[24];
+    hd_points_box(lo, hi, xyz);
+    hd_polytope *p = hd_test_build(xyz, 8);
+    assert_non_null(p);
+    return p;
+}
+
+/* Signed distance of two axis-aligned boxes (half sizes ha, hb, centre offset d). */
+static double box_delta(const double ha[3], const double hb[3], const double d[3])
+{
+    double gap2 = 0.0, depth = HUGE_VAL;
+    int apart = 0;
+    for (int k = 0; k < 3; ++k) {
+        double g = fabs(d[k]) - ha[k] - hb[k];
+        if (g > 0) {
+            apart = 1;
+            gap2 += g * g;
+        } else if (-g < depth) {
+            depth = -g;
+        }
+    }
+    return apart ? sqrt(gap2) : -depth;
+}
+
+/* Aligned boxes: every face of A is parallel to one of B (the appendix's case 3) and every edge
+ * to edges and faces (case 2); offsets on a grid that hits exact face, edge and vertex contacts
+ * (touching) and exact overlaps of coplanar faces. */
+static void test_aligned_boxes(void **state)
+{
+    (void)state;
+    tally t;
+    memset(&t, 0, sizeof t);
+    double ha[3] = {1.0, 0.75, 0.5}, hb[3] = {0.5, 0.5, 0.25};
+    hd_polytope *a = box_poly(ha[0], ha[1], ha[2]), *b = box_poly(hb[0], hb[1], hb[2]);
+    static const double steps[] = {0.0, 0.25, 0.5, 1.0, 1.25, 1.5, 1.75, 2.0};
+    for (int i = 0; i < 8; ++i) {
+        for (int j = 0; j < 8; ++j) {
+            for (int k = 0; k < 8; ++k) {
+                double d[3] = {steps[i], -steps[j], steps[k] * 0.5};
+                hd_pose pb = hd_pose_identity();
+                memcpy(pb.t, d, sizeof d);
+                double delta = box_delta(ha, hb, d);
+                int sign = delta > 0 ? 1 : (delta < 0 ? -1 : 0);
+                hd_options opt = cddual_options(NULL, NULL);
+                check_query(a, NULL, b, &pb, &opt, sign, fabs(delta), &t);
+            }
+        }
+    }
+    /* the same under a common random rotation: still parallel, no longer axis-aligned */
+    for (int rep = 0; rep < 64; ++rep) {
+        hd_pose pa = hd_rng_pose(&rng, NULL);
+        double d[3] = {steps[hd_rng_int(&rng, 8)], steps[hd_rng_int(&rng, 8)],
+                       steps[hd_rng_int(&rng, 8)] * 0.5};
+        hd_pose pb = pa;
+        world_dir(&pa, d, pb.t);
+        double delta = box_delta(ha, hb, d);
+        int sign = fabs(delta) < 1e-9 ? -3 : (delta > 0 ? 1 : -1); /* rotated: contact inexact */
+        hd_options opt = cddual_options(NULL, NULL);
+        check_query(a, &pa, b, &pb, &opt, sign, fabs(delta), &t);
+    }
+    tally_print("aligned boxes", &t);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* A cube turned 45 degrees about x rests on an edge parallel to the other cube's top face (case
+ * 2); turned about x and then y it rests on a vertex; heights through contact. */
+static void test_edge_on_face(void **state)
+{
+    (void)state;
+    tally t;
+    memset(&t, 0, sizeof t);
+    hd_polytope *a = box_poly(1, 1, 1), *b = box_poly(0.5, 0.5, 0.5);
+    double s = sqrt(0.5);
+    double q_edge[4] = {cos(HD_PI / 8), sin(HD_PI / 8), 0, 0}; /* 45 degrees about x */
+    double lift = 1.0 + 0.5 * sqrt(2.0);                       /* exact contact height */
+    static const double offs[] = {-0.3, -1e-3, 0.0, 1e-3, 0.3};
+    for (int i = 0; i < 5; ++i) {
+        for (int j = 0; j < 5; ++j) {
+            double t3[3] = {0.4 * (j - 2), 0.2, lift + offs[i]};
+            hd_pose pb;
+            assert_int_equal(hd_pose_from_quaternion(q_edge, t3, &pb), HD_OK);
+            /* rounding of the rotation: the exact sign is the oracle's, not the nominal one */
+            hd_options opt = cddual_options(NULL, NULL);
+            check_query(a, NULL, b, &pb, &opt, -2, 0.0, &t);
+        }
+    }
+    (void)s;
+    /* vertex down: rotate so that a body diagonal is vertical */
+    double axis[3] = {1, -1, 0}, ang = acos(1.0 / sqrt(3.0));
+    double q_vert[4] = {cos(ang / 2), sin(ang / 2) * axis[0] / sqrt(2.0),
+                        sin(ang / 2) * axis[1] / sqrt(2.0), 0};
+    for (int i = 0; i < 5; ++i) {
+        double t3[3] = {0.1, -0.2, 1.0 + 0.5 * sqrt(3.0) + offs[i]};
+        hd_pose pb;
+        assert_int_equal(hd_pose_from_quaternion(q_vert, t3, &pb), HD_OK);
+        hd_options opt = cddual_options(NULL, NULL);
+        check_query(a, NULL, b, &pb, &opt, -2, 0.0, &t);
+    }
+    /* edge crossing edge: both turned 45 degrees about perpendicular axes */
+    double q_y[4] = {cos(HD_PI / 8), 0, sin(HD_PI / 8), 0};
+    for (int i = 0; i < 5; ++i) {
+        hd_pose pa, pb;
+        double za[3] = {0, 0, 0}, tb[3] = {0, 0, (1.0 + 0.5) * sqrt(2.0) + offs[i]};
+        assert_int_equal(hd_pose_from_quaternion(q_y, za, &pa), HD_OK);
+        assert_int_equal(hd_pose_from_quaternion(q_edge, tb, &pb), HD_OK);
+        hd_options opt = cddual_options(NULL, NULL);
+        check_query(a, &pa, b, &pb, &opt, -2, 0.0, &t);
+    }
+    tally_print("edge/vertex on face", &t);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* Identical polytopes at the same pose (M symmetric about the origin, the two interior points
+ * give c = 0 for two of the four pairs), a small polytope deep inside a big one and the reverse,
+ * and coplanar neighbours: two boxes side by side sharing a face plane. */
+static void test_nested_identical(void **state)
+{
+    (void)state;
+    tally t;
+    memset(&t, 0, sizeof t);
+    double xyz[3 * 64];
+    hd_points_ellipsoid(&rng, 40, 1, 1, 1, xyz);
+    hd_polytope *e = hd_test_build(xyz, 40);
+    hd_polytope *small = box_poly(0.1, 0.1, 0.1), *big = box_poly(3, 3, 3);
+    assert_non_null(e);
+    for (int rep = 0; rep < 20; ++rep) {
+        hd_pose p = hd_rng_pose(&rng, NULL);
+        hd_options opt = cddual_options(NULL, NULL);
+        check_query(e, &p, e, &p, &opt, -2, 0.0, &t);
+        check_query(small, &p, e, NULL, &opt, -2, 0.0, &t);
+        check_query(e, NULL, small, &p, &opt, -2, 0.0, &t);
+        check_query(big, NULL, e, &p, &opt, -2, 0.0, &t);
+        check_query(e, &p, big, NULL, &opt, -2, 0.0, &t);
+    }
+    /* coplanar faces: side by side with tops, bottoms and fronts in common planes, then sliding
+     * along the y = 1 plane (face against face, touching over an area) */
+    hd_polytope *a = box_poly(1, 1, 1);
+    static const double dx[] = {1.5, 2.0, 2.5};
+    static const double dy[] = {0.0, 2.0};
+    double one[3] = {1, 1, 1};
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 2; ++j) {
+            hd_pose pb = hd_pose_identity();
+            pb.t[0] = dx[i];
+            pb.t[1] = dy[j];
+            double delta = box_delta(one, one, pb.t);
+            hd_options opt = cddual_options(NULL, NULL);
+            check_query(a, NULL, a, &pb, &opt, delta > 0 ? 1 : (delta < 0 ? -1 : 0), fabs(delta),
+                        &t);
+        }
+    }
+    tally_print("nested / identical / coplanar", &t);
+    hd_polytope_destroy(e);
+    hd_polytope_destroy(small);
+    hd_polytope_destroy(big);
+    hd_polytope_destroy(a);
+}
+
+/* ---- lower dimensions ---- */
+
+static hd_polytope *flat_poly(int dim)
+{
+    double xyz[3 * 12];
+    int n;
+    if (dim == 0) {
+        xyz[0] = 0.1;
+        xyz[1] = -0.2;
+        xyz[2] = 0.3;
+        n = 1;
+    } else if (dim == 1) {
+        double p[6] = {-1.2, 0.1, 0.0, 0.9, -0.3, 0.2};
+        memcpy(xyz, p, sizeof p);
+        n = 2;
+    } else {
+        n = 7;
+        for (int i = 0; i < n; ++i) {
+            double ang = 2 * HD_PI * i / n + 0.1 * hd_rng_uniform(&rng, 0, 1);
+            xyz[3 * i] = 1.1 * cos(ang);
+            xyz[3 * i + 1] = 0.8 * sin(ang);
+            xyz[3 * i + 2] = 0.0;
+        }
+    }
+    hd_polytope *p = hd_test_build(xyz, n);
+    assert_non_null(p);
+    assert_int_equal(hd_polytope_dimension(p), dim);
+    return p;
+}
+
+/* A polygon, a segment or a point against a solid, in both orders: CD-Dual proper (one solid is
+ * enough for an interior point of M); two lower-dimensional polytopes: GJK fallback, said so. */
+static void test_lower_dimensions(void **state)
+{
+    (void)state;
+    tally t, tf;
+    memset(&t, 0, sizeof t);
+    memset(&tf, 0, sizeof tf);
+    double xyz[3 * 64];
+    hd_points_ellipsoid(&rng, 30, 1.0, 0.7, 0.5, xyz);
+    hd_polytope *solid = hd_test_build(xyz, 30);
+    hd_polytope *box = box_poly(0.6, 0.5, 0.4);
+    assert_non_null(solid);
+    for (int dim = 0; dim <= 2; ++dim) {
+        hd_polytope *flat = flat_poly(dim);
+        for (int i = 0; i < 150; ++i) {
+            double dir[3], t3[3];
+            hd_rng_unit_vector(&rng, dir);
+            double dist = hd_rng_uniform(&rng, 0, 2.5);
+            for (int k = 0; k < 3; ++k) {
+                t3[k] = dist * dir[k];
+            }
+            hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+            const hd_polytope *s = (i & 4) ? box : solid;
+            hd_options opt = cddual_options(NULL, NULL);
+            check_query(flat, &pa, s, &pb, &opt, -2, 0.0, &t);
+            check_query(s, &pa, flat, &pb, &opt, -2, 0.0, &t);
+            /* aligned: polygon parallel to the box's faces */
+            if (dim == 2 && (i & 4)) {
+                check_query(flat, NULL, box, &pb, &opt, -2, 0.0, &t);
+            }
+        }
+        for (int dim2 = 0; dim2 <= 2; ++dim2) {
+            hd_polytope *other = flat_poly(dim2);
+            for (int i = 0; i < 30; ++i) {
+                double t3[3] = {hd_rng_uniform(&rng, -1, 1), hd_rng_uniform(&rng, -1, 1),
+                                hd_rng_uniform(&rng, -1, 1)};
+                hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+                hd_options opt = cddual_options(NULL, NULL);
+                check_query(flat, &pa, other, &pb, &opt, -2, 0.0, &tf);
+            }
+            hd_polytope_destroy(other);
+        }
+        hd_polytope_destroy(flat);
+    }
+    tally_print("lower dimension vs solid", &t);
+    tally_print("lower dimension vs lower dimension", &tf);
+    assert_int_equal(t.fallback, 0);
+    assert_int_equal(tf.fallback, tf.queries);
+    hd_polytope_destroy(solid);
+    hd_polytope_destroy(box);
+}
+
+/* ---- scale, workspace, path, cap ---- */
+
+static hd_polytope *scaled_ellipsoid(double scale, uint64_t seed, int n)
+{
+    hd_rng r;
+    hd_rng_init(&r, seed);
+    double *xyz = malloc(3 * sizeof(double) * (size_t)n);
+    assert_non_null(xyz);
+    hd_points_ellipsoid(&r, n, 2 * scale, 1 * scale, 1 * scale, xyz);
+    hd_polytope *p = hd_test_build(xyz, n);
+    assert_non_null(p);
+    free(xyz);
+    return p;
+}
+
+/* The same configurations scaled by 1e-6 and 1e6 get the same verdict and the same optimal face
+ * (every decision is relative to the scale). */
+static void test_scale_invariance(void **state)
+{
+    (void)state;
+    static const double scales[] = {1e-6, 1.0, 1e6};
+    hd_polytope *a[3], *b[3];
+    for (int s = 0; s < 3; ++s) {
+        a[s] = scaled_ellipsoid(scales[s], 11, 60);
+        b[s] = scaled_ellipsoid(scales[s], 12, 60);
+    }
+    int differ = 0;
+    for (int i = 0; i < 200; ++i) {
+        double dir[3];
+        hd_rng_unit_vector(&rng, dir);
+        double dist = hd_rng_uniform(&rng, 0, 5);
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, NULL);
+        hd_result res[3];
+        for (int s = 0; s < 3; ++s) {
+            for (int k = 0; k < 3; ++k) {
+                pb.t[k] = dist * dir[k] * scales[s];
+            }
+            hd_options opt = cddual_options(NULL, NULL);
+            assert_int_equal(hd_collide(a[s], &pa, b[s], &pb, &opt, &res[s]), HD_OK);
+            assert_int_equal(hd_certificate_check(a[s], &pa, b[s], &pb, &res[s]), HD_OK);
+        }
+        for (int s = 1; s < 3; ++s) {
+            assert_int_equal(res[s].verdict, res[0].verdict);
+            differ += res[s].face_kind != res[0].face_kind || res[s].feature_a != res[0].feature_a ||
+                      res[s].stats.iterations != res[0].stats.iterations;
+        }
+    }
+    printf("scale invariance: 200 configurations x 3 scales, %d differ in face or work\n", differ);
+    assert_true(differ <= 4); /* rounding may tip an exact tie, never the verdict */
+    for (int s = 0; s < 3; ++s) {
+        hd_polytope_destroy(a[s]);
+        hd_polytope_destroy(b[s]);
+    }
+}
+
+static void test_workspace(void **state)
+{
+    (void)state;
+    hd_workspace *ws = NULL;
+    assert_int_equal(hd_workspace_create(8, &ws), HD_ERR_INVALID_ARG);
+    assert_null(ws);
+    assert_int_equal(hd_workspace_create(16, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_workspace_path(NULL, NULL), 0);
+    hd_workspace_destroy(NULL);
+    hd_polytope *a = scaled_ellipsoid(100, 21, 1000), *b = scaled_ellipsoid(100, 22, 1000);
+    hd_pose pb = hd_pose_identity();
+    pb.t[0] = 150; /* deep overlap: SEARCH-EE needs more than 16 candidates */
+    assert_int_equal(hd_workspace_create(16, &ws), HD_OK);
+    hd_options opt = cddual_options(ws, NULL);
+    hd_result res;
+    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res), HD_ERR_WORKSPACE_FULL);
+    hd_workspace_destroy(ws);
+
+    /* a big enough workspace, with the path recorded */
+    assert_int_equal(hd_workspace_create(1 << 14, &ws), HD_OK);
+    opt = cddual_options(ws, NULL);
+    opt.flags = HD_QUERY_RECORD_PATH;
+    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res), HD_OK);
+    assert_int_equal(res.verdict, HD_INTERSECTING);
+    const hd_path_step *steps;
+    int n = hd_workspace_path(ws, &steps);
+    assert_true(n >= 2);
+    /* SEARCH-FV's path comes first and climbs strictly; SEARCH-EE's steps are new optima, each
+     * above everything before; the last SEARCH-EE step (or the best earlier step) is the
+     * reported optimum */
+    assert_int_equal(steps[0].kind, HD_FACE_FV);
+    int k = 1;
+    while (k < n && steps[k].kind == HD_FACE_FV) {
+        assert_true(steps[k].dual_distance > steps[k - 1].dual_distance);
+        ++k;
+    }
+    double best = -HUGE_VAL;
+    for (int i = 0; i < n; ++i) {
+        best = fmax(best, steps[i].dual_distance);
+        printf("  path %2d: %s %d %d d = %.9g\n", i,
+               steps[i].kind == HD_FACE_FV ? "FV" : steps[i].kind == HD_FACE_VF ? "VF" : "EE",
+               steps[i].feature_a, steps[i].feature_b, steps[i].dual_distance);
+    }
+    assert_true(fabs(best - res.dual_distance) <= 1e-12 * fabs(best));
+    /* the same query without recording, and without a workspace: same answer, no path */
+    opt.flags = 0;
+    hd_result res2;
+    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res2), HD_OK);
+    assert_int_equal(hd_workspace_path(ws, NULL), 0);
+    opt.workspace = NULL;
+    hd_result res3;
+    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res3), HD_OK);
+    assert_int_equal(res2.verdict, res.verdict);
+    assert_int_equal(res3.verdict, res.verdict);
+    assert_int_equal(res3.stats.iterations, res.stats.iterations);
+    assert_true(res3.dual_distance == res.dual_distance);
+    hd_workspace_destroy(ws);
+
+    /* the iteration cap: an answer or HD_ERR_ITERATION_LIMIT, never a guess */
+    opt = cddual_options(NULL, NULL);
+    opt.tol.max_iterations = 3;
+    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res), HD_ERR_ITERATION_LIMIT);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* ---- frame coherence (section 4.4) ---- */
+
+/* A pair in smooth relative motion (B orbits A while spinning, passing in and out of contact):
+ * the same queries cold and with the cache. The verdicts must agree; the faces visited are
+ * reported (docs/algorithms/cddual.md) and the warm start must save work overall. */
+static void test_coherence(void **state)
+{
+    (void)state;
+    hd_polytope *a = scaled_ellipsoid(1, 31, 1000), *b = scaled_ellipsoid(1, 32, 1000);
+    hd_cache cache = HD_CACHE_INIT;
+    long cold = 0, warm = 0, cold_sep = 0, warm_sep = 0;
+    int frames = 1000, separated = 0;
+    for (int i = 0; i < frames; ++i) {
+        double ang = 2 * HD_PI * i / frames;
+        double q[4] = {cos(ang), 0.3 * sin(ang), 0.5 * sin(ang), 0.2};
+        double rad = 3.0 + 1.2 * sin(5 * ang);
+        double t3[3] = {rad * cos(ang), rad * sin(ang), 0.3 * sin(3 * ang)};
+        hd_pose pb;
+        assert_int_equal(hd_pose_from_quaternion(q, t3, &pb), HD_OK);
+        hd_options oc = cddual_options(NULL, NULL), ow = cddual_options(NULL, &cache);
+        hd_result rc, rw;
+        assert_int_equal(hd_collide(a, NULL, b, &pb, &oc, &rc), HD_OK);
+        assert_int_equal(hd_collide(a, NULL, b, &pb, &ow, &rw), HD_OK);
+        assert_int_equal(rc.verdict, rw.verdict);
+        assert_int_equal(hd_certificate_check(a, NULL, b, &pb, &rw), HD_OK);
+        cold += rc.stats.iterations;
+        warm += rw.stats.iterations;
+        if (rc.verdict == HD_SEPARATED) {
+            separated++;
+            cold_sep += rc.stats.iterations;
+            warm_sep += rw.stats.iterations;
+        }
+    }
+    printf("coherence: %d frames (%d separated): candidates examined per query cold %.1f, warm "
+           "%.1f (separated frames: cold %.1f, warm %.1f; others: cold %.1f, warm %.1f)\n",
+           frames, separated, (double)cold / frames, (double)warm / frames,
+           (double)cold_sep / (separated ? separated : 1), (double)warm_sep / (separated ? separated : 1),
+           (double)(cold - cold_sep) / (frames - separated ? frames - separated : 1),
+           (double)(warm - warm_sep) / (frames - separated ? frames - separated : 1));
+    assert_true(warm < cold);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* Large polytopes (the benchmark's 200:100:100 ellipsoids, n = 1000): CD-Dual against GJK's
+ * verdict away from the band (GJK's distance decides how far from contact a pair is). */
+static void test_large_vs_gjk(void **state)
+{
+    (void)state;
+    hd_rng r;
+    hd_rng_init(&r, hd_rng_next(&rng));
+    double *xyz = malloc(3 * sizeof(double) * 1000);
+    assert_non_null(xyz);
+    hd_points_ellipsoid(&r, 1000, 200, 100, 100, xyz);
+    hd_polytope *a = hd_test_build(xyz, 1000);
+    hd_points_ellipsoid(&r, 1000, 200, 100, 100, xyz);
+    hd_polytope *b = hd_test_build(xyz, 1000);
+    free(xyz);
+    int checked = 0;
+    for (int i = 0; i < 400; ++i) {
+        double dir[3], t3[3];
+        hd_rng_unit_vector(&rng, dir);
+        double dist = hd_rng_uniform(&rng, 100, 450);
+        for (int k = 0; k < 3; ++k) {
+            t3[k] = dist * dir[k];
+        }
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+        hd_options oc = cddual_options(NULL, NULL), og = hd_options_default();
+        hd_result rc, rg;
+        assert_int_equal(hd_collide(a, &pa, b, &pb, &oc, &rc), HD_OK);
+        assert_int_equal(hd_certificate_check(a, &pa, b, &pb, &rc), HD_OK);
+        assert_int_equal(hd_distance(a, &pa, b, &pb, &og, &rg), HD_OK);
+        if (rg.verdict != HD_TOUCHING) {
+            assert_int_equal(rc.verdict, rg.verdict);
+            checked++;
+        }
+    }
+    printf("large ellipsoids: %d of 400 verdicts compared with GJK\n", checked);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+int main(void)
+{
+    hd_rng_init(&rng, hd_test_seed("test_cddual"));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_families),
+        cmocka_unit_test(test_near_contact),
+        cmocka_unit_test(test_aligned_boxes),
+        cmocka_unit_test(test_edge_on_face),
+        cmocka_unit_test(test_nested_identical),
+        cmocka_unit_test(test_lower_dimensions),
+        cmocka_unit_test(test_scale_invariance),
+        cmocka_unit_test(test_workspace),
+        cmocka_unit_test(test_coherence),
+        cmocka_unit_test(test_large_vs_gjk),
+    };
+    if (getenv("HEDRA_TEST_FILTER") != NULL) {
+        cmocka_set_test_filter(getenv("HEDRA_TEST_FILTER"));
+    }
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
