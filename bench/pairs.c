@@ -135,6 +135,9 @@ static void hd_bench_pair_run(hd_bench_driver *d, const hd_wl_pair *pair, hd_ben
         tally->failed[m] += st == HD_BENCH_FAILED;
         tally->answered[m] += st == HD_BENCH_OK;
         printf(" %s=%c%s", meth->name, c, wrong ? "!" : "");
+        if (st == HD_BENCH_OK && meth->kind == HD_BENCH_DISTANCE) {
+            printf("(%.3g)", ans.distance);
+        }
         if (a != NULL) {
             meth->destroy(a);
         }

@@ -220,6 +220,43 @@ static void hd_sum_distance_errors(hd_bench_driver *d, FILE *fp, hd_bench_experi
     }
 }
 
+/* hedra GJK against libccd at the sizes of the issue: boolean (Fig. 8 data, libccd's GJK), and
+ * distance (libccd has none; FCL's distance with its default GST_LIBCCD solver stands in). */
+static void hd_sum_vs_ccd(hd_bench_driver *d, FILE *fp)
+{
+    hd_bench_experiment *f8 = hd_sum_find(d, "fig8"), *dist = hd_sum_find(d, "distance");
+    if (f8 == NULL) {
+        return;
+    }
+    fprintf(fp, "\n### hedra GJK against libccd (medians; ratio = libccd / hedra)\n\n"
+                "| n | boolean: hedra GJK | libccd GJK | ratio | abs(l) <= 1: hedra GJK | "
+                "libccd GJK | ratio | distance: hedra | FCL (libccd-based) | ratio |\n"
+                "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    int g = hd_sum_method(d, f8, "hedra_gjk"), c = hd_sum_method(d, f8, "ccd_gjk");
+    for (int i = 0; i < f8->config_count; ++i) {
+        int n = f8->configs[i]->n;
+        if (n != 12 && n != 100 && n != 1000 && n != 5000) {
+            continue;
+        }
+        double v[6] = {hd_sum_median(f8, g, i, -1e9, 1e9), hd_sum_median(f8, c, i, -1e9, 1e9),
+                       hd_sum_median(f8, g, i, -1.0, 1.0), hd_sum_median(f8, c, i, -1.0, 1.0),
+                       NAN, NAN};
+        for (int j = 0; dist != NULL && j < dist->config_count; ++j) {
+            if (dist->configs[j] == f8->configs[i]) {
+                v[4] = hd_sum_median(dist, hd_sum_method(d, dist, "hedra_dist"), j, -1e9, 1e9);
+                v[5] = hd_sum_median(dist, hd_sum_method(d, dist, "fcl_dist"), j, -1e9, 1e9);
+            }
+        }
+        fprintf(fp, "| %d |", n);
+        for (int k = 0; k < 6; k += 2) {
+            hd_sum_time(fp, v[k]);
+            hd_sum_time(fp, v[k + 1]);
+            hd_sum_ratio(fp, v[k + 1], v[k]);
+        }
+        fprintf(fp, "\n");
+    }
+}
+
 static void hd_sum_coherence(hd_bench_driver *d, FILE *fp)
 {
     if (d->coherence_count == 0) {
@@ -233,7 +270,12 @@ static void hd_sum_coherence(hd_bench_driver *d, FILE *fp)
         fprintf(fp, "| %s |", r->label);
         hd_sum_time(fp, r->median_ns);
         hd_sum_time(fp, r->p90_ns);
-        fprintf(fp, " %g | %d | %d |\n", r->iter_median, r->wrong, r->failed);
+        if (r->iter_median >= 0.0) {
+            fprintf(fp, " %g |", r->iter_median);
+        } else {
+            fprintf(fp, " n/a |");
+        }
+        fprintf(fp, " %d | %d |\n", r->wrong, r->failed);
     }
 }
 
@@ -282,6 +324,7 @@ void hd_bench_summary(hd_bench_driver *d)
         hd_sum_table(d, fp, ex, all, 7, -1e9, 1e9, "### Scaling with n, l = +-1 (boolean)");
         hd_sum_table(d, fp, ex, dist, 3, -1e9, 1e9, "### Scaling with n, l = +-1 (distance)");
     }
+    hd_sum_vs_ccd(d, fp);
     hd_sum_coherence(d, fp);
     hd_sum_wrong(d, fp);
     fclose(fp);

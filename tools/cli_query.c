@@ -114,35 +114,53 @@ static int compare_ll(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+typedef hd_status (*hd_cli_query_fn)(const hd_polytope *, const hd_pose *, const hd_polytope *,
+                                     const hd_pose *, const hd_options *, hd_result *);
+
+/* Runs one query repeat times; returns the median wall time in nanoseconds. */
+static long long timed(hd_cli_query_fn fn, const hd_cli_opts *o, const hd_options *q,
+                       const hd_polytope *a, const hd_polytope *b, hd_status *st, hd_result *r)
+{
+    int k = o->repeat < 1 ? 1 : o->repeat;
+    long long stack_samples[64];
+    long long *samples = k <= 64 ? stack_samples : malloc(sizeof(long long) * (size_t)k);
+    for (int i = 0; i < k; ++i) {
+        long long t0 = hd_cli_now_ns();
+        *st = fn(a, NULL, b, &o->pose_b, q, r);
+        long long t1 = hd_cli_now_ns();
+        if (samples != NULL) {
+            samples[i] = t1 - t0;
+        }
+    }
+    long long median = 0;
+    if (samples != NULL) {
+        qsort(samples, (size_t)k, sizeof samples[0], compare_ll);
+        median = samples[k / 2];
+        if (samples != stack_samples) {
+            free(samples);
+        }
+    }
+    return median;
+}
+
 void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
                 hd_cli_answer *ans)
 {
     hd_options q = o->query;
     q.algo = algo;
-    int k = o->repeat < 1 ? 1 : o->repeat;
-    long long stack_samples[64];
-    long long *samples = k <= 64 ? stack_samples : malloc(sizeof(long long) * (size_t)k);
     ans->algo = algo;
-    for (int r = 0; r < k; ++r) {
-        long long t0 = hd_cli_now_ns();
-        ans->status = o->distance ? hd_distance(a, NULL, b, &o->pose_b, &q, &ans->result)
-                                  : hd_collide(a, NULL, b, &o->pose_b, &q, &ans->result);
-        long long t1 = hd_cli_now_ns();
-        if (samples != NULL) {
-            samples[r] = t1 - t0;
-        }
-    }
-    ans->ns = 0;
-    if (samples != NULL) {
-        qsort(samples, (size_t)k, sizeof samples[0], compare_ll);
-        ans->ns = samples[k / 2];
-        if (samples != stack_samples) {
-            free(samples);
-        }
-    }
+    ans->ns = timed(hd_collide, o, &q, a, b, &ans->status, &ans->result);
     ans->cert_ok = -1;
     if (o->check && ans->status == HD_OK) {
         ans->cert_ok = hd_certificate_check(a, NULL, b, &o->pose_b, &ans->result) == HD_OK;
+    }
+    ans->distance_status = HD_OK;
+    if (o->distance) {
+        ans->distance_ns = timed(hd_distance, o, &q, a, b, &ans->distance_status, &ans->distance);
+        if (ans->distance_status == HD_OK && o->check &&
+            hd_certificate_check(a, NULL, b, &o->pose_b, &ans->distance) != HD_OK) {
+            ans->cert_ok = 0;
+        }
     }
 }
 
@@ -200,13 +218,17 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
         return;
     }
     fprintf(fp, ",\"verdict\":\"%s\"", hd_verdict_str(r->verdict));
-    if (o->distance) {
+    if (o->distance && ans->distance_status != HD_OK) {
+        fprintf(fp, ",\"distance_error\":");
+        hd_json_string(fp, hd_status_str(ans->distance_status));
+    } else if (o->distance) {
         fprintf(fp, ",\"distance\":");
-        hd_json_double(fp, r->distance);
+        hd_json_double(fp, ans->distance.distance);
         fprintf(fp, ",\"witness_a\":");
-        hd_json_vec3(fp, r->witness_a);
+        hd_json_vec3(fp, ans->distance.witness_a);
         fprintf(fp, ",\"witness_b\":");
-        hd_json_vec3(fp, r->witness_b);
+        hd_json_vec3(fp, ans->distance.witness_b);
+        fprintf(fp, ",\"distance_ns\":%lld", ans->distance_ns);
     }
     fprintf(fp, ",\"ns\":%lld,\"iterations\":%d,\"support_calls\":%d", ans->ns,
             r->stats.iterations, r->stats.support_calls);
@@ -233,12 +255,15 @@ void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
         return;
     }
     fprintf(fp, "verdict: %s\n", hd_verdict_str(r->verdict));
-    if (o->distance) {
-        fprintf(fp, "distance: %.17g\n", r->distance);
-        fprintf(fp, "witness_a: %.17g %.17g %.17g\n", r->witness_a[0], r->witness_a[1],
-                r->witness_a[2]);
-        fprintf(fp, "witness_b: %.17g %.17g %.17g\n", r->witness_b[0], r->witness_b[1],
-                r->witness_b[2]);
+    if (o->distance && ans->distance_status != HD_OK) {
+        fprintf(fp, "distance: error: %s\n", hd_status_str(ans->distance_status));
+    } else if (o->distance) {
+        const hd_result *d = &ans->distance;
+        fprintf(fp, "distance: %.17g\n", d->distance);
+        fprintf(fp, "witness_a: %.17g %.17g %.17g\n", d->witness_a[0], d->witness_a[1],
+                d->witness_a[2]);
+        fprintf(fp, "witness_b: %.17g %.17g %.17g\n", d->witness_b[0], d->witness_b[1],
+                d->witness_b[2]);
     }
     const hd_certificate *c = &r->cert;
     if (c->has_plane) {

@@ -22,7 +22,10 @@ typedef struct hd_cli_answer {
     hd_algo algo;
     hd_status status;
     hd_result result;
-    long long ns;     /* median over the repeats of the query call alone */
+    long long ns;     /* median over the repeats of the hd_collide call alone */
+    hd_result distance;      /* with --distance: the hd_distance answer */
+    hd_status distance_status;
+    long long distance_ns;   /* median over the repeats of the hd_distance call */
     int cert_ok;      /* 1 accepted, 0 rejected, -1 not checked */
 } hd_cli_answer;
 
@@ -31,7 +34,7 @@ typedef struct hd_cli_answer {
 void hd_cli_opts_init(hd_cli_opts *o);
 int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, int *i);
 
-/* Runs algo on the pair (distance: hd_distance instead of hd_collide), repeat times. */
+/* Runs hd_collide with algo on the pair, and hd_distance when asked, repeat times each. */
 void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
                 hd_cli_answer *ans);
 

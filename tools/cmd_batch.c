@@ -67,7 +67,7 @@ static void run_pair(const hd_cli_opts *o, const hd_pair_data *pd, hd_batch_tota
         hd_cli_run(o, (hd_algo)k, a, b, &ans);
         hd_cli_print_json(stdout, pd->name, o, &ans);
         putchar('\n');
-        if (ans.status != HD_OK || ans.cert_ok == 0) {
+        if (ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0) {
             tot->failures++;
             continue;
         }
