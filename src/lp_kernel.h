@@ -14,10 +14,11 @@
  * columns (the l1 residual columns +-e_k, or one ray column).
  *
  * The kernel keeps the explicit inverse of the (d+2) x (d+2) basis, updated by one elementary
- * row operation per pivot and recomputed from the basic columns every HD_LP_REFACTOR pivots.
- * Pricing is Dantzig's rule (most negative reduced cost) with Bland's rule as the anti-cycling
- * fallback during runs of degenerate pivots. Nothing here allocates: an hd_lp lives on the stack
- * (about 9 KB at d = 16).
+ * row operation per pivot and recomputed from the basic columns (with a step of iterative
+ * refinement of x_B) every 32 pivots, after small pivots and when a basic variable turns
+ * negative. Pricing is Dantzig's rule (most negative reduced cost) with Bland's rule as the
+ * anti-cycling fallback during runs of degenerate pivots. Nothing here allocates: an hd_lp lives
+ * on the stack (8.7 KB, sized for d = 16).
  */
 #ifndef HD_LP_KERNEL_H
 #define HD_LP_KERNEL_H
@@ -123,6 +124,20 @@ static inline void hd_lp_set_point(const hd_lp_set *set, int dim, int j, double 
     for (int i = 0; i < dim; ++i) {
         out[i] = p[i];
     }
+}
+
+static inline double hd_lp_dot(const double *a, const double *b, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; ++i) {
+        s += a[i] * b[i];
+    }
+    return s;
+}
+
+static inline int hd_lp_structural_count(const hd_lp *lp)
+{
+    return lp->set[0].count + lp->set[1].count;
 }
 
 /* max(a, b) and min(a, b) for numbers that are never NaN (fmax is a library call at -O2). */

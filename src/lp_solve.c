@@ -93,47 +93,22 @@ static double norm_n(const double *a, int n)
     return sqrt(s);
 }
 
-static double dot_n(const double *a, const double *b, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; ++i) {
-        s += a[i] * b[i];
-    }
-    return s;
-}
-
-/* max over set k of u . p, evaluated on the mapped point the support mapping picks. */
-static double set_max_dot(hd_lp *lp, int k, const double *u)
-{
-    double p[HD_LP_MAX_DIM];
-    hd_lp_point(lp, k, hd_lp_support(lp, k, u), p);
-    return dot_n(u, p, lp->dim);
-}
-
 /* Separating-plane candidate with normal direction n: the gap of the unit normal is recomputed
  * on the points (max_S u.s, min_T u.t), so that it is a fact about the input, not about the
  * LP's arithmetic. The best (largest gap) candidate is kept. */
 static void try_plane(hd_lp *lp, const double *n, hd_lp_outcome *out)
 {
-    int d = lp->dim;
-    double len = norm_n(n, d);
-    if (!(len > 0.0) || !isfinite(len)) {
+    double max_s = 0.0, gap = hd_lp_gap_along(lp, n, &max_s);
+    if (gap == -INFINITY || (out->has_plane && !(gap > out->gap))) {
         return;
     }
-    double u[HD_LP_MAX_DIM], nu[HD_LP_MAX_DIM];
-    for (int k = 0; k < d; ++k) {
-        u[k] = n[k] / len;
-        nu[k] = -u[k];
+    double len = norm_n(n, lp->dim);
+    out->has_plane = 1;
+    for (int k = 0; k < lp->dim; ++k) {
+        out->normal[k] = n[k] / len;
     }
-    double max_s = set_max_dot(lp, 0, u);
-    double min_t = -set_max_dot(lp, 1, nu);
-    double gap = min_t - max_s;
-    if (!out->has_plane || gap > out->gap) {
-        out->has_plane = 1;
-        memcpy(out->normal, u, sizeof(double) * (size_t)d);
-        out->gap = gap;
-        out->max_s = max_s;
-    }
+    out->gap = gap;
+    out->max_s = max_s;
 }
 
 /* The convex weights of the current basic solution and the two points they give. */
