@@ -46,7 +46,7 @@ typedef struct hd_bench_answer {
 enum {
     HD_BENCH_OK = 0,
     HD_BENCH_FAILED = -1,     /* the method returned an error for this query */
-    HD_BENCH_UNSUPPORTED = -2 /* the method is not available (e.g. not implemented yet) */
+    HD_BENCH_UNSUPPORTED = -2 /* the method is not available in this build */
 };
 
 typedef struct hd_bench_method {

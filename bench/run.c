@@ -222,8 +222,8 @@ static void hd_bench_pass(hd_bench_ctx *ctx, hd_bench_experiment *ex, hd_bench_i
         uint64_t t0 = hd_bench_now_ns();
         int st = m->query(cfg->handle[0][mi], &identity, cfg->handle[1][mi], &pose, &ans);
         uint64_t t1 = hd_bench_now_ns();
-        /* Unsupported before any answer: the method is not implemented (yet); afterwards it is
-         * a failure of that query. */
+        /* Unsupported before any answer: the method cannot run in this build; afterwards it
+         * is a failure of that query. */
         if (st == HD_BENCH_UNSUPPORTED && ctx->answered[mi] == 0) {
             ctx->unavailable[mi] = 1;
             --*total;
