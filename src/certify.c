@@ -53,7 +53,7 @@ static hd_status combination_point(const hd_check_frame *f, const hd_combination
     hd_v3_set(out, 0, 0, 0);
     for (int k = 0; k < c->count; ++k) {
         double w = c->weight[k];
-        if (c->index[k] < 0 || c->index[k] >= f->p->vertex_count || !(w >= 0.0) || w > 1.0) {
+        if (c->index[k] < 0 || c->index[k] >= f->p->vertex_count || !(w >= 0.0) || w > 1.0 + 1e-9) {
             return HD_ERR_CERTIFICATE;
         }
         double v[3];
@@ -64,8 +64,9 @@ static hd_status combination_point(const hd_check_frame *f, const hd_combination
     return fabs(sum - 1.0) <= 1e-9 ? HD_OK : HD_ERR_CERTIFICATE;
 }
 
+/* strict: the gap must exceed min_gap (separated); else reach it (touching: gap >= -eps). */
 static hd_status check_plane(const hd_check_frame *fa, const hd_check_frame *fb,
-                             const hd_result *r, double min_gap, double *scale)
+                             const hd_result *r, double min_gap, int strict, double *scale)
 {
     const hd_certificate *c = &r->cert;
     if (!c->has_plane || !hd_v3_is_finite(c->normal) || !isfinite(c->offset) ||
@@ -78,7 +79,8 @@ static hd_status check_plane(const hd_check_frame *fa, const hd_check_frame *fb,
     double half = 0.5 * c->gap;
     /* the claimed gap must clear the verdict's threshold, and the plane must realise it:
      * n.a <= offset - gap/2 for every a in A, n.b >= offset + gap/2 for every b in B */
-    if (!isfinite(c->gap) || !(c->gap > min_gap) || hi_a > c->offset - half + slack ||
+    int clears = strict ? c->gap > min_gap : c->gap >= min_gap;
+    if (!isfinite(c->gap) || !clears || hi_a > c->offset - half + slack ||
         lo_b < c->offset + half - slack) {
         return HD_ERR_CERTIFICATE;
     }
@@ -123,9 +125,9 @@ hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, cons
     }
     switch (result->verdict) {
     case HD_SEPARATED:
-        return check_plane(&fa, &fb, result, eps, &scale);
+        return check_plane(&fa, &fb, result, eps, 1, &scale);
     case HD_TOUCHING: {
-        hd_status st = check_plane(&fa, &fb, result, -eps, &scale);
+        hd_status st = check_plane(&fa, &fb, result, -eps, 0, &scale);
         return st != HD_OK ? st : check_point(&fa, &fb, result, scale);
     }
     case HD_INTERSECTING: {

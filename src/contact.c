@@ -13,6 +13,7 @@
  * units of 2^-53 * scale), the nearer side is reported; its certificate then holds to within
  * that rounding. */
 #include <stddef.h>
+#include <string.h>
 
 #include "algos.h"
 #include "contact.h"
@@ -90,6 +91,7 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     const double eps = pair->eps;
     int iterations = st->iterations;
     hd_status status = HD_OK;
+    memset(&out->cert, 0, sizeof out->cert); /* callers may have left partial evidence there */
     if (st->end == HD_GJK_RUNNING || (st->end == HD_GJK_SEPARATED && want_distance)) {
         st->end = HD_GJK_RUNNING;
         status = hd_gjk_iterate(pair, want_distance ? DBL_MAX : eps, st, &out->stats);
@@ -105,6 +107,10 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
         set_touching_gjk(pair, st, out);
     } else if (upper <= eps) {
         status = depth_side(pair, st, out);
+    } else if (st->lower < -eps) {
+        /* cannot happen: every GJK stop with upper > eps leaves the bounds within a few
+         * tolerances (gjk_core.c); without a plane there is no answer to give */
+        status = HD_ERR_ITERATION_LIMIT;
     } else if (0.5 * (upper + st->lower) > eps) {
         set_separated(pair, st, out); /* both bounds within rounding of eps */
     } else {

@@ -326,8 +326,9 @@ static int build_initial(hd_epa *e, const hd_simplex *start, double eps)
 }
 
 /* The horizon of w seen from face `first` (visible): walks the visible faces (w beyond their
- * plane or on it to within tol) depth first across their edges and lists, for each edge between a visible and a hidden face, the hidden face g and
- * its edge index. Visible faces are killed. Returns the number of horizon edges, -1 on overflow. */
+ * plane or on it to within tol) depth first across their edges and lists, for each edge between a
+ * visible and a hidden face, the hidden face g and its edge index. Visible faces are killed.
+ * Returns the number of horizon edges, -1 on overflow. */
 static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, int *hz_edge)
 {
     int stack_face[HD_EPA_MAX_FACES], stack_edge[HD_EPA_MAX_FACES], stack_next[HD_EPA_MAX_FACES];

@@ -169,8 +169,43 @@ void hd_simplex2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on
     }
 }
 
-void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *s, hd_certificate2d *cert)
+/* Iterative refinement of a triangle's weights (hd_simplex_polish in the plane): the residual
+ * r = sum l_j w_j is removed by solving [w1 - w0, w2 - w0] m = -r for (l_1, l_2). */
+static void polish2d(hd_simplex2d *s)
 {
+    double e1[2] = {s->w[1][0] - s->w[0][0], s->w[1][1] - s->w[0][1]};
+    double e2[2] = {s->w[2][0] - s->w[0][0], s->w[2][1] - s->w[0][1]};
+    double det = e1[0] * e2[1] - e1[1] * e2[0];
+    if (det == 0.0) {
+        return;
+    }
+    for (int step = 0; step < 2; ++step) {
+        double r[2] = {0.0, 0.0};
+        for (int j = 0; j < 3; ++j) {
+            r[0] -= s->lambda[j] * s->w[j][0];
+            r[1] -= s->lambda[j] * s->w[j][1];
+        }
+        s->lambda[1] += (r[0] * e2[1] - r[1] * e2[0]) / det;
+        s->lambda[2] += (e1[0] * r[1] - e1[1] * r[0]) / det;
+        s->lambda[0] = 1.0 - (s->lambda[1] + s->lambda[2]);
+    }
+    double sum = 0.0;
+    for (int j = 0; j < 3; ++j) {
+        s->lambda[j] = fmax(s->lambda[j], 0.0);
+        sum += s->lambda[j];
+    }
+    for (int j = 0; j < 3; ++j) {
+        s->lambda[j] /= sum;
+    }
+}
+
+void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *in, hd_certificate2d *cert)
+{
+    hd_simplex2d polished = *in;
+    const hd_simplex2d *s = &polished;
+    if (polished.count == 3) {
+        polish2d(&polished);
+    }
     double on_b[2], sum = 0.0;
     hd_simplex2d_witnesses(p, s, cert->point, on_b);
     cert->on_a.count = cert->on_b.count = 0;

@@ -288,7 +288,8 @@ static hd_status depth_side(const hd_pair2d *p, hd_gjk2d_state *st, hd_result2d 
     hd_status status = epa2d(&e, &st->simplex, p->eps, p->max_iterations, &inner);
     out->stats.refine_steps += e.steps;
     if (status != HD_OK) return status;
-    if (e.outcome == HD_EPA2D_DEEP || (e.outcome == HD_EPA2D_EDGE && 0.5 * (e.lower + e.upper) > p->eps)) {
+    if (e.outcome == HD_EPA2D_DEEP ||
+        (e.outcome == HD_EPA2D_EDGE && 0.5 * (e.lower + e.upper) > p->eps)) {
         out->verdict = HD_INTERSECTING;
         hd_gjk2d_point(p, inner.count == 3 ? &inner : &st->simplex, &out->cert);
         out->cert.depth_bound = e.lower;
@@ -296,7 +297,8 @@ static hd_status depth_side(const hd_pair2d *p, hd_gjk2d_state *st, hd_result2d 
     }
     out->verdict = HD_TOUCHING;
     const double *a = p->a + 2 * e.up_ia, *b = p->b + 2 * e.up_ib;
-    double ha = e.normal[0] * a[0] + e.normal[1] * a[1], hb = e.normal[0] * b[0] + e.normal[1] * b[1];
+    double ha = e.normal[0] * a[0] + e.normal[1] * a[1],
+           hb = e.normal[0] * b[0] + e.normal[1] * b[1];
     out->cert.has_line = 1;
     out->cert.normal[0] = e.normal[0];
     out->cert.normal[1] = e.normal[1];

@@ -42,7 +42,8 @@ static hd_status prepare(const double *a, int na, const double *b, int nb,
     p->scale = fmax(max_abs(a, na), max_abs(b, nb));
     p->eps = t.touch_rel * p->scale;
     long cap = 64 + 4L * ((long)na + nb);
-    p->max_iterations = t.max_iterations > 0 ? t.max_iterations : (int)(cap > 1000000000L ? 1000000000L : cap);
+    p->max_iterations =
+        t.max_iterations > 0 ? t.max_iterations : (int)(cap > 1000000000L ? 1000000000L : cap);
     memset(out, 0, sizeof *out);
     out->eps = p->eps;
     out->distance = -1.0;
@@ -119,7 +120,8 @@ static hd_status combination_point(const double *pts, int n, const hd_combinatio
     out[0] = out[1] = 0.0;
     for (int k = 0; k < c->count; ++k) {
         double w = c->weight[k];
-        if (c->index[k] < 0 || c->index[k] >= n || !(w >= 0.0) || w > 1.0) return HD_ERR_CERTIFICATE;
+        if (c->index[k] < 0 || c->index[k] >= n || !(w >= 0.0) || w > 1.0)
+            return HD_ERR_CERTIFICATE;
         out[0] += w * pts[2 * c->index[k]];
         out[1] += w * pts[2 * c->index[k] + 1];
         sum += w;
@@ -136,12 +138,14 @@ static hd_status check_line(const hd_pair2d *p, const hd_certificate2d *c, doubl
     }
     double slack = HD_CHECK2D_UNITS * DBL_EPSILON * p->scale;
     for (int i = 0; i < p->na; ++i) {
-        if (c->normal[0] * p->a[2 * i] + c->normal[1] * p->a[2 * i + 1] > c->offset - 0.5 * c->gap + slack) {
+        if (c->normal[0] * p->a[2 * i] + c->normal[1] * p->a[2 * i + 1] >
+            c->offset - 0.5 * c->gap + slack) {
             return HD_ERR_CERTIFICATE;
         }
     }
     for (int i = 0; i < p->nb; ++i) {
-        if (c->normal[0] * p->b[2 * i] + c->normal[1] * p->b[2 * i + 1] < c->offset + 0.5 * c->gap - slack) {
+        if (c->normal[0] * p->b[2 * i] + c->normal[1] * p->b[2 * i + 1] <
+            c->offset + 0.5 * c->gap - slack) {
             return HD_ERR_CERTIFICATE;
         }
     }

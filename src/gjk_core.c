@@ -16,9 +16,10 @@
  * are within HD_GJK_STALL_FACTOR tolerances (rounding has taken over: the previous simplex is
  * kept); a tetrahedron holding the origin (overlap); |v| at rounding level (the origin is on the
  * simplex). Every stop but the last two thus leaves upper - lower within a small multiple of the
- * tolerance, which is what lets the classifier treat "lower <= eps < upper" as the band edge. The sources' 2D test "dot(p, d) < 0 -> no
- * collision" is the sign of this lower bound; here the bound itself is kept, because the verdict
- * needs it compared with eps, not with 0. */
+ * tolerance, which is what lets the classifier treat "lower <= eps < upper" as the band edge.
+ * The boolean query also stops as soon as the lower bound exceeds its threshold (eps). The
+ * sources' 2D test "dot(p, d) < 0 -> no collision" is the sign of this lower bound; here the bound
+ * itself is kept, because the verdict needs it compared with eps, not with 0. */
 #include <stddef.h>
 
 #include "gjk_core.h"
@@ -271,10 +272,26 @@ void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *c
     cert->offset = 0.5 * (ha + hb);
 }
 
+/* The point on A of the simplex's weights, sum l_j a_j (B's side is not needed: the certificate
+ * names it by its combination). A tetrahedron's weights are refined first unless the residual
+ * sum l_j w_j is already far inside the band (the usual case; flat tetrahedra need it). */
 void hd_gjk_point(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert)
 {
-    double pb[3];
-    hd_simplex_witnesses(s, pair, cert->point, pb);
-    hd_simplex_combinations(s, &cert->on_a, &cert->on_b);
+    hd_simplex polished = *s;
+    if (s->count == 4) {
+        double r[3] = {0.0, 0.0, 0.0};
+        for (int j = 0; j < 4; ++j) {
+            hd_v3_madd(r, r, s->lambda[j], s->w[j]);
+        }
+        if (!(hd_v3_max_abs(r) <= 0.125 * pair->eps)) {
+            hd_simplex_polish(&polished);
+        }
+    }
+    hd_v3_set(cert->point, 0.0, 0.0, 0.0);
+    for (int j = 0; j < polished.count; ++j) {
+        hd_v3_madd(cert->point, cert->point, polished.lambda[j],
+                   pair->a->verts + 3 * polished.ia[j]);
+    }
+    hd_simplex_combinations(&polished, &cert->on_a, &cert->on_b);
     cert->has_point = 1;
 }

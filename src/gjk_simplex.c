@@ -109,6 +109,38 @@ static double area2(const double o[3], const double a[3], const double b[3], int
     return (a[x] - o[x]) * (b[y] - o[y]) - (a[y] - o[y]) * (b[x] - o[x]);
 }
 
+/* The triangle's own closest point is kept when every signed area has the sign of mu, or
+ * disagrees by no more than its rounding: each area is a difference of products of coordinate
+ * differences of size up to L (the longest edge) taken from a projected point known to about
+ * 2^-53 (L + W), W the largest coordinate; 16 DBL_EPSILON L (L + W) bounds that with margin.
+ * Why not leave such a case to the edge, as the exact sign rule would: when the origin projects
+ * onto an edge to within rounding (a face diagonal of M, typical of symmetric contacts), the edge's
+ * closest point is orthogonal to the edge but its rotation about the edge is off by about
+ * 2^-53 W / |v|; the third point then shows a spurious negative excess v.w - |v|^2, GJK adds it
+ * back, the exact rule drops it again, and the loop never ends. The triangle's normal has no such
+ * freedom. The clamped weight is 0 and the distance changes by rounding only. */
+static int keep_triangle(const double c3[3], double mu, const double a[3], const double b[3],
+                         const double c[3])
+{
+    double ab[3], bc[3], ca[3];
+    hd_v3_sub(ab, b, a);
+    hd_v3_sub(bc, c, b);
+    hd_v3_sub(ca, a, c);
+    double len = fmax(hd_v3_max_abs(ab), fmax(hd_v3_max_abs(bc), hd_v3_max_abs(ca)));
+    double big = fmax(hd_v3_max_abs(a), fmax(hd_v3_max_abs(b), hd_v3_max_abs(c)));
+    double slack = 16.0 * DBL_EPSILON * len * (len + big);
+    double sign = mu > 0.0 ? 1.0 : -1.0;
+    int strict = 0;
+    for (int j = 0; j < 3; ++j) {
+        double x = sign * c3[j];
+        if (x < -slack) {
+            return 0;
+        }
+        strict += x > 0.0;
+    }
+    return strict >= 2; /* at least an edge's worth of genuine area: not a vertex case */
+}
+
 static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub *out)
 {
     const int id[3] = {i0, i1, i2};
@@ -131,12 +163,16 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
         c3[0] = area2(p0, b, c, x, y);
         c3[1] = area2(p0, c, a, x, y);
         c3[2] = area2(p0, a, b, x, y);
-        if (same_sign(c3[0], mu) && same_sign(c3[1], mu) && same_sign(c3[2], mu)) {
-            double sum = c3[0] + c3[1] + c3[2];
+        if (keep_triangle(c3, mu, a, b, c)) {
+            double sum = 0.0;
             out->n = 3;
             for (int j = 0; j < 3; ++j) {
                 out->idx[j] = id[j];
-                out->l[j] = c3[j] / sum;
+                out->l[j] = fmax(c3[j] / mu, 0.0);
+                sum += out->l[j];
+            }
+            for (int j = 0; j < 3; ++j) {
+                out->l[j] /= sum;
             }
             project_along(n, a, out->v, &out->d2);
             return;
@@ -274,6 +310,47 @@ static void add_weight(hd_combination *c, int index, double weight)
     c->index[c->count] = index;
     c->weight[c->count] = weight;
     c->count++;
+}
+
+/* Iterative refinement of the weights of a tetrahedron holding the origin. The weights
+ * l_j = C_j / det lose relative accuracy as the tetrahedron flattens (about 2^-53 scale / height),
+ * and the common point sum l_j a_j - sum l_j b_j = sum l_j w_j must be within eps of zero. With
+ * the residual r = sum l_j w_j and l_0 = 1 - (l_1 + l_2 + l_3), a correction m of (l_1, l_2, l_3)
+ * solves [w1 - w0, w2 - w0, w3 - w0] m = -r (Cramer's rule); two steps bring the residual to the
+ * rounding of its own evaluation, a few units of 2^-53 scale (fixed-precision iterative
+ * refinement). Weights that rounding pushed a hair below 0 are clamped. */
+void hd_simplex_polish(hd_simplex *s)
+{
+    if (s->count != 4) {
+        return;
+    }
+    double e[3][3];
+    for (int i = 0; i < 3; ++i) {
+        hd_v3_sub(e[i], s->w[i + 1], s->w[0]);
+    }
+    double det = hd_det3(e[0], e[1], e[2]);
+    if (det == 0.0) {
+        return;
+    }
+    for (int step = 0; step < 2; ++step) {
+        double r[3] = {0.0, 0.0, 0.0};
+        for (int j = 0; j < 4; ++j) {
+            hd_v3_madd(r, r, s->lambda[j], s->w[j]);
+        }
+        hd_v3_neg(r, r);
+        s->lambda[1] += hd_det3(r, e[1], e[2]) / det;
+        s->lambda[2] += hd_det3(e[0], r, e[2]) / det;
+        s->lambda[3] += hd_det3(e[0], e[1], r) / det;
+        s->lambda[0] = 1.0 - (s->lambda[1] + s->lambda[2] + s->lambda[3]);
+    }
+    double sum = 0.0;
+    for (int j = 0; j < 4; ++j) {
+        s->lambda[j] = fmax(s->lambda[j], 0.0);
+        sum += s->lambda[j];
+    }
+    for (int j = 0; j < 4; ++j) {
+        s->lambda[j] /= sum;
+    }
 }
 
 void hd_combination_clamp(hd_combination *c)

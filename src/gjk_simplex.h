@@ -33,6 +33,11 @@ void hd_simplex_witnesses(const hd_simplex *s, const hd_pair *pair, double on_a[
  * indices merged (weights renormalised to sum 1). */
 void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b);
 
+/* For a tetrahedron holding the origin: refines the weights so that sum l_j w_j is zero to the
+ * rounding of the scale even when the tetrahedron is nearly flat (see gjk_simplex.c). Other
+ * counts are left alone. */
+void hd_simplex_polish(hd_simplex *s);
+
 /* Keeps merged weights in [0, 1] (rounding of the renormalisation can push a sum of weights of
  * one vertex a unit above 1); a single entry gets weight exactly 1. */
 void hd_combination_clamp(hd_combination *c);

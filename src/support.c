@@ -79,7 +79,8 @@ static int scan_faces_of(const hd_polytope *poly, int v, const double d[3], doub
     int found = -1;
     for (int k = poly->vert_offset[v]; k < poly->vert_offset[v + 1]; ++k) {
         int e = poly->vert_edges[k];
-        int f = poly->edge_verts[2 * e] == v ? poly->edge_faces[2 * e] : poly->edge_faces[2 * e + 1];
+        int f =
+            poly->edge_verts[2 * e] == v ? poly->edge_faces[2 * e] : poly->edge_faces[2 * e + 1];
         if (f >= 0 && poly->face_offset[f + 1] - poly->face_offset[f] > 3) {
             int u = scan_face(poly, f, d, best_value);
             if (u >= 0) {

@@ -151,7 +151,8 @@ static void test_near_contact_large(void **state)
     int refined = 0, total = 0, max_steps = 0;
     for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
         int n = sizes[s];
-        double *xa = malloc(sizeof(double) * 3 * (size_t)n), *xb = malloc(sizeof(double) * 3 * (size_t)n);
+        double *xa = malloc(sizeof(double) * 3 * (size_t)n),
+               *xb = malloc(sizeof(double) * 3 * (size_t)n);
         hd_points_ellipsoid(&rng, n, 1, 0.8, 0.6, xa);
         hd_points_ellipsoid(&rng, n, 0.7, 0.9, 0.5, xb);
         hd_polytope *a = hd_test_build(xa, n), *b = hd_test_build(xb, n);
@@ -179,7 +180,9 @@ static void test_near_contact_large(void **state)
                 for (int k = 0; k < 3; ++k) p.t[k] = c[k] + ks[i] * eps * nf[k] - wb[3 * vb + k];
                 hd_result r;
                 hd_verdict v = classify(a, b, &p, &r);
-                hd_verdict want = ks[i] > 1 ? HD_SEPARATED : ks[i] < -1 ? HD_INTERSECTING : HD_TOUCHING;
+                hd_verdict want = ks[i] > 1    ? HD_SEPARATED
+                                  : ks[i] < -1 ? HD_INTERSECTING
+                                               : HD_TOUCHING;
                 if (v != want) {
                     printf("n=%d face %d k=%g: %s (want %s), refine steps %d\n", n, f, ks[i],
                            hd_verdict_str(v), hd_verdict_str(want), r.stats.refine_steps);
@@ -192,7 +195,8 @@ static void test_near_contact_large(void **state)
                  * known to be "not intersecting" for k >= -0.5 and "separated" for k = 5 */
                 double u[3];
                 hd_rng_unit_vector(&rng, u);
-                double ha = hd_brute_support_value(hd_polytope_vertices(a), hd_polytope_vertex_count(a), u, NULL);
+                double ha = hd_brute_support_value(hd_polytope_vertices(a),
+                                                   hd_polytope_vertex_count(a), u, NULL);
                 double mu[3] = {-u[0], -u[1], -u[2]};
                 double lb = -hd_brute_support_value(wb, nb, mu, NULL);
                 for (int k = 0; k < 3; ++k) p.t[k] = (ha - lb + ks[i] * eps) * u[k];
@@ -207,8 +211,8 @@ static void test_near_contact_large(void **state)
         hd_polytope_destroy(a);
         hd_polytope_destroy(b);
     }
-    printf("face contacts classified: %d (%d refined), at most %d classifier steps (GJK + EPA)\n", total,
-           refined, max_steps);
+    printf("face contacts classified: %d (%d refined), at most %d classifier steps (GJK + EPA)\n",
+           total, refined, max_steps);
 }
 
 /* Random pairs, any verdict: the classifier agrees with brute force away from the band edges. */
@@ -221,7 +225,8 @@ static void test_random_against_brute(void **state)
         hd_points_cloud(&rng, na, 1, hd_rng_uniform(&rng, 0.01, 1), 0.7, xa);
         hd_points_ellipsoid(&rng, nb, 0.8, 0.5, hd_rng_uniform(&rng, 0.01, 1), xb);
         hd_polytope *a = hd_test_build(xa, na), *b = hd_test_build(xb, nb);
-        double t[3] = {hd_rng_uniform(&rng, -2, 2), hd_rng_uniform(&rng, -2, 2), hd_rng_uniform(&rng, -1, 1)};
+        double t[3] = {hd_rng_uniform(&rng, -2, 2), hd_rng_uniform(&rng, -2, 2),
+                       hd_rng_uniform(&rng, -1, 1)};
         hd_pose pose = hd_rng_pose(&rng, t);
         double wa[3 * 12], wb[3 * 12];
         int ma = hd_polytope_vertex_count(a), mb = hd_polytope_vertex_count(b);

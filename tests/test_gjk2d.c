@@ -35,15 +35,18 @@ static double max_abs(const double *p, int n)
 }
 
 /* An independent look at the certificate (the library's check is used as well). */
-static void check_certificate(const double *a, int na, const double *b, int nb, const hd_result2d *r)
+static void check_certificate(const double *a, int na, const double *b, int nb,
+                              const hd_result2d *r)
 {
     double scale = fmax(max_abs(a, na), max_abs(b, nb)), slack = 64 * DBL_EPSILON * scale;
     const hd_certificate2d *c = &r->cert;
     if (r->verdict != HD_INTERSECTING) {
         assert_true(c->has_line);
         double lo_b = INFINITY, hi_a = -INFINITY;
-        for (int i = 0; i < na; ++i) hi_a = fmax(hi_a, c->normal[0] * a[2 * i] + c->normal[1] * a[2 * i + 1]);
-        for (int i = 0; i < nb; ++i) lo_b = fmin(lo_b, c->normal[0] * b[2 * i] + c->normal[1] * b[2 * i + 1]);
+        for (int i = 0; i < na; ++i)
+            hi_a = fmax(hi_a, c->normal[0] * a[2 * i] + c->normal[1] * a[2 * i + 1]);
+        for (int i = 0; i < nb; ++i)
+            lo_b = fmin(lo_b, c->normal[0] * b[2 * i] + c->normal[1] * b[2 * i + 1]);
         assert_true(lo_b - hi_a >= c->gap - slack);
         assert_true(r->verdict == HD_SEPARATED ? c->gap > r->eps : c->gap >= -r->eps);
     }
@@ -64,7 +67,8 @@ static void check_certificate(const double *a, int na, const double *b, int nb, 
 }
 
 /* Both queries on a pair; sd: the signed distance (NAN: from brute force). */
-static hd_verdict check_pair(const char *tag, const double *a, int na, const double *b, int nb, double sd)
+static hd_verdict check_pair(const char *tag, const double *a, int na, const double *b, int nb,
+                             double sd)
 {
     if (isnan(sd)) sd = hd_brute2d_signed_distance(a, na, b, nb);
     hd_result2d rc, rd;
@@ -89,8 +93,10 @@ static hd_verdict check_pair(const char *tag, const double *a, int na, const dou
                    err / (DBL_EPSILON * scale));
             fail();
         }
-        double wa[2] = {rd.witness_a[0], rd.witness_a[1]}, wb[2] = {rd.witness_b[0], rd.witness_b[1]};
-        assert_true(fabs(hypot(wa[0] - wb[0], wa[1] - wb[1]) - rd.distance) <= 16 * DBL_EPSILON * scale);
+        double wa[2] = {rd.witness_a[0], rd.witness_a[1]},
+               wb[2] = {rd.witness_b[0], rd.witness_b[1]};
+        assert_true(fabs(hypot(wa[0] - wb[0], wa[1] - wb[1]) - rd.distance) <=
+                    16 * DBL_EPSILON * scale);
         assert_true(hd_brute2d_distance(wa, 1, a, na) <= 16 * DBL_EPSILON * scale);
         assert_true(hd_brute2d_distance(wb, 1, b, nb) <= 16 * DBL_EPSILON * scale);
     } else {
@@ -132,7 +138,8 @@ static void random_set(int kind, int n, double size, double cx, double cy, doubl
 }
 
 /* Moves b along unit (ux, uy) so that min_B u.b - max_A u.a = gap. */
-static void place_at_gap(const double *a, int na, double *b, int nb, double ux, double uy, double gap)
+static void place_at_gap(const double *a, int na, double *b, int nb, double ux, double uy,
+                         double gap)
 {
     double ha = -INFINITY, lb = INFINITY;
     for (int i = 0; i < na; ++i) ha = fmax(ha, ux * a[2 * i] + uy * a[2 * i + 1]);
@@ -180,7 +187,8 @@ static void test_overlapping(void **state)
     for (int i = 0; i < 1000; ++i) {
         double a[2 * MAXP], b[2 * MAXP];
         double scale = pow(10.0, hd_rng_uniform(&rng, -6, 6));
-        double cx = scale * hd_rng_uniform(&rng, -100, 100), cy = scale * hd_rng_uniform(&rng, -100, 100);
+        double cx = scale * hd_rng_uniform(&rng, -100, 100),
+               cy = scale * hd_rng_uniform(&rng, -100, 100);
         int na = 3 + hd_rng_int(&rng, 20), nb = 3 + hd_rng_int(&rng, 20);
         random_set(0, na, scale, cx, cy, a);
         random_set(0, nb, scale * hd_rng_uniform(&rng, 0.1, 3), cx, cy, b);
@@ -244,7 +252,8 @@ static void test_touching(void **state)
         double cross[4] = {0, -2 * s, 0, 2 * s}, flat[4] = {-2 * s, 0, 2 * s, 0};
         /* in the plane, crossing segments have a full-dimensional M (a square): depth 2s */
         assert_int_equal(check_pair("crossing-segments", cross, 2, flat, 2, NAN), HD_INTERSECTING);
-        assert_int_equal(check_pair("segment-through-square", sq, 4, flat, 2, NAN), HD_INTERSECTING);
+        assert_int_equal(check_pair("segment-through-square", sq, 4, flat, 2, NAN),
+                         HD_INTERSECTING);
         /* band edges: B shifted from touching by k eps */
         static const double ks[] = {-10, -1.5, -0.5, 0.5, 1.5, 10};
         for (unsigned j = 0; j < sizeof ks / sizeof ks[0]; ++j) {

@@ -27,7 +27,8 @@ static void check_direction(const hd_polytope *p, const double d[3], int start)
     double best = hd_brute_support_value(p->verts, n, d, NULL);
     int v = hd_support_climb(p, d, start);
     assert_true(v >= 0 && v < n);
-    long double got = (long double)p->verts[3 * v] * d[0] + (long double)p->verts[3 * v + 1] * d[1] +
+    long double got = (long double)p->verts[3 * v] * d[0] +
+                      (long double)p->verts[3 * v + 1] * d[1] +
                       (long double)p->verts[3 * v + 2] * d[2];
     double dl = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     double allowed = 8.0 * DBL_EPSILON * dl * (p->max_abs > 0 ? p->max_abs : 1.0);
@@ -100,8 +101,9 @@ static void test_random_clouds(void **state)
             int n = sizes[s];
             double *xyz = malloc(sizeof(double) * 3 * (size_t)n);
             if (rep % 2 == 0) {
-                hd_points_ellipsoid(&rng, n, hd_rng_uniform(&rng, 0.1, 3), hd_rng_uniform(&rng, 0.1, 3),
-                                    hd_rng_uniform(&rng, 0.1, 3), xyz);
+                hd_points_ellipsoid(&rng, n, hd_rng_uniform(&rng, 0.1, 3),
+                                    hd_rng_uniform(&rng, 0.1, 3), hd_rng_uniform(&rng, 0.1, 3),
+                                    xyz);
             } else {
                 hd_points_cloud(&rng, n, 1, hd_rng_uniform(&rng, 0.01, 2), 0.5, xyz);
             }

@@ -18,7 +18,8 @@ extern "C" {
  * - HD_INTERSECTING: has_point; point = sum w_i a_i = sum v_j b_j with the convex weights on_a and
  *   on_b (indices into the input arrays a and b), and depth_bound > eps a proven lower bound of
  *   the penetration depth (the shortest translation that separates the polygons);
- * - HD_TOUCHING: has_line with gap >= -eps and has_point with |sum w_i a_i - sum v_j b_j| <= eps. */
+ * - HD_TOUCHING: has_line with gap >= -eps and has_point with |sum w_i a_i - sum v_j b_j| <= eps.
+ */
 typedef struct hd_certificate2d {
     int has_line;
     double normal[2];

@@ -463,7 +463,8 @@ static void segment_axes2(const double *p, int n, const double *a, int na, const
 {
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {
-            long double dx = (long double)p[2 * j] - p[2 * i], dy = (long double)p[2 * j + 1] - p[2 * i + 1];
+            long double dx = (long double)p[2 * j] - p[2 * i],
+                        dy = (long double)p[2 * j + 1] - p[2 * i + 1];
             try_axis2(a, na, b, nb, -dy, dx, m);
             try_axis2(a, na, b, nb, dx, dy, m);
         }
