@@ -10,5 +10,5 @@ set -x
 $hedra --version
 $hedra info examples/cube.off
 $hedra collide --algo all examples/cube.off examples/tetrahedron.off
-$hedra collide --distance --translate-b 3,0.5,0.25 examples/cube.off examples/ellipsoid.off
+$hedra collide --distance --translate-b 3,0.5,0.25 examples/cube.off examples/ellipsoid.xyz
 $hedra batch --algo all examples/pairs.pair

@@ -34,17 +34,35 @@ cmake --build build-tsan -j"$jobs" --target test_threads
 TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -R '^test_threads$'
 
 step "4/5 valgrind memcheck of the CLI on the examples"
+# Every command on the examples, plus files made here: the hull written by 'hull' read back,
+# and malformed input (the error paths must free what they allocated too). A memcheck error
+# exits 99; a malformed file must exit 1.
 vg() { valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$@" >/dev/null; }
+vgdir=$(mktemp -d)
+trap 'rm -rf "$vgdir"' EXIT
+printf 'OFF\n4 1 0\n0 0 0\n1 0 0\n' >"$vgdir/truncated.off"
+printf 'pair a\nA 1\n0 0 0\nB 1\n1 1 1\npair b\nA 2\n0 0 0\n' >"$vgdir/truncated.pair"
+printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 7\n' >"$vgdir/bad-index.obj"
 vg build-test/hedra info examples/cube.off
-vg build-test/hedra hull examples/ellipsoid.off -o /dev/null
+vg build-test/hedra info examples/square.obj
+vg build-test/hedra hull examples/ellipsoid.xyz -o "$vgdir/ellipsoid.off"
+vg build-test/hedra info "$vgdir/ellipsoid.off"
 vg build-test/hedra collide --algo all --distance examples/cube.off examples/tetrahedron.off
+vg build-test/hedra collide --algo all --distance --rotate-b 1,2,3,4 --translate-b 0.5,0,0 \
+  examples/cube.off "$vgdir/ellipsoid.off"
 vg build-test/hedra batch --algo all --distance examples/pairs.pair
 vg build-test/hedra gap --dir 1,0,0 examples/cube.off examples/tetrahedron.off
-vg build-test/hedra info tests/data/io/truncated.off || [ $? -eq 1 ]
+vg build-test/hedra contains examples/cube.off examples/tetrahedron.off
+vg build-test/hedra inside examples/ellipsoid.xyz 0.1,0.2,0.3
+for bad in truncated.off bad-index.obj; do
+  vg build-test/hedra info "$vgdir/$bad" || [ $? -eq 1 ]
+done
+vg build-test/hedra batch "$vgdir/truncated.pair" || [ $? -eq 1 ]
 echo "valgrind: clean"
 
 step "5/5 bounded fuzzing"
+# fuzz/run.sh takes the seconds per target as its first argument (HEDRA_FUZZ_SECONDS sets it here)
 if [ -f fuzz/run.sh ]; then
-  HEDRA_FUZZ_SECONDS=${HEDRA_FUZZ_SECONDS:-20} bash fuzz/run.sh
+  bash fuzz/run.sh "${HEDRA_FUZZ_SECONDS:-20}"
 fi
 step "all checks passed"

@@ -41,11 +41,14 @@ static void add_point(const hd_pair *pair, hd_simplex *s, int ia, int ib)
     s->ib[k] = ib;
 }
 
-/* Copies the count points in use (the rest of the arrays is left alone). */
+/* Copies the count points in use (the rest of the arrays is left alone). The count is clamped to
+ * the array size so that the compiler can see the bound (GCC 12 at -O3 otherwise warns about a
+ * possible over-read it cannot rule out). */
 static void simplex_copy(hd_simplex *out, const hd_simplex *in)
 {
-    out->count = in->count;
-    for (int j = 0; j < in->count; ++j) {
+    int count = in->count < 4 ? in->count : 4;
+    out->count = count;
+    for (int j = 0; j < count; ++j) {
         hd_v3_copy(out->w[j], in->w[j]);
         out->ia[j] = in->ia[j];
         out->ib[j] = in->ib[j];
