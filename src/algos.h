@@ -20,7 +20,9 @@ hd_status hd_contact_classify(const hd_pair *pair, const hd_options *opt, hd_res
 /* cddual.c */
 hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out);
 
-/* gap.c: directional gap, CD-Dual section 6 */
+/* gap.c: directional gap, CD-Dual section 6. dir is the direction in A's frame (query.c rotates
+ * the caller's world direction and sets out->direction); HD_ERR_UNSUPPORTED when A - B is flat
+ * (see hd_gap). */
 hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_options *opt,
                         hd_gap_result *out);
 

@@ -88,6 +88,19 @@ static void comb_add(hd_combination *out, int count, const int *index, const dou
     }
 }
 
+/* Rescales the weights to sum to 1 (merging adds roundings; a single vertex gets exactly 1). */
+static void comb_normalize(hd_combination *c)
+{
+    double sum = 0.0;
+    for (int k = 0; k < c->count; ++k) {
+        sum += c->weight[k];
+    }
+    for (int k = 0; k < c->count; ++k) {
+        double w = c->weight[k] / sum;
+        c->weight[k] = w < 1.0 ? w : 1.0;
+    }
+}
+
 static void comb_point_a(const hd_pair *pair, const hd_combination *cb, double p[3])
 {
     hd_v3_set(p, 0, 0, 0);
@@ -120,7 +133,7 @@ static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, do
     hd_feature fa, fb;
     hd_mface_features(pair, &rs->best, &fa, &fb);
     hd_comb3 y, z;
-    double err = hd_mface_locate(pair, fa, fb, x, &y, &z);
+    double err = hd_mface_locate(pair, rs->best.n, fa, fb, x, &y, &z);
     double rounding = HD_CDDUAL_ROUNDING * DBL_EPSILON * pair->scale;
     double depth = (1.0 - psi) * clearance - psi * err - rounding;
     if (!(depth > pair->eps) || !(psi * err <= 0.5 * pair->eps + rounding)) {
@@ -135,6 +148,8 @@ static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, do
     comb_add(&cert->on_a, y.count, y.index, y.weight, psi);
     comb_add(&cert->on_b, in_b->count, in_b->index, in_b->weight, 1.0 - psi);
     comb_add(&cert->on_b, z.count, z.index, z.weight, psi);
+    comb_normalize(&cert->on_a);
+    comb_normalize(&cert->on_b);
     double pa[3], pb[3];
     comb_point_a(pair, &cert->on_a, pa);
     comb_point_b(pair, &cert->on_b, pb);
@@ -229,6 +244,15 @@ static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result 
 
 hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
+    hd_facemap_scratch scratch;
+    hd_facemap *map =
+        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
+    return hd_cddual_collide_map(pair, opt, map, out);
+}
+
+hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
+                                hd_result *out)
+{
     if (pair->a->dim < 3 && pair->b->dim < 3) {
         return fallback(pair, opt, out);
     }
@@ -238,8 +262,7 @@ hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_resul
     int ia, ib;
     hd_cddual_interior(pair, rs.c, &clearance, &ia, &ib);
     hd_v3_neg(rs.r, rs.c);
-    hd_facemap_scratch scratch;
-    rs.map = hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
+    rs.map = map;
     rs.pair = pair;
     rs.stop_on_gap = 1;
     hd_cache *cache = opt->cache;

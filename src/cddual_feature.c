@@ -11,48 +11,47 @@
 #include <stddef.h>
 
 #include "cddual_internal.h"
+#include "cddual_plane.h"
 #include "hd_math.h"
-
-/* Angular tolerance (radians) of "this face's normal is d" and "this edge is perpendicular to
- * d". Rounding makes exactly parallel features differ by a few 1e-16; 1e-9 leaves a wide margin
- * and only widens features that are parallel to within 1e-9, which costs a few more candidates
- * (a superset of the true neighbours is harmless, see hd_feature_support in the header). */
-#define HD_FEATURE_ANGLE 1e-9
 
 hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
 {
     hd_feature out = {HD_FEAT_VERTEX, v};
-    double dl = hd_v3_len(d);
-    if (!(dl > 0.0)) {
+    double dd = hd_v3_len2(d);
+    if (!(dd > 0.0)) {
         return out;
     }
-    double best_face = -1.0, best_edge = HUGE_VAL;
+    const double tol2 = HD_FEATURE_ANGLE * HD_FEATURE_ANGLE;
+    double best_face = 0.0, best_edge = HUGE_VAL;
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
         int e = p->vert_edges[k];
-        for (int side = 0; side < 2; ++side) {
-            int f = p->edge_faces[2 * e + side];
-            if (f < 0) {
-                continue;
-            }
-            /* face f supports in direction d when its normal is d: |n x d| <= angle |d| */
+        /* every face of v is the left face of exactly one edge leaving v (a polygon's two faces
+         * are the left faces of its two edges at v): each face is looked at once */
+        int f = p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
+        if (f >= 0) {
+            /* face f supports in direction d when its unit normal is d: |n x d|^2 <= tol^2 |d|^2,
+             * after a cheap filter on n.d (within 1e-3 rad) */
             const double *n = p->face_normal + 3 * f;
-            double cr[3];
-            hd_v3_cross(cr, n, d);
             double dot = hd_v3_dot(n, d);
-            if (dot > 0.0 && hd_v3_len(cr) <= HD_FEATURE_ANGLE * dl && dot > best_face) {
-                best_face = dot;
-                out.kind = HD_FEAT_FACE;
-                out.index = f;
+            if (dot > best_face && dot * dot >= (1.0 - 1e-6) * dd) {
+                double cr[3];
+                hd_v3_cross(cr, n, d);
+                if (hd_v3_len2(cr) <= tol2 * dd) {
+                    best_face = dot;
+                    out.kind = HD_FEAT_FACE;
+                    out.index = f;
+                }
             }
         }
         if (out.kind == HD_FEAT_FACE) {
             continue;
         }
-        /* edge (v, w) perpendicular to d: |d.(w - v)| <= angle |d| |w - v| */
+        /* edge (v, w) perpendicular to d: (d.(w - v))^2 <= tol^2 |d|^2 |w - v|^2 */
         double w[3];
         hd_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
-        double s = fabs(hd_v3_dot(d, w)) / (dl * hd_v3_len(w));
-        if (s <= HD_FEATURE_ANGLE && s < best_edge) {
+        double dw = hd_v3_dot(d, w);
+        double s = dw * dw / (dd * hd_v3_len2(w));
+        if (s <= tol2 && s < best_edge) {
             best_edge = s;
             out.kind = HD_FEAT_EDGE;
             out.index = e;
@@ -134,188 +133,74 @@ int hd_feature_edge(const hd_polytope *p, hd_feature f, int i)
     return f.kind == HD_FEAT_EDGE ? f.index : p->face_edges[p->face_offset[f.index] + i];
 }
 
-/* Closest point of triangle (a, b, c) to p, as barycentric weights w (Ericson, Real-Time
- * Collision Detection, 5.1.5, derived from the Voronoi regions): with ab = b - a, ac = c - a,
- * ap = p - a, the point lies in a's vertex region when ab.ap <= 0 and ac.ap <= 0, in edge ab's
- * region when the barycentric weight of c, (ab.ab)(ac.ap) - (ab.ac)(ab.ap) / ..., is <= 0 while
- * the projection onto ab falls inside it, and so on for every vertex and edge; otherwise the
- * projection onto the plane is inside with weights proportional to the sub-areas va, vb, vc.
- * Returns the squared distance. A degenerate triangle falls into one of its edges' regions. */
-static double closest_on_triangle(const double p[3], const double a[3], const double b[3],
-                                  const double c[3], double w[3])
-{
-    double ab[3], ac[3], ap[3], bp[3], cp[3], q[3];
-    hd_v3_sub(ab, b, a);
-    hd_v3_sub(ac, c, a);
-    hd_v3_sub(ap, p, a);
-    double d1 = hd_v3_dot(ab, ap), d2 = hd_v3_dot(ac, ap);
-    hd_v3_sub(bp, p, b);
-    double d3 = hd_v3_dot(ab, bp), d4 = hd_v3_dot(ac, bp);
-    hd_v3_sub(cp, p, c);
-    double d5 = hd_v3_dot(ab, cp), d6 = hd_v3_dot(ac, cp);
-    double va = d3 * d6 - d5 * d4, vb = d5 * d2 - d1 * d6, vc = d1 * d4 - d3 * d2;
-    if (d1 <= 0.0 && d2 <= 0.0) {
-        hd_v3_set(w, 1, 0, 0);
-    } else if (d3 >= 0.0 && d4 <= d3) {
-        hd_v3_set(w, 0, 1, 0);
-    } else if (d6 >= 0.0 && d5 <= d6) {
-        hd_v3_set(w, 0, 0, 1);
-    } else if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
-        double t = d1 / (d1 - d3);
-        hd_v3_set(w, 1 - t, t, 0);
-    } else if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
-        double t = d2 / (d2 - d6);
-        hd_v3_set(w, 1 - t, 0, t);
-    } else if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) {
-        double t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-        hd_v3_set(w, 0, 1 - t, t);
-    } else {
-        double s = 1.0 / (va + vb + vc);
-        hd_v3_set(w, va * s, vb * s, vc * s);
-    }
-    for (int i = 0; i < 3; ++i) {
-        q[i] = w[0] * a[i] + w[1] * b[i] + w[2] * c[i] - p[i];
-    }
-    return hd_v3_len2(q);
-}
+/* Location of x on F = F_A + (-F_B): a point y of F_A and a point z of F_B with y - z = x is a
+ * common point of F_A and F_B + x, i.e. the origin in the convex set F_A - F_B - x. That set lies
+ * in the plane of F (up to rounding), so the planar simplex search (cddual_plane.h) on its support
+ * mapping S(d) = S_FA(d) - S_FB(-d) - x, by scanning the features' vertices, finds a triangle of
+ * its support points around the origin: y and z are the same convex combination of the A and
+ * the B vertices of those support points (three of each at most). When x lies outside F (it
+ * should not, up to rounding) the search returns the nearest point of F instead, and the
+ * returned error says how far it is. */
+typedef struct hd_locate_ctx {
+    const hd_pair *pair;
+    hd_feature fa;
+    hd_feature fb;
+    const double *x;
+} hd_locate_ctx;
 
-/* Closest point of feature f of polytope p (its own frame) to point x: a combination of at most
- * three vertices, and the squared distance. A face is covered by the triangles of a fan from its
- * first vertex (it is convex), so the closest point over the fan is the closest on the face. */
-static double closest_on_feature(const hd_polytope *p, hd_feature f, const double x[3],
-                                 hd_comb3 *out)
+static int feature_argmax(const hd_polytope *p, hd_feature f, const double d[3])
 {
+    int best = hd_feature_vertex(p, f, 0);
+    double bv = hd_v3_dot(p->verts + 3 * best, d);
     int m = hd_feature_vertex_count(p, f);
-    int v0 = hd_feature_vertex(p, f, 0);
-    const double *a = p->verts + 3 * v0;
-    if (m == 1) {
-        out->count = 1;
-        out->index[0] = v0;
-        out->weight[0] = 1.0;
-        double d[3];
-        hd_v3_sub(d, x, a);
-        return hd_v3_len2(d);
-    }
-    double best = HUGE_VAL;
-    /* a segment is the degenerate triangle (v0, v1, v1) */
-    int last = m == 2 ? 1 : m - 2;
-    for (int k = 1; k <= last; ++k) {
-        int v1 = hd_feature_vertex(p, f, k), v2 = hd_feature_vertex(p, f, m == 2 ? 1 : k + 1);
-        double w[3];
-        double d2 = closest_on_triangle(x, a, p->verts + 3 * v1, p->verts + 3 * v2, w);
-        if (d2 < best) {
-            best = d2;
-            out->count = m == 2 ? 2 : 3;
-            out->index[0] = v0;
-            out->index[1] = v1;
-            out->weight[0] = w[0];
-            out->weight[1] = m == 2 ? w[1] + w[2] : w[1];
-            if (m > 2) {
-                out->index[2] = v2;
-                out->weight[2] = w[2];
-            }
+    for (int i = 1; i < m; ++i) {
+        int v = hd_feature_vertex(p, f, i);
+        double x = hd_v3_dot(p->verts + 3 * v, d);
+        if (x > bv) {
+            bv = x;
+            best = v;
         }
     }
     return best;
 }
 
-static void comb_single(hd_comb3 *c, int v)
+static void locate_support(void *ctx, const double d[3], double w[3], int *ia, int *ib)
 {
-    c->count = 1;
-    c->index[0] = v;
-    c->weight[0] = 1.0;
+    const hd_locate_ctx *lc = ctx;
+    double neg[3], nb[3], pb[3];
+    hd_v3_neg(neg, d);
+    hd_pair_dir_to_b(lc->pair, neg, nb);
+    *ia = feature_argmax(lc->pair->a, lc->fa, d);
+    *ib = feature_argmax(lc->pair->b, lc->fb, nb);
+    hd_pair_b_vertex(lc->pair, *ib, pb);
+    hd_v3_sub(w, lc->pair->a->verts + 3 * *ia, pb);
+    hd_v3_sub(w, w, lc->x);
 }
 
-/* Piece e_a - e_b (a parallelogram): x = a0 + s da - b0 - t db with (s, t) in [0, 1]^2, by least
- * squares (x may sit off the plane by rounding). Outside the square the nearest point is on the
- * boundary, whose four sides are the pieces vertex - edge already tried: returns +inf then. */
-static double parallelogram(const hd_pair *pair, int ea, int eb, const double x[3], hd_comb3 *y,
-                            hd_comb3 *z)
+double hd_mface_locate(const hd_pair *pair, const double n[3], hd_feature fa, hd_feature fb,
+                       const double x[3], hd_comb3 *y, hd_comb3 *z)
 {
-    const hd_polytope *a = pair->a, *b = pair->b;
-    int a0 = a->edge_verts[2 * ea], a1 = a->edge_verts[2 * ea + 1];
-    int b0 = b->edge_verts[2 * eb], b1 = b->edge_verts[2 * eb + 1];
-    double pb0[3], pb1[3], da[3], db[3], rhs[3];
-    hd_pair_b_vertex(pair, b0, pb0);
-    hd_pair_b_vertex(pair, b1, pb1);
-    hd_v3_sub(da, a->verts + 3 * a1, a->verts + 3 * a0);
-    hd_v3_sub(db, pb1, pb0);
-    /* x - a0 + b0 = s da - t db */
-    hd_v3_sub(rhs, x, a->verts + 3 * a0);
-    hd_v3_add(rhs, rhs, pb0);
-    double aa = hd_v3_dot(da, da), bb = hd_v3_dot(db, db), ab = hd_v3_dot(da, db);
-    double ra = hd_v3_dot(da, rhs), rb = hd_v3_dot(db, rhs);
-    double det = aa * bb - ab * ab;
-    if (!(det > 0.0)) {
+    hd_locate_ctx lc = {pair, fa, fb, x};
+    double e1[3], e2[3];
+    hd_plane_basis(n, e1, e2);
+    hd_plane_result pr;
+    int cap = 64 + hd_feature_vertex_count(pair->a, fa) + hd_feature_vertex_count(pair->b, fb);
+    if (hd_plane_search(e1, e2, locate_support, &lc, HUGE_VAL, cap, &pr) != HD_OK) {
         return HUGE_VAL;
     }
-    double s = (ra * bb - rb * ab) / det;
-    double t = (ra * ab - rb * aa) / det;
-    if (!(s >= 0.0 && s <= 1.0 && t >= 0.0 && t <= 1.0)) {
-        return HUGE_VAL;
+    double p[3] = {0, 0, 0}, q[3] = {0, 0, 0}, d[3];
+    y->count = z->count = pr.count;
+    for (int i = 0; i < pr.count; ++i) {
+        double pb[3];
+        y->index[i] = pr.ia[i];
+        y->weight[i] = pr.lambda[i];
+        z->index[i] = pr.ib[i];
+        z->weight[i] = pr.lambda[i];
+        hd_pair_b_vertex(pair, pr.ib[i], pb);
+        hd_v3_madd(p, p, pr.lambda[i], pair->a->verts + 3 * pr.ia[i]);
+        hd_v3_madd(q, q, pr.lambda[i], pb);
     }
-    double res[3];
-    for (int i = 0; i < 3; ++i) {
-        res[i] = s * da[i] - t * db[i] - rhs[i];
-    }
-    y->count = 2;
-    y->index[0] = a0;
-    y->index[1] = a1;
-    y->weight[0] = 1.0 - s;
-    y->weight[1] = s;
-    z->count = 2;
-    z->index[0] = b0;
-    z->index[1] = b1;
-    z->weight[0] = 1.0 - t;
-    z->weight[1] = t;
-    return hd_v3_len2(res);
-}
-
-/* The pieces of F = F_A - F_B: for each vertex w of F_B the copy F_A - w, for each vertex u of
- * F_A the copy u - F_B, and for each pair of edges the parallelogram e_A - e_B. Every point of
- * F lies in one of them (they include the cells of every mixed subdivision of the Minkowski sum
- * F_A + (-F_B)), so the nearest piece gives x's decomposition. */
-double hd_mface_locate(const hd_pair *pair, hd_feature fa, hd_feature fb, const double x[3],
-                       hd_comb3 *y, hd_comb3 *z)
-{
-    const hd_polytope *a = pair->a, *b = pair->b;
-    double best = HUGE_VAL;
-    hd_comb3 cy, cz;
-    for (int j = 0; j < hd_feature_vertex_count(b, fb); ++j) {
-        int w = hd_feature_vertex(b, fb, j);
-        double pw[3], target[3];
-        hd_pair_b_vertex(pair, w, pw);
-        hd_v3_add(target, x, pw);
-        double d2 = closest_on_feature(a, fa, target, &cy);
-        if (d2 < best) {
-            best = d2;
-            *y = cy;
-            comb_single(z, w);
-        }
-    }
-    for (int i = 0; i < hd_feature_vertex_count(a, fa); ++i) {
-        int u = hd_feature_vertex(a, fa, i);
-        double target[3], local[3];
-        hd_v3_sub(target, a->verts + 3 * u, x);
-        hd_v3_sub(target, target, pair->t);
-        hd_pair_dir_to_b(pair, target, local);
-        double d2 = closest_on_feature(b, fb, local, &cz);
-        if (d2 < best) {
-            best = d2;
-            comb_single(y, u);
-            *z = cz;
-        }
-    }
-    for (int i = 0; i < hd_feature_edge_count(a, fa); ++i) {
-        for (int j = 0; j < hd_feature_edge_count(b, fb); ++j) {
-            double d2 = parallelogram(pair, hd_feature_edge(a, fa, i), hd_feature_edge(b, fb, j),
-                                      x, &cy, &cz);
-            if (d2 < best) {
-                best = d2;
-                *y = cy;
-                *z = cz;
-            }
-        }
-    }
-    return sqrt(best);
+    hd_v3_sub(d, p, q);
+    hd_v3_sub(d, d, x);
+    return hd_v3_len(d);
 }

@@ -1,7 +1,9 @@
 /* Internal interfaces of CD-Dual (Choi, Li, Wang, Cameron, "Collision Detection of Convex
  * Polyhedra Based on Duality Transformation"), shared by cddual.c (the intersection query),
  * cddual_face.c (faces of M and the arc test), cddual_feature.c (supporting features, location of
- * a point on a face), cddual_search.c (SEARCH-FV, SEARCH-VF, SEARCH-EE) and gap.c (section 6).
+ * a point on a face), cddual_search.c (SEARCH-FV, SEARCH-VF, SEARCH-EE), cddual_neighbours.c (the
+ * neighbours of a face of M) and gap.c (section 6); cddual_plane.h is the planar simplex search
+ * both the location and the gap use.
  *
  * Everything is in A's local frame (pair.h): P = A, Q = B, and M = A - B = A + (-B), the paper's
  * P (+) Q-bar. A face of M is one of (section 2.1)
@@ -72,6 +74,12 @@ int hd_mface_of_key(const hd_pair *pair, uint64_t key, int aux, hd_mface *out);
 
 /* cddual_feature.c --------------------------------------------------------------------------- */
 
+/* Angular tolerance (radians) of "this face's normal is d" and "this edge is perpendicular to
+ * d". Rounding makes exactly parallel features differ by a few 1e-16; 1e-9 leaves a wide margin
+ * and only widens features that are parallel to within 1e-9, which costs a few more candidates
+ * (a superset of the true neighbours is harmless, see hd_feature_support). */
+#define HD_FEATURE_ANGLE 1e-9
+
 typedef enum hd_feat_kind { HD_FEAT_VERTEX = 0, HD_FEAT_EDGE = 1, HD_FEAT_FACE = 2 } hd_feat_kind;
 
 typedef struct hd_feature {
@@ -102,12 +110,11 @@ typedef struct hd_comb3 {
     double weight[3];
 } hd_comb3;
 
-/* Writes x (a point of the plane of the face fa - fb of M, A frame) as y - z with y a convex
- * combination of vertices of fa (A) and z one of fb (B), choosing among the pieces that tile
- * fa - fb (fa - w, u - fb, and edge-edge parallelograms) the one nearest x. Returns |x - (y - z)|,
- * 0 up to rounding when x lies on the face. */
-double hd_mface_locate(const hd_pair *pair, hd_feature fa, hd_feature fb, const double x[3],
-                       hd_comb3 *y, hd_comb3 *z);
+/* Writes x (a point of the face F = fa - fb of M, whose normal is n) as y - z with y a convex
+ * combination of vertices of fa (A) and z one of fb (B). Returns |x - (y - z)|: 0 up to rounding
+ * when x lies on F, else (approximately) its distance to F. */
+double hd_mface_locate(const hd_pair *pair, const double n[3], hd_feature fa, hd_feature fb,
+                       const double x[3], hd_comb3 *y, hd_comb3 *z);
 
 /* cddual_search.c ---------------------------------------------------------------------------- */
 
@@ -123,8 +130,6 @@ typedef struct hd_raysearch {
     const hd_pair *pair;
     double c[3];
     double r[3];
-    int clamp;        /* c may lie on the boundary of M (section 6): h - n.c <= 0 is read as
-                         the limit from inside (psi = +inf, 0 or -inf by the sign of n.r) */
     int stop_on_gap;  /* intersection query: stop at the first face whose plane, checked with
                          both support mappings, has gap > eps (the early exit of section 3.3) */
     int start_face;   /* face of A to start SEARCH-FV from (frame coherence), -1: heuristic */
@@ -156,12 +161,26 @@ hd_status hd_raysearch_run(hd_raysearch *rs);
 /* The objective of face m for the ray of rs. */
 double hd_raysearch_value(const hd_raysearch *rs, const hd_mface *m);
 
+/* Evaluates a candidate (key) the first time it is met: its value goes into the map, the best
+ * face and the separation test are updated, and it is pushed for expansion when it is at or
+ * near the best. *slot_out: its map entry. HD_ERR_WORKSPACE_FULL, HD_ERR_ITERATION_LIMIT. */
+hd_status hd_raysearch_visit(hd_raysearch *rs, uint64_t key, int *slot_out);
+
+/* cddual_neighbours.c: visits every neighbour of the face in map entry `slot`. */
+hd_status hd_raysearch_expand(hd_raysearch *rs, int slot);
+
 /* cddual.c ----------------------------------------------------------------------------------- */
+
+/* hd_cddual_collide on a map the caller opened (hd_facemap_open), which it may reuse after. */
+hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
+                                hd_result *out);
 
 /* The interior point c of M used by the intersection query (section 4.1): the difference of one
  * stored interior point of A and one of B, the pair farthest from the origin; R the sum of their
  * clearances (ball(c, R) lies in M). Writes which interior points were used. */
 void hd_cddual_interior(const hd_pair *pair, double c[3], double *clearance, int *ia, int *ib);
+
+/* gap.c -------------------------------------------------------------------------------------- */
 
 /* Section 6: the travel g from the origin to the exit face along the line through c, from the
  * dual distance d = d(f_opt) of Eq. (1) and L = |c| (d = +inf gives L). */

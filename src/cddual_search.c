@@ -21,13 +21,7 @@
  * a climb can stop at a local maximum of its class. This is harmless here: the first two phases
  * only provide a good start, and SEARCH-EE walks the true adjacency of M, including the FV and
  * VF neighbours of EE faces (Lemma 4's "white" vertices), so the final face is optimal by the
- * argument above. The neighbours of a face F = F_A + (-F_B) (cddual_feature.c) are the faces
- * across its edges: across e + w (e an edge of F_A, w a vertex of F_B) a face FV(f) with f on e,
- * or EE(e, e') with e' at w; across u + e' (u a vertex of F_A, e' an edge of F_B) a face VF(g)
- * with g on e', or EE(e, e') with e at u. For a generic FV face these are Lemma 3's edge pairs
- * plus the adjacent FV faces; for a generic EE face Lemma 4's pairs plus the four faces at the
- * ends of the two arcs. Degenerate faces (parallel features) get larger F_A, F_B and so all of
- * their neighbours.
+ * argument above. The neighbours of a face are generated in cddual_neighbours.c.
  *
  * Ties: faces with equal psi (the same face of M reached through different features, e.g. FV
  * and EE representations of a face with parallel features, or several faces meeting the ray at
@@ -72,7 +66,9 @@ static double dual_distance(const hd_raysearch *rs, double psi)
 
 static void record(hd_raysearch *rs, const hd_mface *m, double psi)
 {
-    hd_facemap_record(rs->map, m->kind, m->fa, m->fb, dual_distance(rs, psi));
+    if (rs->map->path != NULL) {
+        hd_facemap_record(rs->map, rs->phase, m->kind, m->fa, m->fb, dual_distance(rs, psi));
+    }
 }
 
 /* Records the face of a map slot (only when the path is recorded: it recomputes the face). */
@@ -123,8 +119,7 @@ static int verify_gap(hd_raysearch *rs, const hd_mface *m)
     return 0;
 }
 
-/* Evaluates a candidate the first time it is met; *slot_out is its map slot. */
-static hd_status visit(hd_raysearch *rs, uint64_t key, int *slot_out)
+hd_status hd_raysearch_visit(hd_raysearch *rs, uint64_t key, int *slot_out)
 {
     hd_facemap *map = rs->map;
     int found;
@@ -225,12 +220,11 @@ static int heuristic_face(const hd_polytope *p, int v, const double dir[3])
 
 /* Steepest ascent over the faces of A (FV) or of B (VF) from face f: evaluates every face
  * adjacent to the current one and moves to the best while it improves (the paper's loop). */
-static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, int f, int *end)
+static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, int f)
 {
     int slot;
-    hd_status st = visit(rs, hd_key(kind, f, 0), &slot);
+    hd_status st = hd_raysearch_visit(rs, hd_key(kind, f, 0), &slot);
     if (st != HD_OK || rs->done) {
-        *end = f;
         return st;
     }
     double cur = rs->map->value[slot];
@@ -241,9 +235,8 @@ static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, in
         double next_v = cur;
         for (int k = p->face_offset[f]; k < p->face_offset[f + 1]; ++k) {
             int g = p->face_adj[k];
-            st = visit(rs, hd_key(kind, g, 0), &slot);
+            st = hd_raysearch_visit(rs, hd_key(kind, g, 0), &slot);
             if (st != HD_OK || rs->done) {
-                *end = g;
                 return st;
             }
             if (rs->map->value[slot] > next_v) {
@@ -260,7 +253,6 @@ static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, in
         cur_slot = next_slot;
         record_slot(rs, cur_slot);
     }
-    *end = f;
     if (kind == HD_KEY_FV) {
         rs->fv_face = f;
         rs->fv_vertex = rs->map->aux[cur_slot];
@@ -281,8 +273,7 @@ static hd_status search_fv(hd_raysearch *rs)
         int u = hd_pair_support_a(rs->pair, rs->r, &rs->start_a, rs->stats);
         f = heuristic_face(a, u, rs->r);
     }
-    int end;
-    return climb(rs, a, HD_KEY_FV, f, &end);
+    return climb(rs, a, HD_KEY_FV, f);
 }
 
 /* SEARCH-VF (3.3.2): B's faces, from the face at the vertex where SEARCH-FV ended whose -B
@@ -308,60 +299,7 @@ static hd_status search_vf(hd_raysearch *rs)
     }
     hd_pair_dir_to_b(pair, dir, dir_b);
     int g = heuristic_face(b, v, dir_b);
-    int end;
-    return climb(rs, b, HD_KEY_VF, g, &end);
-}
-
-/* Evaluates every neighbour of the face in `slot` (see the top of this file). */
-static hd_status expand(hd_raysearch *rs, int slot)
-{
-    const hd_pair *pair = rs->pair;
-    const hd_polytope *a = pair->a, *b = pair->b;
-    hd_facemap *map = rs->map;
-    map->flags[slot] |= HD_FACEMAP_EXPANDED;
-    hd_mface m;
-    if (!hd_mface_of_key(pair, map->keys[slot], map->aux[slot], &m)) {
-        return HD_OK;
-    }
-    hd_feature fa, fb;
-    hd_mface_features(pair, &m, &fa, &fb);
-    hd_status st = HD_OK;
-    int s;
-    /* across e + w: FV(f on e), EE(e, e' at w) */
-    for (int i = 0; i < hd_feature_edge_count(a, fa) && st == HD_OK && !rs->done; ++i) {
-        int e = hd_feature_edge(a, fa, i);
-        for (int side = 0; side < 2 && st == HD_OK && !rs->done; ++side) {
-            int f = a->edge_faces[2 * e + side];
-            if (f >= 0) {
-                st = visit(rs, hd_key(HD_KEY_FV, f, 0), &s);
-            }
-        }
-        for (int j = 0; j < hd_feature_vertex_count(b, fb) && st == HD_OK && !rs->done; ++j) {
-            int w = hd_feature_vertex(b, fb, j);
-            for (int k = b->vert_offset[w]; k < b->vert_offset[w + 1] && st == HD_OK && !rs->done;
-                 ++k) {
-                st = visit(rs, hd_key(HD_KEY_EE, e, b->vert_edges[k]), &s);
-            }
-        }
-    }
-    /* across u + e': VF(g on e'), EE(e at u, e') */
-    for (int j = 0; j < hd_feature_edge_count(b, fb) && st == HD_OK && !rs->done; ++j) {
-        int eb = hd_feature_edge(b, fb, j);
-        for (int side = 0; side < 2 && st == HD_OK && !rs->done; ++side) {
-            int g = b->edge_faces[2 * eb + side];
-            if (g >= 0) {
-                st = visit(rs, hd_key(HD_KEY_VF, g, 0), &s);
-            }
-        }
-        for (int i = 0; i < hd_feature_vertex_count(a, fa) && st == HD_OK && !rs->done; ++i) {
-            int u = hd_feature_vertex(a, fa, i);
-            for (int k = a->vert_offset[u]; k < a->vert_offset[u + 1] && st == HD_OK && !rs->done;
-                 ++k) {
-                st = visit(rs, hd_key(HD_KEY_EE, a->vert_edges[k], eb), &s);
-            }
-        }
-    }
-    return st;
+    return climb(rs, b, HD_KEY_VF, g);
 }
 
 /* SEARCH-EE (3.3.3), generalised as above: expand the best face and every face tied with it
@@ -379,7 +317,7 @@ static hd_status search_ee(hd_raysearch *rs)
             !near_best(rs, map->value[slot])) {
             continue;
         }
-        hd_status st = expand(rs, slot);
+        hd_status st = hd_raysearch_expand(rs, slot);
         if (st != HD_OK || rs->done) {
             return st;
         }

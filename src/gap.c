@@ -31,23 +31,28 @@
  *   the angle between the line and the plane's normal): the same number.
  *
  * The point c may lie on M's boundary (the lifted triangle may lie on a face of M): the search
- * then uses the limit of psi from inside M (clamp), which is +inf for a face through c that the
+ * then uses the limit of psi from inside M, which is +inf for a face through c that the
  * ray leaves at once.
  *
  * Overlapping pairs: the paper's ray from c = k s through o gives the exit on one side only.
  * Since o itself is then an interior point of M (depth > eps), the search is run from c = o along
  * +s and along -s, which gives tau_hi and tau_lo directly (psi = n.r / h, t* = 1 / psi*).
- * Touching pairs (|delta| <= eps): the same from o, with the clamp (o may lie on the boundary or
+ * Touching pairs (|delta| <= eps): the same from o, read as the limit (o may lie on the boundary or
  * just outside): the travel along the nearer way out, 0 when B can leave at once.
  *
- * Lower dimensions: the ray searches need M to have an interior, which holds when A or B is a
- * solid; when neither is, hd_cddual_gap returns HD_ERR_UNSUPPORTED. */
+ * Lower dimensions: the ray searches need M to have an interior (not a clearance: no depth bound
+ * is involved). That holds when A or B is a solid, and also for two polygons in non-parallel
+ * planes or a polygon and a segment crossing its plane (M is then full-dimensional, and the
+ * difference of relative-interior points is interior to it: relint(A) - relint(B) = int(M)). For
+ * a flat M (a point or two segments involved, parallel planes, a segment parallel to a polygon)
+ * hd_cddual_gap returns HD_ERR_UNSUPPORTED. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "algos.h"
 #include "cddual_internal.h"
+#include "cddual_plane.h"
 #include "hd_math.h"
 
 double hd_cddual_gap_from_dual(double d, double length)
@@ -58,161 +63,43 @@ double hd_cddual_gap_from_dual(double d, double length)
     return d * length * length / (d * length + 1.0);
 }
 
-/* ---- the planar simplex search for a point of M on the line {tau s} ---- */
+/* ---- a point of M on the line {tau s} ---- */
 
-typedef struct hd_simplex2 {
-    int n;
-    double p[3][2];   /* projected points of M */
-    double w[3][3];   /* the points of M themselves */
-    double lambda[3]; /* barycentric weights of the point of the simplex nearest the origin */
-} hd_simplex2;
+typedef struct hd_line_ctx {
+    const hd_pair *pair;
+    hd_stats *stats;
+    int start_a;
+    int start_b;
+} hd_line_ctx;
 
-static double cross2(const double a[2], const double b[2], const double c[2])
+static void support_m(void *ctx, const double d[3], double w[3], int *ia, int *ib)
 {
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    hd_line_ctx *lc = ctx;
+    hd_pair_support_m(lc->pair, d, &lc->start_a, &lc->start_b, ia, ib, w, lc->stats);
 }
 
-static void keep(hd_simplex2 *s, int i, int j)
-{
-    double p[2][2], w[2][3];
-    int idx[2] = {i, j};
-    int n = j < 0 ? 1 : 2;
-    for (int k = 0; k < n; ++k) {
-        p[k][0] = s->p[idx[k]][0];
-        p[k][1] = s->p[idx[k]][1];
-        hd_v3_copy(w[k], s->w[idx[k]]);
-    }
-    for (int k = 0; k < n; ++k) {
-        s->p[k][0] = p[k][0];
-        s->p[k][1] = p[k][1];
-        hd_v3_copy(s->w[k], w[k]);
-    }
-    s->n = n;
-}
-
-/* Nearest point of segment s->p[0] s->p[1] to the origin; reduces to a vertex when it is one. */
-static void nearest_segment(hd_simplex2 *s)
-{
-    double d[2] = {s->p[1][0] - s->p[0][0], s->p[1][1] - s->p[0][1]};
-    double dd = d[0] * d[0] + d[1] * d[1];
-    double t = dd > 0.0 ? -(s->p[0][0] * d[0] + s->p[0][1] * d[1]) / dd : 0.0;
-    if (t <= 0.0) {
-        keep(s, 0, -1);
-        s->lambda[0] = 1.0;
-    } else if (t >= 1.0) {
-        keep(s, 1, -1);
-        s->lambda[0] = 1.0;
-    } else {
-        s->lambda[0] = 1.0 - t;
-        s->lambda[1] = t;
-    }
-}
-
-/* Triangle: 1 when the origin lies in it (closed), with its barycentric weights; else the
- * simplex is reduced to the nearest edge's sub-simplex. */
-static int nearest_triangle(hd_simplex2 *s)
-{
-    static const double o[2] = {0.0, 0.0};
-    double area = cross2(s->p[0], s->p[1], s->p[2]);
-    double a0 = cross2(o, s->p[1], s->p[2]);
-    double a1 = cross2(s->p[0], o, s->p[2]);
-    double a2 = cross2(s->p[0], s->p[1], o);
-    if (area != 0.0 && a0 * area >= 0.0 && a1 * area >= 0.0 && a2 * area >= 0.0) {
-        s->lambda[0] = a0 / area;
-        s->lambda[1] = a1 / area;
-        s->lambda[2] = a2 / area;
-        return 1;
-    }
-    /* the nearest point is on one of the edges: try each and keep the nearest */
-    hd_simplex2 best = *s;
-    double best_d = HUGE_VAL;
-    static const int pairs[3][2] = {{0, 1}, {1, 2}, {0, 2}};
-    for (int k = 0; k < 3; ++k) {
-        hd_simplex2 t = *s;
-        keep(&t, pairs[k][0], pairs[k][1]);
-        nearest_segment(&t);
-        double v[2] = {0.0, 0.0};
-        for (int i = 0; i < t.n; ++i) {
-            v[0] += t.lambda[i] * t.p[i][0];
-            v[1] += t.lambda[i] * t.p[i][1];
-        }
-        double d = v[0] * v[0] + v[1] * v[1];
-        if (d < best_d) {
-            best_d = d;
-            best = t;
-        }
-    }
-    *s = best;
-    return 0;
-}
-
-/* Searches the projection of M for the origin. found = 1 and c (a point of M within eps of the
- * line, on it up to rounding when the origin is inside) when the line meets M within eps;
- * found = 0 when a line of H separates the origin from the projection by more than eps. */
+/* found = 1 and c (a point of M within eps of the line, on it up to rounding when the line
+ * crosses M) when the line meets M within eps; found = 0 when a line of H separates the origin
+ * from the projection of M by more than eps. */
 static hd_status line_point(const hd_pair *pair, const double s[3], hd_stats *stats, double c[3],
                             int *found)
 {
     double e1[3], e2[3];
-    double axis[3] = {1.0, 0.0, 0.0};
-    if (fabs(s[0]) > 0.6) {
-        hd_v3_set(axis, 0.0, 1.0, 0.0);
+    hd_plane_basis(s, e1, e2);
+    hd_plane_result pr;
+    hd_line_ctx lc = {pair, stats, 0, 0};
+    hd_status st =
+        hd_plane_search(e1, e2, support_m, &lc, pair->eps, pair->max_iterations, &pr);
+    if (st != HD_OK) {
+        return st;
     }
-    hd_v3_cross(e1, s, axis);
-    hd_v3_normalize(e1);
-    hd_v3_cross(e2, s, e1);
-    int start_a = 0, start_b = 0, ia, ib;
-    hd_simplex2 sx;
-    sx.n = 0;
-    double v[2] = {1.0, 0.0};
-    double eps = pair->eps;
-    double tiny = 16.0 * DBL_EPSILON * pair->scale;
-    for (int iter = 0; iter < pair->max_iterations; ++iter) {
-        double d3[3], w[3];
-        for (int i = 0; i < 3; ++i) {
-            d3[i] = -(v[0] * e1[i] + v[1] * e2[i]);
-        }
-        hd_pair_support_m(pair, d3, &start_a, &start_b, &ia, &ib, w, stats);
-        double p[2] = {hd_v3_dot(w, e1), hd_v3_dot(w, e2)};
-        double vv = v[0] * v[0] + v[1] * v[1];
-        double vw = v[0] * p[0] + v[1] * p[1];
-        if (sx.n > 0) {
-            double vlen = sqrt(vv);
-            if (vw > eps * vlen) {
-                *found = 0; /* the line {p : v.p = vw} of H separates by more than eps */
-                return HD_OK;
-            }
-            if (vv - vw <= 1e-14 * vv || vlen <= tiny) {
-                break; /* no progress: the origin is within |v| of the projection */
-            }
-        }
-        sx.p[sx.n][0] = p[0];
-        sx.p[sx.n][1] = p[1];
-        hd_v3_copy(sx.w[sx.n], w);
-        sx.n++;
-        if (sx.n == 1) {
-            sx.lambda[0] = 1.0;
-        } else if (sx.n == 2) {
-            nearest_segment(&sx);
-        } else if (nearest_triangle(&sx)) {
-            break;
-        }
-        v[0] = v[1] = 0.0;
-        for (int i = 0; i < sx.n; ++i) {
-            v[0] += sx.lambda[i] * sx.p[i][0];
-            v[1] += sx.lambda[i] * sx.p[i][1];
-        }
-        if (iter + 1 == pair->max_iterations) {
-            return HD_ERR_ITERATION_LIMIT;
-        }
-    }
-    double vlen = sqrt(v[0] * v[0] + v[1] * v[1]);
-    if (sx.n < 3 && vlen > eps) {
+    if (pr.separated || pr.distance > pair->eps) {
         *found = 0;
         return HD_OK;
     }
     hd_v3_set(c, 0, 0, 0);
-    for (int i = 0; i < sx.n; ++i) {
-        hd_v3_madd(c, c, sx.lambda[i], sx.w[i]);
+    for (int i = 0; i < pr.count; ++i) {
+        hd_v3_madd(c, c, pr.lambda[i], pr.w[i]);
     }
     *found = 1;
     return HD_OK;
@@ -239,7 +126,6 @@ static hd_status shoot(const hd_pair *pair, hd_facemap *map, const double c[3], 
     rs.pair = pair;
     hd_v3_copy(rs.c, c);
     hd_v3_copy(rs.r, r);
-    rs.clamp = 1;
     rs.start_face = -1;
     rs.max_evals = pair->max_iterations;
     rs.map = map;
@@ -315,10 +201,42 @@ static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const doubl
     return HD_OK;
 }
 
+/* Sine below which two lower-dimensional polytopes are taken to span a flat M: the search would
+ * then work on faces of M thinner than 1e-6 of their size. */
+#define HD_FLAT_SINE 1e-6
+
+/* Whether M = A - B is full-dimensional (see the top of this file). */
+static int solid_difference(const hd_pair *pair)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    if (a->dim == 3 || b->dim == 3) {
+        return 1;
+    }
+    double nb[3], d[3], x[3];
+    if (a->dim == 2 && b->dim == 2) {
+        hd_m3_mul_v(nb, pair->r, b->plane_normal);
+        hd_v3_cross(x, a->plane_normal, nb);
+        return hd_v3_len(x) > HD_FLAT_SINE;
+    }
+    if (a->dim + b->dim == 3) { /* a polygon and a segment: the segment must cross the plane */
+        double n[3];
+        if (a->dim == 2) {
+            hd_v3_copy(n, a->plane_normal);
+            hd_v3_sub(x, b->verts + 3, b->verts);
+            hd_m3_mul_v(d, pair->r, x);
+        } else {
+            hd_m3_mul_v(n, pair->r, b->plane_normal);
+            hd_v3_sub(d, a->verts + 3, a->verts);
+        }
+        return fabs(hd_v3_dot(d, n)) > HD_FLAT_SINE * hd_v3_len(d);
+    }
+    return 0;
+}
+
 hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_options *opt,
                         hd_gap_result *out)
 {
-    if (pair->a->dim < 3 && pair->b->dim < 3) {
+    if (!solid_difference(pair)) {
         return HD_ERR_UNSUPPORTED;
     }
     double s[3];
@@ -326,22 +244,20 @@ hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_optio
     if (!(hd_v3_normalize(s) > 0.0) || !hd_v3_is_finite(s)) {
         return HD_ERR_INVALID_ARG;
     }
+    hd_facemap_scratch scratch;
+    hd_facemap *map =
+        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
     hd_result res;
     memset(&res, 0, sizeof res);
     res.algo = HD_ALGO_CDDUAL;
     res.eps = pair->eps;
     res.distance = -1.0;
-    hd_options o = *opt;
-    o.flags &= ~(unsigned)HD_QUERY_RECORD_PATH;
-    hd_status st = hd_cddual_collide(pair, &o, &res);
+    hd_status st = hd_cddual_collide_map(pair, opt, map, &res);
     if (st != HD_OK) {
         return st;
     }
     out->verdict = res.verdict;
     add_stats(&out->stats, &res.stats);
-    hd_facemap_scratch scratch;
-    hd_facemap *map =
-        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
     if (res.verdict == HD_SEPARATED) {
         return gap_separated(pair, map, s, out);
     }

@@ -29,17 +29,17 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
     if (capacity > HD_WORKSPACE_MAX) {
         return HD_ERR_TOO_LARGE;
     }
-    size_t table = 1;
-    while (table < 2 * (size_t)capacity) {
-        table *= 2;
+    size_t index = HD_FACEMAP_INDEX0;
+    while (index < 2 * (size_t)capacity) {
+        index *= 2;
     }
     size_t cap = (size_t)capacity;
     size_t path_cap = cap + HD_PATH_SLACK;
     size_t stack_cap = cap + 8;
     /* one block, arrays in decreasing order of alignment */
-    size_t bytes = sizeof(hd_workspace) + table * (sizeof(uint64_t) + sizeof(double)) +
-                   path_cap * sizeof(hd_path_step) + (table + cap + stack_cap) * sizeof(int) +
-                   table;
+    size_t bytes = sizeof(hd_workspace) + cap * (sizeof(uint64_t) + sizeof(double)) +
+                   path_cap * sizeof(hd_path_step) + (cap + index + stack_cap) * sizeof(int) +
+                   cap;
     unsigned char *block = malloc(bytes);
     if (block == NULL) {
         return HD_ERR_NO_MEMORY;
@@ -48,22 +48,23 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
     unsigned char *p = block + sizeof(hd_workspace);
     hd_facemap *m = &ws->map;
     m->keys = (uint64_t *)p;
-    p += table * sizeof(uint64_t);
+    p += cap * sizeof(uint64_t);
     m->value = (double *)p;
-    p += table * sizeof(double);
+    p += cap * sizeof(double);
     m->path = (hd_path_step *)p;
     p += path_cap * sizeof(hd_path_step);
     m->aux = (int *)p;
-    p += table * sizeof(int);
-    m->used = (int *)p;
     p += cap * sizeof(int);
+    m->index = (int *)p;
+    p += index * sizeof(int);
     m->stack = (int *)p;
     p += stack_cap * sizeof(int);
     m->flags = p;
-    memset(m->keys, 0, table * sizeof(uint64_t));
-    m->mask = (int)(table - 1);
-    m->count = 0;
     m->capacity = capacity;
+    m->index_max = (int)index;
+    m->count = 0;
+    m->mask = HD_FACEMAP_INDEX0 - 1;
+    memset(m->index, 0, HD_FACEMAP_INDEX0 * sizeof(int));
     m->top = 0;
     m->stack_cap = (int)stack_cap;
     m->path_count = 0;
@@ -94,11 +95,27 @@ int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps)
 
 void hd_facemap_clear(hd_facemap *map)
 {
-    for (int i = 0; i < map->count; ++i) {
-        map->keys[map->used[i]] = 0;
+    int size = map->mask + 1;
+    if (size > HD_FACEMAP_INDEX0 || map->count > 0) {
+        memset(map->index, 0, (size_t)size * sizeof(int));
     }
+    map->mask = HD_FACEMAP_INDEX0 - 1;
     map->count = 0;
     map->top = 0;
+}
+
+void hd_facemap_grow(hd_facemap *map)
+{
+    int size = 2 * (map->mask + 1);
+    map->mask = size - 1;
+    memset(map->index, 0, (size_t)size * sizeof(int));
+    for (int id = 0; id < map->count; ++id) {
+        int i = hd_facemap_hash(map->keys[id], map->mask);
+        while (map->index[i] != 0) {
+            i = (i + 1) & map->mask;
+        }
+        map->index[i] = id + 1;
+    }
 }
 
 hd_facemap *hd_facemap_open(hd_workspace *ws, hd_facemap_scratch *scratch, int record)
@@ -112,16 +129,17 @@ hd_facemap *hd_facemap_open(hd_workspace *ws, hd_facemap_scratch *scratch, int r
         return m;
     }
     hd_facemap *m = &scratch->map;
-    memset(scratch->keys, 0, sizeof scratch->keys);
     m->keys = scratch->keys;
     m->value = scratch->value;
     m->aux = scratch->aux;
     m->flags = scratch->flags;
-    m->used = scratch->used;
+    m->index = scratch->index;
     m->stack = scratch->stack;
-    m->mask = 2 * HD_FACEMAP_SCRATCH - 1;
-    m->count = 0;
     m->capacity = HD_FACEMAP_SCRATCH;
+    m->index_max = 2 * HD_FACEMAP_SCRATCH;
+    m->mask = HD_FACEMAP_INDEX0 - 1;
+    memset(m->index, 0, HD_FACEMAP_INDEX0 * sizeof(int));
+    m->count = 0;
     m->top = 0;
     m->stack_cap = HD_FACEMAP_SCRATCH + 8;
     m->path = NULL;
@@ -144,8 +162,8 @@ int hd_facemap_pop(hd_facemap *map)
     return map->top > 0 ? map->stack[--map->top] : -1;
 }
 
-void hd_facemap_record(hd_facemap *map, hd_face_kind kind, int feature_a, int feature_b,
-                       double dual_distance)
+void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a,
+                       int feature_b, double dual_distance)
 {
     if (map->path == NULL || map->path_count >= map->path_cap) {
         return;
@@ -155,4 +173,5 @@ void hd_facemap_record(hd_facemap *map, hd_face_kind kind, int feature_a, int fe
     s->feature_a = feature_a;
     s->feature_b = feature_b;
     s->dual_distance = dual_distance;
+    s->phase = phase;
 }

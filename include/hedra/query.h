@@ -74,7 +74,9 @@ typedef struct hd_certificate {
 typedef struct hd_stats {
     int iterations;    /* main-loop iterations (GJK), pivots (LP), faces visited in all (CD-Dual) */
     int support_calls; /* support-mapping evaluations on either polytope */
-    int visits_fv;     /* CD-Dual: faces evaluated in SEARCH-FV, SEARCH-VF, SEARCH-EE */
+    int visits_fv;     /* CD-Dual: candidates evaluated in SEARCH-FV, SEARCH-VF, SEARCH-EE (in
+                          SEARCH-EE: edge pairs tested, face or not, and the FV / VF faces
+                          reached from them); iterations is their sum */
     int visits_vf;
     int visits_ee;
     int refine_steps;  /* steps of the shared contact classifier, 0 when it was not needed */
@@ -124,17 +126,24 @@ void hd_cache_reset(hd_cache *cache);
  * pairs and search path. Created once (this allocates), used by one query at a time. */
 typedef struct hd_workspace hd_workspace;
 
-/* capacity: number of edge pairs SEARCH-EE may visit in one query (>= 16). */
+/* capacity: number of candidates (faces of A or B with their supporting vertex, and edge pairs)
+ * one CD-Dual search may examine (>= 16); a query needing more returns HD_ERR_WORKSPACE_FULL.
+ * Without a workspace a fixed scratch of 1024 candidates on the stack is used (and no path is
+ * recorded). */
 hd_status hd_workspace_create(int capacity, hd_workspace **out);
 void hd_workspace_destroy(hd_workspace *ws);
 
 /* The search path of the last query run with HD_QUERY_RECORD_PATH: count entries, each a face of
- * the Minkowski difference as (kind, feature_a, feature_b, dual distance). */
+ * the Minkowski difference as (kind, feature_a, feature_b, dual distance), in order: SEARCH-FV's
+ * climb (its start face and each move), SEARCH-VF's climb, then each new optimum of SEARCH-EE
+ * (the paper's Figure 11); phase says which (0 FV, 1 VF, 2 EE). hd_gap records the intersection
+ * search and then its own searches along the line, one after the other. */
 typedef struct hd_path_step {
     hd_face_kind kind;
     int feature_a;
     int feature_b;
     double dual_distance;
+    int phase;
 } hd_path_step;
 int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps);
 
@@ -169,10 +178,16 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
 
 /* Directional gap (CD-Dual section 6): for a direction s (any length, normalised here), the
  * signed distance B must travel along +s or -s so that it just touches A (A fixed).
- *   contact = 0: the sweep of B along the line never meets A (no contact in either sense);
+ *   contact = 0: the sweep of B along the line never meets A (no contact in either sense; the
+ *     line {tau s} passes farther than eps from A - B), distance = 0;
  *   separated pairs: distance > 0 is the travel along s_sign*s to first contact;
- *   overlapping pairs: distance > 0 is the travel along s_sign*s to separate (the nearer way out).
- * s_sign is +1 or -1. */
+ *   overlapping pairs: distance > 0 is the travel along s_sign*s to separate (the nearer way out);
+ *   touching pairs (verdict HD_TOUCHING): contact = 1 and distance >= 0 the travel along
+ *     s_sign*s to leave the contact, 0 when B can move away at once.
+ * s_sign is +1 or -1. verdict is hd_collide's (CD-Dual) for the pair as given; stats add that
+ * query's work and the gap's searches'. HD_ERR_UNSUPPORTED when A - B is flat: neither polytope
+ * is a solid and together they span no volume (a point, two segments, polygons in parallel
+ * planes, a segment parallel to a polygon). */
 typedef struct hd_gap_result {
     int contact;
     hd_verdict verdict;  /* of the pair as given */

@@ -1,0 +1,452 @@
+/* Directional gap (hd_gap, CD-Dual section 6): the travel of B along +-s to first contact or to
+ * separation, against an independent brute force: the chord [lo, hi] of the line {tau s} through
+ * M = A - B, intersected from every candidate face plane of M (tests/support/mdiff.h), and the
+ * distance between the projections of A and B along s when the line misses M. Also the relation
+ * between the travel g and the dual distance d(f_opt) (section 6) against the geometric form,
+ * analytic box configurations (parallel faces, sliding contact, grazing), lower dimensions and
+ * argument errors. */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "brute.h"
+#include "cddual_internal.h"
+#include "hd_math.h"
+#include "mdiff.h"
+#include "testutil.h"
+
+static hd_rng rng;
+
+/* Travel agreement: relative to the scale of the pair (the coordinates' size). */
+#define TRAVEL_REL 1e-9
+
+/* g from d(f_opt) (the paper's formula, hd_cddual_gap_from_dual) against the geometric form:
+ * the line through o and c meets the plane n.x = h at x = tau c/|c| with tau = h / (n.c/|c|),
+ * and the travel is tau (negative when x lies beyond o, the penetration of section 3.2). */
+static void test_formula(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 10000; ++i) {
+        double c[3], n[3];
+        hd_rng_unit_vector(&rng, c);
+        double len = pow(10.0, hd_rng_uniform(&rng, -3, 3));
+        hd_v3_scale(c, c, len);
+        hd_rng_unit_vector(&rng, n);
+        if (hd_v3_dot(n, c) > 0) {
+            hd_v3_neg(n, n); /* front-facing for the ray from c towards o */
+        }
+        if (fabs(hd_v3_dot(n, c)) < 1e-3 * len) {
+            continue;
+        }
+        /* a plane with c strictly inside: h - n.c > 0 */
+        double h = hd_v3_dot(n, c) + hd_rng_uniform(&rng, 0.01, 3) * len;
+        double psi = -hd_v3_dot(n, c) / (h - hd_v3_dot(n, c)); /* r = o - c */
+        double d = (psi - 1.0) / len;                            /* Eq. (1) */
+        double g = hd_cddual_gap_from_dual(d, len);
+        double tau = h / (hd_v3_dot(n, c) / len);
+        /* the exit point x = c + r / psi lies on the plane, at travel tau from o */
+        assert_true(fabs(g - tau) <= 1e-12 * len * (1 + fabs(psi) + 1 / fabs(psi)));
+    }
+    assert_true(hd_cddual_gap_from_dual(HUGE_VAL, 2.5) == 2.5);
+}
+
+typedef struct gap_tally {
+    int queries, contact, miss, overlap, skipped;
+} gap_tally;
+
+static double scale_of(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
+                       const hd_pose *pb)
+{
+    double s = 0.0;
+    const hd_polytope *p[2] = {a, b};
+    const hd_pose *q[2] = {pa, pb};
+    for (int k = 0; k < 2; ++k) {
+        double c[3], r, w[3];
+        hd_polytope_sphere(p[k], c, &r);
+        if (q[k] != NULL) {
+            hd_pose_apply(q[k], c, w);
+        } else {
+            memcpy(w, c, sizeof w);
+        }
+        s = fmax(s, fmax(fabs(w[0]), fmax(fabs(w[1]), fabs(w[2]))) + r);
+    }
+    return s;
+}
+
+/* Distance between the projections of A and B on the plane normal to unit s (the distance from
+ * the line {tau s} to M when it misses M), brute force. */
+static double projected_distance(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
+                                 const hd_pose *pb, const double s[3])
+{
+    int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
+    double *wa = malloc(3 * sizeof(double) * (size_t)(na + nb));
+    assert_non_null(wa);
+    double *wb = wa + 3 * na;
+    hd_brute_posed_vertices(a, pa, wa);
+    hd_brute_posed_vertices(b, pb, wb);
+    for (int i = 0; i < na + nb; ++i) {
+        double *p = wa + 3 * i;
+        double k = hd_v3_dot(p, s);
+        hd_v3_madd(p, p, -k, s);
+    }
+    double d = hd_brute_distance(wa, na, wb, nb, NULL, NULL);
+    free(wa);
+    return d;
+}
+
+/* One gap query against the brute-force chord. */
+static void check_gap(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
+                      const hd_pose *pb, const double s_in[3], hd_workspace *ws, gap_tally *t)
+{
+    hd_options opt = hd_options_default();
+    opt.algo = HD_ALGO_CDDUAL;
+    opt.workspace = ws;
+    hd_gap_result g;
+    hd_status st = hd_gap(a, pa, b, pb, s_in, &opt, &g);
+    assert_int_equal(st, HD_OK);
+    t->queries++;
+    double s[3];
+    hd_v3_copy(s, s_in);
+    hd_v3_normalize(s);
+    assert_true(fabs(hd_v3_dot(g.direction, s) - 1.0) < 1e-12);
+    double scale = scale_of(a, pa, b, pb);
+    double clear = 1e-7 * scale, tol = TRAVEL_REL * scale;
+    hd_mdiff m;
+    assert_int_equal(hd_mdiff_build(&m, a, pa, b, pb), 0);
+    long double lo, hi;
+    int meets = hd_mdiff_chord(&m, s, &lo, &hi);
+    hd_mdiff_free(&m);
+    int ok = 1;
+    if (!meets || hi - lo < clear) {
+        double miss = meets ? 0.0 : projected_distance(a, pa, b, pb, s);
+        if (miss <= clear) {
+            t->skipped++; /* the line grazes M */
+            return;
+        }
+        ok = g.contact == 0;
+        t->miss++;
+    } else if (fabsl(lo) < clear || fabsl(hi) < clear || g.verdict == HD_TOUCHING) {
+        t->skipped++; /* contact at tau = 0: touching */
+        return;
+    } else if (lo > 0 || hi < 0) {
+        double want = lo > 0 ? (double)lo : (double)-hi;
+        ok = g.contact == 1 && g.verdict == HD_SEPARATED && g.s_sign == (lo > 0 ? 1 : -1) &&
+             fabs(g.distance - want) <= tol;
+        t->contact++;
+    } else {
+        if (fabsl(hi + lo) < clear) {
+            t->skipped++; /* both ways out equally near */
+            return;
+        }
+        double want = hi < -lo ? (double)hi : (double)-lo;
+        ok = g.contact == 1 && g.verdict == HD_INTERSECTING && g.s_sign == (hi < -lo ? 1 : -1) &&
+             fabs(g.distance - want) <= tol;
+        t->overlap++;
+    }
+    if (!ok) {
+        printf("gap: contact %d verdict %s sign %d distance %.17g; brute force chord [%.17Lg, "
+               "%.17Lg] (meets %d), s = (%.17g %.17g %.17g)\n",
+               g.contact, hd_verdict_str(g.verdict), g.s_sign, g.distance, lo, hi, meets, s[0],
+               s[1], s[2]);
+        int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
+        double wa[3 * 128], wb[3 * 128];
+        if (na <= 128 && nb <= 128) {
+            hd_brute_posed_vertices(a, pa, wa);
+            hd_brute_posed_vertices(b, pb, wb);
+            hd_test_dump_pair("gap", wa, na, NULL, wb, nb, NULL);
+        }
+    }
+    assert_true(ok);
+}
+
+static void gap_print(const char *name, const gap_tally *t)
+{
+    printf("%s: %d queries: %d reach contact, %d miss, %d overlap (separate), %d skipped at the "
+           "band\n",
+           name, t->queries, t->contact, t->miss, t->overlap, t->skipped);
+}
+
+static int random_points(double *xyz)
+{
+    switch (hd_rng_int(&rng, 4)) {
+    case 0: {
+        int n = 8 + hd_rng_int(&rng, 25);
+        hd_points_ellipsoid(&rng, n, hd_rng_uniform(&rng, 0.5, 2), hd_rng_uniform(&rng, 0.5, 2),
+                            hd_rng_uniform(&rng, 0.5, 2), xyz);
+        return n;
+    }
+    case 1: {
+        double hi[3] = {hd_rng_uniform(&rng, 0.2, 2), hd_rng_uniform(&rng, 0.2, 2),
+                        hd_rng_uniform(&rng, 0.2, 2)};
+        double lo[3] = {-hi[0], -hi[1], -hi[2]};
+        hd_points_box(lo, hi, xyz);
+        return 8;
+    }
+    case 2: {
+        int n = 5 + hd_rng_int(&rng, 20);
+        hd_points_cloud(&rng, n, 1, 1, 1, xyz);
+        return n;
+    }
+    default: {
+        int n = 10 + hd_rng_int(&rng, 20);
+        hd_points_ellipsoid(&rng, n, 6, 1, 0.5, xyz);
+        return n;
+    }
+    }
+}
+
+static void test_random(void **state)
+{
+    (void)state;
+    gap_tally t;
+    memset(&t, 0, sizeof t);
+    hd_workspace *ws;
+    assert_int_equal(hd_workspace_create(4096, &ws), HD_OK);
+    double xa[3 * 40], xb[3 * 40];
+    for (int i = 0; i < 1500; ++i) {
+        int na = random_points(xa), nb = random_points(xb);
+        hd_polytope *a = hd_test_build(xa, na), *b = hd_test_build(xb, nb);
+        assert_non_null(a);
+        assert_non_null(b);
+        double dir[3], t3[3], s[3];
+        hd_rng_unit_vector(&rng, dir);
+        double dist = hd_rng_uniform(&rng, 0, 6);
+        for (int k = 0; k < 3; ++k) {
+            t3[k] = dist * dir[k];
+        }
+        /* s towards A half of the time (contact likely), random otherwise */
+        if (i & 1) {
+            hd_v3_scale(s, dir, -hd_rng_uniform(&rng, 0.1, 10));
+            double jitter[3];
+            hd_rng_unit_vector(&rng, jitter);
+            hd_v3_madd(s, s, 0.3 * hd_v3_len(s), jitter);
+        } else {
+            hd_rng_unit_vector(&rng, s);
+        }
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+        check_gap(a, &pa, b, &pb, s, (i & 2) ? ws : NULL, &t);
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    gap_print("random", &t);
+    assert_true(t.contact > 100 && t.miss > 100 && t.overlap > 100);
+    hd_workspace_destroy(ws);
+}
+
+static hd_polytope *box_poly(double hx, double hy, double hz)
+{
+    double lo[3] = {-hx, -hy, -hz}, hi[3] = {hx, hy, hz}, xyz[24];
+    hd_points_box(lo, hi, xyz);
+    hd_polytope *p = hd_test_build(xyz, 8);
+    assert_non_null(p);
+    return p;
+}
+
+/* Analytic: A = [-1, 1]^3, B = [-0.5, 0.5]^3 at (x, y, 0), s = -x (towards A). Faces parallel to
+ * s slide along each other; |y| = 1.5 grazes (edge sliding on face: touching along the sweep),
+ * beyond that the sweep misses. */
+static void test_boxes(void **state)
+{
+    (void)state;
+    hd_polytope *a = box_poly(1, 1, 1), *b = box_poly(0.5, 0.5, 0.5);
+    static const double ys[] = {0.0, 0.7, 1.2, 1.6, 3.0};
+    double s[3] = {-1, 0, 0};
+    for (int i = 0; i < 5; ++i) {
+        for (double x = 0.25; x < 6; x += 0.5) {
+            hd_pose pb = hd_pose_identity();
+            pb.t[0] = x;
+            pb.t[1] = ys[i];
+            hd_options opt = hd_options_default();
+            hd_gap_result g;
+            assert_int_equal(hd_gap(a, NULL, b, &pb, s, &opt, &g), HD_OK);
+            if (ys[i] > 1.5) {
+                /* separated in y: the sweep along x never touches */
+                assert_int_equal(g.contact, 0);
+                assert_int_equal(g.verdict, HD_SEPARATED);
+            } else if (x > 1.5) {
+                assert_int_equal(g.verdict, HD_SEPARATED);
+                assert_int_equal(g.contact, 1);
+                assert_int_equal(g.s_sign, 1); /* along s = -x */
+                assert_true(fabs(g.distance - (x - 1.5)) < 1e-12);
+            } else {
+                /* overlapping: out along +x needs 1.5 - x, along -x needs 1.5 + x */
+                assert_int_equal(g.verdict, HD_INTERSECTING);
+                assert_int_equal(g.contact, 1);
+                assert_int_equal(g.s_sign, -1);
+                assert_true(fabs(g.distance - (1.5 - x)) < 1e-12);
+            }
+        }
+    }
+    /* the same with s not normalised and opposite */
+    hd_pose pb = hd_pose_identity();
+    pb.t[0] = 4.0;
+    double s2[3] = {7.0, 0, 0};
+    hd_options opt = hd_options_default();
+    hd_gap_result g;
+    assert_int_equal(hd_gap(a, NULL, b, &pb, s2, &opt, &g), HD_OK);
+    assert_int_equal(g.contact, 1);
+    assert_int_equal(g.s_sign, -1);
+    assert_true(fabs(g.distance - 2.5) < 1e-12);
+    assert_true(g.direction[0] == 1.0);
+    /* argument errors */
+    double zero[3] = {0, 0, 0}, bad[3] = {NAN, 0, 1};
+    assert_int_equal(hd_gap(a, NULL, b, &pb, zero, &opt, &g), HD_ERR_INVALID_ARG);
+    assert_int_equal(hd_gap(a, NULL, b, &pb, bad, &opt, &g), HD_ERR_NONFINITE);
+    assert_int_equal(hd_gap(a, NULL, b, &pb, NULL, &opt, &g), HD_ERR_NULL);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* A polygon, a segment or a point against a solid (both orders), and two polygons or a polygon
+ * and a segment (M still solid), against the brute force; a flat M is not supported
+ * (documented). */
+static void test_lower_dimensions(void **state)
+{
+    (void)state;
+    gap_tally t;
+    memset(&t, 0, sizeof t);
+    double xyz[3 * 40];
+    hd_points_ellipsoid(&rng, 30, 1.0, 0.7, 0.5, xyz);
+    hd_polytope *solid = hd_test_build(xyz, 30);
+    double poly[3 * 6], seg[6] = {-1.2, 0.1, 0.0, 0.9, -0.3, 0.2}, pt[3] = {0.1, -0.2, 0.3};
+    for (int i = 0; i < 6; ++i) {
+        poly[3 * i] = cos(i * 1.0472) * 1.1;
+        poly[3 * i + 1] = sin(i * 1.0472) * 0.8;
+        poly[3 * i + 2] = 0.0;
+    }
+    hd_polytope *flat[3] = {hd_test_build(pt, 1), hd_test_build(seg, 2), hd_test_build(poly, 6)};
+    for (int d = 0; d < 3; ++d) {
+        assert_non_null(flat[d]);
+        for (int i = 0; i < 200; ++i) {
+            double dir[3], t3[3], s[3];
+            hd_rng_unit_vector(&rng, dir);
+            double dist = hd_rng_uniform(&rng, 0, 3);
+            for (int k = 0; k < 3; ++k) {
+                t3[k] = dist * dir[k];
+            }
+            if (i & 1) {
+                hd_v3_neg(s, dir);
+                double jitter[3];
+                hd_rng_unit_vector(&rng, jitter);
+                hd_v3_madd(s, s, 0.3, jitter);
+            } else {
+                hd_rng_unit_vector(&rng, s);
+            }
+            hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+            check_gap(flat[d], &pa, solid, &pb, s, NULL, &t);
+            check_gap(solid, &pa, flat[d], &pb, s, NULL, &t);
+        }
+    }
+    gap_print("lower dimension vs solid", &t);
+    /* two lower-dimensional polytopes spanning a solid M: polygon x polygon, polygon x segment */
+    gap_tally t2;
+    memset(&t2, 0, sizeof t2);
+    for (int i = 0; i < 300; ++i) {
+        int other = (i & 1) ? 2 : 1;
+        double t3[3] = {hd_rng_uniform(&rng, -1.5, 1.5), hd_rng_uniform(&rng, -1.5, 1.5),
+                        hd_rng_uniform(&rng, -1.5, 1.5)};
+        double s[3];
+        hd_rng_unit_vector(&rng, s);
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+        if (i & 2) {
+            check_gap(flat[2], &pa, flat[other], &pb, s, NULL, &t2);
+        } else {
+            check_gap(flat[other], &pa, flat[2], &pb, s, NULL, &t2);
+        }
+    }
+    gap_print("polygon vs polygon or segment", &t2);
+    /* a flat M is not supported: coplanar polygons, a point, two segments */
+    hd_options opt = hd_options_default();
+    hd_gap_result g;
+    double s[3] = {0, 0, 1};
+    assert_int_equal(hd_gap(flat[2], NULL, flat[2], NULL, s, &opt, &g), HD_ERR_UNSUPPORTED);
+    assert_int_equal(hd_gap(flat[0], NULL, flat[2], NULL, s, &opt, &g), HD_ERR_UNSUPPORTED);
+    assert_int_equal(hd_gap(flat[1], NULL, flat[1], NULL, s, &opt, &g), HD_ERR_UNSUPPORTED);
+    for (int d = 0; d < 3; ++d) {
+        hd_polytope_destroy(flat[d]);
+    }
+    hd_polytope_destroy(solid);
+}
+
+/* Large polytopes near contact: the travel along s equals the contact distance found by
+ * bisection on hd_collide (GJK) along s, to the bisection's precision. */
+static void test_large_bisection(void **state)
+{
+    (void)state;
+    hd_rng r;
+    hd_rng_init(&r, hd_rng_next(&rng));
+    double *xyz = malloc(3 * sizeof(double) * 1000);
+    assert_non_null(xyz);
+    hd_points_ellipsoid(&r, 1000, 200, 100, 100, xyz);
+    hd_polytope *a = hd_test_build(xyz, 1000);
+    hd_points_ellipsoid(&r, 1000, 200, 100, 100, xyz);
+    hd_polytope *b = hd_test_build(xyz, 1000);
+    free(xyz);
+    int compared = 0;
+    for (int i = 0; i < 40; ++i) {
+        double dir[3], t3[3], s[3];
+        hd_rng_unit_vector(&rng, dir);
+        for (int k = 0; k < 3; ++k) {
+            t3[k] = 500 * dir[k];
+        }
+        hd_v3_neg(s, dir);
+        double jitter[3];
+        hd_rng_unit_vector(&rng, jitter);
+        hd_v3_madd(s, s, 0.2, jitter);
+        hd_v3_normalize(s);
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
+        hd_options opt = hd_options_default();
+        hd_gap_result g;
+        assert_int_equal(hd_gap(a, &pa, b, &pb, s, &opt, &g), HD_OK);
+        /* bisection on the GJK verdict along s */
+        double lo = 0.0, hi = 1000.0;
+        hd_pose q = pb;
+        for (int k = 0; k < 60; ++k) {
+            double mid = 0.5 * (lo + hi);
+            for (int j = 0; j < 3; ++j) {
+                q.t[j] = pb.t[j] + mid * s[j];
+            }
+            hd_result res;
+            assert_int_equal(hd_collide(a, &pa, b, &q, &opt, &res), HD_OK);
+            if (res.verdict == HD_SEPARATED) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        if (hi >= 999.0) {
+            assert_int_equal(g.contact, 0);
+            continue;
+        }
+        assert_int_equal(g.contact, 1);
+        assert_int_equal(g.s_sign, 1);
+        assert_true(fabs(g.distance - hi) < 1e-8 * 700);
+        compared++;
+    }
+    printf("large ellipsoids: %d of 40 travels compared with bisection\n", compared);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+int main(void)
+{
+    hd_rng_init(&rng, hd_test_seed("test_gap"));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_formula),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_boxes),
+        cmocka_unit_test(test_lower_dimensions),
+        cmocka_unit_test(test_large_bisection),
+    };
+    if (getenv("HEDRA_TEST_FILTER") != NULL) {
+        cmocka_set_test_filter(getenv("HEDRA_TEST_FILTER"));
+    }
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
