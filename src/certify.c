@@ -116,20 +116,25 @@ hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, cons
     if (a == NULL || b == NULL || result == NULL) {
         return HD_ERR_NULL;
     }
+    hd_status st;
+    if ((pose_a != NULL && (st = hd_pose_validate(pose_a, 0.0)) != HD_OK) ||
+        (pose_b != NULL && (st = hd_pose_validate(pose_b, 0.0)) != HD_OK)) {
+        return st;
+    }
     hd_check_frame fa = {a, pose_a ? *pose_a : hd_pose_identity()};
     hd_check_frame fb = {b, pose_b ? *pose_b : hd_pose_identity()};
     double scale = fmax(frame_scale(&fa), frame_scale(&fb));
     double eps = result->eps;
-    if (!isfinite(eps) || eps < 0.0) {
+    /* no valid tolerance gives a band wider than 1e-3 of the scale (hd_tolerance_validate) */
+    if (!isfinite(eps) || eps < 0.0 || eps > 1e-3 * scale) {
         return HD_ERR_CERTIFICATE;
     }
     switch (result->verdict) {
     case HD_SEPARATED:
         return check_plane(&fa, &fb, result, eps, 1, &scale);
-    case HD_TOUCHING: {
-        hd_status st = check_plane(&fa, &fb, result, -eps, 0, &scale);
+    case HD_TOUCHING:
+        st = check_plane(&fa, &fb, result, -eps, 0, &scale);
         return st != HD_OK ? st : check_point(&fa, &fb, result, scale);
-    }
     case HD_INTERSECTING: {
         if (!(result->cert.depth_bound > eps)) {
             return HD_ERR_CERTIFICATE;

@@ -107,6 +107,9 @@ hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     if (opt == NULL) {
         opt = &def;
     }
+    if ((int)opt->algo < 0 || opt->algo >= HD_ALGO_COUNT) {
+        return HD_ERR_INVALID_ARG;
+    }
     hd_pair pair;
     hd_status st = hd_pair_init(&pair, a, pose_a, b, pose_b, opt);
     if (st != HD_OK) {
@@ -144,6 +147,9 @@ hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const dou
     if (st != HD_OK) {
         return st;
     }
+    if ((int)opt->algo < 0 || opt->algo >= HD_ALGO_COUNT) {
+        return HD_ERR_INVALID_ARG;
+    }
     if (!hd_v3_is_finite(point)) {
         return HD_ERR_NONFINITE;
     }
@@ -158,6 +164,9 @@ hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const dou
     double c[3], d[3], local[3];
     hd_pose_apply(&pose, a->sphere_centre, c);
     double scale = fmax(hd_v3_max_abs(c) + a->sphere_radius, hd_v3_max_abs(point));
+    if (!(scale <= HD_MAX_COORD) || (scale > 0.0 && scale < HD_MIN_SCALE)) {
+        return HD_ERR_RANGE;
+    }
     hd_v3_sub(d, point, pose.t);
     hd_m3_tmul_v(local, pose.r, d);
     return classify_point(a, local, opt->tol.touch_rel * scale, opt, out);

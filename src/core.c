@@ -30,6 +30,7 @@ const char *hd_status_str(hd_status status)
         [HD_ERR_CERTIFICATE] = "certificate check failed",
         [HD_ERR_IO] = "input/output error",
         [HD_ERR_PARSE] = "malformed input",
+        [HD_ERR_RANGE] = "coordinates outside the supported range (1e-30 to 1e30)",
     };
     if ((int)status < 0 || status >= HD_STATUS_COUNT || names[status] == NULL) {
         return "unknown status";
@@ -48,11 +49,18 @@ hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose 
     if (q == NULL || t == NULL || out == NULL) {
         return HD_ERR_NULL;
     }
-    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (!isfinite(n) || n == 0.0 || !hd_v3_is_finite(t)) {
+    /* normalise by the largest component first so that neither the squares overflow nor they
+     * underflow, whatever the quaternion's magnitude */
+    double m = fmax(fmax(fabs(q[0]), fabs(q[1])), fmax(fabs(q[2]), fabs(q[3])));
+    if (!isfinite(m) || m == 0.0 || !isfinite(q[0] + q[1] + q[2] + q[3])) {
         return HD_ERR_BAD_POSE;
     }
-    double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
+    if (!hd_v3_is_finite(t)) {
+        return HD_ERR_NONFINITE;
+    }
+    double s[4] = {q[0] / m, q[1] / m, q[2] / m, q[3] / m};
+    double n = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2] + s[3] * s[3]);
+    double w = s[0] / n, x = s[1] / n, y = s[2] / n, z = s[3] / n;
     double r[9] = {
         1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
         2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
@@ -70,8 +78,11 @@ hd_status hd_pose_validate(const hd_pose *pose, double tol)
     if (pose == NULL) {
         return HD_ERR_NULL;
     }
-    if (!(tol > 0.0)) {
+    if (!(tol > 0.0) || !isfinite(tol)) {
         tol = HD_DEFAULT_POSE_TOL;
+    }
+    if (tol > 1e-3) {
+        tol = 1e-3;
     }
     for (int i = 0; i < 9; ++i) {
         if (!isfinite(pose->r[i])) {
@@ -118,6 +129,7 @@ hd_status hd_tolerance_validate(const hd_tolerance *tol)
     }
     int ok = isfinite(tol->touch_rel) && tol->touch_rel >= 0.0 && tol->touch_rel < 1e-3 &&
              isfinite(tol->convex_rel) && tol->convex_rel >= 0.0 && tol->convex_rel < 1e-3 &&
-             isfinite(tol->pose_tol) && tol->pose_tol >= 0.0 && tol->max_iterations >= 0;
+             isfinite(tol->pose_tol) && tol->pose_tol >= 0.0 && tol->pose_tol <= 1e-3 &&
+             tol->max_iterations >= 0;
     return ok ? HD_OK : HD_ERR_INVALID_ARG;
 }

@@ -18,10 +18,14 @@ static hd_status check_points(const double *p, int n)
     return HD_OK;
 }
 
+/* Largest absolute coordinate; NaN when any coordinate is NaN (fmax alone would drop it). */
 static double max_abs(const double *p, int n)
 {
     double m = 0.0;
     for (long i = 0; i < 2L * n; ++i) {
+        if (isnan(p[i])) {
+            return NAN;
+        }
         m = fmax(m, fabs(p[i]));
     }
     return m;
@@ -172,8 +176,13 @@ hd_status hd_certificate_check2d(const double *a, int na, const double *b, int n
 {
     if (a == NULL || b == NULL || result == NULL) return HD_ERR_NULL;
     if (na <= 0 || nb <= 0) return HD_ERR_CERTIFICATE;
-    hd_pair2d p = {a, b, na, nb, fmax(max_abs(a, na), max_abs(b, nb)), result->eps, 0};
-    if (!isfinite(p.eps) || p.eps < 0.0) return HD_ERR_CERTIFICATE;
+    double ma = max_abs(a, na), mb = max_abs(b, nb);
+    hd_pair2d p = {a, b, na, nb, (isnan(ma) || isnan(mb)) ? NAN : fmax(ma, mb), result->eps, 0};
+    /* non-finite points prove nothing (every comparison with NaN is false); no valid tolerance
+     * gives a band wider than 1e-3 of the scale */
+    if (!isfinite(p.scale) || !isfinite(p.eps) || p.eps < 0.0 || p.eps > 1e-3 * p.scale) {
+        return HD_ERR_CERTIFICATE;
+    }
     const hd_certificate2d *c = &result->cert;
     switch (result->verdict) {
     case HD_SEPARATED:

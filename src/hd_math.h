@@ -87,14 +87,22 @@ static inline double hd_v3_dist(const double a[3], const double b[3])
     return hd_v3_len(d);
 }
 
-/* Normalises in place; returns the former length (0 leaves a unchanged). */
+/* Normalises in place; returns the former length (0 leaves a unchanged). The vector is first
+ * divided by its largest component, so that huge or subnormal vectors normalise too (the
+ * returned length may then overflow to infinity, the direction does not). */
 static inline double hd_v3_normalize(double a[3])
 {
-    double len = hd_v3_len(a);
-    if (len > 0.0) {
-        hd_v3_scale(a, a, 1.0 / len);
+    double m = fabs(a[0]) > fabs(a[1]) ? fabs(a[0]) : fabs(a[1]);
+    m = fabs(a[2]) > m ? fabs(a[2]) : m;
+    if (!(m > 0.0) || !isfinite(m)) {
+        return m == 0.0 ? 0.0 : m;
     }
-    return len;
+    a[0] /= m; /* divisions, not a multiplication by 1/m: 1/m overflows for subnormal m */
+    a[1] /= m;
+    a[2] /= m;
+    double len = hd_v3_len(a);
+    hd_v3_scale(a, a, 1.0 / len);
+    return len * m;
 }
 
 static inline double hd_v3_max_abs(const double a[3])

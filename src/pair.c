@@ -54,6 +54,9 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
     double sa = posed_scale(a, pa);
     double sb = posed_scale(b, pb);
     pair->scale = sa > sb ? sa : sb;
+    if (!(pair->scale <= HD_MAX_COORD) || (pair->scale > 0.0 && pair->scale < HD_MIN_SCALE)) {
+        return HD_ERR_RANGE;
+    }
     pair->eps = opt->tol.touch_rel * pair->scale;
     pair->brute = (opt->flags & HD_QUERY_BRUTE_SUPPORT) != 0;
     pair->max_iterations = opt->tol.max_iterations > 0 ? opt->tol.max_iterations

@@ -23,10 +23,12 @@ hd_status hd_poly_check_points(const double *xyz, int count)
     if (xyz == NULL) return HD_ERR_NULL;
     if (count <= 0) return HD_ERR_EMPTY; /* the header's list for build has no INVALID_ARG */
     if (count > HD_MAX_POINTS) return HD_ERR_TOO_LARGE;
+    int out_of_range = 0;
     for (long i = 0; i < 3L * count; ++i) {
         if (!isfinite(xyz[i])) return HD_ERR_NONFINITE;
+        out_of_range |= fabs(xyz[i]) > HD_MAX_COORD;
     }
-    return HD_OK;
+    return out_of_range ? HD_ERR_RANGE : HD_OK;
 }
 
 hd_status hd_poly_scaled_copy(const double *xyz, int count, double **scaled, int *exponent)

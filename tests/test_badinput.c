@@ -469,7 +469,7 @@ static hd_status pose_validate_tol(double tol)
 }
 
 /* Certificates: a genuine result (cube vs far tetrahedron: separated) with one field forged. */
-enum { C_VERDICT, C_EPS_NAN, C_EPS_NEG, C_NORMAL_ZERO, C_NORMAL_NAN, C_NORMAL_LONG,
+enum { C_VERDICT, C_EPS_NAN, C_EPS_NEG, C_EPS_HUGE, C_NORMAL_ZERO, C_NORMAL_NAN, C_NORMAL_LONG,
        C_GAP_NAN, C_GAP_INF, C_GAP_SMALL, C_OFFSET_WRONG, C_FLIP };
 
 static hd_status forged_separated(int kind)
@@ -483,6 +483,14 @@ static hd_status forged_separated(int kind)
     case C_VERDICT: g_res.verdict = (hd_verdict)7; break;
     case C_EPS_NAN: g_res.eps = NAN; break;
     case C_EPS_NEG: g_res.eps = -1.0; break;
+    case C_EPS_HUGE: /* claims a band wider than any valid touch_rel (< 1e-3) allows */
+        g_res.eps = 1e300;
+        g_res.verdict = HD_TOUCHING;
+        c->has_point = 1;
+        c->on_a.count = c->on_b.count = 1;
+        c->on_a.index[0] = c->on_b.index[0] = 0;
+        c->on_a.weight[0] = c->on_b.weight[0] = 1.0;
+        break;
     case C_NORMAL_ZERO: c->normal[0] = c->normal[1] = c->normal[2] = 0.0; break;
     case C_NORMAL_NAN: c->normal[1] = NAN; break;
     case C_NORMAL_LONG: for (int k = 0; k < 3; ++k) c->normal[k] *= 3.0; break;
@@ -531,6 +539,16 @@ static hd_status certificate_genuine(void)
                        : hd_certificate_check(g_cube, NULL, g_far_tet, NULL, &g_res);
 }
 
+/* A genuine certificate checked against poses that are not finite: it cannot hold. */
+static hd_status certificate_bad_pose(int kind)
+{
+    hd_status st = hd_collide(g_cube, NULL, g_far_tet, NULL, NULL, &g_res);
+    if (st != HD_OK) {
+        return HD_BAD_POSTCONDITION;
+    }
+    return hd_certificate_check(g_cube, NULL, g_far_tet, bad_pose(kind), &g_res);
+}
+
 /* 2D certificates: a genuine separated result for the square and a far triangle, forged. */
 static hd_status forged2d(int kind)
 {
@@ -543,9 +561,24 @@ static hd_status forged2d(int kind)
     case C_EPS_NAN: g_r2.eps = NAN; break;
     case C_NORMAL_ZERO: g_r2.cert.normal[0] = g_r2.cert.normal[1] = 0.0; break;
     case C_GAP_SMALL: g_r2.cert.gap = -1.0; break;
-    default: g_r2.cert.normal[0] = -g_r2.cert.normal[0]; break; /* C_FLIP */
+    case C_FLIP: g_r2.cert.normal[0] = -g_r2.cert.normal[0]; break;
+    default: g_r2.eps = 1e300; g_r2.verdict = HD_TOUCHING; g_r2.cert.has_point = 1;
+        g_r2.cert.on_a.count = g_r2.cert.on_b.count = 1;
+        g_r2.cert.on_a.index[0] = g_r2.cert.on_b.index[0] = 0;
+        g_r2.cert.on_a.weight[0] = g_r2.cert.on_b.weight[0] = 1.0;
+        break;
     }
     return hd_certificate_check2d(g_sq2d, 4, g_tri2d, 3, &g_r2);
+}
+
+/* The genuine 2D certificate against points one of which is NaN: it cannot hold. */
+static hd_status certificate2d_nan_points(void)
+{
+    hd_status st = hd_collide2d(g_sq2d, 4, g_tri2d, 3, NULL, &g_r2);
+    if (st != HD_OK) {
+        return HD_BAD_POSTCONDITION;
+    }
+    return hd_certificate_check2d(g_nan2d, 4, g_tri2d, 3, &g_r2);
 }
 
 static hd_status tol2d(int kind)
@@ -875,10 +908,10 @@ static hd_status reader_next_null(int which)
     X(quat_zero, ONE(HD_ERR_BAD_POSE), quaternion(0, 0, 0, 0, 0))                                \
     X(quat_nan, ONE(HD_ERR_BAD_POSE), quaternion(1, NAN, 0, 0, 0))                               \
     X(quat_inf, ONE(HD_ERR_BAD_POSE), quaternion(INFINITY, 0, 0, 0, 0))                          \
-    X(quat_nan_translation, ONE(HD_ERR_BAD_POSE), quaternion(1, 0, 0, 0, NAN)) /* silent */      \
-    X(quat_inf_translation, ONE(HD_ERR_BAD_POSE), quaternion(1, 0, 0, 0, -INFINITY))             \
-    X(quat_small_nonzero, ONE(HD_OK), quaternion_magnitude(1e-100))                              \
-    X(quat_large_finite, ONE(HD_OK), quaternion_magnitude(1e100))                                \
+    X(quat_nan_translation, ONE(HD_ERR_NONFINITE), quaternion(1, 0, 0, 0, NAN))                   \
+    X(quat_inf_translation, ONE(HD_ERR_NONFINITE), quaternion(1, 0, 0, 0, -INFINITY))             \
+    X(quat_tiny_nonzero, ONE(HD_OK), quaternion_magnitude(1e-170))                               \
+    X(quat_huge_finite, ONE(HD_OK), quaternion_magnitude(1e170))                                 \
     X(pose_validate_null, ONE(HD_ERR_NULL), hd_pose_validate(NULL, 0))                           \
     X(pose_validate_scaled, ONE(HD_ERR_BAD_POSE), pose_validate(P_SCALED))                       \
     X(pose_validate_sheared, ONE(HD_ERR_BAD_POSE), pose_validate(P_SHEARED))                     \
@@ -919,7 +952,14 @@ static hd_status reader_next_null(int which)
     X(build_tol_iterations_negative, ONE(HD_ERR_INVALID_ARG), build_bad_tol(1e-12, 1e-9, 1e-9, -5)) \
     X(scale_1em40, ONE(HD_OK), extreme_scale(1e-40))                                            \
     X(scale_1e40, ONE(HD_OK), extreme_scale(1e40))                                              \
+    X(scale_1e60, ONE(HD_OK), extreme_scale(1e60))                                              \
+    X(scale_1em60, ONE(HD_OK), extreme_scale(1e-60))                                            \
+    X(scale_1e100, ONE(HD_OK), extreme_scale(1e100))                                            \
     X(scale_1em100, ONE(HD_OK), extreme_scale(1e-100))                                          \
+    X(scale_1e155, ONE(HD_OK), extreme_scale(1e155))                                            \
+    X(scale_1e300, ONE(HD_OK), extreme_scale(1e300))                                            \
+    X(scale_1em300, ONE(HD_OK), extreme_scale(1e-300))                                          \
+    X(build_mixed_1e200_1em200, ONE(HD_OK), build_mixed(1e200, 1e-200))                         \
     X(build_mixed_1e100_1em100, ONE(HD_OK), build_mixed(1e100, 1e-100))                         \
     X(mesh_null_points, ONE(HD_ERR_NULL), mesh(NULL, 8, g_cube_face_sizes, g_cube_faces, 6))     \
     X(mesh_null_sizes, ONE(HD_ERR_NULL), mesh(g_cube_pts, 8, NULL, g_cube_faces, 6))             \
@@ -1010,8 +1050,8 @@ static hd_status reader_next_null(int which)
     X(gap_minus_zero_direction, ONE(HD_ERR_INVALID_ARG), gap_direction(-0.0, 0, -0.0))           \
     X(gap_nan_direction, ONE(HD_ERR_NONFINITE), gap_direction(NAN, 1, 0))                        \
     X(gap_inf_direction, ONE(HD_ERR_NONFINITE), gap_direction(INFINITY, 0, 0))                   \
-    X(gap_small_direction, ONE(HD_OK), gap_scaled_direction(1e-100))                             \
-    X(gap_large_direction, ONE(HD_OK), gap_scaled_direction(1e100))                              \
+    X(gap_subnormal_direction, ONE(HD_OK), gap_scaled_direction(4.9e-324))                       \
+    X(gap_huge_direction, ONE(HD_OK), gap_scaled_direction(DBL_MAX))                             \
     X(gap_pose_sheared, ONE(HD_ERR_BAD_POSE), gap_pose(P_SHEARED))                               \
     X(gap_pose_inf, ONE(HD_ERR_NONFINITE), gap_pose(P_INF_R))                                    \
     X(gap_touch_negative, ONE(HD_ERR_INVALID_ARG), gap_opt(T_TOUCH_NEG))                         \
@@ -1026,6 +1066,7 @@ static hd_status reader_next_null(int which)
     X(contains_touch_nan, ONE(HD_ERR_INVALID_ARG), contains_opt(T_TOUCH_NAN))                    \
     X(contains_convex_negative, ONE(HD_ERR_INVALID_ARG), contains_opt(T_CONVEX_NEG))             \
     X(contains_iterations_negative, ONE(HD_ERR_INVALID_ARG), contains_opt(T_ITER_NEG))           \
+    X(contains_algo_huge, ONE(HD_ERR_INVALID_ARG), contains_opt(A_HUGE)) /* silent */            \
     X(inside_null_a, ONE(HD_ERR_NULL), hd_point_inside(NULL, NULL, g_point, NULL, &g_verdict))   \
     X(inside_null_point, ONE(HD_ERR_NULL), hd_point_inside(g_cube, NULL, NULL, NULL, &g_verdict)) \
     X(inside_null_out, ONE(HD_ERR_NULL), hd_point_inside(g_cube, NULL, g_point, NULL, NULL))     \
@@ -1034,6 +1075,7 @@ static hd_status reader_next_null(int which)
     X(inside_pose_sheared, ONE(HD_ERR_BAD_POSE), inside_pose(P_SHEARED))                         \
     X(inside_pose_nan, ONE(HD_ERR_NONFINITE), inside_pose(P_NAN_T))                              \
     X(inside_touch_inf, ONE(HD_ERR_INVALID_ARG), inside_opt(T_TOUCH_INF))                        \
+    X(inside_algo_negative, ONE(HD_ERR_INVALID_ARG), inside_opt(A_NEG)) /* silent */             \
     /* hd_certificate_check */                                                                   \
     X(cert_null_a, ONE(HD_ERR_NULL), hd_certificate_check(NULL, NULL, g_tet, NULL, &g_res))      \
     X(cert_null_b, ONE(HD_ERR_NULL), hd_certificate_check(g_cube, NULL, NULL, NULL, &g_res))     \
@@ -1061,6 +1103,9 @@ static hd_status reader_next_null(int which)
     X(cert_depth_nan, ONE(HD_ERR_CERTIFICATE), forged_intersecting(W_DEPTH_NAN))                 \
     X(cert_point_elsewhere, ONE(HD_ERR_CERTIFICATE), forged_intersecting(W_POINT_FAR))           \
     X(cert_no_point, ONE(HD_ERR_CERTIFICATE), forged_intersecting(W_NO_POINT))                   \
+    X(cert_pose_nan_t, ONE(HD_ERR_NONFINITE), certificate_bad_pose(P_NAN_T))                    \
+    X(cert_pose_inf_r, ONE(HD_ERR_NONFINITE), certificate_bad_pose(P_INF_R))                     \
+    X(cert_eps_beyond_any_band, ONE(HD_ERR_CERTIFICATE), forged_separated(C_EPS_HUGE))           \
     /* hd_workspace */                                                                           \
     X(workspace_null_out, ONE(HD_ERR_NULL), hd_workspace_create(64, NULL))                       \
     X(workspace_capacity_15, ONE(HD_ERR_INVALID_ARG), workspace(15))                             \
@@ -1095,7 +1140,6 @@ static hd_status reader_next_null(int which)
     X(lp_cap_1, EITHER(HD_OK, HD_ERR_ITERATION_LIMIT), lp_capped())                              \
     X(lp_contains_null_out, ONE(HD_ERR_NULL), hd_lp_contains(3, g_cube_pts, 8, g_tet_pts, 4, NULL, NULL)) \
     X(lp_contains_null_s, ONE(HD_ERR_NULL), lp_contains(3, NULL, 8, g_tet_pts, 4))               \
-    X(lp_contains_null_t, ONE(HD_ERR_NULL), lp_contains(3, g_cube_pts, 8, NULL, 4))              \
     X(lp_contains_dim_17, ONE(HD_ERR_INVALID_ARG), lp_contains(17, g_cube_pts, 1, g_tet_pts, 1)) \
     X(lp_contains_count_negative, ONE(HD_ERR_INVALID_ARG), lp_contains(3, g_cube_pts, 8, g_tet_pts, -4)) \
     X(lp_contains_count_int_max, ONE(HD_ERR_TOO_LARGE), lp_contains(3, g_cube_pts, INT_MAX, g_tet_pts, 4)) \
@@ -1125,14 +1169,11 @@ static hd_status reader_next_null(int which)
     X(collide2d_touch_nan, ONE(HD_ERR_INVALID_ARG), tol2d(T_TOUCH_NAN))                          \
     X(collide2d_touch_1em3, ONE(HD_ERR_INVALID_ARG), tol2d(T_TOUCH_BIG))                         \
     X(collide2d_iterations_negative, ONE(HD_ERR_INVALID_ARG), tol2d(T_ITER_NEG))                 \
-    X(distance2d_null_a, ONE(HD_ERR_NULL), hd_distance2d(NULL, 4, g_tri2d, 3, NULL, &g_r2))      \
-    X(distance2d_null_b, ONE(HD_ERR_NULL), hd_distance2d(g_sq2d, 4, NULL, 3, NULL, &g_r2))       \
     X(distance2d_null_out, ONE(HD_ERR_NULL), hd_distance2d(g_sq2d, 4, g_tri2d, 3, NULL, NULL))   \
     X(distance2d_count_zero, ONE(HD_ERR_EMPTY), hd_distance2d(g_sq2d, 4, g_tri2d, 0, NULL, &g_r2)) \
     X(distance2d_nan, ONE(HD_ERR_NONFINITE), hd_distance2d(g_sq2d, 4, g_nan2d, 4, NULL, &g_r2))  \
     X(distance2d_cap_1, EITHER(HD_OK, HD_ERR_ITERATION_LIMIT), capped2d())                       \
     X(cert2d_null_a, ONE(HD_ERR_NULL), hd_certificate_check2d(NULL, 4, g_tri2d, 3, &g_r2)) /* silent */ \
-    X(cert2d_null_b, ONE(HD_ERR_NULL), hd_certificate_check2d(g_sq2d, 4, NULL, 3, &g_r2))         \
     X(cert2d_null_result, ONE(HD_ERR_NULL), hd_certificate_check2d(g_sq2d, 4, g_tri2d, 3, NULL)) \
     X(cert2d_count_zero, ONE(HD_ERR_CERTIFICATE), hd_certificate_check2d(g_sq2d, 0, g_tri2d, 3, &g_r2)) \
     X(cert2d_count_negative, ONE(HD_ERR_CERTIFICATE), hd_certificate_check2d(g_sq2d, 4, g_tri2d, -1, &g_r2)) \
@@ -1141,6 +1182,8 @@ static hd_status reader_next_null(int which)
     X(cert2d_normal_zero, ONE(HD_ERR_CERTIFICATE), forged2d(C_NORMAL_ZERO))                      \
     X(cert2d_gap_negative, ONE(HD_ERR_CERTIFICATE), forged2d(C_GAP_SMALL))                       \
     X(cert2d_normal_flipped, ONE(HD_ERR_CERTIFICATE), forged2d(C_FLIP))                          \
+    X(cert2d_eps_beyond_any_band, ONE(HD_ERR_CERTIFICATE), forged2d(C_EPS_HUGE))                 \
+    X(cert2d_nan_points, ONE(HD_ERR_CERTIFICATE), certificate2d_nan_points()) /* silent */       \
     /* io.h */                                                                                   \
     X(error_format_null_error, ONE(HD_OK), error_format(0))                                      \
     X(error_format_null_buffer, ONE(HD_OK), error_format(1))                                     \

@@ -32,6 +32,7 @@ typedef enum hd_status {
     HD_ERR_CERTIFICATE,     /* hd_certificate_check rejected a result's certificate */
     HD_ERR_IO,              /* a file could not be opened or read */
     HD_ERR_PARSE,           /* a file is malformed (see hd_parse_error for file, line, reason) */
+    HD_ERR_RANGE,           /* coordinates outside the supported range (HD_MAX_COORD, HD_MIN_SCALE) */
     HD_STATUS_COUNT
 } hd_status;
 
@@ -41,6 +42,16 @@ const char *hd_status_str(hd_status status);
 /* Largest number of input points any call accepts: keeps every size computation far from
  * integer overflow and rejects absurd file headers before any allocation. */
 #define HD_MAX_POINTS (1 << 24)
+
+/* The supported range of coordinates. Every algorithm multiplies up to three coordinates and
+ * compares results relative to the scale, so values far from 1 would overflow or underflow inside
+ * the kernels. Rather than answer wrongly there, the library refuses them:
+ * - a polytope whose largest absolute coordinate exceeds HD_MAX_COORD is not built;
+ * - a query whose scale (see hd_tolerance) exceeds HD_MAX_COORD, or is positive but below
+ *   HD_MIN_SCALE, returns HD_ERR_RANGE.
+ * Within the range every query behaves the same at every scale. */
+#define HD_MAX_COORD 1e30
+#define HD_MIN_SCALE 1e-30
 
 /* A rigid motion x -> R x + t. R is row-major: R[3*i + j] is row i, column j.
  * Every query takes one pose per polytope; NULL means the identity. */
@@ -52,12 +63,15 @@ typedef struct hd_pose {
 /* The identity pose. */
 hd_pose hd_pose_identity(void);
 
-/* A pose from a unit quaternion (w, x, y, z) and a translation. The quaternion is normalised;
- * a zero or non-finite quaternion yields HD_ERR_BAD_POSE. */
+/* A pose from a quaternion (w, x, y, z) of any non-zero finite magnitude (it is normalised) and a
+ * translation. A zero or non-finite quaternion yields HD_ERR_BAD_POSE, a non-finite translation
+ * HD_ERR_NONFINITE, NULL arguments HD_ERR_NULL. */
 hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose *out);
 
 /* HD_OK if every entry is finite and R is a rotation: |R^T R - I| <= tol entrywise and
- * det R > 0. tol <= 0 selects HD_DEFAULT_POSE_TOL. */
+ * det R > 0. tol <= 0 or not finite selects HD_DEFAULT_POSE_TOL; tol is capped at 1e-3 (a looser
+ * "rotation" would scale or shear the polytope). Errors: HD_ERR_NULL, HD_ERR_NONFINITE,
+ * HD_ERR_BAD_POSE. */
 hd_status hd_pose_validate(const hd_pose *pose, double tol);
 
 /* Applies a pose to a point: out = R p + t (out may alias p). */
@@ -101,7 +115,8 @@ typedef struct hd_tolerance {
 /* The documented defaults above. */
 hd_tolerance hd_tolerance_default(void);
 
-/* HD_OK if every field is finite, non-negative and touch_rel, convex_rel < 1e-3. */
+/* HD_OK if every field is finite and non-negative, touch_rel and convex_rel < 1e-3 and
+ * pose_tol <= 1e-3; else HD_ERR_INVALID_ARG (HD_ERR_NULL for NULL). */
 hd_status hd_tolerance_validate(const hd_tolerance *tol);
 
 #ifdef __cplusplus

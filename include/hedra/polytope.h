@@ -20,7 +20,8 @@ typedef struct hd_polytope hd_polytope;
  *   2: a flat convex polygon (coplanar points),    3: a solid polyhedron (Qhull's hull).
  * Each is a valid polytope that every query answers for. tol may be NULL (defaults).
  * Errors: HD_ERR_NULL, HD_ERR_EMPTY (count <= 0), HD_ERR_TOO_LARGE (count > HD_MAX_POINTS),
- * HD_ERR_NONFINITE, HD_ERR_HULL, HD_ERR_NO_MEMORY. *out is NULL on error. */
+ * HD_ERR_NONFINITE, HD_ERR_RANGE (a coordinate beyond HD_MAX_COORD), HD_ERR_INVALID_ARG (an
+ * invalid tolerance), HD_ERR_HULL, HD_ERR_NO_MEMORY. *out is NULL on error. */
 hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *tol, hd_polytope **out);
 
 /* Where an explicit mesh failed its convexity check. */

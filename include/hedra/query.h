@@ -166,8 +166,9 @@ hd_options hd_options_default(void);
 
 /* Intersection: separated, touching or intersecting, with a certificate. Poses may be NULL
  * (identity); opt may be NULL (defaults). Errors: HD_ERR_NULL, HD_ERR_BAD_POSE, HD_ERR_NONFINITE,
- * HD_ERR_INVALID_ARG (bad tolerance or algo), HD_ERR_ITERATION_LIMIT, HD_ERR_WORKSPACE_FULL.
- * On error *out holds no verdict. */
+ * HD_ERR_INVALID_ARG (bad tolerance or algo), HD_ERR_RANGE (the pair's scale outside
+ * [HD_MIN_SCALE, HD_MAX_COORD]), HD_ERR_ITERATION_LIMIT, HD_ERR_WORKSPACE_FULL.
+ * On error *out holds no verdict. The same errors apply to every query below. */
 hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                      const hd_pose *pose_b, const hd_options *opt, hd_result *out);
 
@@ -202,17 +203,21 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
                  hd_gap_result *out);
 
 /* Containment: *inside = 1 when every vertex of B lies in A (within eps: a vertex on A's boundary
- * counts as inside), else 0. */
+ * counts as inside), else 0. opt->algo is not used but must be valid. Errors: HD_ERR_NULL,
+ * HD_ERR_BAD_POSE, HD_ERR_NONFINITE, HD_ERR_INVALID_ARG, HD_ERR_RANGE, HD_ERR_ITERATION_LIMIT. */
 hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                       const hd_pose *pose_b, const hd_options *opt, int *inside);
 
 /* Point inside: HD_INTERSECTING strictly inside (deeper than eps), HD_TOUCHING on the boundary
- * within eps, HD_SEPARATED outside. */
+ * within eps, HD_SEPARATED outside. Errors as hd_contains. */
 hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const double point[3],
                           const hd_options *opt, hd_verdict *out);
 
 /* Independent brute-force check of result->cert for result->verdict against the vertices of the
- * posed polytopes (O(V_A + V_B)). HD_OK when it holds, HD_ERR_CERTIFICATE when it does not. */
+ * posed polytopes (O(V_A + V_B)). HD_OK when it holds, HD_ERR_CERTIFICATE when it does not (also
+ * when result->eps is not a band any valid tolerance could give: negative, not finite, or above
+ * 1e-3 of the scale). HD_ERR_NULL for NULL arguments; a pose that is not a rotation gives its
+ * hd_pose_validate status. */
 hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                                const hd_pose *pose_b, const hd_result *result);
 
