@@ -8,14 +8,14 @@
  *     hull's coplanar facets were merged with, so the planes decide only when |m| > eps + delta;
  *   dimension 2: the same with the polygon's plane and its edges' in-plane outward planes (a flat
  *     polygon has no interior: never intersecting);
- *   otherwise the LP on A's vertices decides (lp_solve.c, with A's interior ball for the depth).
+ *   otherwise (near the boundary) GJK and the contact classifier decide on the pair (A, {p}).
  */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "algos.h"
 #include "hd_math.h"
-#include "lp_solve.h"
 
 /* delta: four times the facet-merging tolerance, convex_rel * (largest coordinate + extent). */
 static double face_delta(const hd_polytope *a, const hd_options *opt)
@@ -64,14 +64,60 @@ static double solid_excess(const hd_polytope *a, const double p[3])
     return m;
 }
 
-static hd_status lp_fallback(const hd_polytope *a, const double p[3], double eps,
-                             const hd_options *opt, hd_verdict *out)
+/* A single-vertex polytope on the stack, standing for the point p (no allocation). */
+typedef struct hd_point_polytope {
+    hd_polytope poly;
+    double xyz[3];
+    int offsets[2];
+    int face[1];
+} hd_point_polytope;
+
+static void point_polytope(hd_point_polytope *pt, const double p[3])
 {
-    int cap = opt->tol.max_iterations > 0 ? opt->tol.max_iterations
-                                          : hd_lp_default_cap((long)a->vertex_count + 1, 5);
-    double r = a->dim == 3 ? a->interior[0].clearance - face_delta(a, opt) : 0.0;
-    return hd_lp_point_verdict(3, a->verts, a->vertex_count, p, eps, cap, a->interior[0].point,
-                               r, out);
+    memset(pt, 0, sizeof *pt);
+    hd_v3_copy(pt->xyz, p);
+    pt->face[0] = -1;
+    hd_polytope *q = &pt->poly;
+    q->vertex_count = 1;
+    q->verts = pt->xyz;
+    q->vert_offset = pt->offsets;
+    q->vert_face = pt->face;
+    for (int k = 0; k < 2; ++k) {
+        hd_v3_copy(q->interior[k].point, p);
+        q->interior[k].count = 1;
+        q->interior[k].weight[0] = 1.0;
+    }
+    hd_v3_copy(q->aabb_lo, p);
+    hd_v3_copy(q->aabb_hi, p);
+    hd_v3_copy(q->sphere_centre, p);
+    q->max_abs = hd_v3_max_abs(p);
+}
+
+/* Near the boundary the face planes cannot decide (merged planes are exact only to delta): the
+ * point is then classified as a pair (A, {p}) by GJK and the shared contact classifier, whose
+ * distance and depth bounds are exact to a few rounding units, with the caller's eps. */
+static hd_status pair_fallback(const hd_polytope *a, const double p[3], double eps,
+                               const hd_options *opt, hd_verdict *out)
+{
+    hd_point_polytope pt;
+    point_polytope(&pt, p);
+    hd_options gjk = *opt;
+    gjk.algo = HD_ALGO_GJK;
+    gjk.cache = NULL;
+    hd_pair pair;
+    hd_status st = hd_pair_init(&pair, a, NULL, &pt.poly, NULL, &gjk);
+    if (st != HD_OK) {
+        return st;
+    }
+    pair.eps = eps;
+    hd_result res;
+    memset(&res, 0, sizeof res);
+    res.algo = HD_ALGO_GJK;
+    res.eps = eps;
+    res.distance = -1.0;
+    st = hd_gjk_collide(&pair, &gjk, &res);
+    *out = res.verdict;
+    return st;
 }
 
 /* Verdict of p (A's frame) against A; see the file comment. */
@@ -94,7 +140,7 @@ static hd_status classify_point(const hd_polytope *a, const double p[3], double 
         *out = HD_INTERSECTING;
         return HD_OK;
     }
-    return lp_fallback(a, p, eps, opt, out);
+    return pair_fallback(a, p, eps, opt, out);
 }
 
 hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
