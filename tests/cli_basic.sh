@@ -54,6 +54,7 @@ for algo in gjk cddual lp all; do
   check "$algo: face contact touching" bash -c "\"$cli\" collide --json --algo $algo \"$tmp/a.xyz\" \"$tmp/touch.xyz\" | grep -v agree | grep -vq '\"verdict\":\"touching\"' && exit 1 || exit 0"
   check "$algo: overlap intersecting" bash -c "\"$cli\" collide --json --algo $algo \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -v agree | grep -vq '\"verdict\":\"intersecting\"' && exit 1 || exit 0"
 done
+check "cddual --path prints the search path" bash -c "\"$cli\" collide --algo cddual --path --json \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q '\"path\":\\[\\[0,\"fv\"'"
 check "all algorithms agree and certificates check" test "$(code_of "$cli" collide --algo all "$tmp/a.xyz" "$tmp/over.xyz")" -eq 0
 check "distance of cubes 1 apart" bash -c "\"$cli\" collide --distance --json \"$tmp/a.xyz\" \"$tmp/far.xyz\" | grep -q '\"distance\":1[,.]'"
 check "translate-b moves B" bash -c "\"$cli\" collide --json --translate-b 5,0,0 \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q '\"verdict\":\"separated\"'"

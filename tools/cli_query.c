@@ -12,7 +12,8 @@ const char *const hd_cli_query_help =
     "  --brute            support mapping by brute force instead of hill climbing\n"
     "  --translate-b X,Y,Z  move B by this translation\n"
     "  --rotate-b W,X,Y,Z   rotate B by this quaternion (about the origin, before translating)\n"
-    "  --no-check         skip the independent certificate check\n";
+    "  --no-check         skip the independent certificate check\n"
+    "  --path             CD-Dual: print the search path (faces of A - B visited, per phase)\n";
 
 void hd_cli_opts_init(hd_cli_opts *o)
 {
@@ -22,6 +23,12 @@ void hd_cli_opts_init(hd_cli_opts *o)
     o->check = 1;
     o->query = hd_options_default();
     o->pose_b = hd_pose_identity();
+}
+
+void hd_cli_opts_free(hd_cli_opts *o)
+{
+    hd_workspace_destroy(o->workspace);
+    o->workspace = NULL;
 }
 
 static int parse_algo(hd_cli_opts *o, const char *cmd, const char *name)
@@ -80,6 +87,11 @@ int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, in
         o->query.flags |= HD_QUERY_BRUTE_SUPPORT;
     } else if (strcmp(arg, "--no-check") == 0) {
         o->check = 0;
+    } else if (strcmp(arg, "--path") == 0) {
+        if (o->workspace == NULL && hd_workspace_create(1 << 16, &o->workspace) != HD_OK) {
+            fprintf(stderr, "hedra %s: cannot allocate the path workspace\n", cmd);
+            return -1;
+        }
     } else if (strcmp(arg, "--algo") == 0) {
         return (val = need_value(cmd, argc, argv, i)) ? parse_algo(o, cmd, val) : -1;
     } else if (strcmp(arg, "--tol") == 0) {
@@ -148,6 +160,10 @@ void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const 
 {
     hd_options q = o->query;
     q.algo = algo;
+    if (algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
+        q.workspace = o->workspace;
+        q.flags |= HD_QUERY_RECORD_PATH;
+    }
     ans->algo = algo;
     ans->ns = timed(hd_collide, o, &q, a, b, &ans->status, &ans->result);
     ans->cert_ok = -1;
@@ -200,6 +216,22 @@ static void print_certificate_json(FILE *fp, const hd_certificate *c)
 }
 
 static const char *const hd_stop_names[] = {"converged", "early_exit", "refined", "fallback"};
+static const char *const hd_face_names[] = {"none", "fv", "vf", "ee"};
+
+/* CD-Dual's search path: [phase, kind, feature_a, feature_b, dual distance] per face visited. */
+static void print_path_json(FILE *fp, const hd_workspace *ws)
+{
+    const hd_path_step *steps = NULL;
+    int n = hd_workspace_path(ws, &steps);
+    fprintf(fp, ",\"path\":[");
+    for (int i = 0; i < n; ++i) {
+        fprintf(fp, "%s[%d,\"%s\",%d,%d,", i ? "," : "", steps[i].phase,
+                hd_face_names[steps[i].kind & 3], steps[i].feature_a, steps[i].feature_b);
+        hd_json_double(fp, steps[i].dual_distance);
+        fputc(']', fp);
+    }
+    fputc(']', fp);
+}
 
 void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans)
 {
@@ -235,6 +267,9 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
     if (ans->algo == HD_ALGO_CDDUAL) {
         fprintf(fp, ",\"visits\":{\"fv\":%d,\"vf\":%d,\"ee\":%d}", r->stats.visits_fv,
                 r->stats.visits_vf, r->stats.visits_ee);
+    }
+    if (ans->algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
+        print_path_json(fp, o->workspace);
     }
     fprintf(fp, ",\"stop\":\"%s\",\"eps\":", hd_stop_names[r->stop & 3]);
     hd_json_double(fp, r->eps);
@@ -276,6 +311,19 @@ void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
     }
     fprintf(fp, "iterations: %d, support calls: %d, stop: %s, eps: %.3g\n", r->stats.iterations,
             r->stats.support_calls, hd_stop_names[r->stop & 3], r->eps);
+    if (ans->algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
+        const hd_path_step *steps = NULL;
+        int n = hd_workspace_path(o->workspace, &steps);
+        fprintf(fp, "search path (%d faces of A - B):\n", n);
+        static const char *const phases[] = {"SEARCH-FV", "SEARCH-VF", "SEARCH-EE"};
+        for (int i = 0; i < n; ++i) {
+            if (i == 0 || steps[i].phase != steps[i - 1].phase) {
+                fprintf(fp, "  %s\n", phases[steps[i].phase < 0 || steps[i].phase > 2 ? 2 : steps[i].phase]);
+            }
+            fprintf(fp, "    %s a=%d b=%d d=%.6g\n", hd_face_names[steps[i].kind & 3],
+                    steps[i].feature_a, steps[i].feature_b, steps[i].dual_distance);
+        }
+    }
     if (ans->cert_ok >= 0) {
         fprintf(fp, "certificate: %s\n", ans->cert_ok ? "checked, ok" : "REJECTED");
     }

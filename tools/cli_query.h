@@ -16,6 +16,7 @@ typedef struct hd_cli_opts {
     int check;        /* verify each certificate independently (default on) */
     hd_options query; /* tolerances, flags */
     hd_pose pose_b;   /* --translate-b / --rotate-b */
+    hd_workspace *workspace; /* --path: CD-Dual records its search path here */
 } hd_cli_opts;
 
 typedef struct hd_cli_answer {
@@ -32,6 +33,7 @@ typedef struct hd_cli_answer {
 /* Sets defaults; parses one option of argv at *i (advancing it past a value); returns 1 when the
  * option was consumed, 0 when it is not a query option, -1 on a usage error (printed). */
 void hd_cli_opts_init(hd_cli_opts *o);
+void hd_cli_opts_free(hd_cli_opts *o);
 int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, int *i);
 
 /* Runs hd_collide with algo on the pair, and hd_distance when asked, repeat times each. */

@@ -140,6 +140,7 @@ int hd_cmd_batch(int argc, char **argv)
         run_pair(&o, &pd, &tot);
     }
     hd_pair_reader_close(reader);
+    hd_cli_opts_free(&o);
     if (st != HD_OK) {
         char msg[600];
         hd_parse_error_format(&err, msg, (int)sizeof msg);

@@ -85,5 +85,6 @@ int hd_cmd_collide(int argc, char **argv)
     }
     hd_polytope_destroy(a);
     hd_polytope_destroy(b);
+    hd_cli_opts_free(&o);
     return code;
 }
