@@ -12,6 +12,7 @@
  * When both bounds end within rounding of the band edge (the input sits on the edge to a few
  * units of 2^-53 * scale), the nearer side is reported; its certificate then holds to within
  * that rounding. */
+#include <float.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -19,6 +20,12 @@
 #include "contact.h"
 #include "epa.h"
 #include "hd_math.h"
+
+/* How far apart, in units of DBL_EPSILON * scale, the two distance bounds may end and still be
+ * read as "on the band edge to within rounding": the rounding of a support point of A - B and of
+ * the sub-simplex solution is a few units; 64 leaves a margin and stays far below the default band
+ * (1e-12 * scale, about 4500 units). */
+#define HD_CONTACT_ROUNDING_UNITS 64.0
 
 static void set_separated(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
 {
@@ -110,6 +117,11 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     } else if (st->lower < -eps) {
         /* cannot happen: every GJK stop with upper > eps leaves the bounds within a few
          * tolerances (gjk_core.c); without a plane there is no answer to give */
+        status = HD_ERR_ITERATION_LIMIT;
+    } else if (upper - st->lower > HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale) {
+        /* GJK stopped with its bounds on both sides of the band edge and far apart (a stall on
+         * badly conditioned input, e.g. coordinates spanning many orders of magnitude): no
+         * verdict is proven, and none is guessed */
         status = HD_ERR_ITERATION_LIMIT;
     } else if (0.5 * (upper + st->lower) > eps) {
         set_separated(pair, st, out); /* both bounds within rounding of eps */
