@@ -6,6 +6,9 @@
 # usage: fuzz/run.sh [SECONDS_PER_TARGET (default 30)] [TARGET ...]
 # environment: HEDRA_FUZZ_BUILD  build directory (default: <repo>/build-fuzz)
 #              HEDRA_FUZZ_JOBS   parallel fuzzing jobs per target (default 1)
+#              HEDRA_FUZZ_SEED   libFuzzer's random seed (default: random)
+#              HEDRA_FUZZ_RUNS   stop after this many inputs instead of after SECONDS; with a fixed
+#                                seed and one job the run is then reproducible (CI uses this)
 # Crashing inputs are written to $HEDRA_FUZZ_BUILD/artifacts/<target>/; the script exits
 # non-zero if any target found one. Keep a crash as a regression file (tests/data/io/ for the
 # parsers) once fixed.
@@ -43,6 +46,12 @@ for t in "${targets[@]}"; do
           -rss_limit_mb=2048 -timeout=10)
     if [ -f "$root/fuzz/$t.dict" ]; then
         args+=(-dict="$root/fuzz/$t.dict")
+    fi
+    if [ -n "${HEDRA_FUZZ_SEED:-}" ]; then
+        args+=(-seed="$HEDRA_FUZZ_SEED")
+    fi
+    if [ -n "${HEDRA_FUZZ_RUNS:-}" ]; then
+        args+=(-runs="$HEDRA_FUZZ_RUNS")
     fi
     if [ "$jobs" -gt 1 ]; then
         args+=(-jobs="$jobs" -workers="$jobs")

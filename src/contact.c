@@ -27,6 +27,23 @@
  * (1e-12 * scale, about 4500 units). */
 #define HD_CONTACT_ROUNDING_UNITS 64.0
 
+/* Whether the certificate's two convex combinations (A's frame) are within eps of each other, as
+ * hd_certificate_check will require. The barycentric weights of a very elongated simplex (points
+ * many orders of magnitude apart) can lose that accuracy even when the distance bounds hold. */
+static int point_pair_ok(const hd_pair *pair, const hd_certificate *cert)
+{
+    double pa[3] = {0, 0, 0}, pb[3] = {0, 0, 0}, v[3];
+    for (int k = 0; k < cert->on_a.count; ++k) {
+        hd_v3_madd(pa, pa, cert->on_a.weight[k], pair->a->verts + 3 * cert->on_a.index[k]);
+    }
+    for (int k = 0; k < cert->on_b.count; ++k) {
+        hd_pair_b_vertex(pair, cert->on_b.index[k], v);
+        hd_v3_madd(pb, pb, cert->on_b.weight[k], v);
+    }
+    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    return hd_v3_dist(pa, pb) <= pair->eps + slack;
+}
+
 static void set_separated(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
 {
     out->verdict = HD_SEPARATED;
@@ -63,16 +80,25 @@ static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *ou
     if (status != HD_OK) {
         return status;
     }
-    int deep = r.outcome == HD_EPA_DEEP ||
-               (r.outcome == HD_EPA_EDGE && 0.5 * (r.lower + r.upper) > pair->eps);
-    if (deep) {
+    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    if (r.outcome == HD_EPA_DEEP || r.lower > pair->eps) {
         out->verdict = HD_INTERSECTING;
         hd_gjk_point(pair, r.inner.count == 4 ? &r.inner : &st->simplex, &out->cert);
         out->cert.depth_bound = r.lower;
-    } else {
+    } else if (r.outcome == HD_EPA_SHALLOW || r.upper <= pair->eps + slack) {
         out->verdict = HD_TOUCHING;
         set_plane_epa(pair, &r, &out->cert);
+        /* an overlap beyond eps by less than the rounding of the support values is read as on
+         * the band edge: the plane's claim is clamped to the band, which it meets to within
+         * that rounding (hd_certificate_check allows the same slack) */
+        if (out->cert.gap < -pair->eps) {
+            out->cert.gap = -pair->eps;
+        }
         hd_gjk_point(pair, &st->simplex, &out->cert);
+    } else {
+        /* the expanding polytope stopped (degenerate or out of capacity) with its bounds on
+         * both sides of the band edge and far apart: no verdict is proven, none is guessed */
+        return HD_ERR_ITERATION_LIMIT;
     }
     return HD_OK;
 }
@@ -130,6 +156,9 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     }
     if (status != HD_OK) {
         return status;
+    }
+    if (out->verdict != HD_SEPARATED && !point_pair_ok(pair, &out->cert)) {
+        return HD_ERR_ITERATION_LIMIT; /* no common point proven to the band: no answer */
     }
     out->stop = HD_STOP_REFINED;
     if (want_distance) {
