@@ -19,7 +19,29 @@
  * tolerance, which is what lets the classifier treat "lower <= eps < upper" as the band edge.
  * The boolean query also stops as soon as the lower bound exceeds its threshold (eps). The
  * sources' 2D test "dot(p, d) < 0 -> no collision" is the sign of this lower bound; here the bound
- * itself is kept, because the verdict needs it compared with eps, not with 0. */
+ * itself is kept, because the verdict needs it compared with eps, not with 0.
+ *
+ * Momentum (Montaut, Le Lidec, Petrik, Sivic, Carpentier, "Collision detection accelerated: an
+ * optimization perspective", RSS 2022, Sec. IV: GJK is a Frank-Wolfe method, and Nesterov's
+ * momentum applies to it). Any direction u, not only v, gives the support point w = argmin u.x
+ * over M, the lower bound u.w / |u| and its separating plane; and adding w to the simplex can
+ * only lower |v| (the new hull contains the old closest point). So the direction is a free
+ * choice as long as the stopping rules above are taken on plain steps (u = v) only, where GJK's
+ * optimality conditions hold. hedra steers with
+ *     y = delta v + (1 - delta) w_prev,   u = delta u_prev + (1 - delta) y,   delta = (k+1)/(k+3),
+ * k counting the steps, w_prev the last support point, u_prev the last direction: the direction
+ * keeps part of its history instead of swinging to each new closest point. It pays where the
+ * simplex has collapsed to a point or a segment: on the benchmark's ellipsoids (n >= 100) the
+ * support calls per query drop by a quarter on average and by half at gaps of 1 to 5 % of the
+ * size. Momentum is used only while the simplex has at most two points (a triangle's closest
+ * point is a good direction already), and it is dropped for the rest of the run as soon as a
+ * support point passes the origin by more than |v| (a sign that the origin lies inside M, where
+ * enclosing it, not the distance, is the goal) or a momentum step fails: its point is already in
+ * the simplex or |v| does not decrease, in which case the step is undone. Every momentum step
+ * kept strictly lowers |v|, so no simplex repeats and the plain iteration's termination is
+ * unchanged. (The source applies momentum throughout; where it hurts is left open, hence the
+ * conditions above, chosen by measurement, as is its unnormalised combination, which measured
+ * better here than a normalised one.) */
 #include <stddef.h>
 
 #include "gjk_core.h"
@@ -39,21 +61,6 @@ static void add_point(const hd_pair *pair, hd_simplex *s, int ia, int ib)
     hd_v3_sub(s->w[k], pair->a->verts + 3 * ia, pb);
     s->ia[k] = ia;
     s->ib[k] = ib;
-}
-
-/* Copies the count points in use (the rest of the arrays is left alone). The count is clamped to
- * the array size so that the compiler can see the bound (GCC 12 at -O3 otherwise warns about a
- * possible over-read it cannot rule out). */
-static void simplex_copy(hd_simplex *out, const hd_simplex *in)
-{
-    int count = in->count < 4 ? in->count : 4;
-    out->count = count;
-    for (int j = 0; j < count; ++j) {
-        hd_v3_copy(out->w[j], in->w[j]);
-        out->ia[j] = in->ia[j];
-        out->ib[j] = in->ib[j];
-        out->lambda[j] = in->lambda[j];
-    }
 }
 
 static void add_support(hd_simplex *s, int ia, int ib, const double w[3])
@@ -77,8 +84,8 @@ static int climb_start(const hd_polytope *p, const double d[3], int start, const
 {
     const double *v = p->verts;
     int n = p->vertex_count;
-    if (n <= HD_SUPPORT_SCAN_MAX) {
-        return start; /* scanned anyway */
+    if (n <= HD_SUPPORT_SCAN_MAX || p->support_k > 0) {
+        return start; /* scanned or looked up anyway */
     }
     int best = start;
     double best_value = hd_v3_dot(v + 3 * start, d);
@@ -100,6 +107,20 @@ static int climb_start(const hd_polytope *p, const double d[3], int start, const
     return best;
 }
 
+/* Index of a vertex of p maximising d.v: the direction table, a scan of a small polytope, or a
+ * hill climb (hd_support_climb, whose dispatch is written out here for the innermost step). */
+static inline int support_vertex(const hd_polytope *p, const double d[3], int start,
+                                 const int *cand, int count)
+{
+    if (p->support_k > 0) {
+        return hd_support_lookup(p, d);
+    }
+    if (p->vertex_count <= HD_SUPPORT_SCAN_MAX) {
+        return hd_support_scan(p->verts, p->vertex_count, d);
+    }
+    return hd_support_climb(p, d, climb_start(p, d, start, cand, count));
+}
+
 /* The support point of M minimising v.x: w = S_A(d) - S_B(-d) with d = -v, as
  * hd_pair_support_m does (same starts, brute-force flag and counting), written out here because
  * it is the innermost step of every query. */
@@ -115,8 +136,8 @@ static void support_towards(const hd_pair *pair, hd_gjk_state *st, const double 
         *ia = hd_support_brute(a, d);
         *ib = hd_support_brute(b, db);
     } else {
-        *ia = hd_support_climb(a, d, climb_start(a, d, st->start_a, s->ia, s->count));
-        *ib = hd_support_climb(b, db, climb_start(b, db, st->start_b, s->ib, s->count));
+        *ia = support_vertex(a, d, st->start_a, s->ia, s->count);
+        *ib = support_vertex(b, db, st->start_b, s->ib, s->count);
     }
     st->start_a = *ia;
     st->start_b = *ib;
@@ -128,20 +149,30 @@ static void support_towards(const hd_pair *pair, hd_gjk_state *st, const double 
     }
 }
 
-/* Records the lower bound v.w / |v| when it can matter: above the best so far and not below
- * -eps (a plane with gap below -eps certifies nothing). The comparison with -eps is made on
- * squares so that the common case of a deep overlap needs no square root. */
-static void record_lower(hd_gjk_state *st, double vw, double eps, int ia, int ib)
+static int has_pair(const hd_simplex *s, int ia, int ib)
 {
-    double vv = st->simplex.count > 0 ? st->vv : hd_v3_len2(st->v);
-    if (vw < 0.0 && vw * vw > eps * eps * vv) {
+    for (int j = 0; j < s->count; ++j) {
+        if (s->ia[j] == ia && s->ib[j] == ib) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Records the lower bound u.w / |u| of the direction u of a step when it can matter: above the
+ * best so far and not below -eps (a plane with gap below -eps certifies nothing). The comparison
+ * with -eps is made on squares so that the common case of a deep overlap needs no square root. */
+static void record_lower(hd_gjk_state *st, const double u[3], double uu, double uw, double eps,
+                         int ia, int ib)
+{
+    if (uw < 0.0 && uw * uw > eps * eps * uu) {
         return;
     }
-    double vlen = sqrt(vv);
-    double lb = vw / vlen;
+    double ulen = sqrt(uu);
+    double lb = uw / ulen;
     if (lb > st->lower) {
         st->lower = lb;
-        hd_v3_scale(st->plane_n, st->v, 1.0 / vlen);
+        hd_v3_scale(st->plane_n, u, 1.0 / ulen);
         st->plane_ia = ia;
         st->plane_ib = ib;
     }
@@ -195,10 +226,39 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st)
     st->vv = DBL_MAX;
 }
 
+/* The momentum state of one run of hd_gjk_iterate (see the top of this file). */
+typedef struct hd_momentum {
+    int on;          /* dropped for good after a failed momentum step */
+    int steps;       /* k */
+    int have_prev;
+    double u[3];     /* the last direction */
+    double w_prev[3];
+} hd_momentum;
+
+/* The direction u of the next step: the momentum combination when it applies, else v. Returns 1
+ * for a momentum step. */
+static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
+{
+    int use = m->on && m->have_prev && st->simplex.count > 0 && st->simplex.count < 3;
+    if (use) {
+        double delta = (m->steps + 1.0) / (m->steps + 3.0);
+        for (int i = 0; i < 3; ++i) {
+            double y = delta * st->v[i] + (1.0 - delta) * m->w_prev[i];
+            m->u[i] = delta * m->u[i] + (1.0 - delta) * y;
+        }
+    } else {
+        hd_v3_copy(m->u, st->v);
+    }
+    m->steps++;
+    hd_v3_copy(u, m->u);
+    return use;
+}
+
 hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * pair->scale;
     hd_simplex *s = &st->simplex;
+    hd_momentum m = {1, 0, 0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
     for (;;) {
         if (s->count == 4) {
             st->end = HD_GJK_ENCLOSED;
@@ -212,33 +272,50 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
             return HD_ERR_ITERATION_LIMIT;
         }
         st->iterations++;
-        double d[3], w[3];
+        double u[3], d[3], w[3];
         int ia, ib;
-        hd_v3_neg(d, st->v);
+        int momentum = step_direction(&m, st, u);
+        hd_v3_neg(d, u);
         support_towards(pair, st, d, &ia, &ib, w, stats);
-        double vw = hd_v3_dot(st->v, w);
-        record_lower(st, vw, pair->eps, ia, ib);
+        double uu = hd_v3_len2(u);
+        double uw = hd_v3_dot(u, w);
+        record_lower(st, u, uu, uw, pair->eps, ia, ib);
         if (st->lower > separation) {
             st->end = HD_GJK_SEPARATED;
             return HD_OK;
         }
-        if (s->count > 0 && (hd_simplex_has_pair(s, ia, ib) || bounds_met(st->vv, vw, tol))) {
+        hd_v3_copy(m.w_prev, w);
+        m.have_prev = 1;
+        /* w passed the origin by more than |v|: v is the direction from now on */
+        if (s->count > 0 && uw < 0.0 && uw * uw > uu * st->vv) {
+            m.on = 0;
+        }
+        if (!momentum && s->count > 0 && (has_pair(s, ia, ib) || bounds_met(st->vv, uw, tol))) {
             st->end = HD_GJK_CONVERGED;
             return HD_OK;
         }
-        hd_simplex next;
-        simplex_copy(&next, s);
-        add_support(&next, ia, ib, w);
+        if (momentum && has_pair(s, ia, ib)) {
+            m.on = 0;
+            continue;
+        }
+        hd_simplex previous = *s;
+        add_support(s, ia, ib, w);
         double v[3];
-        hd_simplex_solve(&next, v);
+        hd_simplex_solve(s, v);
         double vv = hd_v3_len2(v);
-        if (s->count > 0 && vv >= st->vv && bounds_met(st->vv, vw, HD_GJK_STALL_FACTOR * tol)) {
+        if (momentum && !(vv < st->vv)) {
+            *s = previous; /* no progress: undo, and go on without momentum */
+            m.on = 0;
+            continue;
+        }
+        if (previous.count > 0 && vv >= st->vv &&
+            bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
+            *s = previous;
             st->end = HD_GJK_CONVERGED; /* no progress: keep the previous simplex */
             return HD_OK;
         }
         /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
          * simplex (the iteration cap bounds this; it was never observed in the tests) */
-        simplex_copy(s, &next);
         hd_v3_copy(st->v, v);
         st->vv = vv;
     }
@@ -280,21 +357,22 @@ void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *c
  * sum l_j w_j is already far inside the band (the usual case; flat tetrahedra need it). */
 void hd_gjk_point(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert)
 {
-    hd_simplex polished = *s;
+    hd_simplex polished;
     if (s->count == 4) {
         double r[3] = {0.0, 0.0, 0.0};
         for (int j = 0; j < 4; ++j) {
             hd_v3_madd(r, r, s->lambda[j], s->w[j]);
         }
         if (!(hd_v3_max_abs(r) <= 0.125 * pair->eps)) {
+            polished = *s;
             hd_simplex_polish(&polished);
+            s = &polished;
         }
     }
     hd_v3_set(cert->point, 0.0, 0.0, 0.0);
-    for (int j = 0; j < polished.count; ++j) {
-        hd_v3_madd(cert->point, cert->point, polished.lambda[j],
-                   pair->a->verts + 3 * polished.ia[j]);
+    for (int j = 0; j < s->count; ++j) {
+        hd_v3_madd(cert->point, cert->point, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
     }
-    hd_simplex_combinations(&polished, &cert->on_a, &cert->on_b);
+    hd_simplex_combinations(s, &cert->on_a, &cert->on_b);
     cert->has_point = 1;
 }

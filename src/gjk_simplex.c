@@ -33,7 +33,24 @@ typedef struct hd_sub {
     double d2;
 } hd_sub;
 
-static int same_sign(double a, double b)
+/* fmax / fmin, inline (the library calls are not); a NaN first argument gives b. */
+static inline double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+static inline double min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static inline double max_abs3(const double a[3])
+{
+    return max2(fabs(a[0]), max2(fabs(a[1]), fabs(a[2])));
+}
+
+/* a and b nonzero and of the same sign */
+static inline int same_sign(double a, double b)
 {
     return (a > 0.0 && b > 0.0) || (a < 0.0 && b < 0.0);
 }
@@ -76,11 +93,11 @@ static void solve_segment(const double (*w)[3], int i0, int i1, hd_sub *out)
     hd_v3_sub(d, q, p);
     double lq = -hd_v3_dot(p, d);
     double lp = hd_v3_dot(q, d);
-    if (lq <= 0.0 || !(hd_v3_len2(d) > 0.0)) {
+    if (!(lq > 0.0) || !(hd_v3_len2(d) > 0.0)) {
         sub_point(w, i0, out);
         return;
     }
-    if (lp <= 0.0) {
+    if (!(lp > 0.0)) {
         sub_point(w, i1, out);
         return;
     }
@@ -118,7 +135,8 @@ static double area2(const double o[3], const double a[3], const double b[3], int
  * closest point is orthogonal to the edge but its rotation about the edge is off by about
  * 2^-53 W / |v|; the third point then shows a spurious negative excess v.w - |v|^2, GJK adds it
  * back, the exact rule drops it again, and the loop never ends. The triangle's normal has no such
- * freedom. The clamped weight is 0 and the distance changes by rounding only. */
+ * freedom. The clamped weight is 0 and the distance changes by rounding only. (Called only when
+ * some area does not have the sign of mu strictly.) */
 static int keep_triangle(const double c3[3], double mu, const double a[3], const double b[3],
                          const double c[3])
 {
@@ -126,8 +144,8 @@ static int keep_triangle(const double c3[3], double mu, const double a[3], const
     hd_v3_sub(ab, b, a);
     hd_v3_sub(bc, c, b);
     hd_v3_sub(ca, a, c);
-    double len = fmax(hd_v3_max_abs(ab), fmax(hd_v3_max_abs(bc), hd_v3_max_abs(ca)));
-    double big = fmax(hd_v3_max_abs(a), fmax(hd_v3_max_abs(b), hd_v3_max_abs(c)));
+    double len = max2(max_abs3(ab), max2(max_abs3(bc), max_abs3(ca)));
+    double big = max2(max_abs3(a), max2(max_abs3(b), max_abs3(c)));
     double slack = 16.0 * DBL_EPSILON * len * (len + big);
     double sign = mu > 0.0 ? 1.0 : -1.0;
     int strict = 0;
@@ -141,6 +159,9 @@ static int keep_triangle(const double c3[3], double mu, const double a[3], const
     return strict >= 2; /* at least an edge's worth of genuine area: not a vertex case */
 }
 
+/* The closest point of a triangle: the origin's projection p0 = (n.a / n.n) n on its plane
+ * (n = (b - a) x (c - a)), whose signed sub-areas in the dominant coordinate plane give the
+ * barycentric weights; p0 is also the projection along the exact normal (see project_along). */
 static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub *out)
 {
     const int id[3] = {i0, i1, i2};
@@ -155,26 +176,29 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
     if (nn > 0.0) {
         double p0[3];
         hd_v3_scale(p0, n, hd_v3_dot(n, a) / nn);
-        int k = 0;
-        if (fabs(n[1]) > fabs(n[k])) k = 1;
-        if (fabs(n[2]) > fabs(n[k])) k = 2;
+        int k = fabs(n[1]) > fabs(n[0]) ? 1 : 0;
+        k = fabs(n[2]) > fabs(n[k]) ? 2 : k;
         int x = (k + 1) % 3, y = (k + 2) % 3;
         mu = n[k];
         c3[0] = area2(p0, b, c, x, y);
         c3[1] = area2(p0, c, a, x, y);
         c3[2] = area2(p0, a, b, x, y);
-        if (keep_triangle(c3, mu, a, b, c)) {
-            double sum = 0.0;
+        double sign = mu > 0.0 ? 1.0 : -1.0;
+        double s0 = sign * c3[0], s1 = sign * c3[1], s2 = sign * c3[2];
+        if ((s0 > 0.0 && s1 > 0.0 && s2 > 0.0) || keep_triangle(c3, mu, a, b, c)) {
+            s0 = max2(s0, 0.0);
+            s1 = max2(s1, 0.0);
+            s2 = max2(s2, 0.0);
+            double inv = 1.0 / (s0 + s1 + s2);
             out->n = 3;
-            for (int j = 0; j < 3; ++j) {
-                out->idx[j] = id[j];
-                out->l[j] = fmax(c3[j] / mu, 0.0);
-                sum += out->l[j];
-            }
-            for (int j = 0; j < 3; ++j) {
-                out->l[j] /= sum;
-            }
-            project_along(n, a, out->v, &out->d2);
+            out->idx[0] = i0;
+            out->idx[1] = i1;
+            out->idx[2] = i2;
+            out->l[0] = s0 * inv;
+            out->l[1] = s1 * inv;
+            out->l[2] = s2 * inv;
+            hd_v3_copy(out->v, p0);
+            out->d2 = hd_v3_len2(p0);
             return;
         }
     }
@@ -190,20 +214,28 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
     }
 }
 
-double hd_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
-                            const double p3[3], double l[4])
+/* The signed volumes of Montanari et al.: c[j] = det with vertex j replaced by the origin, and
+ * the volume det = sum c[j] (computed directly); the barycentric coordinates are c[j] / det. */
+static double tetra_volumes(const double p0[3], const double p1[3], const double p2[3],
+                            const double p3[3], double c[4])
 {
     double d1[3], d2[3], d3[3], m0[3];
     hd_v3_sub(d1, p1, p0);
     hd_v3_sub(d2, p2, p0);
     hd_v3_sub(d3, p3, p0);
     hd_v3_neg(m0, p0);
-    double det = hd_det3(d1, d2, d3);
-    double c[4];
     c[0] = hd_det3(p1, p2, p3);
     c[1] = hd_det3(m0, d2, d3);
     c[2] = hd_det3(d1, m0, d3);
     c[3] = hd_det3(d1, d2, m0);
+    return hd_det3(d1, d2, d3);
+}
+
+double hd_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
+                            const double p3[3], double l[4])
+{
+    double c[4];
+    double det = tetra_volumes(p0, p1, p2, p3, c);
     if (det == 0.0) {
         return 0.0;
     }
@@ -224,19 +256,23 @@ double hd_tetra_barycentric(const double p0[3], const double p1[3], const double
     return det;
 }
 
+/* Tetrahedron: the origin is inside when every c[j] has the sign of det (c[j] / det > 0); the
+ * weights are then c[j] / sum c. Otherwise the faces opposite the vertices whose sign disagrees
+ * (all four when det = 0) are solved as triangles and the nearest answer wins. */
 static void solve_tetra(const double (*w)[3], hd_sub *out)
 {
-    double l[4];
-    double det = hd_tetra_barycentric(w[0], w[1], w[2], w[3], l);
-    int inside = det != 0.0;
-    for (int j = 0; j < 4 && inside; ++j) {
-        inside = l[j] > 0.0;
+    double c[4];
+    double det = tetra_volumes(w[0], w[1], w[2], w[3], c);
+    int agree[4];
+    for (int j = 0; j < 4; ++j) {
+        agree[j] = same_sign(c[j], det);
     }
-    if (inside) {
+    if (agree[0] && agree[1] && agree[2] && agree[3]) {
+        double inv = 1.0 / (c[0] + c[1] + c[2] + c[3]);
         out->n = 4;
         for (int j = 0; j < 4; ++j) {
             out->idx[j] = j;
-            out->l[j] = l[j];
+            out->l[j] = c[j] * inv;
         }
         hd_v3_set(out->v, 0.0, 0.0, 0.0);
         out->d2 = 0.0;
@@ -245,7 +281,7 @@ static void solve_tetra(const double (*w)[3], hd_sub *out)
     static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
     out->d2 = DBL_MAX;
     for (int j = 0; j < 4; ++j) {
-        if (det == 0.0 || !(l[j] > 0.0)) {
+        if (!agree[j]) {
             hd_sub cand;
             solve_triangle(w, face[j][0], face[j][1], face[j][2], &cand);
             keep_nearest(out, &cand);
@@ -345,7 +381,7 @@ void hd_simplex_polish(hd_simplex *s)
     }
     double sum = 0.0;
     for (int j = 0; j < 4; ++j) {
-        s->lambda[j] = fmax(s->lambda[j], 0.0);
+        s->lambda[j] = max2(s->lambda[j], 0.0);
         sum += s->lambda[j];
     }
     for (int j = 0; j < 4; ++j) {
@@ -356,7 +392,7 @@ void hd_simplex_polish(hd_simplex *s)
 void hd_combination_clamp(hd_combination *c)
 {
     for (int k = 0; k < c->count; ++k) {
-        c->weight[k] = c->count == 1 ? 1.0 : fmin(fmax(c->weight[k], 0.0), 1.0);
+        c->weight[k] = c->count == 1 ? 1.0 : min2(max2(c->weight[k], 0.0), 1.0);
     }
 }
 
@@ -397,11 +433,11 @@ double hd_simplex_inner_depth(const hd_simplex *s)
         if (hd_v3_dot(m, to_j) > 0.0) {
             hd_v3_neg(m, m); /* outward: away from vertex j */
         }
-        double d = fmin(hd_v3_dot(m, x), fmin(hd_v3_dot(m, y), hd_v3_dot(m, z)));
+        double d = min2(hd_v3_dot(m, x), min2(hd_v3_dot(m, y), hd_v3_dot(m, z)));
         if (!(mm > 0.0) || !(d > 0.0)) {
             return 0.0;
         }
-        depth2 = fmin(depth2, d * d / mm);
+        depth2 = min2(d * d / mm, depth2);
     }
     return sqrt(depth2);
 }

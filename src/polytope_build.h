@@ -129,10 +129,23 @@ void hd_halfedges_free(hd_halfedges *he);
 hd_status hd_merge_coplanar(const double *pts, int nv, const hd_loops *loops,
                             const hd_halfedges *he, double tol, hd_loops *out, int *merged);
 
-/* Allocates a polytope with every array in the same block (zeroed) and sets the array pointers.
- * NULL when the allocation fails. */
+/* Allocates a polytope with every array in the same block (zeroed, aligned to HD_POLY_ALIGN
+ * bytes; free() releases it) and sets the array pointers. NULL when the allocation fails.
+ * hd_poly_alloc_table also reserves a support direction table of table_cells cell records and
+ * table_list list entries (support_k is left 0 for the caller to set). */
+#define HD_POLY_ALIGN 64
 hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
                            int loop_total);
+hd_polytope *hd_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
+                                 int loop_total, int table_cells, int table_list);
+
+/* Copies every array and field of src into p, allocated with the same counts (the table only when
+ * p has room for it). */
+void hd_poly_copy(hd_polytope *p, const hd_polytope *src);
+
+/* Replaces *poly (a solid) by a copy that carries its support direction table (support_table.c);
+ * keeps *poly as it is when no table applies. HD_ERR_NO_MEMORY. */
+hd_status hd_poly_attach_support_table(hd_polytope **poly);
 
 /* Fills the CSR topology (vertex adjacency, edges, face_edges, face_adj, vert_face) of a solid
  * whose face loops (face_offset, face_verts) are in place, from their half-edge pairing he. Each

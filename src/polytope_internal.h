@@ -18,11 +18,18 @@
  *   joined to i+1 mod n); edges e = (e, e+1 mod n); two faces: 0 with normal +plane_normal,
  *   1 with -plane_normal (the loop reversed); every edge has faces {0, 1}. Adjacency as above.
  * Dimension 1 (segment): 2 vertices, 1 edge, no faces; dimension 0: 1 vertex, nothing else.
+ * Support direction table (solids only; support_table.c, support.h): the directions are split
+ *   into the cells of a cube map, k x k per face of the cube [-1, 1]^3, and each cell lists the
+ *   vertices that can maximise d.v for a direction in it, so that a support query reads one cell
+ *   and a few vertices.
  */
 #ifndef HD_POLYTOPE_INTERNAL_H
 #define HD_POLYTOPE_INTERNAL_H
 
 #include "hedra/polytope.h"
+
+/* Ints per cell record of the support direction table. */
+#define HD_SUPPORT_SLOTS 4
 
 /* An interior point as a convex combination of at most 4 hull vertices, with its clearance
  * (distance to the nearest face plane; 0 below dimension 3). */
@@ -34,13 +41,24 @@ typedef struct hd_interior {
     double clearance;
 } hd_interior;
 
+/* The fields every query reads come first, so that they share the block's first cache line (the
+ * block is 64-byte aligned). */
 struct hd_polytope {
-    int dim;
+    double sphere_centre[3];
+    double sphere_radius;
     int vertex_count;
+    int support_k;       /* support direction table (support_table.c): 6 k^2 cells; 0: none */
+    double *verts;       /* 3 * vertex_count */
+    int *support_cell;   /* 6 support_k^2 records of HD_SUPPORT_SLOTS ints (16-byte aligned), one
+                            per cell: its candidates (for every direction d of the cell one of
+                            them maximises d.v) in increasing order, the unused slots repeating
+                            the first; or all -1 - o when there are more, support_list[o] being
+                            their number, their indices following */
+    int *support_list;   /* support_list_count */
+    int support_list_count;
+    int dim;
     int edge_count;
     int face_count;
-
-    double *verts;       /* 3 * vertex_count */
 
     int *vert_offset;    /* vertex_count + 1 */
     int *vert_adj;       /* 2 * edge_count */
@@ -63,8 +81,6 @@ struct hd_polytope {
     hd_interior interior[2];
     double aabb_lo[3];
     double aabb_hi[3];
-    double sphere_centre[3];
-    double sphere_radius;
     double max_abs;      /* largest absolute coordinate of any vertex */
     double extent;       /* largest side of the bounding box */
 };

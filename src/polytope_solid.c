@@ -143,6 +143,7 @@ static hd_status hd_surface_to_polytope(const hd_surface *s, double tol, hd_poly
     hd_poly_fill_bounds(p);
     hd_status st = hd_poly_fill_planes(p, s->loops.normal, tol);
     if (st == HD_OK) st = hd_poly_fill_interior_solid(p);
+    if (st == HD_OK) st = hd_poly_attach_support_table(&p);
     if (st != HD_OK) {
         free(p);
         return st;

@@ -138,22 +138,30 @@ hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedg
     return st;
 }
 
-/* Carves the arrays out of one block: doubles first (the struct's size is a multiple of its
- * alignment, which is at least that of double), then ints. */
-hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
-                           int loop_total)
+/* Carves the arrays out of one block aligned to a cache line (so that the struct's leading
+ * fields, which every query reads, share one line): the struct, the vertices, the support table's
+ * cell records (from a line boundary, so that no record straddles two lines), the other doubles,
+ * the ints. */
+hd_polytope *hd_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
+                                 int loop_total, int table_cells, int table_list)
 {
     size_t v = (size_t)vertex_count, e = (size_t)edge_count, f = (size_t)face_count;
-    size_t l = (size_t)loop_total;
-    size_t n_double = 3 * v + 3 * f + f;
-    size_t n_int = (v + 1) + 2 * e + 2 * e + v + 2 * e + 2 * e + (f + 1) + 3 * l;
-    size_t bytes = sizeof(hd_polytope) + n_double * sizeof(double) + n_int * sizeof(int);
-    unsigned char *block = calloc(1, bytes);
+    size_t l = (size_t)loop_total, tl = (size_t)table_list;
+    size_t head = (sizeof(hd_polytope) + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
+    size_t verts = (3 * v * sizeof(double) + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
+    size_t cells = HD_SUPPORT_SLOTS * sizeof(int) * (size_t)table_cells;
+    cells = (cells + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
+    size_t n_double = 3 * f + f;
+    size_t n_int = (v + 1) + 2 * e + 2 * e + v + 2 * e + 2 * e + (f + 1) + 3 * l + tl;
+    size_t bytes = head + verts + cells + n_double * sizeof(double) + n_int * sizeof(int);
+    bytes = (bytes + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
+    unsigned char *block = aligned_alloc(HD_POLY_ALIGN, bytes);
     if (block == NULL) return NULL;
+    memset(block, 0, bytes);
     hd_polytope *p = (hd_polytope *)block;
-    double *d = (double *)(block + sizeof(hd_polytope));
-    p->verts = d;
-    d += 3 * v;
+    p->verts = (double *)(block + head);
+    p->support_cell = table_cells > 0 ? (int *)(block + head + verts) : NULL;
+    double *d = (double *)(block + head + verts + cells);
     p->face_normal = d;
     d += 3 * f;
     p->face_dist = d;
@@ -178,6 +186,9 @@ hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_c
     p->face_edges = i;
     i += l;
     p->face_adj = i;
+    i += l;
+    p->support_list = tl > 0 ? i : NULL;
+    p->support_list_count = table_list;
     p->dim = dim;
     p->vertex_count = vertex_count;
     p->edge_count = edge_count;
@@ -185,12 +196,15 @@ hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_c
     return p;
 }
 
-hd_polytope *hd_poly_clone_scaled(const hd_polytope *src, int exponent)
+hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
+                           int loop_total)
+{
+    return hd_poly_alloc_table(dim, vertex_count, edge_count, face_count, loop_total, 0, 0);
+}
+
+void hd_poly_copy(hd_polytope *p, const hd_polytope *src)
 {
     int loop_total = src->face_offset[src->face_count];
-    hd_polytope *p = hd_poly_alloc(src->dim, src->vertex_count, src->edge_count, src->face_count,
-                                   loop_total);
-    if (p == NULL) return NULL;
     size_t v = (size_t)src->vertex_count, e = (size_t)src->edge_count;
     size_t f = (size_t)src->face_count, l = (size_t)loop_total;
     memcpy(p->verts, src->verts, 3 * v * sizeof(double));
@@ -215,6 +229,27 @@ hd_polytope *hd_poly_clone_scaled(const hd_polytope *src, int exponent)
     p->sphere_radius = src->sphere_radius;
     p->max_abs = src->max_abs;
     p->extent = src->extent;
+    if (src->support_k > 0 && p->support_cell != NULL &&
+        p->support_list_count == src->support_list_count) {
+        p->support_k = src->support_k;
+        memcpy(p->support_cell, src->support_cell,
+               HD_SUPPORT_SLOTS * 6 * (size_t)src->support_k * (size_t)src->support_k * sizeof(int));
+        if (src->support_list_count > 0) {
+            memcpy(p->support_list, src->support_list,
+                   (size_t)src->support_list_count * sizeof(int));
+        }
+    }
+}
+
+hd_polytope *hd_poly_clone_scaled(const hd_polytope *src, int exponent)
+{
+    int loop_total = src->face_offset[src->face_count];
+    int cells = 6 * src->support_k * src->support_k;
+    hd_polytope *p = hd_poly_alloc_table(src->dim, src->vertex_count, src->edge_count,
+                                         src->face_count, loop_total, cells,
+                                         src->support_list_count);
+    if (p == NULL) return NULL;
+    hd_poly_copy(p, src);
     hd_poly_unscale(p, exponent);
     return p;
 }

@@ -36,17 +36,7 @@
 
 int hd_support_brute(const hd_polytope *poly, const double d[3])
 {
-    const double *v = poly->verts;
-    int best = 0;
-    double best_value = hd_v3_dot(v, d);
-    for (int i = 1; i < poly->vertex_count; ++i) {
-        double x = hd_v3_dot(v + 3 * i, d);
-        if (x > best_value) {
-            best_value = x;
-            best = i;
-        }
-    }
-    return best;
+    return hd_support_scan(poly->verts, poly->vertex_count, d);
 }
 
 /* Best vertex strictly above *best_value among the vertices of face f; -1 when none. */
@@ -94,8 +84,11 @@ static int scan_faces_of(const hd_polytope *poly, int v, const double d[3], doub
 int hd_support_climb(const hd_polytope *poly, const double d[3], int start)
 {
     int n = poly->vertex_count;
+    if (poly->support_k > 0) {
+        return hd_support_lookup(poly, d);
+    }
     if (n <= HD_SUPPORT_SCAN_MAX) {
-        return hd_support_brute(poly, d);
+        return hd_support_scan(poly->verts, n, d);
     }
     int cur = (start >= 0 && start < n) ? start : 0;
     const double *verts = poly->verts;

@@ -2,10 +2,31 @@
 #ifndef HD_SUPPORT_H
 #define HD_SUPPORT_H
 
+#include <math.h>
+
+#include "hd_math.h"
 #include "polytope_internal.h"
 
 /* Index of a vertex maximising d.v, by scanning every vertex (lowest index among ties). */
 int hd_support_brute(const hd_polytope *poly, const double d[3]);
+
+/* The scan of hd_support_brute over n >= 1 vertices xyz, inline. (The running maximum is kept
+ * with a branch: under cold caches the processor then speculates past it and overlaps the loads
+ * of the next vertices, which a chain of selects would serialise; measured 20% faster on a cold
+ * 12-vertex query, 10% slower on a hot one.) */
+static inline int hd_support_scan(const double *xyz, int n, const double d[3])
+{
+    int best = 0;
+    double best_value = hd_v3_dot(xyz, d);
+    for (int i = 1; i < n; ++i) {
+        double x = hd_v3_dot(xyz + 3 * i, d);
+        if (x > best_value) {
+            best_value = x;
+            best = i;
+        }
+    }
+    return best;
+}
 
 /* Index of a vertex maximising d.v, by hill climbing over the vertex adjacency from start (any
  * index; out-of-range starts at 0). Returns a true maximiser on every convex polytope (to the
@@ -13,5 +34,63 @@ int hd_support_brute(const hd_polytope *poly, const double d[3]);
  * as by hd_support_brute, which is faster than walking at that size. */
 #define HD_SUPPORT_SCAN_MAX 32
 int hd_support_climb(const hd_polytope *poly, const double d[3], int start);
+
+/* The support direction table of a solid (support_table.c), as built; the polytope holds the same
+ * arrays in its own block (polytope_internal.h). */
+typedef struct hd_support_table {
+    int k;           /* cells per side of each cube face */
+    int cell_count;  /* 6 k^2 */
+    int list_count;
+    int *cell;       /* HD_SUPPORT_SLOTS per cell */
+    int *list;
+} hd_support_table;
+
+/* The support vertex by the polytope's direction table (support_k > 0): the cube-map cell of d
+ * (support_table.c; the same face and cell rule) and the best of its candidates by computed d.v,
+ * the lowest index among equal values. A zero or non-finite d gets a vertex all the same. */
+static inline int hd_support_lookup(const hd_polytope *poly, const double d[3])
+{
+    /* the axis of the largest |d_a| (the lowest on a tie) and (b, c) = (a + 1, a + 2) mod 3,
+     * chosen by index arithmetic rather than branches: directions are unpredictable */
+    double x = fabs(d[0]), y = fabs(d[1]), z = fabs(d[2]);
+    int not_x = x < y || x < z;
+    int ax = not_x + not_x * (y < z);
+    static const int next1[3] = {1, 2, 0}, next2[3] = {2, 0, 1};
+    double m = d[ax], u = d[next1[ax]], w = d[next2[ax]];
+    double am = fabs(m);
+    int face = 2 * ax + (m < 0.0);
+    int k = poly->support_k;
+    double half = 0.5 * k / am;
+    double ti = (u + am) * half, tj = (w + am) * half;
+    /* ti, tj in [0, k] since |u|, |w| <= am; a zero or non-finite d gives NaN, which fails the
+     * comparison and takes the last cell */
+    int i = ti < k ? (int)ti : k - 1;
+    int j = tj < k ? (int)tj : k - 1;
+    const int *rec = poly->support_cell + HD_SUPPORT_SLOTS * ((face * k + i) * k + j);
+    const double *verts = poly->verts;
+    int count = HD_SUPPORT_SLOTS;
+    if (rec[0] < 0) {
+        const int *list = poly->support_list + (-1 - rec[0]);
+        count = list[0];
+        rec = list + 1;
+    }
+    int best = rec[0];
+    double best_value = hd_v3_dot(verts + 3 * best, d);
+    for (int c = 1; c < count; ++c) {
+        double value = hd_v3_dot(verts + 3 * rec[c], d);
+        best = value > best_value ? rec[c] : best;
+        best_value = value > best_value ? value : best_value;
+    }
+    return best;
+}
+
+/* Cells per side of the table for a solid of vertex_count vertices. */
+int hd_support_table_resolution(int vertex_count);
+
+/* Builds the table of a solid whose vertices and adjacency are in place. HD_ERR_UNSUPPORTED below
+ * dimension 3 (and, defensively, for a polytope whose table would have an empty cell);
+ * HD_ERR_NO_MEMORY. */
+hd_status hd_support_table_build(const hd_polytope *poly, hd_support_table *out);
+void hd_support_table_free(hd_support_table *t);
 
 #endif

@@ -20,12 +20,11 @@
 
 static hd_rng rng;
 
-/* Checks climb (from every given start) against the exact maximum for direction d. */
-static void check_direction(const hd_polytope *p, const double d[3], int start)
+/* Checks one support answer against the exact maximum for direction d. */
+static void check_answer(const hd_polytope *p, const double d[3], int start, int v)
 {
     int n = p->vertex_count;
     double best = hd_brute_support_value(p->verts, n, d, NULL);
-    int v = hd_support_climb(p, d, start);
     assert_true(v >= 0 && v < n);
     long double got = (long double)p->verts[3 * v] * d[0] +
                       (long double)p->verts[3 * v + 1] * d[1] +
@@ -39,9 +38,25 @@ static void check_direction(const hd_polytope *p, const double d[3], int start)
     assert_true((double)(best - got) <= allowed);
 }
 
+/* Checks hd_support_climb (the direction table of a solid above HD_SUPPORT_SCAN_MAX vertices, else
+ * a scan or a walk) and, on solids with a table, also the hill climb itself, run on a copy of the
+ * polytope's header without the table. */
+static void check_direction(const hd_polytope *p, const double d[3], int start)
+{
+    check_answer(p, d, start, hd_support_climb(p, d, start));
+    if (p->support_k > 0) {
+        hd_polytope walk = *p;
+        walk.support_k = 0;
+        check_answer(&walk, d, start, hd_support_climb(&walk, d, start));
+    }
+}
+
+static void check_table_layout(const hd_polytope *p);
+
 /* Random directions, axis directions, the face normals (exact plateaus), from random starts. */
 static void check_polytope(const hd_polytope *p, int random_dirs)
 {
+    check_table_layout(p);
     int n = p->vertex_count;
     for (int i = 0; i < random_dirs; ++i) {
         double d[3];
@@ -238,6 +253,114 @@ static void test_lower_dimensions(void **state)
     }
 }
 
+/* The table's layout: present exactly on solids above HD_SUPPORT_SCAN_MAX vertices, every record
+ * naming valid vertices, every list a valid count of valid vertices. */
+static void check_table_layout(const hd_polytope *p)
+{
+    if (p->dim != 3 || p->vertex_count <= HD_SUPPORT_SCAN_MAX) {
+        assert_int_equal(p->support_k, 0);
+        return;
+    }
+    int k = p->support_k;
+    assert_true(k > 0);
+    assert_int_equal(k, hd_support_table_resolution(p->vertex_count));
+    for (int c = 0; c < 6 * k * k; ++c) {
+        const int *rec = p->support_cell + HD_SUPPORT_SLOTS * c;
+        if (rec[0] >= 0) {
+            for (int j = 0; j < HD_SUPPORT_SLOTS; ++j) {
+                assert_true(rec[j] >= 0 && rec[j] < p->vertex_count);
+            }
+            continue;
+        }
+        int o = -1 - rec[0];
+        assert_true(o >= 0 && o < p->support_list_count);
+        int count = p->support_list[o];
+        assert_true(count > HD_SUPPORT_SLOTS && o + count < p->support_list_count);
+        for (int j = 1; j <= count; ++j) {
+            assert_true(p->support_list[o + j] >= 0 && p->support_list[o + j] < p->vertex_count);
+        }
+    }
+}
+
+/* Directions on and next to the table's cell edges (p or q = -1 + 2 i / k, and one ulp to either
+ * side) and cube edges and corners (|d_a| = |d_b|), at several magnitudes of d: the query's cell
+ * may then be the neighbour of the exact one, and the widened cells must still list a maximiser. */
+static void check_cell_edges(const hd_polytope *p)
+{
+    int k = p->support_k > 0 ? p->support_k : 4;
+    static const double mags[] = {1e-120, 1.0, 3e90};
+    for (int a = 0; a < 3; ++a) {
+        for (int i = 0; i <= k; ++i) {
+            double edge = -1.0 + 2.0 * i / k;
+            double near[3] = {edge, nextafter(edge, -2.0), nextafter(edge, 2.0)};
+            for (int e = 0; e < 3; ++e) {
+                for (int t = 0; t < 3; ++t) {
+                    double q = t == 0 ? hd_rng_uniform(&rng, -1, 1) : t == 1 ? near[e] : 1.0;
+                    double pq = near[e] < -1.0 ? -1.0 : near[e] > 1.0 ? 1.0 : near[e];
+                    double d[3];
+                    d[a] = (i + e + t) % 2 ? 1.0 : -1.0;
+                    d[(a + 1) % 3] = pq;
+                    d[(a + 2) % 3] = q;
+                    /* keep |d| max|v| well inside the normal range of doubles */
+                    double m = mags[(i + t) % 3], big = p->max_abs > 0 ? p->max_abs : 1.0;
+                    m = m * big > 1e280 ? 1e280 / big : m * big < 1e-280 ? 1e-280 / big : m;
+                    for (int c = 0; c < 3; ++c) d[c] *= m;
+                    check_direction(p, d, hd_rng_int(&rng, p->vertex_count));
+                }
+            }
+        }
+    }
+    static const double corner[][3] = {{1, 1, 0}, {1, -1, 0}, {0, 1, 1}, {1, 0, -1}, {1, 1, 1},
+                                       {-1, 1, -1}, {1, -1, -1}, {-1, -1, -1}};
+    for (unsigned c = 0; c < sizeof corner / sizeof corner[0]; ++c) {
+        check_direction(p, corner[c], 0);
+    }
+    double zero[3] = {0, 0, 0};
+    int v = hd_support_climb(p, zero, 0);
+    assert_true(v >= 0 && v < p->vertex_count);
+}
+
+/* The direction table on ellipsoid clouds at the ends of the coordinate range (the table holds
+ * indices only) and on a cylinder with merged caps: layout, cell edges, random directions. */
+static void test_direction_table(void **state)
+{
+    (void)state;
+    static const int sizes[] = {20, 33, 64, 250, 1000, 5000};
+    static const double scales[] = {1.0, 1e-25, 1e25, 3e-7};
+    for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+        int n = sizes[s];
+        double *xyz = malloc(sizeof(double) * 3 * (size_t)n);
+        hd_points_ellipsoid(&rng, n, 200, 100, hd_rng_uniform(&rng, 10, 100), xyz);
+        double scale = scales[s % 4];
+        for (int i = 0; i < 3 * n; ++i) xyz[i] *= scale;
+        hd_polytope *p = build(xyz, n);
+        check_table_layout(p);
+        check_cell_edges(p);
+        check_polytope(p, 500);
+        assert_int_equal(hd_polytope_validate(p, NULL), HD_OK);
+        hd_polytope_destroy(p);
+        free(xyz);
+    }
+    /* a cylinder: two merged 48-gon caps, exact plateaus of 48 and of 4 vertices */
+    int g = 48;
+    double *cyl = malloc(sizeof(double) * 6 * (size_t)g);
+    for (int j = 0; j < g; ++j) {
+        double t = 2 * HD_PI * j / g;
+        for (int z = 0; z < 2; ++z) {
+            double *q = cyl + 3 * (2 * j + z);
+            q[0] = cos(t);
+            q[1] = sin(t);
+            q[2] = z ? 1.0 : -1.0;
+        }
+    }
+    hd_polytope *p = build(cyl, 2 * g);
+    check_table_layout(p);
+    check_cell_edges(p);
+    check_polytope(p, 500);
+    hd_polytope_destroy(p);
+    free(cyl);
+}
+
 int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_support"));
@@ -247,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_prisms_and_cubes),
         cmocka_unit_test(test_high_degree_and_near_coplanar),
         cmocka_unit_test(test_lower_dimensions),
+        cmocka_unit_test(test_direction_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
