@@ -73,6 +73,23 @@ check "batch far separated" test "$(grep '"name":"far"' "$tmp/out" | grep -c '"v
 check "batch touch touching" test "$(grep '"name":"touch"' "$tmp/out" | grep -c '"verdict":"touching"')" -eq 3
 check "batch over intersecting" test "$(grep '"name":"over"' "$tmp/out" | grep -c '"verdict":"intersecting"')" -eq 3
 check "batch empty set separated" test "$(grep '"name":"empty"' "$tmp/out" | grep -c '"empty":true')" -eq 3
+# standard input: the format is told from the content (OFF header, OBJ keyword, else XYZ)
+printf 'OFF\n4 1 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 1 2\n' >"$tmp/tet.off"
+printf '# tetrahedron\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\n' >"$tmp/tet.obj"
+printf '0 0 0\n1 0 0\n0 1 0\n0 0 1\n' >"$tmp/tet.xyz"
+for f in tet.off tet.obj tet.xyz; do
+  check "info - reads $f from stdin" bash -c "\"$cli\" info - <\"$tmp/$f\" | grep -q '^vertices: 4$'"
+done
+check "collide - reads A from stdin" bash -c "\"$cli\" collide - \"$tmp/far.xyz\" <\"$tmp/a.xyz\" | grep -q 'verdict: separated'"
+check "collide - reads B from stdin" bash -c "\"$cli\" collide \"$tmp/a.xyz\" - <\"$tmp/over.xyz\" | grep -q 'verdict: intersecting'"
+printf '0 0 0\n1 0 0\n0 1 zero\n' >"$tmp/bad-stdin.xyz"
+check "malformed stdin exits 1" test "$(code_of "$cli" info - <"$tmp/bad-stdin.xyz")" -eq 1
+check "stdin error names <stdin> and line" grep -q "<stdin>:3:" "$tmp/err"
+check "empty stdin exits 1" test "$(code_of "$cli" info - </dev/null)" -eq 1
+check "empty stdin says so" grep -q "<stdin>: empty input" "$tmp/err"
+printf 'OFF\n4 1 0\n0 0 0\n' >"$tmp/trunc.off"
+check "truncated OFF on stdin exits 1" test "$(code_of "$cli" info - <"$tmp/trunc.off")" -eq 1
+check "truncated OFF on stdin names the line" grep -q "<stdin>:4:" "$tmp/err"
 check "batch reads stdin" bash -c "\"$cli\" batch - <\"$tmp/p.pair\" | grep -c '\"name\"' | grep -q '^4$'"
 head -n 5 "$tmp/p.pair" >"$tmp/trunc.pair"
 check "truncated pair file exits 1" test "$(code_of "$cli" batch "$tmp/trunc.pair")" -eq 1

@@ -29,7 +29,8 @@ int hd_cmd_contains(int argc, char **argv);
 int hd_cmd_inside(int argc, char **argv);
 
 /* Reads a point file and builds its hull; on failure prints "hedra: file:line: message" to stderr
- * and returns NULL. */
+ * and returns NULL. The path "-" reads standard input, whose format (OFF, OBJ or XYZ) is told
+ * from its first token; errors then name the file "<stdin>". */
 hd_polytope *hd_cli_load(const char *path);
 
 /* Parses "x,y,z" into three finite doubles. */

@@ -9,7 +9,8 @@ static int collide_usage(void)
     printf("usage: hedra collide [options] A B\n"
            "Decides whether the convex hulls of A's and B's points are separated, touching or\n"
            "intersecting, with a certificate (separating plane or common point) that is checked\n"
-           "independently. Options:\n%s  --json             one JSON object per algorithm\n",
+           "independently. A or B may be '-' for standard input (OFF with its header keyword, OBJ\n"
+           "or XYZ). Options:\n%s  --json             one JSON object per algorithm\n",
            hd_cli_query_help);
     return HD_EXIT_OK;
 }

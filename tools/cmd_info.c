@@ -12,7 +12,8 @@ int hd_cmd_info(int argc, char **argv)
         if (hd_cli_is_help(argv[i])) {
             printf("usage: hedra info [--json] FILE\n"
                    "Builds the convex hull of FILE's points and prints its vertex, edge and face\n"
-                   "counts, affine dimension (0 point, 1 segment, 2 polygon, 3 solid) and bounds.\n");
+                   "counts, affine dimension (0 point, 1 segment, 2 polygon, 3 solid) and bounds.\n"
+                   "FILE '-' reads standard input (OFF with its header keyword, OBJ or XYZ).\n");
             return HD_EXIT_OK;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
