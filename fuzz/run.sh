@@ -8,7 +8,11 @@
 #              HEDRA_FUZZ_JOBS   parallel fuzzing jobs per target (default 1)
 #              HEDRA_FUZZ_SEED   libFuzzer's random seed (default: random)
 #              HEDRA_FUZZ_RUNS   stop after this many inputs instead of after SECONDS; with a fixed
-#                                seed and one job the run is then reproducible (CI uses this)
+#                                seed, one job and a fresh working corpus the run is then
+#                                reproducible (CI uses this)
+#              HEDRA_FUZZ_FRESH  1: start from the seed corpus alone (the working copy of earlier
+#                                runs is emptied first), so that a seeded run does not depend on
+#                                what earlier runs added
 # Crashing inputs are written to $HEDRA_FUZZ_BUILD/artifacts/<target>/; the script exits
 # non-zero if any target found one. Keep a crash as a regression file (tests/data/io/ for the
 # parsers) once fixed.
@@ -41,6 +45,9 @@ failed=0
 for t in "${targets[@]}"; do
     work="$build/corpus/$t"
     artifacts="$build/artifacts/$t"
+    if [ "${HEDRA_FUZZ_FRESH:-0}" = 1 ]; then
+        rm -rf "$work"
+    fi
     mkdir -p "$work" "$artifacts"
     args=(-max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/"
           -rss_limit_mb=2048 -timeout=10)

@@ -107,6 +107,21 @@ static unsigned arc_holds(const hd_polytope *p, int e, double sign, const double
  * B's arc is tested in B's frame, with p rotated there: B's own normals need no rotation.
  * From -B's side the cross product is q x p = -X: its bits are swapped (SHORT arcs; HALF and FULL
  * arcs test the vector they are given, here -X as well, so the swap applies to every kind). */
+/* Divides v by its largest |component| (a positive factor: the direction is kept). The edge
+ * directions of hd_mface_ee are scaled so before their cross product: on edges many orders of
+ * magnitude long or short (1e16 against 1e-175, say) |p x q|^2 and |p|^2 |q|^2 would otherwise
+ * fall into the subnormal range or to zero, breaking both the parallel test and the unit length
+ * of the normal. */
+static void scale_to_unit_max(double v[3])
+{
+    double m = hd_v3_max_abs(v);
+    if (m > 0.0 && isfinite(m)) {
+        v[0] /= m;
+        v[1] /= m;
+        v[2] /= m;
+    }
+}
+
 int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out)
 {
     const hd_polytope *a = pair->a;
@@ -116,6 +131,8 @@ int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out)
     double p[3], qb[3], q[3], x[3], pb[3], xb[3];
     hd_v3_sub(p, a->verts + 3 * ea[1], a->verts + 3 * ea[0]);
     hd_v3_sub(qb, b->verts + 3 * ebv[1], b->verts + 3 * ebv[0]);
+    scale_to_unit_max(p);
+    scale_to_unit_max(qb);
     hd_m3_mul_v(q, pair->r, qb);
     hd_v3_cross(x, p, q);
     double x2 = hd_v3_len2(x);

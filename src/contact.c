@@ -13,6 +13,7 @@
  * units of 2^-53 * scale), the nearer side is reported; its certificate then holds to within
  * that rounding. */
 #include <float.h>
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -30,7 +31,7 @@
 /* Whether the certificate's two convex combinations (A's frame) are within eps of each other, as
  * hd_certificate_check will require. The barycentric weights of a very elongated simplex (points
  * many orders of magnitude apart) can lose that accuracy even when the distance bounds hold. */
-static int point_pair_ok(const hd_pair *pair, const hd_certificate *cert)
+static double point_pair_gap(const hd_pair *pair, const hd_certificate *cert)
 {
     double pa[3] = {0, 0, 0}, pb[3] = {0, 0, 0}, v[3];
     for (int k = 0; k < cert->on_a.count; ++k) {
@@ -40,8 +41,13 @@ static int point_pair_ok(const hd_pair *pair, const hd_certificate *cert)
         hd_pair_b_vertex(pair, cert->on_b.index[k], v);
         hd_v3_madd(pb, pb, cert->on_b.weight[k], v);
     }
+    return hd_v3_dist(pa, pb);
+}
+
+static int point_pair_ok(const hd_pair *pair, const hd_certificate *cert)
+{
     double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
-    return hd_v3_dist(pa, pb) <= pair->eps + slack;
+    return point_pair_gap(pair, cert) <= pair->eps + slack;
 }
 
 static void set_separated(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
@@ -85,6 +91,13 @@ static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *ou
         out->verdict = HD_INTERSECTING;
         hd_gjk_point(pair, r.inner.count == 4 ? &r.inner : &st->simplex, &out->cert);
         out->cert.depth_bound = r.lower;
+        /* r.lower bounds the distance from the origin to the inner polytope's surface whatever
+         * rounding did to its normals; that the origin is inside rather than outside is proven
+         * by the common point: its weights are on vertices of that polytope, so it is a point
+         * of the polytope, and it lies within less than r.lower of the origin */
+        if (!(point_pair_gap(pair, &out->cert) < r.lower)) {
+            return HD_ERR_ITERATION_LIMIT;
+        }
     } else if (r.outcome == HD_EPA_SHALLOW || r.upper <= pair->eps + slack) {
         out->verdict = HD_TOUCHING;
         set_plane_epa(pair, &r, &out->cert);
@@ -175,4 +188,15 @@ hd_status hd_contact_classify(const hd_pair *pair, const hd_options *opt, hd_res
     hd_gjk_state st;
     hd_gjk_start(pair, opt != NULL ? opt->cache : NULL, &st);
     return hd_contact_refine(pair, &st, 0, out);
+}
+
+hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    if (pair == NULL || out == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (out->verdict == HD_SEPARATED || (out->cert.has_point && point_pair_ok(pair, &out->cert))) {
+        return HD_OK;
+    }
+    return hd_contact_classify(pair, opt, out); /* its work is added to out->stats */
 }

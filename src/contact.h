@@ -13,4 +13,12 @@
 hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
                             hd_result *out);
 
+/* For an algorithm's own touching or intersecting answer in out (A's frame): checks in O(k) that
+ * its point certificate's two convex combinations are within eps of each other, as
+ * hd_certificate_check will require (weights from an ill-conditioned basis or simplex, with
+ * coordinates spanning many orders of magnitude, can miss that by far more than eps). When they
+ * are not, the answer is replaced by the contact classifier's (hd_contact_classify), which gives
+ * a certified answer or HD_ERR_ITERATION_LIMIT. A separated answer is returned as it is. */
+hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_result *out);
+
 #endif

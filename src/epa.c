@@ -25,6 +25,7 @@
 #include "epa.h"
 #include "gjk_core.h"
 #include "hd_math.h"
+#include "simplex_robust.h"
 
 typedef struct hd_epa_face {
     int v[3];
@@ -103,11 +104,10 @@ static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
  * or the face has no normal (collinear corners). */
 static int make_face(hd_epa *e, int a, int b, int c)
 {
-    double e1[3], e2[3], n[3];
-    hd_v3_sub(e1, e->w[b], e->w[a]);
-    hd_v3_sub(e2, e->w[c], e->w[a]);
-    hd_v3_cross(n, e1, e2);
-    if (!(hd_v3_normalize(n) > 0.0)) {
+    double n[3];
+    /* an accurate normal: a sliver face far from the origin gets a plane distance right to
+     * rounding instead of off by its length times the normal's rounding (simplex_robust.c) */
+    if (!hd_triangle_unit_normal(e->w[a], e->w[b], e->w[c], n)) {
         return -1;
     }
     int id;
@@ -180,11 +180,14 @@ static int build_tetra(hd_epa *e)
 {
     static const int pos[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
     static const int neg[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
-    double d1[3], d2[3], d3[3];
-    hd_v3_sub(d1, e->w[1], e->w[0]);
-    hd_v3_sub(d2, e->w[2], e->w[0]);
+    /* orientation: the side of face (0, 1, 2) on which vertex 3 lies, from an accurate normal
+     * (the determinant of the edge vectors loses its sign on a needle far from the origin) */
+    double n[3], d3[3];
+    if (!hd_triangle_unit_normal(e->w[0], e->w[1], e->w[2], n)) {
+        return 0;
+    }
     hd_v3_sub(d3, e->w[3], e->w[0]);
-    double det = hd_det3(d1, d2, d3);
+    double det = hd_v3_dot(n, d3);
     if (det == 0.0) {
         return 0;
     }

@@ -23,6 +23,7 @@
 
 #include "gjk_simplex.h"
 #include "hd_math.h"
+#include "simplex_robust.h"
 
 /* A candidate answer: the kept indices into the input points and their weights. */
 typedef struct hd_sub {
@@ -239,12 +240,21 @@ double hd_tetra_barycentric(const double p0[3], const double p1[3], const double
     if (det == 0.0) {
         return 0.0;
     }
-    /* c[j] / det has the right sign even when rounding breaks sum c = det; when all are
-     * positive they are renormalised to sum exactly 1 (up to rounding). */
+    /* the weights from a backward-stable solve (see hd_simplex_polish); the signed volumes
+     * c[j] / det only when that solve finds the system singular */
+    const double w[4][3] = {{p0[0], p0[1], p0[2]},
+                            {p1[0], p1[1], p1[2]},
+                            {p2[0], p2[1], p2[2]},
+                            {p3[0], p3[1], p3[2]}};
+    if (!hd_tetra_weights_robust(w, l)) {
+        for (int j = 0; j < 4; ++j) {
+            l[j] = c[j] / det;
+        }
+    }
+    /* when all are positive they are renormalised to sum exactly 1 (up to rounding) */
     double sum = 0.0;
     int positive = 1;
     for (int j = 0; j < 4; ++j) {
-        l[j] = c[j] / det;
         sum += l[j];
         positive = positive && l[j] > 0.0;
     }
@@ -348,44 +358,52 @@ static void add_weight(hd_combination *c, int index, double weight)
     c->count++;
 }
 
-/* Iterative refinement of the weights of a tetrahedron holding the origin. The weights
- * l_j = C_j / det lose relative accuracy as the tetrahedron flattens (about 2^-53 scale / height),
- * and the common point sum l_j a_j - sum l_j b_j = sum l_j w_j must be within eps of zero. With
- * the residual r = sum l_j w_j and l_0 = 1 - (l_1 + l_2 + l_3), a correction m of (l_1, l_2, l_3)
- * solves [w1 - w0, w2 - w0, w3 - w0] m = -r (Cramer's rule); two steps bring the residual to the
- * rounding of its own evaluation, a few units of 2^-53 scale (fixed-precision iterative
- * refinement). Weights that rounding pushed a hair below 0 are clamped. */
+/* max |sum l_j w_j| over the coordinates, in double: the certificate's residual to within a few
+ * units of 2^-53 max |w|. */
+static double weights_residual(const hd_simplex *s, const double l[4])
+{
+    double r[3] = {0.0, 0.0, 0.0};
+    for (int j = 0; j < s->count; ++j) {
+        hd_v3_madd(r, r, l[j], s->w[j]);
+    }
+    return max_abs3(r);
+}
+
+/* Clamps weights that rounding pushed below 0 and renormalises them to sum 1; 0 when nothing
+ * positive is left. */
+static int clamp_weights(double l[4], int n)
+{
+    double sum = 0.0;
+    for (int j = 0; j < n; ++j) {
+        l[j] = max2(l[j], 0.0);
+        sum += l[j];
+    }
+    if (!(sum > 0.0)) {
+        return 0;
+    }
+    for (int j = 0; j < n; ++j) {
+        l[j] /= sum;
+    }
+    return 1;
+}
+
+/* The weights of a tetrahedron holding the origin, recomputed backward stably
+ * (hd_tetra_weights_robust): the signed volumes l_j = C_j / det lose every digit on a needle or
+ * sliver far from the origin (the common point sum l_j a_j - sum l_j b_j = sum l_j w_j must be
+ * within eps of zero), the backward-stable solution keeps sum l_j w_j at a few units of
+ * 2^-53 max |w| whatever the shape. Weights that rounding pushed a hair below 0 are clamped; the
+ * new weights replace the old ones only when their residual is not larger. */
 void hd_simplex_polish(hd_simplex *s)
 {
-    if (s->count != 4) {
+    double l[4];
+    if (s->count != 4 || !hd_tetra_weights_robust((const double(*)[3])s->w, l) ||
+        !clamp_weights(l, 4)) {
         return;
     }
-    double e[3][3];
-    for (int i = 0; i < 3; ++i) {
-        hd_v3_sub(e[i], s->w[i + 1], s->w[0]);
-    }
-    double det = hd_det3(e[0], e[1], e[2]);
-    if (det == 0.0) {
-        return;
-    }
-    for (int step = 0; step < 2; ++step) {
-        double r[3] = {0.0, 0.0, 0.0};
+    if (weights_residual(s, l) <= weights_residual(s, s->lambda)) {
         for (int j = 0; j < 4; ++j) {
-            hd_v3_madd(r, r, s->lambda[j], s->w[j]);
+            s->lambda[j] = l[j];
         }
-        hd_v3_neg(r, r);
-        s->lambda[1] += hd_det3(r, e[1], e[2]) / det;
-        s->lambda[2] += hd_det3(e[0], r, e[2]) / det;
-        s->lambda[3] += hd_det3(e[0], e[1], r) / det;
-        s->lambda[0] = 1.0 - (s->lambda[1] + s->lambda[2] + s->lambda[3]);
-    }
-    double sum = 0.0;
-    for (int j = 0; j < 4; ++j) {
-        s->lambda[j] = max2(s->lambda[j], 0.0);
-        sum += s->lambda[j];
-    }
-    for (int j = 0; j < 4; ++j) {
-        s->lambda[j] /= sum;
     }
 }
 
@@ -413,33 +431,94 @@ void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combi
     hd_combination_clamp(on_b);
 }
 
+/* The depth of the origin in the tetrahedron T, proven rather than assumed from signs:
+ *   - dist(0, triangle F) >= min over F's vertices of n.x for ANY unit n (the nearest point q of F
+ *     is a convex combination of them and n.q <= |q|), so b = min over the faces of that minimum
+ *     bounds dist(0, boundary of T) from below whatever rounding did to the normals; with n the
+ *     outward normal it is the plane distance, so accurate normals (hd_triangle_unit_normal) make
+ *     it tight even for needles and slivers whose double-precision normals are far off;
+ *   - the origin is inside T: the backward-stable weights give a point p = sum l_j w_j of T
+ *     (l_j >= 0, sum 1) with |p| < b, so the segment from p to the origin does not meet the
+ *     boundary.
+ * Then the ball of radius b about the origin lies in T. Each n.x carries a rounding of a few
+ * units of 2^-53 max |w| (and so does |p|), subtracted as HD_INNER_ROUNDING units. The point p
+ * must also be a certificate by itself (hd_gjk_point names it): |p| beyond that rounding, which a
+ * backward-stable solve does not produce, means the weights are not trusted and 0 is returned. */
+#define HD_INNER_ROUNDING (16.0 * DBL_EPSILON)
+
+/* The weights for the containment proof below: the solver's own (free) when their residual is
+ * within the rounding, else the backward-stable ones. 0 when neither is. */
+static int inner_weights(const hd_simplex *s, double slack, double l[4], double *residual)
+{
+    for (int j = 0; j < 4; ++j) {
+        l[j] = s->lambda[j];
+    }
+    if (clamp_weights(l, 4) && (*residual = weights_residual(s, l)) <= slack) {
+        return 1;
+    }
+    if (!hd_tetra_weights_robust((const double(*)[3])s->w, l) || !clamp_weights(l, 4)) {
+        return 0;
+    }
+    *residual = weights_residual(s, l);
+    return *residual <= slack;
+}
+
+/* A unit normal of the triangle x y z: in double when the triangle is well shaped (the sine of
+ * its angle at x above HD_PLAIN_NORMAL_SINE, where the cross product of the two edges, scaled to
+ * unit size first, has a relative error of a few units of 2^-53 over the sine), else in
+ * double-double (hd_triangle_unit_normal). Any unit normal keeps the bound below valid; an
+ * accurate one keeps it tight. */
+#define HD_PLAIN_NORMAL_SINE 1e-3
+
+static int face_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
+{
+    double e1[3], e2[3];
+    hd_v3_sub(e1, y, x);
+    hd_v3_sub(e2, z, x);
+    double m1 = max_abs3(e1), m2 = max_abs3(e2);
+    if (m1 > 0.0 && m2 > 0.0 && isfinite(m1) && isfinite(m2)) {
+        hd_v3_scale(e1, e1, 1.0 / m1); /* unit size: no underflow in the products below */
+        hd_v3_scale(e2, e2, 1.0 / m2);
+        hd_v3_cross(n, e1, e2);
+        double c2 = hd_v3_len2(n);
+        if (c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * hd_v3_len2(e1) * hd_v3_len2(e2)) {
+            hd_v3_scale(n, n, 1.0 / sqrt(c2));
+            return 1;
+        }
+    }
+    return hd_triangle_unit_normal(x, y, z, n);
+}
+
 double hd_simplex_inner_depth(const hd_simplex *s)
 {
     if (s->count != 4) {
         return 0.0;
     }
-    /* For any unit n, min over a face's vertices of n.x bounds the distance from the origin to
-     * the face from below; with the outward normal it is the plane distance. Compared squared
-     * (d^2 = (m.x)^2 / |m|^2 for the unnormalised normal m), one square root at the end. */
-    double depth2 = DBL_MAX;
+    double big = 0.0;
+    for (int j = 0; j < 4; ++j) {
+        big = max2(big, max_abs3(s->w[j]));
+    }
+    double slack = HD_INNER_ROUNDING * big;
+    double l[4], p = 0.0;
+    if (!inner_weights(s, slack, l, &p)) {
+        return 0.0;
+    }
+    double bound = DBL_MAX;
     for (int j = 0; j < 4; ++j) {
         const double *x = s->w[(j + 1) % 4], *y = s->w[(j + 2) % 4], *z = s->w[(j + 3) % 4];
-        double e1[3], e2[3], m[3], to_j[3];
-        hd_v3_sub(e1, y, x);
-        hd_v3_sub(e2, z, x);
-        hd_v3_cross(m, e1, e2);
-        double mm = hd_v3_len2(m);
-        hd_v3_sub(to_j, s->w[j], x);
-        if (hd_v3_dot(m, to_j) > 0.0) {
-            hd_v3_neg(m, m); /* outward: away from vertex j */
-        }
-        double d = min2(hd_v3_dot(m, x), min2(hd_v3_dot(m, y), hd_v3_dot(m, z)));
-        if (!(mm > 0.0) || !(d > 0.0)) {
+        double n[3], to_j[3];
+        if (!face_unit_normal(x, y, z, n)) {
             return 0.0;
         }
-        depth2 = min2(d * d / mm, depth2);
+        hd_v3_sub(to_j, s->w[j], x);
+        if (hd_v3_dot(n, to_j) > 0.0) {
+            hd_v3_neg(n, n); /* outward: away from vertex j */
+        }
+        bound = min2(bound, min2(hd_v3_dot(n, x), min2(hd_v3_dot(n, y), hd_v3_dot(n, z))));
     }
-    return sqrt(depth2);
+    /* |p| is a max-norm; sqrt(3) of it bounds the Euclidean length */
+    bound -= slack;
+    return bound > 1.7320508075688772 * p + slack ? bound : 0.0;
 }
 
 int hd_simplex_has_pair(const hd_simplex *s, int ia, int ib)

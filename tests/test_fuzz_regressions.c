@@ -1,7 +1,10 @@
 /* Replays every input of fuzz/corpus/fuzz_query/ (the seed corpus and the inputs that once made
  * the fuzzer fail, named regress-*) through the fuzz target itself: it aborts when a certificate
- * is rejected, and the sanitizer builds catch memory errors. */
+ * is rejected, and the sanitizer builds catch memory errors. Also checks the kernels behind the
+ * needle findings (simplex_robust.c) on needle tetrahedra with analytic weights and depth. */
 #include <dirent.h>
+#include <float.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +14,10 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "gjk_simplex.h"
+#include "hd_math.h"
+#include "testutil.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -52,8 +59,60 @@ static void test_corpus(void **state)
     assert_true(regressions >= 2);
 }
 
+/* A needle tetrahedron through the origin: w0 = -L e, and w1..w3 = L e + h (-1,-1), (2,-1),
+ * (-1,2) in the plane normal to e, whose centroid is L e. The origin is the midpoint of w0 and
+ * that centroid: weights (1/2, 1/6, 1/6, 1/6). The section through the origin is the right
+ * triangle with legs 1.5 h, and the origin is its centroid, a third of each altitude away from
+ * each side: the nearest is the hypotenuse, at 1.5 h / sqrt(2) / 3 = h / (2 sqrt 2). The faces
+ * lean by about h / L, so that is the depth of the origin to a relative (h / L)^2. A random rotation (rounding of
+ * 2^-53 L per coordinate, far below h) hides the axes. With L / h = 1e10, signed volumes
+ * (Cramer's rule in double) lose every digit of the weights. */
+static void needle(hd_rng *rng, double L, double h, hd_simplex *s)
+{
+    static const double sec[3][2] = {{-1.0, -1.0}, {2.0, -1.0}, {-1.0, 2.0}};
+    hd_pose rot = hd_rng_pose(rng, NULL);
+    double local[4][3] = {{-L, 0.0, 0.0}};
+    for (int j = 0; j < 3; ++j) {
+        hd_v3_set(local[j + 1], L, sec[j][0] * h, sec[j][1] * h);
+    }
+    s->count = 4;
+    for (int j = 0; j < 4; ++j) {
+        hd_pose_apply(&rot, local[j], s->w[j]);
+        s->ia[j] = s->ib[j] = j;
+        s->lambda[j] = 0.25; /* deliberately wrong: polish must replace them */
+    }
+}
+
+static void test_needle_kernels(void **state)
+{
+    (void)state;
+    hd_rng rng;
+    hd_rng_init(&rng, hd_test_seed("test_fuzz_regressions"));
+    const double expect[4] = {0.5, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0};
+    for (int trial = 0; trial < 200; ++trial) {
+        double L = pow(10.0, hd_rng_uniform(&rng, 0.0, 14.0));
+        double h = L * pow(10.0, -hd_rng_uniform(&rng, 2.0, 11.0));
+        hd_simplex s;
+        needle(&rng, L, h, &s);
+        hd_simplex_polish(&s);
+        double r[3] = {0.0, 0.0, 0.0};
+        for (int j = 0; j < 4; ++j) {
+            hd_v3_madd(r, r, s.lambda[j], s.w[j]);
+            /* the weights themselves are determined to about 2^-53 L / h */
+            assert_true(fabs(s.lambda[j] - expect[j]) <= 1e-6 + 1e-12 * L / h);
+        }
+        assert_true(hd_v3_len(r) <= 64.0 * DBL_EPSILON * L);
+        double depth = h / (2.0 * sqrt(2.0));
+        double got = hd_simplex_inner_depth(&s);
+        double rel = 1e-9 + 4.0 * (h / L) * (h / L);
+        assert_true(got <= depth * (1.0 + rel) + 64.0 * DBL_EPSILON * L);
+        assert_true(got >= depth * (1.0 - rel) - 64.0 * DBL_EPSILON * L);
+    }
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus),
+                                       cmocka_unit_test(test_needle_kernels)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
