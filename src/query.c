@@ -99,6 +99,23 @@ static hd_status prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_p
     return hd_pair_init(pair, a, pose_a, b, pose_b, *opt);
 }
 
+/* GJK reached its iteration cap: rounding kept it from decreasing |v| while its bounds still
+ * disagreed (seen only on needle-shaped simplices whose coordinates span many orders of
+ * magnitude, found by fuzzing). The LP method decides such pairs from the vertex sets with its
+ * own certificate, which the query then returns with stop = HD_STOP_FALLBACK; if it fails too,
+ * the status stands. */
+static hd_status lp_after_gjk_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    int gjk_iterations = out->stats.iterations;
+    result_init(out, HD_ALGO_GJK, pair->eps);
+    hd_status st = hd_lp_collide(pair, opt, out);
+    if (st == HD_OK) {
+        out->stop = HD_STOP_FALLBACK;
+    }
+    out->stats.iterations += gjk_iterations;
+    return st;
+}
+
 hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                      const hd_pose *pose_b, const hd_options *opt, hd_result *out)
 {
@@ -121,6 +138,9 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
         break;
     default:
         st = hd_gjk_collide(&pair, opt, out);
+        if (st == HD_ERR_ITERATION_LIMIT) {
+            st = lp_after_gjk_stall(&pair, opt, out);
+        }
         break;
     }
     if (st == HD_OK) {

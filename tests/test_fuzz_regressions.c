@@ -110,9 +110,48 @@ static void test_needle_kernels(void **state)
     }
 }
 
+
+/* A fuzz finding on which GJK's main loop stalls (needle triangles of M with coordinates from
+ * subnormals to 4e13: rounding keeps |v| from decreasing while the bounds disagree) and reaches
+ * its iteration cap. hd_collide must still answer, through the LP method (stop =
+ * HD_STOP_FALLBACK); every algorithm's certificate must check and the verdicts must agree. */
+static void test_gjk_stall_falls_back(void **state)
+{
+    (void)state;
+    static const double xa[] = {
+        -570425344.0, -595821443.5137254, 6.9533558102856e-310, 0.0, 0.0, 0.0, 0.0, 0.0,
+        8.487983164e-314, 3.0355e-320, -595821443.5137254, -595821443.5137254,
+        -595821443.5137254, -595821443.5137254, -595821463.5137254, 1.606059559e-314, 0.0,
+        2.98405658e-315, -595821056.0, -595821443.5137254, -595821443.5137254,
+        -41255400997763.51, -41255400998277.516, -41255400998277.516};
+    static const double xb[] = {
+        -41255400998277.516, -41255400998277.516, -41255400998277.516, -41255400998277.516,
+        -41255400998277.516, -595821957.5215685, -595821443.5137254, -595821443.5137254,
+        -864256899.5137254, 6.27367e-317, -131072.00000005236, 4.842602741019312e-305,
+        1.35807731507e-312, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    hd_polytope *a = NULL, *b = NULL;
+    assert_int_equal(hd_polytope_build(xa, 8, NULL, &a), HD_OK);
+    assert_int_equal(hd_polytope_build(xb, 8, NULL, &b), HD_OK);
+    hd_verdict verdicts[HD_ALGO_COUNT];
+    for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
+        hd_options opt = hd_options_default();
+        opt.algo = (hd_algo)algo;
+        hd_result r;
+        assert_int_equal(hd_collide(a, NULL, b, NULL, &opt, &r), HD_OK);
+        assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
+        verdicts[algo] = r.verdict;
+        printf("%s: %s, stop %d\n", hd_algo_str(opt.algo), hd_verdict_str(r.verdict), (int)r.stop);
+    }
+    assert_int_equal(verdicts[HD_ALGO_GJK], verdicts[HD_ALGO_LP]);
+    assert_int_equal(verdicts[HD_ALGO_GJK], verdicts[HD_ALGO_CDDUAL]);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus),
-                                       cmocka_unit_test(test_needle_kernels)};
+                                       cmocka_unit_test(test_needle_kernels),
+                                       cmocka_unit_test(test_gjk_stall_falls_back)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

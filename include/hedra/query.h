@@ -38,8 +38,10 @@ typedef enum hd_stop {
     HD_STOP_EARLY_EXIT,    /* the verdict was proven before the optimum (e.g. a separating plane) */
     HD_STOP_REFINED,       /* the algorithm's own evidence fell inside the touching band and the
                               shared contact classifier (distance and depth bounds) decided */
-    HD_STOP_FALLBACK       /* the algorithm does not apply to this input (see docs/ALGORITHMS.md);
-                              the answer comes from GJK, said here so that nobody is misled */
+    HD_STOP_FALLBACK       /* the answer comes from another algorithm, said here so that nobody
+                              is misled: from GJK when CD-Dual does not apply to the input, from
+                              the LP method when hd_collide's GJK reached its iteration cap
+                              (docs/ALGORITHMS.md) */
 } hd_stop;
 
 /* A convex combination of at most HD_COMBINATION_MAX hull vertices of one polytope. */
