@@ -22,7 +22,6 @@
 #include "oracle.h"
 #include "testutil.h"
 
-#define HD_PI 3.14159265358979323846
 #define MAXV 256
 
 static hd_rng rng;
@@ -597,15 +596,7 @@ static void test_stacked_prisms(void **state)
     enum { N = 400 };
     double *xyz = malloc(3 * sizeof(double) * 2 * N);
     assert_non_null(xyz);
-    for (int i = 0; i < N; ++i) {
-        double ang = 2 * HD_PI * i / N;
-        for (int k = 0; k < 2; ++k) {
-            double *p = xyz + 3 * (2 * i + k);
-            p[0] = cos(ang);
-            p[1] = sin(ang);
-            p[2] = k ? 0.5 : -0.5;
-        }
-    }
+    hd_points_prism(N, 0.5, xyz);
     hd_polytope *a = hd_test_build(xyz, 2 * N);
     free(xyz);
     assert_non_null(a);

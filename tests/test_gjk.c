@@ -16,7 +16,6 @@
 #include "brute.h"
 #include "testutil.h"
 
-#define HD_PI 3.14159265358979323846
 #define MAXV 64
 
 static hd_rng rng;

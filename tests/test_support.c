@@ -16,7 +16,6 @@
 #include "support.h"
 #include "testutil.h"
 
-#define HD_PI 3.14159265358979323846
 
 static hd_rng rng;
 
@@ -141,15 +140,7 @@ static void test_prisms_and_cubes(void **state)
     for (unsigned i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
         int k = ks[i];
         double *xyz = malloc(sizeof(double) * 6 * (size_t)k);
-        for (int j = 0; j < k; ++j) {
-            double t = 2 * HD_PI * j / k;
-            for (int z = 0; z < 2; ++z) {
-                double *p = xyz + 3 * (2 * j + z);
-                p[0] = cos(t);
-                p[1] = sin(t);
-                p[2] = z ? 0.5 : -0.5;
-            }
-        }
+        hd_points_prism(k, 0.5, xyz);
         hd_polytope *p = build(xyz, 2 * k);
         check_polytope(p, 300);
         for (int j = 0; j < k; ++j) { /* side normals, analytically */
@@ -344,15 +335,7 @@ static void test_direction_table(void **state)
     /* a cylinder: two merged 48-gon caps, exact plateaus of 48 and of 4 vertices */
     int g = 48;
     double *cyl = malloc(sizeof(double) * 6 * (size_t)g);
-    for (int j = 0; j < g; ++j) {
-        double t = 2 * HD_PI * j / g;
-        for (int z = 0; z < 2; ++z) {
-            double *q = cyl + 3 * (2 * j + z);
-            q[0] = cos(t);
-            q[1] = sin(t);
-            q[2] = z ? 1.0 : -1.0;
-        }
-    }
+    hd_points_prism(g, 1.0, cyl);
     hd_polytope *p = build(cyl, 2 * g);
     check_table_layout(p);
     check_cell_edges(p);

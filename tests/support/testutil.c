@@ -113,6 +113,19 @@ void hd_points_box(const double lo[3], const double hi[3], double xyz[24])
     }
 }
 
+void hd_points_prism(int k, double half_height, double *xyz)
+{
+    for (int j = 0; j < k; ++j) {
+        double t = 2 * HD_PI * j / k;
+        for (int z = 0; z < 2; ++z) {
+            double *q = xyz + 3 * (2 * j + z);
+            q[0] = cos(t);
+            q[1] = sin(t);
+            q[2] = z ? half_height : -half_height;
+        }
+    }
+}
+
 hd_polytope *hd_test_build(const double *xyz, int n)
 {
     hd_polytope *p = NULL;

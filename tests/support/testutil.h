@@ -31,8 +31,14 @@ void hd_points_ellipsoid(hd_rng *rng, int n, double ax, double ay, double az, do
 /* n points uniformly in the box [-hx, hx] x [-hy, hy] x [-hz, hz]. */
 void hd_points_cloud(hd_rng *rng, int n, double hx, double hy, double hz, double *xyz);
 
+#define HD_PI 3.14159265358979323846
+
 /* The 8 corners of the box [lo, hi]. */
 void hd_points_box(const double lo[3], const double hi[3], double xyz[24]);
+
+/* The 2k vertices of the right prism over the regular k-gon inscribed in the unit circle, from
+ * z = -half_height to z = half_height: vertex 2j + 0 (bottom) and 2j + 1 (top) at angle 2 pi j / k. */
+void hd_points_prism(int k, double half_height, double *xyz);
 
 /* Builds a polytope from points, failing the test (via assert in the caller) on error: returns
  * NULL and prints the status when construction fails. */
