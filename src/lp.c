@@ -23,6 +23,56 @@ static void box_init(hd_lp_box *box, int dim)
     box->max_abs = 0.0;
 }
 
+/* The box of n points of dim doubles merged into lo, hi. Returns 0 when a coordinate is NaN
+ * (x != x: the comparisons below ignore NaNs); infinities reach lo or hi, checked by the caller. */
+static int box_scan(const double *p, long n, int dim, double *lo, double *hi)
+{
+    int nan = 0;
+    for (long i = 0; i < n; ++i) {
+        for (int k = 0; k < dim; ++k) {
+            double v = p[i * dim + k];
+            nan |= v != v;
+            lo[k] = v < lo[k] ? v : lo[k];
+            hi[k] = v > hi[k] ? v : hi[k];
+        }
+    }
+    return !nan;
+}
+
+/* box_scan for 3D points, two at a time: every running bound is kept apart for each of the six
+ * positions (in registers), so that no step waits for the previous point's. */
+static int box_scan3(const double *p, long n, double *lo, double *hi)
+{
+    double l0 = lo[0], l1 = lo[1], l2 = lo[2], l3 = lo[0], l4 = lo[1], l5 = lo[2];
+    double h0 = hi[0], h1 = hi[1], h2 = hi[2], h3 = hi[0], h4 = hi[1], h5 = hi[2];
+    int nan = 0;
+    long i = 0;
+    for (; i + 2 <= n; i += 2) {
+        const double *x = p + 3 * i;
+        double v0 = x[0], v1 = x[1], v2 = x[2], v3 = x[3], v4 = x[4], v5 = x[5];
+        nan |= (v0 != v0) | (v1 != v1) | (v2 != v2) | (v3 != v3) | (v4 != v4) | (v5 != v5);
+        l0 = v0 < l0 ? v0 : l0;
+        l1 = v1 < l1 ? v1 : l1;
+        l2 = v2 < l2 ? v2 : l2;
+        l3 = v3 < l3 ? v3 : l3;
+        l4 = v4 < l4 ? v4 : l4;
+        l5 = v5 < l5 ? v5 : l5;
+        h0 = v0 > h0 ? v0 : h0;
+        h1 = v1 > h1 ? v1 : h1;
+        h2 = v2 > h2 ? v2 : h2;
+        h3 = v3 > h3 ? v3 : h3;
+        h4 = v4 > h4 ? v4 : h4;
+        h5 = v5 > h5 ? v5 : h5;
+    }
+    lo[0] = hd_lp_min(l0, l3);
+    lo[1] = hd_lp_min(l1, l4);
+    lo[2] = hd_lp_min(l2, l5);
+    hi[0] = hd_lp_max(h0, h3);
+    hi[1] = hd_lp_max(h1, h4);
+    hi[2] = hd_lp_max(h2, h5);
+    return !nan && box_scan(p + 3 * i, n - i, 3, lo, hi);
+}
+
 static hd_status check_points(const double *p, int n, int dim, hd_lp_box *box)
 {
     if (n < 0) {
@@ -31,24 +81,21 @@ static hd_status check_points(const double *p, int n, int dim, hd_lp_box *box)
     if (n > HD_MAX_POINTS) {
         return HD_ERR_TOO_LARGE;
     }
-    if (n > 0 && p == NULL) {
+    if (n == 0) {
+        return HD_OK;
+    }
+    if (p == NULL) {
         return HD_ERR_NULL;
     }
-    /* Local copies: the box must not alias the input for the loop to stay in registers. x - x
-     * is 0 for a finite x and NaN otherwise, so one test at the end finds any non-finite. */
-    double lo[HD_LP_MAX_DIM], hi[HD_LP_MAX_DIM], big = box->max_abs, bad = 0.0;
+    /* Local copies: the box must not alias the input for the loop to stay in registers. */
+    double lo[HD_LP_MAX_DIM], hi[HD_LP_MAX_DIM], big = box->max_abs;
     memcpy(lo, box->lo, sizeof(double) * (size_t)dim);
     memcpy(hi, box->hi, sizeof(double) * (size_t)dim);
-    for (long i = 0; i < n; ++i) {
-        const double *x = p + i * dim;
-        for (int k = 0; k < dim; ++k) {
-            double v = x[k];
-            bad += v - v;
-            lo[k] = v < lo[k] ? v : lo[k];
-            hi[k] = v > hi[k] ? v : hi[k];
-        }
+    int finite = dim == 3 ? box_scan3(p, n, lo, hi) : box_scan(p, n, dim, lo, hi);
+    for (int k = 0; k < dim; ++k) {
+        finite &= isfinite(lo[k]) && isfinite(hi[k]);
     }
-    if (bad != 0.0 || !(bad == bad)) {
+    if (!finite) {
         return HD_ERR_NONFINITE;
     }
     for (int k = 0; k < dim; ++k) {

@@ -27,6 +27,11 @@
  *   Ratio-test ties: ratios within 2^-50 relative (plus 2^-52 * 1e-3 absolute, for the rounding
  *     noise of degenerate zeros) count as equal.
  * None of these decides a verdict: certificates are rechecked on the input doubles (lp_solve.c).
+ *
+ * Speed. Every LP of a 3D query has m = 5 rows, so the dense m x m work (the inverse update, the
+ * representation of the entering column, re-inversion) is written once as always-inlined
+ * functions of m and instantiated twice: with the constant 5, which the compiler unrolls into
+ * straight-line code, and with the general m. The arithmetic is the same in both.
  */
 #include <math.h>
 #include <string.h>
@@ -42,6 +47,18 @@
 #define HD_LP_SINGULAR 0x1.0p-48
 #define HD_LP_REFACTOR 32
 #define HD_LP_TIE_ABS 1e-3
+#ifndef HD_LP_BLAND_AFTER
+#define HD_LP_BLAND_AFTER 4
+#endif
+
+/* The rows of every 3D LP. */
+#define HD_LP_ROWS_3D 5
+
+#if defined(__GNUC__)
+#define HD_LP_INLINE static inline __attribute__((always_inline))
+#else
+#define HD_LP_INLINE static inline
+#endif
 
 void hd_lp_init(hd_lp *lp, int dim, const hd_lp_set *s, const hd_lp_set *t,
                 const double *centre, double sigma, int cap)
@@ -55,6 +72,7 @@ void hd_lp_init(hd_lp *lp, int dim, const hd_lp_set *s, const hd_lp_set *t,
     }
     lp->sigma = sigma;
     lp->extra_count = 0;
+    lp->extra_unit = 0;
     lp->target = -INFINITY;
     lp->probe_gap = -INFINITY;
     lp->pivots = 0;
@@ -64,17 +82,13 @@ void hd_lp_init(hd_lp *lp, int dim, const hd_lp_set *s, const hd_lp_set *t,
     lp->bland = 0;
     lp->restarts = 0;
     lp->support_calls = 0;
+    lp->priced_full = 0;
 }
 
-void hd_lp_point(const hd_lp *lp, int k, int j, double *out)
+/* Normalised column of point j of set k: (+-sigma (p - centre), e_{d+k}); d a constant in the
+ * 3D instantiation. */
+HD_LP_INLINE void point_column_d(const hd_lp *lp, const int d, int k, int j, double *col)
 {
-    hd_lp_set_point(&lp->set[k], lp->dim, j, out);
-}
-
-/* Normalised column of point j of set k: (+-sigma (p - centre), e_{d+k}). */
-static inline void point_column(const hd_lp *lp, int k, int j, double *col)
-{
-    int d = lp->dim;
     const hd_lp_set *set = &lp->set[k];
     double s = k == 0 ? lp->sigma : -lp->sigma;
     if (set->rot != NULL) {
@@ -93,28 +107,40 @@ static inline void point_column(const hd_lp *lp, int k, int j, double *col)
     col[d + 1] = k == 0 ? 0.0 : 1.0;
 }
 
-void hd_lp_column(const hd_lp *lp, int id, double *col)
+HD_LP_INLINE void column_m(const hd_lp *lp, const int m, int id, double *col)
 {
     int ns = lp->set[0].count, n = hd_lp_structural_count(lp);
     if (id < n) {
         int k = id < ns ? 0 : 1;
-        point_column(lp, k, id - k * ns, col);
+        point_column_d(lp, m - 2, k, id - k * ns, col);
         return;
     }
-    for (int i = 0; i < lp->rows; ++i) {
+    for (int i = 0; i < m; ++i) {
         col[i] = 0.0;
     }
-    if (id < n + lp->rows) {
+    if (id < n + m) {
         col[id - n] = 1.0;
+    } else if (lp->extra_unit) {
+        int e = id - n - m;
+        col[e >> 1] = (e & 1) ? -1.0 : 1.0;
     } else {
-        const double *e = lp->extra[id - n - lp->rows];
-        for (int i = 0; i < lp->rows; ++i) {
+        const double *e = lp->extra[id - n - m];
+        for (int i = 0; i < m; ++i) {
             col[i] = e[i];
         }
     }
 }
 
-double hd_lp_cost(const hd_lp *lp, int id)
+void hd_lp_column(const hd_lp *lp, int id, double *col)
+{
+    if (lp->rows == HD_LP_ROWS_3D) {
+        column_m(lp, HD_LP_ROWS_3D, id, col);
+    } else {
+        column_m(lp, lp->rows, id, col);
+    }
+}
+
+HD_LP_INLINE double cost_of(const hd_lp *lp, int id)
 {
     int n = hd_lp_structural_count(lp);
     if (id < n) {
@@ -126,13 +152,18 @@ double hd_lp_cost(const hd_lp *lp, int id)
     return lp->extra_cost[id - n - lp->rows];
 }
 
+double hd_lp_cost(const hd_lp *lp, int id)
+{
+    return cost_of(lp, id);
+}
+
 /* Recomputes the cached costs and flags of the basis. */
 static void basis_changed(hd_lp *lp)
 {
     int n = hd_lp_structural_count(lp);
     memset(lp->special_basic, 0, sizeof lp->special_basic);
     for (int i = 0; i < lp->rows; ++i) {
-        lp->cb[i] = hd_lp_cost(lp, lp->basis[i]);
+        lp->cb[i] = cost_of(lp, lp->basis[i]);
         if (lp->basis[i] >= n) {
             lp->special_basic[lp->basis[i] - n] = 1;
         }
@@ -142,6 +173,7 @@ static void basis_changed(hd_lp *lp)
     lp->bland = 0;
     lp->cand_count = 0;
     lp->duals_valid = 0;
+    lp->priced_full = 0;
 }
 
 void hd_lp_setup_phase1(hd_lp *lp)
@@ -152,42 +184,67 @@ void hd_lp_setup_phase1(hd_lp *lp)
         lp->start[i] = lp->basis[i] = hd_lp_slack_id(lp, i);
         lp->xb[i] = lp->rhs[i];
         for (int j = 0; j < lp->rows; ++j) {
-            lp->binv[i][j] = i == j ? 1.0 : 0.0;
+            lp->inv[i][j] = i == j ? 1.0 : 0.0;
         }
     }
     lp->slack_cost = 1.0;
     lp->slack_enter = 1;
     lp->extra_count = 0;
+    lp->extra_unit = 0;
     basis_changed(lp);
+    /* The slack basis has B = I and every cost 1: y = e. */
+    for (int i = 0; i < lp->rows; ++i) {
+        lp->y[i] = 1.0;
+    }
+    lp->duals_valid = 1;
 }
 
 int hd_lp_setup_l1(hd_lp *lp, const double *q)
 {
+    return hd_lp_setup_l1_from(lp, q, 0, 0);
+}
+
+int hd_lp_setup_l1_from(hd_lp *lp, const double *q, int js, int jt)
+{
     int d = lp->dim, ns = lp->set[0].count;
     double s0[HD_LP_ROWS], t0[HD_LP_ROWS];
-    point_column(lp, 0, 0, s0);
-    point_column(lp, 1, 0, t0);
+    if (d == 3) {
+        point_column_d(lp, 3, 0, js, s0);
+        point_column_d(lp, 3, 1, jt, t0);
+    } else {
+        point_column_d(lp, d, 0, js, s0);
+        point_column_d(lp, d, 1, jt, t0);
+    }
     for (int k = 0; k < d; ++k) {
         lp->rhs[k] = q != NULL ? lp->sigma * q[k] : 0.0;
-        for (int i = 0; i < lp->rows; ++i) {
-            lp->extra[2 * k][i] = i == k ? 1.0 : 0.0;
-            lp->extra[2 * k + 1][i] = i == k ? -1.0 : 0.0;
-        }
         lp->extra_cost[2 * k] = lp->extra_cost[2 * k + 1] = 1.0;
     }
     lp->extra_count = 2 * d;
+    lp->extra_unit = 1; /* extra 2k is +e_k, extra 2k + 1 is -e_k: no explicit columns */
     lp->rhs[d] = lp->rhs[d + 1] = 1.0;
     lp->slack_cost = 0.0;
     lp->slack_enter = 0;
-    for (int k = 0; k < d; ++k) {
-        double r = lp->rhs[k] - s0[k] - t0[k];
-        lp->start[k] = hd_lp_extra_id(lp, r >= 0.0 ? 2 * k : 2 * k + 1);
+    /* The basis [diag(g) s0 t0] (g_k = +-1, the sign of the residual r = q^ - s0^ - t0^; s0, t0
+     * hold the convexity rows' 1) has the exact inverse [diag(g) -diag(g) s0^ -diag(g) t0^] over
+     * the identity on the convexity rows, and x_B = (|r_k|, 1, 1): no re-inversion needed. */
+    memset(lp->inv, 0, sizeof lp->inv[0] * (size_t)lp->rows);
+    for (int j = 0; j < lp->rows; ++j) {
+        lp->inv[j][j] = 1.0;
     }
-    lp->start[d] = 0;
-    lp->start[d + 1] = ns;
+    for (int k = 0; k < d; ++k) {
+        double r = lp->rhs[k] - s0[k] - t0[k], g = r >= 0.0 ? 1.0 : -1.0;
+        lp->start[k] = hd_lp_extra_id(lp, g > 0.0 ? 2 * k : 2 * k + 1);
+        lp->inv[k][k] = g;
+        lp->inv[d][k] = -g * s0[k];
+        lp->inv[d + 1][k] = -g * t0[k];
+        lp->xb[k] = g * r;
+    }
+    lp->xb[d] = lp->xb[d + 1] = 1.0;
+    lp->start[d] = js;
+    lp->start[d + 1] = ns + jt;
     memcpy(lp->basis, lp->start, sizeof lp->basis);
     basis_changed(lp);
-    return hd_lp_refactor(lp);
+    return 0;
 }
 
 int hd_lp_setup_ray(hd_lp *lp, const int *basis, const double *u)
@@ -199,6 +256,7 @@ int hd_lp_setup_ray(hd_lp *lp, const int *basis, const double *u)
     }
     lp->extra_cost[0] = -1.0;
     lp->extra_count = 1;
+    lp->extra_unit = 0;
     lp->slack_cost = 0.0;
     lp->slack_enter = 0;
     memcpy(lp->basis, basis, sizeof lp->basis);
@@ -207,17 +265,41 @@ int hd_lp_setup_ray(hd_lp *lp, const int *basis, const double *u)
     return hd_lp_refactor(lp);
 }
 
-/* Gauss-Jordan inversion of the basis with partial pivoting: O(m^3), m <= 18. */
+/* Iterative refinement of x_B (Wilkinson): r = rhs - B x_B from the explicit columns, then
+ * x_B += B^-1 r. With an ill-conditioned basis (thin overlaps: cond ~ 1e9) the explicit inverse
+ * alone leaves a residual of cond * 2^-53; each step shrinks it by that factor, down to the
+ * rounding of the residual itself. a holds the basic columns (a[i][j]: row i of column j). */
+HD_LP_INLINE void refine(hd_lp *lp, const int m, double a[HD_LP_ROWS][HD_LP_ROWS])
+{
+    double r[HD_LP_ROWS];
+    for (int i = 0; i < m; ++i) {
+        double s = lp->rhs[i];
+        for (int j = 0; j < m; ++j) {
+            s -= a[i][j] * lp->xb[j];
+        }
+        r[i] = s;
+    }
+    for (int j = 0; j < m; ++j) {
+        for (int i = 0; i < m; ++i) {
+            lp->xb[i] += lp->inv[j][i] * r[j];
+        }
+    }
+}
+
+/* Gauss-Jordan inversion of the basis with partial pivoting: O(m^3), m <= 18, into b (row
+ * major), stored by columns; then x_B from the fresh inverse and one refinement step (the
+ * explicit columns are kept for it). */
 int hd_lp_refactor(hd_lp *lp)
 {
     int m = lp->rows;
-    double a[HD_LP_ROWS][HD_LP_ROWS], col[HD_LP_ROWS];
+    double a[HD_LP_ROWS][HD_LP_ROWS], keep[HD_LP_ROWS][HD_LP_ROWS], b[HD_LP_ROWS][HD_LP_ROWS];
     double big = 1.0;
     for (int j = 0; j < m; ++j) {
+        double col[HD_LP_ROWS];
         hd_lp_column(lp, lp->basis[j], col);
         for (int i = 0; i < m; ++i) {
-            a[i][j] = col[i];
-            lp->binv[i][j] = i == j ? 1.0 : 0.0;
+            a[i][j] = keep[i][j] = col[i];
+            b[i][j] = i == j ? 1.0 : 0.0;
             big = hd_lp_max(big, fabs(col[i]));
         }
     }
@@ -231,18 +313,20 @@ int hd_lp_refactor(hd_lp *lp)
         if (!(fabs(a[p][c]) > HD_LP_SINGULAR * big)) {
             return -1;
         }
-        for (int j = 0; j < m; ++j) {
-            double t = a[p][j];
-            a[p][j] = a[c][j];
-            a[c][j] = t;
-            t = lp->binv[p][j];
-            lp->binv[p][j] = lp->binv[c][j];
-            lp->binv[c][j] = t;
+        if (p != c) {
+            for (int j = 0; j < m; ++j) {
+                double t = a[p][j];
+                a[p][j] = a[c][j];
+                a[c][j] = t;
+                t = b[p][j];
+                b[p][j] = b[c][j];
+                b[c][j] = t;
+            }
         }
         double inv = 1.0 / a[c][c];
         for (int j = 0; j < m; ++j) {
             a[c][j] *= inv;
-            lp->binv[c][j] *= inv;
+            b[c][j] *= inv;
         }
         for (int r = 0; r < m; ++r) {
             double f = a[r][c];
@@ -251,56 +335,86 @@ int hd_lp_refactor(hd_lp *lp)
             }
             for (int j = 0; j < m; ++j) {
                 a[r][j] -= f * a[c][j];
-                lp->binv[r][j] -= f * lp->binv[c][j];
+                b[r][j] -= f * b[c][j];
             }
         }
     }
     for (int i = 0; i < m; ++i) {
-        lp->xb[i] = hd_lp_dot(lp->binv[i], lp->rhs, m);
+        double x = 0.0;
+        for (int j = 0; j < m; ++j) {
+            lp->inv[j][i] = b[i][j];
+            x += b[i][j] * lp->rhs[j];
+        }
+        lp->xb[i] = x;
     }
-    hd_lp_refine(lp);
+    refine(lp, m, keep);
     lp->since_refactor = 0;
     lp->duals_valid = 0;
+    lp->priced_full = 0;
     return 0;
 }
 
-/* Iterative refinement of x_B (Wilkinson): r = rhs - B x_B from the explicit columns, then
- * x_B += B^-1 r. With an ill-conditioned basis (thin overlaps: cond ~ 1e9) the explicit inverse
- * alone leaves a residual of cond * 2^-53; each step shrinks it by that factor, down to the
- * rounding of the residual itself. */
-void hd_lp_refine(hd_lp *lp)
+/* Makes the inverse and x_B as accurate as a fresh re-inversion would (for the certificates):
+ * the residual R = I - B X of the updated inverse X is measured on the explicit columns. X is
+ * kept when ||R||_inf <= 2^-50 m ||X||_inf -- the accuracy lp_solve's basis bound assumes of a
+ * fresh inverse (||X - B^-1|| <= ||X|| ||R|| / (1 - ||R||), and ||B||_inf <= m), which the
+ * product-form updates of a few well-conditioned pivots keep -- and x_B gets the refinement step
+ * of a re-inversion; otherwise the basis is re-inverted. O(m^3) multiply-adds either way, but
+ * about a quarter of Gauss-Jordan's work and no divisions. Returns hd_lp_refactor's result. */
+HD_LP_INLINE int settle_m(hd_lp *lp, const int m)
 {
-    int m = lp->rows;
-    double r[HD_LP_ROWS], col[HD_LP_ROWS];
-    for (int i = 0; i < m; ++i) {
-        r[i] = lp->rhs[i];
-    }
+    double a[HD_LP_ROWS][HD_LP_ROWS], col[HD_LP_ROWS], delta = 0.0, xnorm = 0.0;
     for (int j = 0; j < m; ++j) {
-        hd_lp_column(lp, lp->basis[j], col);
+        column_m(lp, m, lp->basis[j], col);
         for (int i = 0; i < m; ++i) {
-            r[i] -= col[i] * lp->xb[j];
+            a[i][j] = col[i];
         }
     }
     for (int i = 0; i < m; ++i) {
-        lp->xb[i] += hd_lp_dot(lp->binv[i], r, m);
+        double rsum = 0.0, xsum = 0.0;
+        for (int k = 0; k < m; ++k) {
+            double bx = 0.0;
+            for (int j = 0; j < m; ++j) {
+                bx += a[i][j] * lp->inv[k][j];
+            }
+            rsum += fabs((i == k ? 1.0 : 0.0) - bx);
+            xsum += fabs(lp->inv[k][i]);
+        }
+        delta = hd_lp_max(delta, rsum);
+        xnorm = hd_lp_max(xnorm, xsum);
     }
+    if (!(delta <= 0x1.0p-50 * m * xnorm)) {
+        return hd_lp_refactor(lp);
+    }
+    refine(lp, m, a);
+    lp->since_refactor = 0;
+    return 0;
+}
+
+int hd_lp_settle(hd_lp *lp)
+{
+    if (lp->since_refactor == 0) {
+        return 0;
+    }
+    return lp->rows == HD_LP_ROWS_3D ? settle_m(lp, HD_LP_ROWS_3D) : settle_m(lp, lp->rows);
+}
+
+HD_LP_INLINE void duals_m(hd_lp *lp, const int m)
+{
+    for (int j = 0; j < m; ++j) {
+        double s = 0.0;
+        for (int i = 0; i < m; ++i) {
+            s += lp->cb[i] * lp->inv[j][i];
+        }
+        lp->y[j] = s;
+    }
+    lp->duals_valid = 1;
 }
 
 void hd_lp_duals(hd_lp *lp)
 {
-    int m = lp->rows;
-    for (int j = 0; j < m; ++j) {
-        lp->y[j] = 0.0;
-    }
-    for (int i = 0; i < m; ++i) {
-        double c = lp->cb[i];
-        if (c != 0.0) {
-            for (int j = 0; j < m; ++j) {
-                lp->y[j] += c * lp->binv[i][j];
-            }
-        }
-    }
-    lp->duals_valid = 1;
+    duals_m(lp, lp->rows);
+    lp->priced_full = 0;
 }
 
 double hd_lp_objective(const hd_lp *lp)
@@ -314,13 +428,13 @@ double hd_lp_objective(const hd_lp *lp)
 
 /* Separation probe (pairs only): the coordinate part of the current duals, y_x, is the normal
  * the phase-1 optimum will separate with (lp.md); as soon as it separates the points by more
- * than probe_gap the verdict is proven and the optimum is not needed. */
+ * than probe_gap the verdict is proven and the optimum is not needed. The support points of both
+ * sets along y_x are those the last full pricing found (Dantzig's rule is a support query in
+ * direction y_x, see lp_price.c), so the probe costs two dot products. */
 static int probe_separates(hd_lp *lp)
 {
-    if (!(lp->probe_gap > -INFINITY)) {
-        return 0;
-    }
-    double gap = hd_lp_gap_along(lp, lp->y, NULL);
+    double max_s = 0.0;
+    double gap = hd_lp_gap_at(lp, lp->y, lp->support[0], lp->support[1], &max_s);
     if (!(gap > lp->probe_gap)) {
         return 0;
     }
@@ -328,6 +442,8 @@ static int probe_separates(hd_lp *lp)
     for (int k = 0; k < lp->dim; ++k) {
         lp->probe_normal[k] = lp->y[k] / len;
     }
+    lp->probe_value = gap;
+    lp->probe_max_s = max_s;
     return 1;
 }
 
@@ -338,13 +454,16 @@ static int probe_separates(hd_lp *lp)
  * much. Slack variables held at zero (slack_enter == 0) block any step when their entry counts.
  * Ties go to the largest pivot, or under Bland's rule to the smallest basic column id. Returns
  * the row, -1 if unbounded. */
-static int ratio_test(const hd_lp *lp, const double *alpha, const double *noise, double *theta)
+HD_LP_INLINE int ratio_test_m(const hd_lp *lp, const int m, const double *alpha,
+                              const double *noise, double *theta)
 {
-    int m = lp->rows;
     double ratio[HD_LP_ROWS];
     double tmin = INFINITY;
+    int n = hd_lp_structural_count(lp);
+    /* basis[i] - n < m (unsigned): a slack column */
+    unsigned hold = lp->slack_enter ? 0u : (unsigned)m;
     for (int i = 0; i < m; ++i) {
-        int held = !lp->slack_enter && hd_lp_is_slack(lp, lp->basis[i]);
+        int held = (unsigned)(lp->basis[i] - n) < hold;
         double a = held ? fabs(alpha[i]) : alpha[i];
         double tol = HD_LP_NOISE * noise[i] + HD_LP_PIVOT_ABS;
         ratio[i] = a > tol ? hd_lp_max(lp->xb[i], 0.0) / a : INFINITY;
@@ -370,30 +489,107 @@ static int ratio_test(const hd_lp *lp, const double *alpha, const double *noise,
     return r;
 }
 
-/* Pivot on alpha_r: the explicit inverse's rows follow the elementary row operation that maps
- * alpha to e_r, x_B moves by theta along -alpha, and when the duals are current they follow too:
- * y' = y + dq (row r of the new inverse), dq the entering column's reduced cost (the new basic
- * costs c_B' satisfy y'^T B' = c_B'^T). */
-static void pivot(hd_lp *lp, int q, int r, const double *alpha, double theta, double dq)
+#if defined(__GNUC__)
+/* Two doubles: GCC and Clang compile the arithmetic on it to one SSE2 (NEON) instruction. Only
+ * element-wise operations are used, so every result is the scalar code's, bit for bit. */
+typedef double hd_lp_v2 __attribute__((vector_size(16)));
+typedef long long hd_lp_i2 __attribute__((vector_size(16)));
+
+static inline hd_lp_v2 hd_lp_v2_abs(hd_lp_v2 x)
 {
-    int m = lp->rows, n = hd_lp_structural_count(lp);
-    double inv = 1.0 / alpha[r];
-    for (int j = 0; j < m; ++j) {
-        lp->binv[r][j] *= inv;
-    }
-    for (int i = 0; i < m; ++i) {
-        if (i == r || alpha[i] == 0.0) {
+    const hd_lp_i2 mask = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    return (hd_lp_v2)((hd_lp_i2)x & mask);
+}
+
+/* ftran_m for m = 5: entries 0..3 of a column as two pairs, entry 4 alone. */
+static inline void ftran5(const hd_lp *lp, const double *col, double *alpha, double *noise)
+{
+    hd_lp_v2 a0 = {0.0, 0.0}, a1 = {0.0, 0.0}, n0 = {0.0, 0.0}, n1 = {0.0, 0.0};
+    double a4 = 0.0, n4 = 0.0;
+    for (int j = 0; j < 5; ++j) {
+        double c = col[j];
+        if (c == 0.0) {
             continue;
         }
-        double f = alpha[i];
-        for (int j = 0; j < m; ++j) {
-            lp->binv[i][j] -= f * lp->binv[r][j];
-        }
-        lp->xb[i] -= theta * f;
+        const double *p = lp->inv[j];
+        hd_lp_v2 x0, x1, cv = {c, c};
+        memcpy(&x0, p, sizeof x0);
+        memcpy(&x1, p + 2, sizeof x1);
+        x0 *= cv;
+        x1 *= cv;
+        double x4 = p[4] * c;
+        a0 += x0;
+        a1 += x1;
+        a4 += x4;
+        n0 += hd_lp_v2_abs(x0);
+        n1 += hd_lp_v2_abs(x1);
+        n4 += fabs(x4);
     }
+    memcpy(alpha, &a0, sizeof a0);
+    memcpy(alpha + 2, &a1, sizeof a1);
+    alpha[4] = a4;
+    memcpy(noise, &n0, sizeof n0);
+    memcpy(noise + 2, &n1, sizeof n1);
+    noise[4] = n4;
+}
+
+/* The inverse update of pivot_m for m = 5 (same element-wise arithmetic). */
+static inline void update5(hd_lp *lp, int r, const double *alpha, double ia)
+{
+    hd_lp_v2 a0, a1;
+    memcpy(&a0, alpha, sizeof a0);
+    memcpy(&a1, alpha + 2, sizeof a1);
+    double a4 = alpha[4];
+    for (int j = 0; j < 5; ++j) {
+        double *c = lp->inv[j];
+        double v = c[r] * ia;
+        hd_lp_v2 x0, x1, vv = {v, v};
+        memcpy(&x0, c, sizeof x0);
+        memcpy(&x1, c + 2, sizeof x1);
+        x0 -= a0 * vv;
+        x1 -= a1 * vv;
+        memcpy(c, &x0, sizeof x0);
+        memcpy(c + 2, &x1, sizeof x1);
+        c[4] -= a4 * v;
+        c[r] = v;
+    }
+}
+
+#define HD_LP_VECTOR5 1
+#endif
+
+/* Pivot on alpha_r: the explicit inverse follows the elementary row operation that maps alpha
+ * to e_r (column by column: its row-r entry v is divided by alpha_r, then every other entry i
+ * loses alpha_i v), x_B moves by theta along -alpha, and when the duals are current they follow
+ * too: y' = y + dq (row r of the new inverse), dq the entering column's reduced cost (the new
+ * basic costs c_B' satisfy y'^T B' = c_B'^T). */
+HD_LP_INLINE void pivot_m(hd_lp *lp, const int m, int q, int r, const double *alpha,
+                          double theta, double dq)
+{
+    int n = hd_lp_structural_count(lp);
+    double ia = 1.0 / alpha[r];
+#ifdef HD_LP_VECTOR5
+    if (m == HD_LP_ROWS_3D) {
+        update5(lp, r, alpha, ia);
+    } else
+#endif
+    {
+        for (int j = 0; j < m; ++j) {
+            double *c = lp->inv[j];
+            double v = c[r] * ia;
+            for (int i = 0; i < m; ++i) {
+                c[i] -= alpha[i] * v;
+            }
+            c[r] = v;
+        }
+    }
+    for (int i = 0; i < m; ++i) {
+        lp->xb[i] -= theta * alpha[i];
+    }
+    lp->xb[r] = theta;
     if (lp->duals_valid) {
         for (int j = 0; j < m; ++j) {
-            lp->y[j] += dq * lp->binv[r][j];
+            lp->y[j] += dq * lp->inv[j][r];
         }
     }
     if (lp->basis[r] >= n) {
@@ -402,27 +598,38 @@ static void pivot(hd_lp *lp, int q, int r, const double *alpha, double theta, do
     if (q >= n) {
         lp->special_basic[q - n] = 1;
     }
-    lp->xb[r] = theta;
     lp->basis[r] = q;
-    lp->cb[r] = hd_lp_cost(lp, q);
+    lp->cb[r] = cost_of(lp, q);
     lp->since_refactor++;
     lp->pivots++;
+    lp->priced_full = 0;
 }
 
-/* alpha = B^-1 a, and noise[i] = sum_j |B^-1_ij a_j|, the scale of alpha_i's rounding error. */
-static void ftran(const hd_lp *lp, const double *col, double *alpha, double *noise)
+
+/* alpha = B^-1 a, and noise[i] = sum_j |B^-1_ij a_j|, the scale of alpha_i's rounding error;
+ * by columns of the inverse, skipping the zero entries of a (a point's other convexity row). */
+HD_LP_INLINE void ftran_m(const hd_lp *lp, const int m, const double *col, double *alpha,
+                          double *noise)
 {
-    int m = lp->rows;
+#ifdef HD_LP_VECTOR5
+    if (m == HD_LP_ROWS_3D) {
+        ftran5(lp, col, alpha, noise);
+        return;
+    }
+#endif
     for (int i = 0; i < m; ++i) {
-        double s = 0.0, e = 0.0;
-        for (int j = 0; j < m; ++j) {
-            double p = lp->binv[i][j] * col[j];
-            s += p;
-            e += fabs(p);
+        alpha[i] = 0.0;
+        noise[i] = 0.0;
+    }
+    for (int j = 0; j < m; ++j) {
+        double c = col[j];
+        if (c == 0.0) {
+            continue;
         }
-        alpha[i] = s;
-        if (noise != NULL) {
-            noise[i] = e;
+        for (int i = 0; i < m; ++i) {
+            double p = lp->inv[j][i] * c;
+            alpha[i] += p;
+            noise[i] += fabs(p);
         }
     }
 }
@@ -440,66 +647,57 @@ static int recover(hd_lp *lp)
     return hd_lp_refactor(lp);
 }
 
-static double max_abs_n(const double *a, int n)
-{
-    double m = 0.0;
-    for (int i = 0; i < n; ++i) {
-        m = hd_lp_max(m, fabs(a[i]));
-    }
-    return m;
-}
-
-/* One pricing + ratio test: the entering column q (or -1), its accurate reduced cost, alpha,
- * and the leaving row (or -1). */
-static int choose_pivot(hd_lp *lp, int *q, double *dq, double *alpha, double *theta)
+/* The entering column q (or -1), its explicit column and its accurate reduced cost. */
+HD_LP_INLINE int entering_m(hd_lp *lp, const int m, double *col, double *dq)
 {
     if (!lp->duals_valid) {
-        hd_lp_duals(lp);
+        duals_m(lp, m);
     }
-    double tol = HD_LP_DUAL_REL * (1.0 + max_abs_n(lp->y, lp->rows));
-    double col[HD_LP_ROWS];
+    double ymax = 0.0;
+    for (int i = 0; i < m; ++i) {
+        ymax = hd_lp_max(ymax, fabs(lp->y[i]));
+    }
+    double tol = HD_LP_DUAL_REL * (1.0 + ymax);
     int bland = lp->bland || lp->restarts > 0;
-    *q = bland ? hd_lp_price_bland(lp, tol) : hd_lp_price_dantzig(lp, tol);
-    if (*q >= 0) {
-        hd_lp_column(lp, *q, col);
-        *dq = hd_lp_cost(lp, *q) - hd_lp_dot(lp->y, col, lp->rows);
-        if (!(*dq < -tol) && !bland) {
-            *q = hd_lp_price_accurate(lp, tol);
-            if (*q >= 0) {
-                hd_lp_column(lp, *q, col);
-                *dq = hd_lp_cost(lp, *q) - hd_lp_dot(lp->y, col, lp->rows);
-            }
-        }
-    }
-    if (*q < 0) {
+    int q = bland ? hd_lp_price_bland(lp, tol) : hd_lp_price_dantzig(lp, tol);
+    if (q < 0) {
         return -1;
     }
-    double noise[HD_LP_ROWS];
-    ftran(lp, col, alpha, noise);
-    return ratio_test(lp, alpha, noise, theta);
+    column_m(lp, m, q, col);
+    *dq = cost_of(lp, q) - hd_lp_dot(lp->y, col, m);
+    if (!(*dq < -tol) && !bland) {
+        q = hd_lp_price_accurate(lp, tol);
+        if (q >= 0) {
+            column_m(lp, m, q, col);
+            *dq = cost_of(lp, q) - hd_lp_dot(lp->y, col, m);
+        }
+    }
+    return q;
 }
 
 /* After a small pivot, or when a basic variable has turned negative (rounding), x_B and the
  * inverse are recomputed so that the next ratio tests see accurate values. */
-static int needs_refactor(const hd_lp *lp, const double *alpha, int r)
+HD_LP_INLINE int needs_refactor_m(const hd_lp *lp, const int m, const double *alpha, int r)
 {
     if (lp->since_refactor == 0) {
         return 0;
     }
     double amax = 0.0;
-    for (int i = 0; i < lp->rows; ++i) {
+    int negative = 0;
+    for (int i = 0; i < m; ++i) {
         amax = hd_lp_max(amax, fabs(alpha[i]));
-        if (lp->xb[i] < 0.0) {
-            return 1;
-        }
+        negative |= lp->xb[i] < 0.0;
     }
-    return fabs(alpha[r]) < HD_LP_SMALL_PIVOT * amax;
+    return negative || fabs(alpha[r]) < HD_LP_SMALL_PIVOT * amax;
 }
 
-hd_lp_run_status hd_lp_run(hd_lp *lp)
+HD_LP_INLINE hd_lp_run_status run_m(hd_lp *lp, const int m)
 {
     for (;;) {
-        double f = hd_lp_objective(lp);
+        double f = 0.0;
+        for (int i = 0; i < m; ++i) {
+            f += lp->cb[i] * lp->xb[i];
+        }
         if (f <= lp->target) {
             return HD_LP_TARGET;
         }
@@ -509,23 +707,30 @@ hd_lp_run_status hd_lp_run(hd_lp *lp)
         if (lp->since_refactor >= HD_LP_REFACTOR && hd_lp_refactor(lp) != 0 && recover(lp) != 0) {
             return HD_LP_BREAKDOWN;
         }
-        int q;
-        double dq = 0.0, alpha[HD_LP_ROWS], theta = 0.0;
-        int r = choose_pivot(lp, &q, &dq, alpha, &theta);
-        if (probe_separates(lp)) {
+        double col[HD_LP_ROWS], alpha[HD_LP_ROWS], noise[HD_LP_ROWS], dq = 0.0, theta = 0.0;
+        int q = entering_m(lp, m, col, &dq);
+        /* Most probes fail (the sets are not yet apart along y_x): pricing's sign test of the
+         * gap (lp_price.c) skips them; skipping a probe never affects a verdict. */
+        if (lp->priced_full && lp->probe_hint && lp->probe_gap > -INFINITY &&
+            probe_separates(lp)) {
             return HD_LP_SEPARATED;
         }
-        if (r < 0) {
-            return q < 0 ? HD_LP_OPTIMAL : HD_LP_UNBOUNDED;
+        if (q < 0) {
+            return HD_LP_OPTIMAL;
         }
-        pivot(lp, q, r, alpha, theta, dq);
-        if (needs_refactor(lp, alpha, r) && hd_lp_refactor(lp) != 0 && recover(lp) != 0) {
+        ftran_m(lp, m, col, alpha, noise);
+        int r = ratio_test_m(lp, m, alpha, noise, &theta);
+        if (r < 0) {
+            return HD_LP_UNBOUNDED;
+        }
+        pivot_m(lp, m, q, r, alpha, theta, dq);
+        if (needs_refactor_m(lp, m, alpha, r) && hd_lp_refactor(lp) != 0 && recover(lp) != 0) {
             return HD_LP_BREAKDOWN;
         }
         /* Anti-cycling: Bland's rule while the objective stalls (a cycle can only consist of
          * pivots that leave the objective unchanged, and Bland's rule admits no cycle). */
         if (-dq * theta <= HD_LP_STALL * (1.0 + fabs(f))) {
-            if (++lp->degenerate_run >= lp->rows) {
+            if (++lp->degenerate_run >= HD_LP_BLAND_AFTER * m) {
                 lp->bland = 1;
             }
         } else {
@@ -533,4 +738,64 @@ hd_lp_run_status hd_lp_run(hd_lp *lp)
             lp->bland = 0;
         }
     }
+}
+
+/* Drives the basic extra columns out of the basis (the end of a textbook phase 1: Chvatal,
+ * ch. 8). Row i of a basic extra column: the structural column with the largest |alpha_i| =
+ * |(row i of B^-1) . a| enters with a degenerate step (x_i is zero to rounding, so is theta).
+ * alpha_i is affine in the point, so over a set its extremes are the support points in
+ * directions +-(row i's coordinate part) (four support queries per row). Fails (-1) when every
+ * |alpha_i| is below 2^-20 of the row's size: the point sets are flat in that direction. */
+int hd_lp_drive_out_extras(hd_lp *lp)
+{
+    int m = lp->rows, d = lp->dim, n = hd_lp_structural_count(lp), ns = lp->set[0].count;
+    for (int i = 0; i < m; ++i) {
+        if (lp->basis[i] < n + m) {
+            continue;
+        }
+        double w[HD_LP_ROWS], u[HD_LP_MAX_DIM], wn = 0.0;
+        for (int j = 0; j < m; ++j) {
+            w[j] = lp->inv[j][i];
+            wn = hd_lp_max(wn, fabs(w[j]));
+        }
+        int best = -1;
+        double bestv = 0x1.0p-20 * wn;
+        for (int k = 0; k < 2; ++k) {
+            for (int sg = -1; sg <= 1; sg += 2) {
+                for (int c = 0; c < d; ++c) {
+                    u[c] = sg * w[c];
+                }
+                int id = hd_lp_support(lp, k, u) + k * ns;
+                double col[HD_LP_ROWS];
+                hd_lp_column(lp, id, col);
+                double a = fabs(hd_lp_dot(w, col, m));
+                if (a > bestv) {
+                    bestv = a;
+                    best = id;
+                }
+            }
+        }
+        if (best < 0) {
+            return -1;
+        }
+        double col[HD_LP_ROWS], alpha[HD_LP_ROWS], noise[HD_LP_ROWS];
+        hd_lp_column(lp, best, col);
+        lp->duals_valid = 0;
+        if (m == HD_LP_ROWS_3D) {
+            ftran_m(lp, HD_LP_ROWS_3D, col, alpha, noise);
+            pivot_m(lp, HD_LP_ROWS_3D, best, i, alpha, lp->xb[i] / alpha[i], 0.0);
+        } else {
+            ftran_m(lp, m, col, alpha, noise);
+            pivot_m(lp, m, best, i, alpha, lp->xb[i] / alpha[i], 0.0);
+        }
+    }
+    return 0;
+}
+
+hd_lp_run_status hd_lp_run(hd_lp *lp)
+{
+    if (lp->rows == HD_LP_ROWS_3D) {
+        return run_m(lp, HD_LP_ROWS_3D);
+    }
+    return run_m(lp, lp->rows);
 }

@@ -10,15 +10,16 @@
  * power of two, so the scaling is exact; see lp.md). The columns are never stored: a structural
  * column is generated from its point when needed (pricing folds the normalisation into the dual
  * vector, the basis update builds the column explicitly). Besides the structural columns there
- * are d + 2 slack columns e_i (the source's slack variables) and at most HD_LP_MAX_EXTRA explicit
- * columns (the l1 residual columns +-e_k, or one ray column).
+ * are d + 2 slack columns e_i (the source's slack variables) and at most HD_LP_MAX_EXTRA extra
+ * columns: the l1 residual columns +-e_k (implicit, extra_unit) or one explicit ray column.
  *
  * The kernel keeps the explicit inverse of the (d+2) x (d+2) basis, updated by one elementary
  * row operation per pivot and recomputed from the basic columns (with a step of iterative
  * refinement of x_B) every 32 pivots, after small pivots and when a basic variable turns
  * negative. Pricing is Dantzig's rule (most negative reduced cost) with Bland's rule as the
  * anti-cycling fallback during runs of degenerate pivots. Nothing here allocates: an hd_lp lives
- * on the stack (8.7 KB, sized for d = 16).
+ * on the stack (8.7 KB, sized for d = 16; the fields a 3D phase 1 touches come first and fill
+ * about 2 KB).
  */
 #ifndef HD_LP_KERNEL_H
 #define HD_LP_KERNEL_H
@@ -33,8 +34,12 @@
  * candidates; the following pivots price only those (and the special columns) until none
  * improves, then scan again. Sets of at most HD_LP_PARTIAL_MIN points are always scanned in
  * full. */
+#ifndef HD_LP_TOPK
 #define HD_LP_TOPK 2
+#endif
+#ifndef HD_LP_PARTIAL_MIN
 #define HD_LP_PARTIAL_MIN 48
+#endif
 
 /* One vertex set of the LP: count points of dim doubles each; in 3D optionally mapped by
  * x -> rot x + shift (B's vertices in A's frame). poly, when not NULL, is the polytope the points
@@ -59,31 +64,12 @@ typedef enum hd_lp_run_status {
 } hd_lp_run_status;
 
 typedef struct hd_lp {
+    /* Scalars and the m-vectors every pivot reads (m = rows). */
     int dim;
     int rows;
-    hd_lp_set set[2];                /* 0: S (convexity row dim), 1: T (row dim + 1, negated) */
-    double centre[HD_LP_MAX_DIM];
-    double sigma;
-    double rhs[HD_LP_ROWS];
-    double slack_cost;               /* cost of every slack column */
     int slack_enter;                 /* 0: slacks may not enter and basic ones are held at 0 */
     int extra_count;
-    double extra[HD_LP_MAX_EXTRA][HD_LP_ROWS];
-    double extra_cost[HD_LP_MAX_EXTRA];
-    int start[HD_LP_ROWS];           /* the starting basis (restored after a breakdown) */
-    int basis[HD_LP_ROWS];           /* column id of the basic variable of each row */
-    double cb[HD_LP_ROWS];           /* cost of each basic variable */
-    unsigned char special_basic[HD_LP_ROWS + HD_LP_MAX_EXTRA]; /* slack / extra column is basic */
-    double binv[HD_LP_ROWS][HD_LP_ROWS];
-    double xb[HD_LP_ROWS];
-    double y[HD_LP_ROWS];            /* duals c_B^T B^-1, valid after hd_lp_duals */
-    int duals_valid;                 /* y is up to date (kept so by pivots between refactors) */
-    int cand[2 * HD_LP_TOPK];        /* partial pricing: candidate column ids */
-    int cand_count;
-    double target;                   /* stop as soon as the objective is <= target */
-    double probe_gap;                /* > -inf: stop once the duals' direction separates the
-                                        points by more than this (hd_lp_gap_along) */
-    double probe_normal[HD_LP_MAX_DIM]; /* the separating unit normal found by the probe */
+    int extra_unit;                  /* the extra columns are +-e_k (l1 residuals), implicit */
     int pivots;                      /* pivots of this LP (all runs) */
     int cap;                         /* pivot cap over all runs */
     int since_refactor;
@@ -91,6 +77,36 @@ typedef struct hd_lp {
     int bland;                       /* Bland's rule is active */
     int restarts;
     int support_calls;
+    int duals_valid;                 /* y is up to date (kept so by pivots between refactors) */
+    int cand_count;
+    int priced_full;                 /* the last pricing searched both whole sets with the
+                                        current duals: support[] holds their support points */
+    int support[2];                  /* argmax_S y_x . s and argmin_T y_x . t (set indices) */
+    int probe_hint;                  /* with priced_full: the support points' gap along y_x
+                                        looked positive */
+    double sigma;
+    double slack_cost;               /* cost of every slack column */
+    double target;                   /* stop as soon as the objective is <= target */
+    double probe_gap;                /* > -inf: stop once the duals' direction separates the
+                                        points by more than this */
+    int basis[HD_LP_ROWS];           /* column id of the basic variable of each row */
+    double cb[HD_LP_ROWS];           /* cost of each basic variable */
+    double xb[HD_LP_ROWS];
+    double y[HD_LP_ROWS];            /* duals c_B^T B^-1, valid when duals_valid */
+    double rhs[HD_LP_ROWS];
+    _Alignas(16) double inv[HD_LP_ROWS][HD_LP_ROWS]; /* B^-1 by columns: inv[j][i] = (B^-1)_ij */
+    hd_lp_set set[2];                /* 0: S (convexity row dim), 1: T (row dim + 1, negated) */
+    double centre[HD_LP_MAX_DIM];
+    int cand[2 * HD_LP_TOPK];        /* partial pricing: candidate column ids */
+    int start[HD_LP_ROWS];           /* the starting basis (restored after a breakdown) */
+    unsigned char special_basic[HD_LP_ROWS + HD_LP_MAX_EXTRA]; /* slack / extra column is basic */
+    /* What the separation probe found (HD_LP_SEPARATED). */
+    double probe_normal[HD_LP_MAX_DIM]; /* unit normal */
+    double probe_value;              /* its gap, min_T n.t - max_S n.s on the points */
+    double probe_max_s;              /* max_S n.s */
+    /* Explicit extra columns (l1 residuals, ray). */
+    double extra_cost[HD_LP_MAX_EXTRA];
+    double extra[HD_LP_MAX_EXTRA][HD_LP_ROWS];
 } hd_lp;
 
 /* Column ids: [0, ns) points of S, [ns, ns + nt) points of T, then the rows slack columns, then
@@ -152,7 +168,10 @@ static inline double hd_lp_min(double a, double b)
 }
 
 /* Point j of set k of lp (as above). */
-void hd_lp_point(const hd_lp *lp, int k, int j, double *out);
+static inline void hd_lp_point(const hd_lp *lp, int k, int j, double *out)
+{
+    hd_lp_set_point(&lp->set[k], lp->dim, j, out);
+}
 
 /* Index of a point of set k maximising u . p, u in the common frame (hill climbing when the set
  * has a polytope, else a scan). */
@@ -168,6 +187,9 @@ void hd_lp_setup_phase1(hd_lp *lp);
  * vector or NULL for 0): extra columns +-e_k of cost 1, starting basis {s_0, t_0, the
  * sign-matching e_k}. Needs ns, nt >= 1. Returns hd_lp_refactor's result. */
 int hd_lp_setup_l1(hd_lp *lp, const double *q);
+
+/* hd_lp_setup_l1 with the starting basis {s_js, t_jt, the sign-matching e_k} (a crash basis). */
+int hd_lp_setup_l1_from(hd_lp *lp, const double *q, int js, int jt);
 
 /* From basis (a feasible basis of the rhs (0, .., 0, 1, 1) with objective 0, e.g. phase 1's
  * optimum) asks for max rho^ such that rho^ u lies in the normalised conv(S^) - conv(T^) (u a
@@ -186,11 +208,18 @@ static inline int hd_lp_is_slack(const hd_lp *lp, int id)
 /* Inverts the basis from its columns and recomputes xb. Returns 0, or -1 when it is singular. */
 int hd_lp_refactor(hd_lp *lp);
 
+/* After a run: keeps the updated inverse when it is as accurate as a fresh one (measured
+ * residual), else re-inverts; x_B is refined either way. Returns 0, or -1 when the basis is
+ * singular. */
+int hd_lp_settle(hd_lp *lp);
+
+/* Pivots every basic extra column out of the basis (degenerate pivots; x_B unchanged to
+ * rounding). Returns 0, or -1 when a row has no structural column to pivot on. The inverse is
+ * the product-form update: settle or refactor afterwards. */
+int hd_lp_drive_out_extras(hd_lp *lp);
+
 /* Runs the simplex loop from the current basis. */
 hd_lp_run_status hd_lp_run(hd_lp *lp);
-
-/* One step of iterative refinement of x_B (done by every hd_lp_refactor). */
-void hd_lp_refine(hd_lp *lp);
 
 /* y = c_B^T B^-1 for the current basis. */
 void hd_lp_duals(hd_lp *lp);
@@ -198,6 +227,10 @@ void hd_lp_duals(hd_lp *lp);
 /* The gap of direction n (any length; the common frame): min_T u.t - max_S u.s with u = n / |n|,
  * evaluated on the points the support mappings pick. -inf for a zero or non-finite n. */
 double hd_lp_gap_along(hd_lp *lp, const double *n, double *max_s);
+
+/* The same gap evaluated on given support points: js of S (maximising n . s) and jt of T
+ * (minimising n . t), e.g. the ones the last full pricing found for n = y_x. */
+double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *max_s);
 
 /* c_B^T x_B. */
 double hd_lp_objective(const hd_lp *lp);

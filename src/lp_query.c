@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "algos.h"
+#include "contact.h"
 #include "hd_math.h"
 #include "lp_solve.h"
 
@@ -17,26 +18,37 @@ static double face_slack(const hd_polytope *p, const hd_options *opt)
     return 4.0 * rel * (p->max_abs + p->extent);
 }
 
+typedef struct hd_lp_ball_ctx {
+    const hd_pair *pair;
+    const hd_options *opt;
+} hd_lp_ball_ctx;
+
 /* A ball inside M = A - B: B(pa - pb, ra + rb) for interior balls B(pa, ra) of A and B(pb, rb) of
- * B. Of the two interior points of each, the combination with the smallest |c| / R is used. */
-static void interior_ball(const hd_pair *pair, const hd_options *opt, hd_lp_problem *prob)
+ * B. Of the two interior points of each, the combination with the smallest |c| / R is used.
+ * Called by the LP only when its basis bound does not decide (hd_lp_problem.ball_fill). */
+static void interior_ball(const void *ctx, double *centre, double *radius)
 {
+    const hd_pair *pair = ((const hd_lp_ball_ctx *)ctx)->pair;
+    const hd_options *opt = ((const hd_lp_ball_ctx *)ctx)->opt;
     const hd_polytope *a = pair->a, *b = pair->b;
-    double best = INFINITY;
-    prob->ball_radius = 0.0;
+    double pb[2][3], ra[2], rb[2], best = INFINITY;
+    double sa = face_slack(a, opt), sb = face_slack(b, opt);
+    for (int j = 0; j < 2; ++j) {
+        hd_m3_mul_v(pb[j], pair->r, b->interior[j].point);
+        hd_v3_add(pb[j], pb[j], pair->t);
+        ra[j] = fmax(a->interior[j].clearance - sa, 0.0);
+        rb[j] = fmax(b->interior[j].clearance - sb, 0.0);
+    }
+    *radius = 0.0;
     for (int i = 0; i < 2; ++i) {
         for (int j = 0; j < 2; ++j) {
-            double pb[3], c[3];
-            hd_m3_mul_v(pb, pair->r, b->interior[j].point);
-            hd_v3_add(pb, pb, pair->t);
-            hd_v3_sub(c, a->interior[i].point, pb);
-            double ra = fmax(a->interior[i].clearance - face_slack(a, opt), 0.0);
-            double rb = fmax(b->interior[j].clearance - face_slack(b, opt), 0.0);
-            double r = ra + rb;
-            if (r > 0.0 && hd_v3_len(c) / r < best) {
-                best = hd_v3_len(c) / r;
-                prob->ball_radius = r;
-                hd_v3_copy(prob->ball_centre, c);
+            double c[3], r = ra[i] + rb[j];
+            hd_v3_sub(c, a->interior[i].point, pb[j]);
+            double len = hd_v3_len(c);
+            if (r > 0.0 && len < best * r) {
+                best = len / r;
+                *radius = r;
+                hd_v3_copy(centre, c);
             }
         }
     }
@@ -57,7 +69,8 @@ static void normalise_spheres(const hd_pair *pair, hd_lp_problem *prob)
     hd_lp_normalise_box(prob, lo, hi);
 }
 
-static void pair_problem(const hd_pair *pair, const hd_options *opt, hd_lp_problem *prob)
+static void pair_problem(const hd_pair *pair, const hd_options *opt, const hd_lp_ball_ctx *ball,
+                         hd_lp_problem *prob)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
     memset(prob, 0, sizeof *prob);
@@ -82,7 +95,16 @@ static void pair_problem(const hd_pair *pair, const hd_options *opt, hd_lp_probl
                     ? opt->tol.max_iterations
                     : hd_lp_default_cap((long)a->vertex_count + b->vertex_count, 5);
     normalise_spheres(pair, prob);
-    interior_ball(pair, opt, prob);
+    /* The crash direction: from A's interior point to B's (they sit nearer the middle of the
+     * vertices than the sphere centres: 5.1 pivots per query on the benchmark's 12-vertex pairs
+     * against 5.3). */
+    double pb[3];
+    hd_m3_mul_v(pb, pair->r, b->interior[0].point);
+    hd_v3_add(pb, pb, pair->t);
+    prob->crash = 1;
+    hd_v3_sub(prob->crash_dir, pb, a->interior[0].point);
+    prob->ball_fill = interior_ball;
+    prob->ball_ctx = ball;
 }
 
 static void fill_combinations(const hd_lp_outcome *res, int ns, hd_certificate *cert)
@@ -122,7 +144,8 @@ hd_status hd_lp_collide(const hd_pair *pair, const hd_options *opt, hd_result *o
 {
     hd_lp_problem prob;
     hd_lp_outcome res;
-    pair_problem(pair, opt, &prob);
+    hd_lp_ball_ctx ball = {pair, opt};
+    pair_problem(pair, opt, &ball, &prob);
     hd_status st = hd_lp_solve(&prob, &res);
     out->stats.iterations += res.pivots;
     out->stats.support_calls += res.support_calls;
@@ -138,5 +161,7 @@ hd_status hd_lp_collide(const hd_pair *pair, const hd_options *opt, hd_result *o
         return hd_contact_classify(pair, opt, out);
     }
     fill_result(&res, pair->a->vertex_count, out);
-    return HD_OK;
+    /* weights read from an ill-conditioned basis (coordinates many orders of magnitude apart)
+     * can miss the band: confirmed in O(k), else the contact classifier decides */
+    return hd_contact_confirm(pair, opt, out);
 }

@@ -19,10 +19,17 @@ typedef struct hd_lp_problem {
     int cap;                               /* pivot cap of each simplex run */
     int early_exit;                        /* stop phase 1 once its duals separate (f_min is
                                               then not the minimum) */
+    int crash;                             /* start from the crash basis along crash_dir (the
+                                              l1 distance LP; f_min is then its minimum) */
+    double crash_dir[HD_LP_MAX_DIM];       /* from S towards T, any length */
     /* Optional ball inside M = K - L (pairs of polytopes: difference of interior points, sum of
      * clearances). ball_radius <= 0: none; the cross-polytope rule is used instead. */
     double ball_centre[HD_LP_MAX_DIM];
     double ball_radius;
+    /* Optional, instead of ball_centre / ball_radius: computes them when a depth proof first
+     * needs the ball (pairs: the basis bound usually decides without it). */
+    void (*ball_fill)(const void *ctx, double *centre, double *radius);
+    const void *ball_ctx;
 } hd_lp_problem;
 
 /* What the LP proved. decided = 0 means its evidence left the signed distance delta in the zone

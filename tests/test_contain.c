@@ -159,6 +159,83 @@ static void test_raw_random_vs_oracle(void **state)
     }
 }
 
+/* Points at a few multiples of eps outside and inside a face of a box, for boxes that are not
+ * centred on the origin, in dimensions 2..4, at three scales and two touching bands. The oracle
+ * is the box's exact geometry: with the other coordinates at the box's centre, the point's
+ * signed distance (depth, negated) is exactly its offset from the face plane, which is computed
+ * without rounding (Sterbenz: the point is within a factor 2 of the face coordinate). The raw
+ * API's documented band: separated beyond eps sqrt(d), intersecting below -eps sqrt(d),
+ * touching within [-eps, eps]; eps = touch_rel * (largest absolute coordinate of the box and the
+ * point). hd_lp_contains of the point alone must agree (inside unless separated). */
+static void test_raw_box_face_band(void **state)
+{
+    (void)state;
+    static const double mult[] = {-4000, -2000, -100, -25, -5, -2.5, -0.75, -0.25, 0.0,
+                                  0.25,  0.75,  2.5,  5,   25, 100,  2000, 4000};
+    static const double scales[] = {1e-3, 1.0, 1e3};
+    static const double rels[] = {1e-12, 1e-9};
+    int checked = 0;
+    for (int d = 2; d <= 4; ++d) {
+        for (size_t si = 0; si < 3; ++si) {
+            double lo[4], hi[4], box[16 * 4], big = 0.0;
+            for (int k = 0; k < d; ++k) {
+                lo[k] = scales[si] * (1.5 + 0.25 * k);
+                hi[k] = scales[si] * (2.0 + 0.5 * k);
+            }
+            for (int i = 0; i < (1 << d); ++i) {
+                for (int k = 0; k < d; ++k) {
+                    box[i * d + k] = (i >> k) & 1 ? hi[k] : lo[k];
+                    big = fmax(big, fabs(box[i * d + k]));
+                }
+            }
+            for (size_t ri = 0; ri < 2; ++ri) {
+                hd_tolerance tol = hd_tolerance_default();
+                tol.touch_rel = rels[ri];
+                for (int axis = 0; axis < d; ++axis) {
+                    for (int side = 0; side < 2; ++side) {
+                        for (size_t mi = 0; mi < sizeof mult / sizeof mult[0]; ++mi) {
+                            double p[4], face = side ? hi[axis] : lo[axis];
+                            for (int k = 0; k < d; ++k) {
+                                p[k] = 0.5 * (lo[k] + hi[k]);
+                            }
+                            double step = mult[mi] * rels[ri] * big;
+                            p[axis] = side ? face + step : face - step;
+                            double off = side ? p[axis] - face : face - p[axis]; /* exact */
+                            double eps = rels[ri] * fmax(big, fabs(p[axis]));
+                            hd_verdict want;
+                            if (off > eps * sqrt((double)d)) {
+                                want = HD_SEPARATED;
+                            } else if (off < -eps * sqrt((double)d)) {
+                                want = HD_INTERSECTING;
+                            } else if (fabs(off) <= eps) {
+                                want = HD_TOUCHING;
+                            } else {
+                                continue; /* between eps and eps sqrt(d): either is allowed */
+                            }
+                            hd_verdict v;
+                            int inside = -1;
+                            assert_int_equal(hd_lp_point_inside(d, box, 1 << d, p, &tol, &v),
+                                             HD_OK);
+                            assert_int_equal(hd_lp_contains(d, box, 1 << d, p, 1, &tol, &inside),
+                                             HD_OK);
+                            if (v != want || inside != (want != HD_SEPARATED)) {
+                                printf("dim %d scale %g rel %g axis %d side %d offset %g eps: "
+                                       "got %s (contains %d), want %s\n",
+                                       d, scales[si], rels[ri], axis, side, off / eps,
+                                       hd_verdict_str(v), inside, hd_verdict_str(want));
+                            }
+                            assert_int_equal(v, want);
+                            assert_int_equal(inside, want != HD_SEPARATED);
+                            checked++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_true(checked > 1000);
+}
+
 /* ---------- polytopes ---------- */
 
 static void world_of(const hd_pose *pose, const double local[3], double out[3])
@@ -376,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_raw_point_table),
         cmocka_unit_test(test_raw_contains_table),
         cmocka_unit_test(test_raw_random_vs_oracle),
+        cmocka_unit_test(test_raw_box_face_band),
         cmocka_unit_test(test_poly_point_table),
         cmocka_unit_test(test_poly_low_dimensions),
         cmocka_unit_test(test_poly_contains_table),

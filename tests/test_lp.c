@@ -307,7 +307,8 @@ static void test_source_bound_counterexample(void **state)
 }
 
 /* Random clouds in dimensions 2, 3, 4, 8: the verdict is the oracle's exact sign (random pairs
- * are never within the band), the certificate holds. */
+ * are never within the band), the certificate holds. (The exact oracle dominates the run time:
+ * about 70 ms per pair in 8D against 1 to 3 ms below, hence fewer 8D trials.) */
 static void test_random_vs_oracle(void **state)
 {
     (void)state;
@@ -316,7 +317,7 @@ static void test_random_vs_oracle(void **state)
     hd_rng rng;
     hd_rng_init(&rng, g_seed);
     for (size_t di = 0; di < sizeof dims / sizeof dims[0]; ++di) {
-        int d = dims[di], trials = d == 8 ? 50 : 150;
+        int d = dims[di], trials = d == 8 ? 20 : 150;
         int seen[3] = {0, 0, 0};
         for (int it = 0; it < trials; ++it) {
             int ns = 1 + hd_rng_int(&rng, 3 * d + 6), nt = 1 + hd_rng_int(&rng, 3 * d + 6);
@@ -389,7 +390,9 @@ static void test_near_touching_gap(void **state)
 
 /* Overlap with a known depth: a cube (cross-polytope above 6D) and a copy shifted by 2h - g
  * along e_0, both under one random rotation and translation: the penetration depth is g. The
- * verdict must be intersecting for g >> eps sqrt(d), with depth_bound <= g; touching for g = 0. */
+ * verdict must be intersecting for g >> eps sqrt(d), with depth_bound <= g; touching for g = 0.
+ * The exact oracle confirms the construction (quantisation included) on the first pair of each
+ * dimension and depth; with 2^-44 coordinates it costs up to 0.2 s per pair in 8D. */
 static void test_known_depth(void **state)
 {
     (void)state;
@@ -421,7 +424,9 @@ static void test_known_depth(void **state)
                 double moved = 2.0 * ldexp(sqrt((double)d), -45);
                 hd_lp_result r = run_checked(d, s, n, t, n);
                 if (depths[gi] > 0.0) {
-                    assert_int_equal(hd_oracle_sign_dim(d, s, n, t, n, NULL), -1);
+                    if (it == 0) {
+                        assert_int_equal(hd_oracle_sign_dim(d, s, n, t, n, NULL), -1);
+                    }
                     assert_int_equal(r.verdict, HD_INTERSECTING);
                     assert_true(r.depth_bound <= depths[gi] + moved);
                 } else {
@@ -567,7 +572,7 @@ static void test_high_dimension_and_size(void **state)
     static double s[MAXN * 3], t[MAXN * 3], s16[40 * 16], t16[40 * 16];
     hd_rng rng;
     hd_rng_init(&rng, g_seed + 5);
-    for (int it = 0; it < 12; ++it) {
+    for (int it = 0; it < 8; ++it) {
         random_cloud(&rng, 40, 16, 1.0, s16);
         random_cloud(&rng, 40, 16, 1.0, t16);
         double off = hd_rng_uniform(&rng, 0.0, 4.0);
@@ -591,6 +596,48 @@ static void test_high_dimension_and_size(void **state)
         hd_lp_result r = run_checked(3, s, n, t, n);
         if (n <= 300) {
             assert_int_equal(hd_oracle_intersect(s, n, t, n), r.verdict != HD_SEPARATED);
+        }
+    }
+}
+
+/* A point just outside (or inside) a face of a box, at distances from 1.6e-12 to 3.3e-9 (eps is
+ * 0.7e-12, the raw API's band eps sqrt(3) = 1.2e-12): the exact distance (depth) is d by
+ * construction, so the verdict must be separated (intersecting) for every d. Near a face the
+ * simplex pivots on elements of the size of d; phase 1 could then reach f = 0 by rounding alone
+ * and report an undecided touching for a point 2000 eps outside. */
+static void test_point_near_box_face(void **state)
+{
+    (void)state;
+    double x[24];
+    for (int i = 0; i < 8; ++i) {
+        x[3 * i] = i & 1 ? 0.3 : -0.3;
+        x[3 * i + 1] = i & 2 ? 0.5 : -0.5;
+        x[3 * i + 2] = i & 4 ? 0.7 : -0.7;
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+        for (int side = -1; side <= 1; side += 2) {
+            for (double k = 1.6; k < 4000.0; k *= 2.0) {
+                for (int out = 0; out < 2; ++out) {
+                    double p[3] = {0.1, -0.2, 0.15}, half = 0.3 + 0.2 * axis;
+                    p[axis] = side * (half + (out ? 1 : -1) * k * 1e-12);
+                    hd_verdict v;
+                    assert_int_equal(hd_lp_point_inside(3, x, 8, p, NULL, &v), HD_OK);
+                    hd_lp_result r = run_checked(3, x, 8, p, 1);
+                    hd_verdict want = out ? HD_SEPARATED : HD_INTERSECTING;
+                    if (v != want || r.verdict != want) {
+                        printf("axis %d side %d d %.1fe-12 %s: inside %s, intersect %s\n", axis,
+                               side, k, out ? "out" : "in", hd_verdict_str(v),
+                               hd_verdict_str(r.verdict));
+                    }
+                    assert_int_equal(v, want);
+                    assert_int_equal(r.verdict, want);
+                    if (out) {
+                        assert_true(r.gap <= k * 1e-12 * (1 + 1e-3));
+                    } else {
+                        assert_true(r.depth_bound <= k * 1e-12 * (1 + 1e-3));
+                    }
+                }
+            }
         }
     }
 }
@@ -743,6 +790,44 @@ static void test_pairs_near_touching(void **state)
     hd_polytope_destroy(a);
 }
 
+/* Flat sets in the plane z = 0 (segments, a square, a triangle) against each other: M = A - B is
+ * flat, so when the sets meet the crash basis keeps an artificial column that cannot leave and
+ * the query falls back to the source's phase 1. Known answers by construction: sets that share a
+ * point are touching (distance 0, no depth), and B lifted by 1e-3 along z is separated by
+ * exactly 1e-3 (every point of A has z = 0, every point of B z = 1e-3). */
+static void test_pairs_flat_fallback(void **state)
+{
+    (void)state;
+    static const double sets[4][12] = {{-1, 0, 0, 1, 0, 0},
+                                       {0, -1, 0, 0, 1, 0},
+                                       {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0},
+                                       {-1, -1, 0, 2, -1, 0, -1, 2, 0}};
+    static const int counts[4] = {2, 2, 4, 3};
+    hd_polytope *poly[4];
+    for (int i = 0; i < 4; ++i) {
+        poly[i] = hd_test_build(sets[i], counts[i]);
+        assert_non_null(poly[i]);
+    }
+    hd_options opt = hd_options_default();
+    opt.algo = HD_ALGO_LP;
+    hd_pose pa = hd_pose_identity();
+    for (int lift = 0; lift < 2; ++lift) {
+        hd_pose pb = hd_pose_identity();
+        pb.t[2] = lift ? 1e-3 : 0.0;
+        for (int i = 0; i < 4; ++i) {
+            for (int j = 0; j < 4; ++j) {
+                hd_result res;
+                assert_int_equal(hd_collide(poly[i], &pa, poly[j], &pb, &opt, &res), HD_OK);
+                assert_int_equal(hd_certificate_check(poly[i], &pa, poly[j], &pb, &res), HD_OK);
+                assert_int_equal(res.verdict, lift ? HD_SEPARATED : HD_TOUCHING);
+            }
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
+        hd_polytope_destroy(poly[i]);
+    }
+}
+
 int main(void)
 {
     g_seed = hd_test_seed("test_lp");
@@ -757,9 +842,11 @@ int main(void)
         cmocka_unit_test(test_scale_invariance),
         cmocka_unit_test(test_degenerate_basis_depth),
         cmocka_unit_test(test_high_dimension_and_size),
+        cmocka_unit_test(test_point_near_box_face),
         cmocka_unit_test(test_iteration_cap),
         cmocka_unit_test(test_pairs_vs_oracle),
         cmocka_unit_test(test_pairs_near_touching),
+        cmocka_unit_test(test_pairs_flat_fallback),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
