@@ -8,48 +8,13 @@
 
 #include "peers.h"
 
-typedef struct hd_ccd_shape {
-    int n;
-    double *xyz;
-    double centroid[3];
-} hd_ccd_shape;
+typedef hd_bench_point_set hd_ccd_shape;
 
 /* What libccd's callbacks receive: a shape and its pose. */
 typedef struct hd_ccd_object {
     const hd_ccd_shape *shape;
     const hd_bench_pose *pose;
 } hd_ccd_object;
-
-static void *hd_ccd_create(const hd_bench_shape *in)
-{
-    hd_ccd_shape *s = malloc(sizeof *s);
-    if (s == NULL) {
-        return NULL;
-    }
-    s->n = in->n;
-    s->xyz = malloc(sizeof(double) * 3 * (size_t)in->n);
-    if (s->xyz == NULL) {
-        free(s);
-        return NULL;
-    }
-    memcpy(s->xyz, in->xyz, sizeof(double) * 3 * (size_t)in->n);
-    s->centroid[0] = s->centroid[1] = s->centroid[2] = 0.0;
-    for (int i = 0; i < in->n; ++i) {
-        for (int k = 0; k < 3; ++k) {
-            s->centroid[k] += in->xyz[3 * i + k] / in->n;
-        }
-    }
-    return s;
-}
-
-static void hd_ccd_destroy(void *handle)
-{
-    hd_ccd_shape *s = handle;
-    if (s != NULL) {
-        free(s->xyz);
-        free(s);
-    }
-}
 
 static void hd_ccd_to_world(const hd_bench_pose *p, const double *v, ccd_vec3_t *out)
 {
@@ -132,8 +97,8 @@ int hd_bench_ccd_methods(hd_bench_method *list, int capacity)
     list[0].name = "ccd_gjk";
     list[0].library = "libccd (GJK)";
     list[0].kind = HD_BENCH_BOOLEAN;
-    list[0].create = hd_ccd_create;
-    list[0].destroy = hd_ccd_destroy;
+    list[0].create = hd_bench_point_set_create;
+    list[0].destroy = hd_bench_point_set_destroy;
     list[0].query = hd_ccd_gjk;
     list[1] = list[0];
     list[1].name = "ccd_mpr";

@@ -10,35 +10,7 @@
 
 #include "peers.h"
 
-typedef struct hd_glpk_shape {
-    int n;
-    double *xyz;
-} hd_glpk_shape;
-
-static void *hd_glpk_create(const hd_bench_shape *in)
-{
-    hd_glpk_shape *s = malloc(sizeof *s);
-    if (s == NULL) {
-        return NULL;
-    }
-    s->n = in->n;
-    s->xyz = malloc(sizeof(double) * 3 * (size_t)in->n);
-    if (s->xyz == NULL) {
-        free(s);
-        return NULL;
-    }
-    memcpy(s->xyz, in->xyz, sizeof(double) * 3 * (size_t)in->n);
-    return s;
-}
-
-static void hd_glpk_destroy(void *handle)
-{
-    hd_glpk_shape *s = handle;
-    if (s != NULL) {
-        free(s->xyz);
-        free(s);
-    }
-}
+typedef hd_bench_point_set hd_glpk_shape;
 
 /* Appends the 4 entries of column j: sign * (posed point) in rows 1..3 and 1 in row conv_row. */
 static void hd_glpk_column(const hd_bench_pose *p, const double *v, double sign, int j,
@@ -121,8 +93,8 @@ int hd_bench_glpk_methods(hd_bench_method *list, int capacity)
     list[0].name = "glpk";
     list[0].library = "GLPK (glp_simplex)";
     list[0].kind = HD_BENCH_BOOLEAN;
-    list[0].create = hd_glpk_create;
-    list[0].destroy = hd_glpk_destroy;
+    list[0].create = hd_bench_point_set_create;
+    list[0].destroy = hd_bench_point_set_destroy;
     list[0].query = hd_glpk_query;
     return 1;
 }

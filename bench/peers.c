@@ -1,6 +1,8 @@
 /* The registry of benchmark methods: hedra's, then each peer compiled in (HD_BENCH_HAVE_* are set
  * by bench/CMakeLists.txt from what was found at configure time). */
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "peers.h"
 
@@ -24,4 +26,35 @@ int hd_bench_all_methods(hd_bench_method *list, int capacity, const char **notes
                  "; FCL " HD_BENCH_FCL_NOTE "; GLPK " HD_BENCH_GLPK_NOTE;
     }
     return n;
+}
+
+void *hd_bench_point_set_create(const hd_bench_shape *in)
+{
+    hd_bench_point_set *s = malloc(sizeof *s);
+    if (s == NULL) {
+        return NULL;
+    }
+    s->n = in->n;
+    s->xyz = malloc(sizeof(double) * 3 * (size_t)in->n);
+    if (s->xyz == NULL) {
+        free(s);
+        return NULL;
+    }
+    memcpy(s->xyz, in->xyz, sizeof(double) * 3 * (size_t)in->n);
+    s->centroid[0] = s->centroid[1] = s->centroid[2] = 0.0;
+    for (int i = 0; i < in->n; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            s->centroid[k] += in->xyz[3 * i + k] / in->n;
+        }
+    }
+    return s;
+}
+
+void hd_bench_point_set_destroy(void *handle)
+{
+    hd_bench_point_set *s = handle;
+    if (s != NULL) {
+        free(s->xyz);
+        free(s);
+    }
 }

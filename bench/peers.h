@@ -26,6 +26,17 @@ typedef struct hd_bench_shape {
     int ntris;
 } hd_bench_shape;
 
+/* A peer's own copy of a shape's vertices, with their centroid, for the peers that take plain
+ * vertex lists (libccd's support callback, GLPK's columns). create returns NULL when out of
+ * memory. */
+typedef struct hd_bench_point_set {
+    int n;
+    double *xyz;
+    double centroid[3];
+} hd_bench_point_set;
+void *hd_bench_point_set_create(const hd_bench_shape *in);
+void hd_bench_point_set_destroy(void *handle);
+
 typedef enum hd_bench_kind {
     HD_BENCH_BOOLEAN = 0, /* answers "do they intersect" */
     HD_BENCH_DISTANCE = 1 /* answers the Euclidean distance (and hence the boolean) */

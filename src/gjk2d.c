@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "gjk2d_internal.h"
-#include "gjk_core.h" /* HD_GJK_ABS_TOL, HD_GJK_REL_TOL (as in 3D), hd_combination_clamp */
+#include "gjk_core.h" /* HD_GJK_ABS_TOL, HD_GJK_REL_TOL (as in 3D), hd_combinations_from_weights */
 
 int hd_support2d(const double *pts, int n, const double d[2])
 {
@@ -144,19 +144,6 @@ void hd_gjk2d_line(const hd_pair2d *p, const hd_gjk2d_state *st, hd_certificate2
     cert->offset = 0.5 * (ha + hb);
 }
 
-static void add_weight(hd_combination *c, int index, double weight)
-{
-    for (int k = 0; k < c->count; ++k) {
-        if (c->index[k] == index) {
-            c->weight[k] += weight;
-            return;
-        }
-    }
-    c->index[c->count] = index;
-    c->weight[c->count] = weight;
-    c->count++;
-}
-
 void hd_simplex2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2],
                             double on_b[2])
 {
@@ -206,17 +193,8 @@ void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *in, hd_certificate2d
     if (polished.count == 3) {
         polish2d(&polished);
     }
-    double on_b[2], sum = 0.0;
+    double on_b[2];
     hd_simplex2d_witnesses(p, s, cert->point, on_b);
-    cert->on_a.count = cert->on_b.count = 0;
-    for (int j = 0; j < s->count; ++j) {
-        sum += s->lambda[j];
-    }
-    for (int j = 0; j < s->count; ++j) {
-        add_weight(&cert->on_a, s->ia[j], s->lambda[j] / sum);
-        add_weight(&cert->on_b, s->ib[j], s->lambda[j] / sum);
-    }
-    hd_combination_clamp(&cert->on_a);
-    hd_combination_clamp(&cert->on_b);
+    hd_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, &cert->on_a, &cert->on_b);
     cert->has_point = 1;
 }

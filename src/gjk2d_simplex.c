@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "gjk2d_internal.h"
+#include "gjk_simplex.h" /* hd_weights_renormalise_positive */
 
 typedef struct hd_sub2d {
     int n;
@@ -76,18 +77,10 @@ double hd_tri2d_barycentric(const double p0[2], const double p1[2], const double
         return 0.0;
     }
     double c[3] = {cross2(p1, p2), cross2(m0, d2), cross2(d1, m0)};
-    double sum = 0.0;
-    int positive = 1;
     for (int j = 0; j < 3; ++j) {
         l[j] = c[j] / det;
-        sum += l[j];
-        positive = positive && l[j] > 0.0;
     }
-    if (positive) {
-        for (int j = 0; j < 3; ++j) {
-            l[j] /= sum;
-        }
-    }
+    hd_weights_renormalise_positive(l, 3);
     return det;
 }
 

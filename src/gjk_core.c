@@ -84,9 +84,6 @@ static int climb_start(const hd_polytope *p, const double d[3], int start, const
 {
     const double *v = p->verts;
     int n = p->vertex_count;
-    if (n <= HD_SUPPORT_SCAN_MAX || p->support_k > 0) {
-        return start; /* scanned or looked up anyway */
-    }
     int best = start;
     double best_value = hd_v3_dot(v + 3 * start, d);
     for (int j = 0; j < count; ++j) {
@@ -107,18 +104,13 @@ static int climb_start(const hd_polytope *p, const double d[3], int start, const
     return best;
 }
 
-/* Index of a vertex of p maximising d.v: the direction table, a scan of a small polytope, or a
- * hill climb (hd_support_climb, whose dispatch is written out here for the innermost step). */
+/* Index of a vertex of p maximising d.v: the direction table or a scan of a small polytope, else
+ * a hill climb from the best of the candidate starts. */
 static inline int support_vertex(const hd_polytope *p, const double d[3], int start,
                                  const int *cand, int count)
 {
-    if (p->support_k > 0) {
-        return hd_support_lookup(p, d);
-    }
-    if (p->vertex_count <= HD_SUPPORT_SCAN_MAX) {
-        return hd_support_scan(p->verts, p->vertex_count, d);
-    }
-    return hd_support_climb(p, d, climb_start(p, d, start, cand, count));
+    int direct = hd_support_direct(p, d);
+    return direct >= 0 ? direct : hd_support_climb(p, d, climb_start(p, d, start, cand, count));
 }
 
 /* The support point of M minimising v.x: w = S_A(d) - S_B(-d) with d = -v, as

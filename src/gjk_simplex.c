@@ -232,6 +232,19 @@ static double tetra_volumes(const double p0[3], const double p1[3], const double
     return hd_det3(d1, d2, d3);
 }
 
+void hd_weights_renormalise_positive(double *l, int n)
+{
+    double sum = 0.0;
+    int positive = 1;
+    for (int j = 0; j < n; ++j) {
+        sum += l[j];
+        positive = positive && l[j] > 0.0;
+    }
+    for (int j = 0; positive && j < n; ++j) {
+        l[j] /= sum;
+    }
+}
+
 double hd_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
                             const double p3[3], double l[4])
 {
@@ -251,18 +264,7 @@ double hd_tetra_barycentric(const double p0[3], const double p1[3], const double
             l[j] = c[j] / det;
         }
     }
-    /* when all are positive they are renormalised to sum exactly 1 (up to rounding) */
-    double sum = 0.0;
-    int positive = 1;
-    for (int j = 0; j < 4; ++j) {
-        sum += l[j];
-        positive = positive && l[j] > 0.0;
-    }
-    if (positive) {
-        for (int j = 0; j < 4; ++j) {
-            l[j] /= sum;
-        }
-    }
+    hd_weights_renormalise_positive(l, 4);
     return det;
 }
 
@@ -414,21 +416,27 @@ void hd_combination_clamp(hd_combination *c)
     }
 }
 
-void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b)
+void hd_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
+                                  hd_combination *on_a, hd_combination *on_b)
 {
     double sum = 0.0;
     on_a->count = 0;
     on_b->count = 0;
-    for (int j = 0; j < s->count; ++j) {
-        sum += s->lambda[j];
+    for (int j = 0; j < count; ++j) {
+        sum += lambda[j];
     }
-    for (int j = 0; j < s->count; ++j) {
-        double wj = s->lambda[j] / sum;
-        add_weight(on_a, s->ia[j], wj);
-        add_weight(on_b, s->ib[j], wj);
+    for (int j = 0; j < count; ++j) {
+        double wj = lambda[j] / sum;
+        add_weight(on_a, ia[j], wj);
+        add_weight(on_b, ib[j], wj);
     }
     hd_combination_clamp(on_a);
     hd_combination_clamp(on_b);
+}
+
+void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b)
+{
+    hd_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, on_a, on_b);
 }
 
 /* The depth of the origin in the tetrahedron T, proven rather than assumed from signs:

@@ -42,6 +42,16 @@ void hd_simplex_polish(hd_simplex *s);
  * one vertex a unit above 1); a single entry gets weight exactly 1. */
 void hd_combination_clamp(hd_combination *c);
 
+/* When the n barycentric weights l are all positive, divides them by their sum (so that they sum
+ * to 1 up to rounding); otherwise leaves them alone. */
+void hd_weights_renormalise_positive(double *l, int n);
+
+/* The convex combinations over A's and B's vertices of simplex points j = 0..count-1 with
+ * weights lambda (normalised here; repeated vertex indices merged, then clamped): what the 3D and
+ * 2D simplices both certify with. */
+void hd_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
+                                  hd_combination *on_a, hd_combination *on_b);
+
 /* For a tetrahedron (count 4) containing the origin: the smallest distance from the origin to
  * the planes of its four faces, a lower bound on the distance from the origin to the boundary of
  * any convex set containing the tetrahedron. Returns 0 when the origin is not strictly inside. */

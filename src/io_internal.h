@@ -84,6 +84,15 @@ hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
 #endif
     ;
 
+/* Moves to the next content line, which must exist: at end of file fails with HD_ERR_PARSE and
+ * the printf-formatted message (what was expected) at the line after the last one. Other errors
+ * as hd_lex_next. */
+hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Prepends "<formatted context>: " to the message of the error already recorded (used to name
  * the record, e.g. "vertex 3 of 8", only once an error happened). */
 void hd_lex_prefix(hd_lexer *lx, const char *fmt, ...)

@@ -90,6 +90,21 @@ hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
     return status;
 }
 
+hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
+{
+    int found = 0;
+    hd_status st = hd_lex_next(lx, &found);
+    if (st != HD_OK || found) {
+        return st;
+    }
+    lx->err->line = lx->line_no < INT_MAX ? lx->line_no + 1 : INT_MAX;
+    va_list ap;
+    va_start(ap, fmt);
+    vset_message(lx->err, fmt, ap);
+    va_end(ap);
+    return HD_ERR_PARSE;
+}
+
 void hd_lex_quote(const char *tok, char *buf, size_t size)
 {
     size_t n = 0;

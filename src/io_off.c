@@ -115,15 +115,10 @@ static hd_status read_vertices(hd_lexer *lx, const hd_off_layout *layout, int nv
     int max_count = min_count + layout->colours;
     hd_status st = hd_point_buf_reserve(buf, lx, nv < HD_OFF_RESERVE ? nv : HD_OFF_RESERVE);
     for (int i = 0; i < nv && st == HD_OK; ++i) {
-        int found = 0;
-        st = hd_lex_next(lx, &found);
+        st = hd_lex_expect_line(lx, "unexpected end of file: expected vertex %d of %d '%s'",
+                                i + 1, nv, form);
         if (st != HD_OK) {
             break;
-        }
-        if (!found) {
-            return hd_lex_fail_eof(lx, HD_ERR_PARSE,
-                                   "unexpected end of file: expected vertex %d of %d '%s'", i + 1,
-                                   nv, form);
         }
         double vals[10];
         int count = 0;
@@ -202,15 +197,10 @@ static hd_status read_face(hd_lexer *lx, int nv)
 static hd_status read_faces(hd_lexer *lx, int nv, int nf)
 {
     for (int f = 0; f < nf; ++f) {
-        int found = 0;
-        hd_status st = hd_lex_next(lx, &found);
+        hd_status st = hd_lex_expect_line(
+            lx, "unexpected end of file: expected face %d of %d 'k i1 ... ik'", f + 1, nf);
         if (st != HD_OK) {
             return st;
-        }
-        if (!found) {
-            return hd_lex_fail_eof(lx, HD_ERR_PARSE,
-                                   "unexpected end of file: expected face %d of %d 'k i1 ... ik'",
-                                   f + 1, nf);
         }
         st = read_face(lx, nv);
         if (st != HD_OK) {
@@ -244,10 +234,9 @@ hd_status hd_io_read_off(hd_lexer *lx, hd_point_buf *buf)
     if (header) {
         st = parse_header(lx, tok, &layout, &tok);
         if (st == HD_OK && tok == NULL) {
-            st = hd_lex_next(lx, &found);
-            if (st == HD_OK && !found) {
-                return hd_lex_fail_eof(lx, HD_ERR_PARSE,
-                                       "unexpected end of file: expected the counts 'nv nf ne'");
+            st = hd_lex_expect_line(lx, "unexpected end of file: expected the counts 'nv nf ne'");
+            if (st != HD_OK) {
+                return st;
             }
             tok = hd_lex_token(lx);
         }

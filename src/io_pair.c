@@ -124,15 +124,10 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hd_point_buf *bu
     hd_lexer *lx = r->lx;
     char q[48];
     hd_lex_quote(r->name, q, sizeof q);
-    int found = 0;
-    hd_status st = hd_lex_next(lx, &found);
+    hd_status st = hd_lex_expect_line(
+        lx, "pair '%s': unexpected end of file: expected '%s <count>'", q, label);
     if (st != HD_OK) {
         return st;
-    }
-    if (!found) {
-        return hd_lex_fail_eof(lx, HD_ERR_PARSE,
-                               "pair '%s': unexpected end of file: expected '%s <count>'", q,
-                               label);
     }
     char *tok = hd_lex_token(lx);
     char *count_tok = hd_lex_token(lx);
@@ -151,14 +146,11 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hd_point_buf *bu
     }
     buf->count = 0;
     for (int i = 0; i < n; ++i) {
-        st = hd_lex_next(lx, &found);
+        st = hd_lex_expect_line(
+            lx, "pair '%s': unexpected end of file: expected point %d of %d of %s 'x y z'", q,
+            i + 1, n, label);
         if (st != HD_OK) {
             return st;
-        }
-        if (!found) {
-            return hd_lex_fail_eof(lx, HD_ERR_PARSE,
-                                   "pair '%s': unexpected end of file: expected point %d of %d of "
-                                   "%s 'x y z'", q, i + 1, n, label);
         }
         double p[3];
         int count = 0;

@@ -116,6 +116,22 @@ static hd_status check_common(int dim, const hd_tolerance *tol, hd_tolerance *us
     return hd_tolerance_validate(use) == HD_OK ? HD_OK : HD_ERR_INVALID_ARG;
 }
 
+/* The checks every raw-array entry point makes: dimension and tolerance, then both point sets
+ * (finite, within range), whose bounding box is gathered in box. */
+static hd_status check_sets(int dim, const hd_tolerance *tol, const double *s, int ns,
+                            const double *t, int nt, hd_tolerance *use, hd_lp_box *box)
+{
+    hd_status st = check_common(dim, tol, use);
+    if (st != HD_OK) {
+        return st;
+    }
+    box_init(box, dim);
+    if ((st = check_points(s, ns, dim, box)) != HD_OK) {
+        return st;
+    }
+    return check_points(t, nt, dim, box);
+}
+
 static int cap_for(const hd_tolerance *tol, long n, int dim)
 {
     return tol->max_iterations > 0 ? tol->max_iterations : hd_lp_default_cap(n, dim + 2);
@@ -237,13 +253,8 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
     }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_common(dim, tol, &use);
+    hd_status st = check_sets(dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
-        return st;
-    }
-    box_init(&box, dim);
-    if ((st = check_points(s, ns, dim, &box)) != HD_OK ||
-        (st = check_points(t, nt, dim, &box)) != HD_OK) {
         return st;
     }
     memset(out, 0, sizeof *out);
@@ -290,13 +301,8 @@ hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int 
     }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_common(dim, tol, &use);
+    hd_status st = check_sets(dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
-        return st;
-    }
-    box_init(&box, dim);
-    if ((st = check_points(s, ns, dim, &box)) != HD_OK ||
-        (st = check_points(t, nt, dim, &box)) != HD_OK) {
         return st;
     }
     /* The source's empty-set rules: the empty set is inside anything; nothing non-empty is
@@ -330,13 +336,8 @@ hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *poi
     }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_common(dim, tol, &use);
+    hd_status st = check_sets(dim, tol, s, ns, point, 1, &use, &box);
     if (st != HD_OK) {
-        return st;
-    }
-    box_init(&box, dim);
-    if ((st = check_points(s, ns, dim, &box)) != HD_OK ||
-        (st = check_points(point, 1, dim, &box)) != HD_OK) {
         return st;
     }
     return hd_lp_point_verdict(dim, s, ns, point, use.touch_rel * box.max_abs,

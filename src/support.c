@@ -83,13 +83,11 @@ static int scan_faces_of(const hd_polytope *poly, int v, const double d[3], doub
 
 int hd_support_climb(const hd_polytope *poly, const double d[3], int start)
 {
+    int direct = hd_support_direct(poly, d);
+    if (direct >= 0) {
+        return direct;
+    }
     int n = poly->vertex_count;
-    if (poly->support_k > 0) {
-        return hd_support_lookup(poly, d);
-    }
-    if (n <= HD_SUPPORT_SCAN_MAX) {
-        return hd_support_scan(poly->verts, n, d);
-    }
     int cur = (start >= 0 && start < n) ? start : 0;
     const double *verts = poly->verts;
     const int *offset = poly->vert_offset;

@@ -84,6 +84,20 @@ static inline int hd_support_lookup(const hd_polytope *poly, const double d[3])
     return best;
 }
 
+/* The support vertex when it needs no walk: by the direction table (support_k > 0) or by a scan
+ * (at most HD_SUPPORT_SCAN_MAX vertices); -1 when the polytope must be climbed. The dispatch of
+ * hd_support_climb, inline for the callers that choose their own climbing start. */
+static inline int hd_support_direct(const hd_polytope *poly, const double d[3])
+{
+    if (poly->support_k > 0) {
+        return hd_support_lookup(poly, d);
+    }
+    if (poly->vertex_count <= HD_SUPPORT_SCAN_MAX) {
+        return hd_support_scan(poly->verts, poly->vertex_count, d);
+    }
+    return -1;
+}
+
 /* Cells per side of the table for a solid of vertex_count vertices. */
 int hd_support_table_resolution(int vertex_count);
 

@@ -380,15 +380,10 @@ static void test_lower_dimensions(void **state)
 static void test_large_bisection(void **state)
 {
     (void)state;
-    hd_rng r;
-    hd_rng_init(&r, hd_rng_next(&rng));
-    double *xyz = malloc(3 * sizeof(double) * 1000);
-    assert_non_null(xyz);
-    hd_points_ellipsoid(&r, 1000, 200, 100, 100, xyz);
-    hd_polytope *a = hd_test_build(xyz, 1000);
-    hd_points_ellipsoid(&r, 1000, 200, 100, 100, xyz);
-    hd_polytope *b = hd_test_build(xyz, 1000);
-    free(xyz);
+    hd_polytope *a, *b;
+    hd_test_ellipsoid_pair(&rng, 1000, &a, &b);
+    assert_non_null(a);
+    assert_non_null(b);
     int compared = 0;
     for (int i = 0; i < 40; ++i) {
         double dir[3], t3[3], s[3];

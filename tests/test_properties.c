@@ -247,8 +247,9 @@ static void pr_report(const char *what, const hd_pr_tally *t, clock_t t0)
     fflush(stdout);
 }
 
-static void pr_symmetry_pair(const char *family, hd_pr_tally *t)
+static void pr_symmetry_pair(hd_rng *rng, const char *family, hd_pr_tally *t)
 {
+    (void)rng;
     hd_test_pair *p = &hd_pr_pair;
     hd_polytope *a = hd_test_build(p->a, p->na), *b = hd_test_build(p->b, p->nb);
     assert_non_null(a);
@@ -294,22 +295,32 @@ static void pr_symmetry_pair(const char *family, hd_pr_tally *t)
     hd_polytope_destroy(b);
 }
 
+/* One property over every source family: pair i of family s is drawn from a generator seeded
+ * with seed_mul * s + seed_add (distinct per property) and handed to check. */
+typedef void (*hd_pr_check)(hd_rng *rng, const char *family, hd_pr_tally *t);
+
+static void pr_over_sources(uint64_t seed_mul, uint64_t seed_add, hd_pr_check check,
+                            hd_pr_tally *t)
+{
+    for (int s = 0; s < HD_PR_NSOURCES; ++s) {
+        const hd_family *fam = pr_family(hd_pr_sources[s].family);
+        assert_non_null(fam);
+        hd_rng rng;
+        hd_rng_init(&rng, hd_pr_seed + seed_mul * (uint64_t)s + seed_add);
+        int n = pr_count(hd_pr_sources[s].count);
+        for (int i = 0; i < n; ++i) {
+            pr_make(&rng, fam, i);
+            check(&rng, fam->name, t);
+        }
+    }
+}
+
 static void test_symmetry(void **state)
 {
     (void)state;
     hd_pr_tally t = {0, 0, 0, 0, 0, 0.0, {0, 0, 0}, 0};
     clock_t t0 = clock();
-    for (int s = 0; s < HD_PR_NSOURCES; ++s) {
-        const hd_family *fam = pr_family(hd_pr_sources[s].family);
-        assert_non_null(fam);
-        hd_rng rng;
-        hd_rng_init(&rng, hd_pr_seed + 101u * (uint64_t)s + 1u);
-        int n = pr_count(hd_pr_sources[s].count);
-        for (int i = 0; i < n; ++i) {
-            pr_make(&rng, fam, i);
-            pr_symmetry_pair(fam->name, &t);
-        }
-    }
+    pr_over_sources(101u, 1u, pr_symmetry_pair, &t);
     pr_report("symmetry", &t, t0);
     assert_int_equal(t.failures + t.certs, 0);
 }
@@ -431,17 +442,7 @@ static void test_rigid_motion(void **state)
     (void)state;
     hd_pr_tally t = {0, 0, 0, 0, 0, 0.0, {0, 0, 0}, 0};
     clock_t t0 = clock();
-    for (int s = 0; s < HD_PR_NSOURCES; ++s) {
-        const hd_family *fam = pr_family(hd_pr_sources[s].family);
-        assert_non_null(fam);
-        hd_rng rng;
-        hd_rng_init(&rng, hd_pr_seed + 211u * (uint64_t)s + 2u);
-        int n = pr_count(hd_pr_sources[s].count);
-        for (int i = 0; i < n; ++i) {
-            pr_make(&rng, fam, i);
-            pr_motion_pair(&rng, fam->name, &t);
-        }
-    }
+    pr_over_sources(211u, 2u, pr_motion_pair, &t);
     pr_report("rigid motion", &t, t0);
     assert_int_equal(t.failures + t.certs, 0);
     assert_true(t.skipped < t.pairs / 2); /* the property must have been exercised */
@@ -879,17 +880,7 @@ static void test_containment(void **state)
     (void)state;
     hd_pr_tally t = {0, 0, 0, 0, 0, -1.0, {0, 0, 0}, 0};
     clock_t t0 = clock();
-    for (int s = 0; s < HD_PR_NSOURCES; ++s) {
-        const hd_family *fam = pr_family(hd_pr_sources[s].family);
-        assert_non_null(fam);
-        hd_rng rng;
-        hd_rng_init(&rng, hd_pr_seed + 307u * (uint64_t)s + 4u);
-        int n = pr_count(hd_pr_sources[s].count);
-        for (int i = 0; i < n; ++i) {
-            pr_make(&rng, fam, i);
-            pr_contain_pair(&rng, fam->name, &t);
-        }
-    }
+    pr_over_sources(307u, 4u, pr_contain_pair, &t);
     pr_report("containment", &t, t0);
     assert_int_equal(t.failures + t.certs, 0);
 }

@@ -143,18 +143,29 @@ static int valid_args(int dim, const double *a, int na, const double *b, int nb)
     return dim >= 1 && dim <= HD_ORACLE_MAX_DIM && na >= 1 && nb >= 1 && a != NULL && b != NULL;
 }
 
-int hd_oracle_meet_dim(int dim, const double *a, int na, const double *b, int nb,
-                       const double *shift)
+/* The exactly scaled problem for a pair (with the ray columns when rays != 0); NULL when the
+ * arguments are invalid or no common power-of-two scaling makes the coordinates integers. */
+static glp_prob *prepare(int dim, const double *a, int na, const double *b, int nb,
+                         const double *shift, int rays)
 {
     if (!valid_args(dim, a, na, b, nb)) {
-        return -2;
+        return NULL;
     }
     hd_oracle_scale sc = common_scale(dim, a, na, b, nb, shift);
     if (!sc.ok) {
-        return -2;
+        return NULL;
     }
     glp_term_out(GLP_OFF);
-    glp_prob *p = build(dim, a, na, b, nb, shift, sc.k, 0);
+    return build(dim, a, na, b, nb, shift, sc.k, rays);
+}
+
+int hd_oracle_meet_dim(int dim, const double *a, int na, const double *b, int nb,
+                       const double *shift)
+{
+    glp_prob *p = prepare(dim, a, na, b, nb, shift, 0);
+    if (p == NULL) {
+        return -2;
+    }
     double obj = 0.0;
     int st = solve_exact(p, 1, &obj);
     glp_delete_prob(p);
@@ -177,17 +188,12 @@ int hd_oracle_intersect_dim(int dim, const double *a, int na, const double *b, i
 int hd_oracle_sign_dim(int dim, const double *a, int na, const double *b, int nb,
                        const double *shift)
 {
-    if (!valid_args(dim, a, na, b, nb)) {
-        return -2;
-    }
-    hd_oracle_scale sc = common_scale(dim, a, na, b, nb, shift);
-    if (!sc.ok) {
-        return -2;
-    }
-    glp_term_out(GLP_OFF);
     /* One problem: the feasibility solve, then each ray maximised in turn from the previous
      * basis (a closed ray is fixed at 0, so every basis stays meaningful). */
-    glp_prob *p = build(dim, a, na, b, nb, shift, sc.k, 1);
+    glp_prob *p = prepare(dim, a, na, b, nb, shift, 1);
+    if (p == NULL) {
+        return -2;
+    }
     double obj = 0.0;
     int st = solve_exact(p, 1, &obj), sign = -1;
     if (st != GLP_OPT) {

@@ -169,3 +169,19 @@ void hd_test_dump_pair(const char *tag, const double *a, int na, const hd_pose *
     fclose(fp);
     printf("failing pair written to %s\n", path);
 }
+
+void hd_test_ellipsoid_pair(hd_rng *rng, int n, hd_polytope **a, hd_polytope **b)
+{
+    hd_rng r;
+    hd_rng_init(&r, hd_rng_next(rng));
+    double *xyz = malloc(3 * sizeof(double) * (size_t)n);
+    *a = *b = NULL;
+    if (xyz == NULL) {
+        return;
+    }
+    hd_points_ellipsoid(&r, n, 200, 100, 100, xyz);
+    *a = hd_test_build(xyz, n);
+    hd_points_ellipsoid(&r, n, 200, 100, 100, xyz);
+    *b = hd_test_build(xyz, n);
+    free(xyz);
+}

@@ -44,6 +44,10 @@ void hd_points_prism(int k, double half_height, double *xyz);
  * NULL and prints the status when construction fails. */
 hd_polytope *hd_test_build(const double *xyz, int n);
 
+/* Two polytopes, each the hull of n points on the ellipsoid with semi-axes 200, 100, 100 (the
+ * benchmark's shape), drawn from a generator seeded from rng. */
+void hd_test_ellipsoid_pair(hd_rng *rng, int n, hd_polytope **a, hd_polytope **b);
+
 /* Writes a pair file reproducing a failing case to $TMPDIR (or /tmp) and prints its path. */
 void hd_test_dump_pair(const char *tag, const double *a, int na, const hd_pose *pa, const double *b,
                        int nb, const hd_pose *pb);
