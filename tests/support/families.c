@@ -244,7 +244,7 @@ const hd_family hd_families[] = {
     {"boxes", fam_boxes, 300},
     {"elongated/flat", fam_elongated_flat, 200},
     {"touching contacts", fam_touching, 144},
-    {"identical/nested", fam_identical_nested, 60},
+    {"identical/nested", fam_identical_nested, 150},
     {"points/segments/polygons", fam_lower_dim, 320},
     {"scales 1e-6/1e6", fam_scaled, 240},
     {"duplicates/coplanar", fam_duplicates_coplanar, 160},
