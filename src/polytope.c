@@ -91,7 +91,10 @@ hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *to
     if (st != HD_OK) return st;
     double lo[3], hi[3], extent, max_abs;
     hd_points_bounds(xs, count, lo, hi, &extent, &max_abs);
-    double tol_len = hd_poly_length_tol(t.convex_rel, extent, max_abs);
+    /* a hull is exact: dimension, merging and dropped boundary points at the coordinates'
+     * resolution only; convex_rel is a mesh tolerance (a hull built within it could lose a
+     * point, and with it the verdict, by up to 1e-9 of the size) */
+    double tol_len = hd_poly_length_tol(0.0, extent, max_abs);
     hd_frame frame;
     hd_affine_frame(xs, count, tol_len, &frame);
     if (frame.dim < 3) {

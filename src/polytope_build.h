@@ -22,11 +22,11 @@
  * mesh convexity check:
  *     tol_len = max(convex_rel * extent, HD_COORD_RESOLUTION * max_abs)
  * where extent is the largest side of the points' bounding box and max_abs their largest
- * absolute coordinate. The first term is the documented tolerance (core.h, convex_rel). The second
+ * absolute coordinate. The first term is the documented mesh tolerance (core.h, convex_rel);
+ * hulls of point sets pass convex_rel = 0 and are exact to the second term. The second
  * is a floor: coordinates of magnitude max_abs are only known to about 2^-52 * max_abs, so a set
  * thinner than a few hundred units of that cannot define a direction (Qhull reports sets of
- * relative thickness 1e-13 as flat). It matters only when convex_rel is tiny or the set lies far
- * from the origin compared with its size. Both terms scale with the input, so the same cloud
+ * relative thickness 1e-13 as flat). Both terms scale with the input, so the same cloud
  * scaled by 1e-6 or 1e6 gets the same decisions. */
 #define HD_COORD_RESOLUTION (512.0 * 2.220446049250313e-16)
 

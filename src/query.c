@@ -101,18 +101,19 @@ static hd_status prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_p
 
 /* GJK reached its iteration cap: rounding kept it from decreasing |v| while its bounds still
  * disagreed (seen only on needle-shaped simplices whose coordinates span many orders of
- * magnitude, found by fuzzing). The LP method decides such pairs from the vertex sets with its
- * own certificate, which the query then returns with stop = HD_STOP_FALLBACK; if it fails too,
- * the status stands. */
-static hd_status lp_after_gjk_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
+ * magnitude, found by fuzzing). CD-Dual meets the same stall when its evidence falls inside the
+ * band and the contact classifier's GJK run stalls. The LP method decides such pairs from the
+ * vertex sets with its own certificate, which the query then returns with stop =
+ * HD_STOP_FALLBACK; if it fails too, the status stands. */
+static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
-    int gjk_iterations = out->stats.iterations;
-    result_init(out, HD_ALGO_GJK, pair->eps);
+    int stalled_iterations = out->stats.iterations;
+    result_init(out, opt->algo, pair->eps);
     hd_status st = hd_lp_collide(pair, opt, out);
     if (st == HD_OK) {
         out->stop = HD_STOP_FALLBACK;
     }
-    out->stats.iterations += gjk_iterations;
+    out->stats.iterations += stalled_iterations;
     return st;
 }
 
@@ -138,10 +139,10 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
         break;
     default:
         st = hd_gjk_collide(&pair, opt, out);
-        if (st == HD_ERR_ITERATION_LIMIT) {
-            st = lp_after_gjk_stall(&pair, opt, out);
-        }
         break;
+    }
+    if (st == HD_ERR_ITERATION_LIMIT && opt->algo != HD_ALGO_LP) {
+        st = lp_after_stall(&pair, opt, out);
     }
     if (st == HD_OK) {
         result_to_world(&pair, out);

@@ -5,6 +5,7 @@
  * extremality certificates for every reported vertex. */
 #define _POSIX_C_SOURCE 200809L /* dup, dup2, fileno */
 
+#include <float.h>
 #include <glpk.h>
 #include <math.h>
 #include <setjmp.h>
@@ -37,6 +38,16 @@ static double extent_of(const double *xyz, int n)
         if (hi - lo > e) e = hi - lo;
     }
     return e;
+}
+
+/* How far a hull may sit from the exact hull of its input points: the builder's coordinate
+ * resolution (512 DBL_EPSILON times the largest absolute coordinate, polytope_build.h), doubled
+ * for the rounding of the plane test that measures it. Nothing like the old 1e-9 of the size. */
+static double hull_tol(const double *xyz, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < 3 * n; ++i) m = fmax(m, fabs(xyz[i]));
+    return 1024.0 * DBL_EPSILON * fmax(m, extent_of(xyz, n));
 }
 
 static double dot3(const double *a, const double *b)
@@ -244,7 +255,7 @@ static void check_bounds_and_sphere(const hd_polytope *p, const double *xyz, int
  * loops lie on their plane; normals are unit; interior points strictly inside; V - E + F = 2. */
 static void check_solid(const hd_polytope *p, const double *xyz, int n)
 {
-    double tol = 1e-9 * extent_of(xyz, n);
+    double tol = hull_tol(xyz, n);
     assert_int_equal(hd_polytope_dimension(p), 3);
     assert_int_equal(p->vertex_count - p->edge_count + p->face_count, 2);
     assert_int_equal(hd_polytope_validate(p, NULL), HD_OK);
@@ -610,14 +621,15 @@ static void test_scale_invariance(void **state)
 
 /* ---------- near-coplanar merging ---------- */
 
-/* A cube whose face centres are raised by h: within the tolerance (h = 1e-12 of the size) they
- * merge into the faces (8 vertices, 6 quads); far above it (h = 1e-4) they are true apexes of
- * 4-triangle pyramids (14 vertices, 24 faces, 36 edges). */
+/* A cube whose face centres are raised by h. Below the coordinates' resolution (h = 1e-14 of the
+ * size) they merge into the faces (8 vertices, 6 quads); at h = 1e-12, far inside the old 1e-9
+ * merging tolerance, and at h = 1e-4 they are true apexes of 4-triangle pyramids (14 vertices,
+ * 24 faces, 36 edges): the hull is the exact hull of the points, not one within a tolerance. */
 static void test_near_coplanar_merge(void **state)
 {
     (void)state;
-    static const double heights[2] = {1e-12, 1e-4};
-    for (int c = 0; c < 2; ++c) {
+    static const double heights[3] = {1e-14, 1e-12, 1e-4};
+    for (int c = 0; c < 3; ++c) {
         double xyz[3 * 14], lo[3] = {-1, -1, -1}, hi[3] = {1, 1, 1};
         hd_points_box(lo, hi, xyz);
         for (int f = 0; f < 6; ++f) {
@@ -684,7 +696,7 @@ static void test_rotated_grid_cube(void **state)
  * turns), every input point within tol of the plane and inside every edge line. */
 static void check_polygon(const hd_polytope *p, const double *xyz, int n)
 {
-    double tol = 1e-9 * extent_of(xyz, n);
+    double tol = hull_tol(xyz, n);
     int m = p->vertex_count;
     assert_int_equal(hd_polytope_dimension(p), 2);
     assert_int_equal(p->edge_count, m);
@@ -853,21 +865,21 @@ static void test_single_point(void **state)
     }
 }
 
-/* A slab of thickness h: below the tolerance (1e-9 of the size) it is a polygon, above it a
- * solid with valid topology; with convex_rel = 0 a slab of 1e-14 (below the coordinates'
- * resolution) is still answered (as a polygon or a valid solid, never an error). */
+/* A slab of thickness h: below the coordinates' resolution (512 DBL_EPSILON of the size) it is a
+ * polygon, above it a solid with valid topology whose faces hold every point to that resolution;
+ * with convex_rel = 0 (it plays no part in hulls) the same holds near the resolution itself. */
 static void test_thin_slabs(void **state)
 {
     (void)state;
     hd_rng rng;
     hd_rng_init(&rng, g_seed + 10);
-    static const double thickness[] = {1e-12, 1e-10, 1e-8, 1e-6, 1e-3};
+    static const double thickness[] = {1e-15, 1e-14, 1e-12, 1e-10, 1e-8, 1e-6, 1e-3};
     double xyz[3 * 40];
     for (size_t s = 0; s < sizeof thickness / sizeof thickness[0]; ++s) {
         hd_points_cloud(&rng, 40, 1, 1, 0, xyz);
         for (int i = 0; i < 40; ++i) xyz[3 * i + 2] = (i % 2) ? thickness[s] : 0.0;
         hd_polytope *p = build_ok(xyz, 40);
-        if (thickness[s] < 1e-9) {
+        if (thickness[s] < 512 * DBL_EPSILON) {
             check_polygon(p, xyz, 40);
         } else {
             check_solid(p, xyz, 40);

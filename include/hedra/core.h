@@ -92,8 +92,10 @@ void hd_pose_apply(const hd_pose *pose, const double p[3], double out[3]);
  *   verdict; contacts then resolve to the side the rounding error favours.
  *
  * convex_rel (default HD_DEFAULT_CONVEX_REL = 1e-9): an explicit mesh is accepted as convex when no
- *   vertex lies more than convex_rel * scale outside any face plane, and a hull's coplanar facets
- *   are merged into one polygonal face when their planes agree to this tolerance.
+ *   vertex lies more than convex_rel * scale outside any face plane, and its neighbouring faces
+ *   are merged into one polygonal face when their planes agree to this tolerance. Hulls of point
+ *   sets (hd_polytope_build) do not use it: they are exact, their faces hold every input point to
+ *   the coordinates' resolution (512 DBL_EPSILON times the largest absolute coordinate).
  *
  * pose_tol (default HD_DEFAULT_POSE_TOL = 1e-9): entrywise tolerance of R^T R = I, absolute since
  *   a rotation has unit scale.

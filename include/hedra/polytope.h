@@ -14,8 +14,11 @@ extern "C" {
 typedef struct hd_polytope hd_polytope;
 
 /* Builds the convex hull of count points (xyz[3*i .. 3*i+2]), in any order, with duplicates and
- * interior points allowed. The affine dimension of the set is detected first (tolerance
- * tol->convex_rel relative to the set's extent):
+ * interior points allowed. The hull is exact to the coordinates' resolution r = 512 DBL_EPSILON
+ * times the largest absolute coordinate: every input point lies within 2 r of the polytope, every
+ * vertex is an input point, and only points within r of a face or edge of the exact hull are
+ * left out (tol->convex_rel plays no part here). The affine dimension is detected first (a set
+ * within r of a plane, line or point is that flat):
  *   0: a single point (all points coincide),      1: a segment (collinear points),
  *   2: a flat convex polygon (coplanar points),    3: a solid polyhedron (Qhull's hull).
  * Each is a valid polytope that every query answers for. tol may be NULL (defaults).

@@ -237,6 +237,42 @@ static void fam_duplicates_coplanar(hd_rng *rng, int index, hd_test_pair *p)
     hd_fam_place(p, n, hd_fam_gaps[index % HD_FAM_NGAPS]);
 }
 
+/* A slab of thickness t (1e-10, 1e-11 or 1e-12 of its unit size: far below the 1e-9 of the size
+ * within which hulls used to be flattened, above the coordinates' resolution) and a box whose
+ * bottom face dips into the slab's top face by d = t/2, rests on it (d = 0), stops t/2 short of it
+ * (d = -t/2) or passes through the slab (d = 2t). The slab's top face is the whole unit square
+ * and the box is far from its sides, so the signed distance is -d, of the order of t: the verdict
+ * is exact only when the hull keeps both faces of the slab. */
+static void fam_thin_slabs(hd_rng *rng, int index, hd_test_pair *p)
+{
+    static const double dips[4] = {0.5, 0.0, -0.5, 2.0};
+    double t = pow(10.0, -10.0 - index % 3);
+    double d = dips[(index / 3) % 4] * t;
+    p->na = 12;
+    for (int i = 0; i < 8; ++i) { /* the square's corners on both faces */
+        double *q = p->a + 3 * i;
+        q[0] = (double)(i & 1);
+        q[1] = (double)((i >> 1) & 1);
+        q[2] = (i >> 2) ? t : 0.0;
+    }
+    for (int i = 8; i < 12; ++i) { /* interior points on either face */
+        double *q = p->a + 3 * i;
+        q[0] = hd_rng_uniform(rng, 0.1, 0.9);
+        q[1] = hd_rng_uniform(rng, 0.1, 0.9);
+        q[2] = hd_rng_int(rng, 2) ? t : 0.0;
+    }
+    double lo[3] = {0.3, 0.3, 0.0}, hi[3] = {0.6, 0.6, 0.5};
+    p->nb = 8;
+    hd_points_box(lo, hi, p->b);
+    double ta[3] = {hd_rng_uniform(rng, -1, 1), hd_rng_uniform(rng, -1, 1),
+                    hd_rng_uniform(rng, -1, 1)};
+    p->pose_a = hd_rng_pose(rng, ta);
+    p->pose_b = p->pose_a;
+    double lift[3] = {0.0, 0.0, t - d}, moved[3];
+    hd_pose_apply(&p->pose_a, lift, moved); /* B's bottom at slab height t - d */
+    for (int k = 0; k < 3; ++k) p->pose_b.t[k] = moved[k];
+}
+
 const hd_family hd_families[] = {
     {"clouds", fam_clouds, 400},
     {"ellipsoids 12-100", fam_ellipsoids, 240},
@@ -248,5 +284,6 @@ const hd_family hd_families[] = {
     {"points/segments/polygons", fam_lower_dim, 320},
     {"scales 1e-6/1e6", fam_scaled, 240},
     {"duplicates/coplanar", fam_duplicates_coplanar, 160},
+    {"thin slabs", fam_thin_slabs, 150},
     {NULL, NULL, 0},
 };
