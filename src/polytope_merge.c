@@ -12,8 +12,8 @@
  * slightly bent faces, and it is exactly the guarantee the finished polytope keeps: the merged
  * face gets the seed's normal and the offset D_s, so every vertex is on or inside that plane and
  * every vertex of the face within tol of it. A region is kept only when its boundary is one
- * simple loop (a disc); otherwise its seed stays alone. Vertices left with no boundary edge
- * (inside a region) disappear, and vertices left on exactly two faces (in the middle of a merged
+ * simple loop (a disc) that is convex to tol; otherwise its seed stays alone. Vertices left with
+ * no boundary edge (inside a region) disappear, and vertices left on exactly two faces (in the middle of a merged
  * edge, within tol of its line) are dropped from both loops, so every remaining vertex has
  * degree >= 3. */
 #include <stdlib.h>
@@ -183,6 +183,27 @@ static void hd_merge_free(hd_merge_ctx *ctx)
     free(ctx->stamp);
 }
 
+/* Whether loop (n vertices, counter-clockwise around the unit normal nrm) is convex up to tol: no
+ * vertex lies more than tol outside the chord joining its neighbours. A region grown from faces
+ * within tol of one plane need not be: where the faces around it are nearly but not quite
+ * coplanar, the region can be an L or a notched polygon, which is no face of a convex polytope. */
+static int hd_loop_convex(const hd_merge_ctx *ctx, const int *loop, int n, const double nrm[3])
+{
+    for (int i = 0; i < n; ++i) {
+        const double *p0 = ctx->pts + 3 * loop[(i + n - 1) % n];
+        const double *p1 = ctx->pts + 3 * loop[i];
+        const double *p2 = ctx->pts + 3 * loop[(i + 1) % n];
+        double a[3], b[3], c[3], x[3];
+        hd_v3_sub(a, p1, p0);
+        hd_v3_sub(b, p2, p1);
+        hd_v3_sub(c, p2, p0);
+        hd_v3_cross(x, a, b);
+        double turn = hd_v3_dot(x, nrm); /* |c| times p1's distance inside the chord p0 p2 */
+        if (!(turn >= -ctx->tol * hd_v3_len(c))) return 0;
+    }
+    return 1;
+}
+
 /* Grows every region; loops of merged regions are appended to out (whose verts have room for
  * all half-edges), single faces keep their loop. Returns the number of regions. */
 static int hd_merge_regions(hd_merge_ctx *ctx, hd_face_key *order, hd_loops *out)
@@ -199,7 +220,7 @@ static int hd_merge_regions(hd_merge_ctx *ctx, hd_face_key *order, hd_loops *out
         ctx->boundary[r] = -1;
         if (members > 1) {
             int n = hd_region_boundary(ctx, r, members, out->verts + used);
-            if (n >= 3) {
+            if (n >= 3 && hd_loop_convex(ctx, out->verts + used, n, ctx->normal + 3 * s)) {
                 ctx->boundary[r] = used;
                 used += n;
                 out->offset[r + 1] = n; /* length, turned into offsets by the caller */
