@@ -13,9 +13,9 @@
  * face gets the seed's normal and the offset D_s, so every vertex is on or inside that plane and
  * every vertex of the face within tol of it. A region is kept only when its boundary is one
  * simple loop (a disc) that is convex to tol; otherwise its seed stays alone. Vertices left with
- * no boundary edge (inside a region) disappear, and vertices left on exactly two faces (in the middle of a merged
- * edge, within tol of its line) are dropped from both loops, so every remaining vertex has
- * degree >= 3. */
+ * no boundary edge (inside a region) disappear, and vertices left on exactly two faces (in the
+ * middle of a merged edge, within tol of its line) are dropped from both loops, so every
+ * remaining vertex has degree >= 3. */
 #include <stdlib.h>
 #include <string.h>
 
