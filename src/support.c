@@ -10,9 +10,9 @@
  * That argument needs planar faces. hedra's faces are polygons in which coplanar facets of the
  * hull were merged (the coordinates' resolution for hulls, convex_rel for meshes), so a face's
  * vertices may sit off its plane by up to that tolerance, and the loop of a merged face lacks
- * the diagonals that the exact hull has. A walk along such a loop can stop at a vertex below the true maximum by about the merge
- * tolerance, far more than rounding. The diagonals of the exact hull join vertices of one merged
- * face, so when the walk stops at v we also look at every vertex of each face of v with more than
+ * the diagonals that the exact hull has. A walk along such a loop can stop at a vertex below
+ * the true maximum by about the merge tolerance, far more than rounding. The diagonals of the
+ * exact hull join vertices of one merged face, so when the walk stops at v we also look at every vertex of each face of v with more than
  * three vertices (a triangle's vertices are already neighbours): with those extra "neighbours"
  * the graph contains the exact hull's edge graph and the argument above applies again. The walk
  * then resumes from any strictly better vertex found.
