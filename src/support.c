@@ -7,15 +7,15 @@
  * with l_k >= 0 over the neighbours u_k; if d.(u_k - v) <= 0 for every neighbour then
  * d.(x - v) <= 0 for every x: a local maximum of the vertex graph is global.
  *
- * That argument needs planar faces. hedra's faces are polygons in which coplanar facets of the
- * hull were merged (the coordinates' resolution for hulls, convex_rel for meshes), so a face's
- * vertices may sit off its plane by up to that tolerance, and the loop of a merged face lacks
- * the diagonals that the exact hull has. A walk along such a loop can stop at a vertex below
- * the true maximum by about the merge tolerance, far more than rounding. The diagonals of the
- * exact hull join vertices of one merged face, so when the walk stops at v we also look at every vertex of each face of v with more than
- * three vertices (a triangle's vertices are already neighbours): with those extra "neighbours"
- * the graph contains the exact hull's edge graph and the argument above applies again. The walk
- * then resumes from any strictly better vertex found.
+ * That argument needs planar faces. hedra's faces are polygons in which coplanar facets of the hull
+ * were merged (the coordinates' resolution for hulls, convex_rel for meshes), so a face's vertices
+ * may sit off its plane by up to that tolerance, and the loop of a merged face lacks the diagonals
+ * that the exact hull has. A walk along such a loop can stop at a vertex below the true maximum by
+ * about the merge tolerance, far more than rounding. The diagonals of the exact hull join vertices
+ * of one merged face, so when the walk stops at v we also look at every vertex of each face of v
+ * with more than three vertices (a triangle's vertices are already neighbours): with those extra
+ * "neighbours" the graph contains the exact hull's edge graph and the argument above applies again.
+ * The walk then resumes from any strictly better vertex found.
  *
  * Ties and near-ties: every move strictly increases the computed d.v, so the walk visits no
  * vertex twice and stops after at most vertex_count moves. Where it stops, no neighbour (in the
