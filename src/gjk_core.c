@@ -110,7 +110,7 @@ static inline int support_vertex(const hd_polytope *p, const double d[3], int st
                                  const int *cand, int count)
 {
     int direct = hd_support_direct(p, d);
-    return direct >= 0 ? direct : hd_support_climb(p, d, climb_start(p, d, start, cand, count));
+    return direct >= 0 ? direct : hd_support_walk(p, d, climb_start(p, d, start, cand, count));
 }
 
 /* The support point of M minimising v.x: w = S_A(d) - S_B(-d) with d = -v, as
@@ -139,16 +139,6 @@ static void support_towards(const hd_pair *pair, hd_gjk_state *st, const double 
     if (stats != NULL) {
         stats->support_calls += 2;
     }
-}
-
-static int has_pair(const hd_simplex *s, int ia, int ib)
-{
-    for (int j = 0; j < s->count; ++j) {
-        if (s->ia[j] == ia && s->ib[j] == ib) {
-            return 1;
-        }
-    }
-    return 0;
 }
 
 /* Records the lower bound u.w / |u| of the direction u of a step when it can matter: above the
@@ -282,11 +272,12 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
         if (s->count > 0 && uw < 0.0 && uw * uw > uu * st->vv) {
             m.on = 0;
         }
-        if (!momentum && s->count > 0 && (has_pair(s, ia, ib) || bounds_met(st->vv, uw, tol))) {
+        if (!momentum && s->count > 0 &&
+            (hd_simplex_has_pair(s, ia, ib) || bounds_met(st->vv, uw, tol))) {
             st->end = HD_GJK_CONVERGED;
             return HD_OK;
         }
-        if (momentum && has_pair(s, ia, ib)) {
+        if (momentum && hd_simplex_has_pair(s, ia, ib)) {
             m.on = 0;
             continue;
         }

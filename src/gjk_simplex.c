@@ -34,22 +34,6 @@ typedef struct hd_sub {
     double d2;
 } hd_sub;
 
-/* fmax / fmin, inline (the library calls are not); a NaN first argument gives b. */
-static inline double max2(double a, double b)
-{
-    return a > b ? a : b;
-}
-
-static inline double min2(double a, double b)
-{
-    return a < b ? a : b;
-}
-
-static inline double max_abs3(const double a[3])
-{
-    return max2(fabs(a[0]), max2(fabs(a[1]), fabs(a[2])));
-}
-
 /* a and b nonzero and of the same sign */
 static inline int same_sign(double a, double b)
 {
@@ -145,8 +129,8 @@ static int keep_triangle(const double c3[3], double mu, const double a[3], const
     hd_v3_sub(ab, b, a);
     hd_v3_sub(bc, c, b);
     hd_v3_sub(ca, a, c);
-    double len = max2(max_abs3(ab), max2(max_abs3(bc), max_abs3(ca)));
-    double big = max2(max_abs3(a), max2(max_abs3(b), max_abs3(c)));
+    double len = hd_max(hd_v3_max_abs(ab), hd_max(hd_v3_max_abs(bc), hd_v3_max_abs(ca)));
+    double big = hd_max(hd_v3_max_abs(a), hd_max(hd_v3_max_abs(b), hd_v3_max_abs(c)));
     double slack = 16.0 * DBL_EPSILON * len * (len + big);
     double sign = mu > 0.0 ? 1.0 : -1.0;
     int strict = 0;
@@ -187,9 +171,9 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
         double sign = mu > 0.0 ? 1.0 : -1.0;
         double s0 = sign * c3[0], s1 = sign * c3[1], s2 = sign * c3[2];
         if ((s0 > 0.0 && s1 > 0.0 && s2 > 0.0) || keep_triangle(c3, mu, a, b, c)) {
-            s0 = max2(s0, 0.0);
-            s1 = max2(s1, 0.0);
-            s2 = max2(s2, 0.0);
+            s0 = hd_max(s0, 0.0);
+            s1 = hd_max(s1, 0.0);
+            s2 = hd_max(s2, 0.0);
             double inv = 1.0 / (s0 + s1 + s2);
             out->n = 3;
             out->idx[0] = i0;
@@ -368,7 +352,7 @@ static double weights_residual(const hd_simplex *s, const double l[4])
     for (int j = 0; j < s->count; ++j) {
         hd_v3_madd(r, r, l[j], s->w[j]);
     }
-    return max_abs3(r);
+    return hd_v3_max_abs(r);
 }
 
 /* Clamps weights that rounding pushed below 0 and renormalises them to sum 1; 0 when nothing
@@ -377,7 +361,7 @@ static int clamp_weights(double l[4], int n)
 {
     double sum = 0.0;
     for (int j = 0; j < n; ++j) {
-        l[j] = max2(l[j], 0.0);
+        l[j] = hd_max(l[j], 0.0);
         sum += l[j];
     }
     if (!(sum > 0.0)) {
@@ -412,7 +396,7 @@ void hd_simplex_polish(hd_simplex *s)
 void hd_combination_clamp(hd_combination *c)
 {
     for (int k = 0; k < c->count; ++k) {
-        c->weight[k] = c->count == 1 ? 1.0 : min2(max2(c->weight[k], 0.0), 1.0);
+        c->weight[k] = c->count == 1 ? 1.0 : hd_min(hd_max(c->weight[k], 0.0), 1.0);
     }
 }
 
@@ -483,7 +467,7 @@ static int face_unit_normal(const double x[3], const double y[3], const double z
     double e1[3], e2[3];
     hd_v3_sub(e1, y, x);
     hd_v3_sub(e2, z, x);
-    double m1 = max_abs3(e1), m2 = max_abs3(e2);
+    double m1 = hd_v3_max_abs(e1), m2 = hd_v3_max_abs(e2);
     if (m1 > 0.0 && m2 > 0.0 && isfinite(m1) && isfinite(m2)) {
         hd_v3_scale(e1, e1, 1.0 / m1); /* unit size: no underflow in the products below */
         hd_v3_scale(e2, e2, 1.0 / m2);
@@ -504,7 +488,7 @@ double hd_simplex_inner_depth(const hd_simplex *s)
     }
     double big = 0.0;
     for (int j = 0; j < 4; ++j) {
-        big = max2(big, max_abs3(s->w[j]));
+        big = hd_max(big, hd_v3_max_abs(s->w[j]));
     }
     double slack = HD_INNER_ROUNDING * big;
     double l[4], p = 0.0;
@@ -522,19 +506,9 @@ double hd_simplex_inner_depth(const hd_simplex *s)
         if (hd_v3_dot(n, to_j) > 0.0) {
             hd_v3_neg(n, n); /* outward: away from vertex j */
         }
-        bound = min2(bound, min2(hd_v3_dot(n, x), min2(hd_v3_dot(n, y), hd_v3_dot(n, z))));
+        bound = hd_min(bound, hd_min(hd_v3_dot(n, x), hd_min(hd_v3_dot(n, y), hd_v3_dot(n, z))));
     }
     /* |p| is a max-norm; sqrt(3) of it bounds the Euclidean length */
     bound -= slack;
     return bound > 1.7320508075688772 * p + slack ? bound : 0.0;
-}
-
-int hd_simplex_has_pair(const hd_simplex *s, int ia, int ib)
-{
-    for (int j = 0; j < s->count; ++j) {
-        if (s->ia[j] == ia && s->ib[j] == ib) {
-            return 1;
-        }
-    }
-    return 0;
 }

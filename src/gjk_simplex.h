@@ -57,8 +57,16 @@ void hd_combinations_from_weights(const double *lambda, const int *ia, const int
  * any convex set containing the tetrahedron. Returns 0 when the origin is not strictly inside. */
 double hd_simplex_inner_depth(const hd_simplex *s);
 
-/* 1 when the pair (ia, ib) is already a point of the simplex. */
-int hd_simplex_has_pair(const hd_simplex *s, int ia, int ib);
+/* 1 when the pair (ia, ib) is already a point of the simplex (inline: GJK asks every step). */
+static inline int hd_simplex_has_pair(const hd_simplex *s, int ia, int ib)
+{
+    for (int j = 0; j < s->count; ++j) {
+        if (s->ia[j] == ia && s->ib[j] == ib) {
+            return 1;
+        }
+    }
+    return 0;
+}
 
 /* Barycentric coordinates of the origin in the tetrahedron p0..p3 by signed volumes:
  * l_j = vol(p with p_j replaced by 0) / vol(p). Returns the volume determinant (0 when flat, in

@@ -105,6 +105,18 @@ static inline double hd_v3_normalize(double a[3])
     return len * m;
 }
 
+/* max(a, b) and min(a, b) for numbers that are never NaN, inline (fmax and fmin are library
+ * calls at -O2); a NaN first argument gives b. */
+static inline double hd_max(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+static inline double hd_min(double a, double b)
+{
+    return a < b ? a : b;
+}
+
 static inline double hd_v3_max_abs(const double a[3])
 {
     double m = fabs(a[0]);

@@ -80,12 +80,18 @@ hd_status hd_lex_fail(hd_lexer *lx, hd_status status, const char *fmt, ...)
     return status;
 }
 
-hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
+/* The error position "the line after the last one" (end of file) and the formatted message. */
+static void fail_after_last_line(hd_lexer *lx, const char *fmt, va_list ap)
 {
     lx->err->line = lx->line_no < INT_MAX ? lx->line_no + 1 : INT_MAX;
+    vset_message(lx->err, fmt, ap);
+}
+
+hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vset_message(lx->err, fmt, ap);
+    fail_after_last_line(lx, fmt, ap);
     va_end(ap);
     return status;
 }
@@ -97,10 +103,9 @@ hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
     if (st != HD_OK || found) {
         return st;
     }
-    lx->err->line = lx->line_no < INT_MAX ? lx->line_no + 1 : INT_MAX;
     va_list ap;
     va_start(ap, fmt);
-    vset_message(lx->err, fmt, ap);
+    fail_after_last_line(lx, fmt, ap);
     va_end(ap);
     return HD_ERR_PARSE;
 }

@@ -64,12 +64,12 @@ static int box_scan3(const double *p, long n, double *lo, double *hi)
         h4 = v4 > h4 ? v4 : h4;
         h5 = v5 > h5 ? v5 : h5;
     }
-    lo[0] = hd_lp_min(l0, l3);
-    lo[1] = hd_lp_min(l1, l4);
-    lo[2] = hd_lp_min(l2, l5);
-    hi[0] = hd_lp_max(h0, h3);
-    hi[1] = hd_lp_max(h1, h4);
-    hi[2] = hd_lp_max(h2, h5);
+    lo[0] = hd_min(l0, l3);
+    lo[1] = hd_min(l1, l4);
+    lo[2] = hd_min(l2, l5);
+    hi[0] = hd_max(h0, h3);
+    hi[1] = hd_max(h1, h4);
+    hi[2] = hd_max(h2, h5);
     return !nan && box_scan(p + 3 * i, n - i, 3, lo, hi);
 }
 
@@ -99,7 +99,7 @@ static hd_status check_points(const double *p, int n, int dim, hd_lp_box *box)
         return HD_ERR_NONFINITE;
     }
     for (int k = 0; k < dim; ++k) {
-        big = hd_lp_max(big, hd_lp_max(-lo[k], hi[k]));
+        big = hd_max(big, hd_max(-lo[k], hi[k]));
         box->lo[k] = lo[k];
         box->hi[k] = hi[k];
     }

@@ -300,7 +300,7 @@ int hd_lp_refactor(hd_lp *lp)
         for (int i = 0; i < m; ++i) {
             a[i][j] = keep[i][j] = col[i];
             b[i][j] = i == j ? 1.0 : 0.0;
-            big = hd_lp_max(big, fabs(col[i]));
+            big = hd_max(big, fabs(col[i]));
         }
     }
     for (int c = 0; c < m; ++c) {
@@ -380,8 +380,8 @@ HD_LP_INLINE int settle_m(hd_lp *lp, const int m)
             rsum += fabs((i == k ? 1.0 : 0.0) - bx);
             xsum += fabs(lp->inv[k][i]);
         }
-        delta = hd_lp_max(delta, rsum);
-        xnorm = hd_lp_max(xnorm, xsum);
+        delta = hd_max(delta, rsum);
+        xnorm = hd_max(xnorm, xsum);
     }
     if (!(delta <= 0x1.0p-50 * m * xnorm)) {
         return hd_lp_refactor(lp);
@@ -466,8 +466,8 @@ HD_LP_INLINE int ratio_test_m(const hd_lp *lp, const int m, const double *alpha,
         int held = (unsigned)(lp->basis[i] - n) < hold;
         double a = held ? fabs(alpha[i]) : alpha[i];
         double tol = HD_LP_NOISE * noise[i] + HD_LP_PIVOT_ABS;
-        ratio[i] = a > tol ? hd_lp_max(lp->xb[i], 0.0) / a : INFINITY;
-        tmin = hd_lp_min(tmin, ratio[i]);
+        ratio[i] = a > tol ? hd_max(lp->xb[i], 0.0) / a : INFINITY;
+        tmin = hd_min(tmin, ratio[i]);
     }
     if (tmin == INFINITY) {
         return -1;
@@ -655,7 +655,7 @@ HD_LP_INLINE int entering_m(hd_lp *lp, const int m, double *col, double *dq)
     }
     double ymax = 0.0;
     for (int i = 0; i < m; ++i) {
-        ymax = hd_lp_max(ymax, fabs(lp->y[i]));
+        ymax = hd_max(ymax, fabs(lp->y[i]));
     }
     double tol = HD_LP_DUAL_REL * (1.0 + ymax);
     int bland = lp->bland || lp->restarts > 0;
@@ -685,7 +685,7 @@ HD_LP_INLINE int needs_refactor_m(const hd_lp *lp, const int m, const double *al
     double amax = 0.0;
     int negative = 0;
     for (int i = 0; i < m; ++i) {
-        amax = hd_lp_max(amax, fabs(alpha[i]));
+        amax = hd_max(amax, fabs(alpha[i]));
         negative |= lp->xb[i] < 0.0;
     }
     return negative || fabs(alpha[r]) < HD_LP_SMALL_PIVOT * amax;
@@ -756,7 +756,7 @@ int hd_lp_drive_out_extras(hd_lp *lp)
         double w[HD_LP_ROWS], u[HD_LP_MAX_DIM], wn = 0.0;
         for (int j = 0; j < m; ++j) {
             w[j] = lp->inv[j][i];
-            wn = hd_lp_max(wn, fabs(w[j]));
+            wn = hd_max(wn, fabs(w[j]));
         }
         int best = -1;
         double bestv = 0x1.0p-20 * wn;

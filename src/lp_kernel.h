@@ -25,6 +25,7 @@
 #define HD_LP_KERNEL_H
 
 #include "hedra/lp.h"
+#include "hd_math.h"
 #include "polytope_internal.h"
 
 #define HD_LP_ROWS (HD_LP_MAX_DIM + 2)
@@ -34,12 +35,8 @@
  * candidates; the following pivots price only those (and the special columns) until none
  * improves, then scan again. Sets of at most HD_LP_PARTIAL_MIN points are always scanned in
  * full. */
-#ifndef HD_LP_TOPK
 #define HD_LP_TOPK 2
-#endif
-#ifndef HD_LP_PARTIAL_MIN
 #define HD_LP_PARTIAL_MIN 48
-#endif
 
 /* One vertex set of the LP: count points of dim doubles each; in 3D optionally mapped by
  * x -> rot x + shift (B's vertices in A's frame). poly, when not NULL, is the polytope the points
@@ -154,17 +151,6 @@ static inline double hd_lp_dot(const double *a, const double *b, int n)
 static inline int hd_lp_structural_count(const hd_lp *lp)
 {
     return lp->set[0].count + lp->set[1].count;
-}
-
-/* max(a, b) and min(a, b) for numbers that are never NaN (fmax is a library call at -O2). */
-static inline double hd_lp_max(double a, double b)
-{
-    return a > b ? a : b;
-}
-
-static inline double hd_lp_min(double a, double b)
-{
-    return a < b ? a : b;
 }
 
 /* Point j of set k of lp (as above). */

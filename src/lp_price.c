@@ -225,16 +225,24 @@ int hd_lp_support(hd_lp *lp, int k, const double *u)
     return set_argmax_d(lp, 3, k, h);
 }
 
-double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *max_s)
+/* u = n / |n| in d dimensions; 0 when n is zero or not finite. */
+static int unit_direction(const double *n, int d, double *u)
 {
-    int d = lp->dim;
-    double len = sqrt(hd_lp_dot(n, n, d)), u[HD_LP_MAX_DIM], p[HD_LP_MAX_DIM];
+    double len = sqrt(hd_lp_dot(n, n, d));
     if (!(len > 0.0) || !isfinite(len)) {
-        return -INFINITY;
+        return 0;
     }
     for (int k = 0; k < d; ++k) {
         u[k] = n[k] / len;
     }
+    return 1;
+}
+
+/* min_T u.t - max_S u.s on the points js of S and jt of T, for a unit u. */
+static double gap_of_unit(const hd_lp *lp, const double *u, int js, int jt, double *max_s)
+{
+    int d = lp->dim;
+    double p[HD_LP_MAX_DIM];
     hd_lp_point(lp, 0, js, p);
     double hs = hd_lp_dot(u, p, d);
     hd_lp_point(lp, 1, jt, p);
@@ -244,19 +252,24 @@ double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *ma
     return hd_lp_dot(u, p, d) - hs;
 }
 
+double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *max_s)
+{
+    double u[HD_LP_MAX_DIM];
+    return unit_direction(n, lp->dim, u) ? gap_of_unit(lp, u, js, jt, max_s) : -INFINITY;
+}
+
 double hd_lp_gap_along(hd_lp *lp, const double *n, double *max_s)
 {
     int d = lp->dim;
-    double len = sqrt(hd_lp_dot(n, n, d)), u[HD_LP_MAX_DIM], nu[HD_LP_MAX_DIM];
-    if (!(len > 0.0) || !isfinite(len)) {
+    double u[HD_LP_MAX_DIM], nu[HD_LP_MAX_DIM];
+    if (!unit_direction(n, d, u)) {
         return -INFINITY;
     }
     for (int k = 0; k < d; ++k) {
-        u[k] = n[k] / len;
         nu[k] = -u[k];
     }
     int js = hd_lp_support(lp, 0, u), jt = hd_lp_support(lp, 1, nu);
-    return hd_lp_gap_at(lp, n, js, jt, max_s);
+    return gap_of_unit(lp, u, js, jt, max_s);
 }
 
 /* The special (slack, extra) column with the most negative reduced cost below *bestd. */

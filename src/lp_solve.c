@@ -52,7 +52,7 @@ void hd_lp_normalise_box(hd_lp_problem *prob, const double *lo, const double *hi
     double extent = 0.0;
     for (int k = 0; k < prob->dim; ++k) {
         prob->centre[k] = 0.5 * lo[k] + 0.5 * hi[k];
-        extent = hd_lp_max(extent, 0.5 * hi[k] - 0.5 * lo[k]);
+        extent = hd_max(extent, 0.5 * hi[k] - 0.5 * lo[k]);
     }
     set_sigma(prob, 2.0 * extent);
 }
@@ -63,8 +63,8 @@ static void box_add(const hd_lp_set *set, int dim, double *lo, double *hi)
         double p[HD_LP_MAX_DIM];
         hd_lp_set_point(set, dim, j, p);
         for (int k = 0; k < dim; ++k) {
-            lo[k] = hd_lp_min(lo[k], p[k]);
-            hi[k] = hd_lp_max(hi[k], p[k]);
+            lo[k] = hd_min(lo[k], p[k]);
+            hi[k] = hd_max(hi[k], p[k]);
         }
     }
 }
@@ -200,9 +200,9 @@ static double basis_depth(const hd_lp *lp)
             row += fabs(v);
         }
         pn = sqrt(pn);
-        inv_norm = hd_lp_max(inv_norm, row);
+        inv_norm = hd_max(inv_norm, row);
         if (pn > 0.0) {
-            r = hd_lp_min(r, hd_lp_max(lp->xb[i], 0.0) / pn);
+            r = hd_min(r, hd_max(lp->xb[i], 0.0) / pn);
         }
     }
     /* Every column has entries of magnitude <= 1, so ||B||_inf <= m; the inverse is as accurate
@@ -304,8 +304,8 @@ static int depth_from_cross(hd_lp *lp, const hd_lp_problem *prob, const int *bas
             if (out->has_plane && out->gap >= -prob->eps) {
                 return 0; /* an exit facet within eps: the depth cannot exceed eps */
             }
-            rmin = hd_lp_min(rmin, rho);
-            worst = hd_lp_max(worst, res);
+            rmin = hd_min(rmin, rho);
+            worst = hd_max(worst, res);
         }
         if (!(rmin > 0.0)) {
             return 0;
@@ -346,9 +346,9 @@ static hd_status meeting(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *ou
         if (st < 0) {
             return HD_ERR_ITERATION_LIMIT;
         }
-        bound = hd_lp_max(bound, b2 * HD_LP_BOUND_SHRINK - residual);
+        bound = hd_max(bound, b2 * HD_LP_BOUND_SHRINK - residual);
     }
-    out->depth_bound = hd_lp_max(bound, 0.0);
+    out->depth_bound = hd_max(bound, 0.0);
     if (bound > prob->eps) {
         out->verdict = HD_INTERSECTING;
         out->decided = 1;
@@ -426,7 +426,7 @@ static hd_status apart(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
 /* The separation probe stopped a run: its plane is the certificate. */
 static hd_status probed(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
 {
-    out->f_min = hd_lp_max(hd_lp_objective(lp), 0.0);
+    out->f_min = hd_max(hd_lp_objective(lp), 0.0);
     out->early = 1;
     keep_plane(lp, lp->probe_normal, lp->probe_value, lp->probe_max_s, out);
     out->verdict = HD_SEPARATED;
@@ -449,7 +449,7 @@ static hd_status solve_phase1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcom
     if (st == HD_LP_SEPARATED) {
         return probed(lp, prob, out);
     }
-    out->f_min = hd_lp_max(hd_lp_objective(lp), 0.0);
+    out->f_min = hd_max(hd_lp_objective(lp), 0.0);
     lp->target = -INFINITY;
     return st == HD_LP_TARGET ? meeting(lp, prob, out) : apart(lp, prob, out);
 }
@@ -486,7 +486,7 @@ static int solve_crash(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out,
         return 1;
     }
     if (st == HD_LP_OPTIMAL) {
-        out->f_min = hd_lp_max(hd_lp_objective(lp), 0.0);
+        out->f_min = hd_max(hd_lp_objective(lp), 0.0);
         conclude_l1(lp, prob, out);
         return 1;
     }

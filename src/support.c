@@ -84,9 +84,11 @@ static int scan_faces_of(const hd_polytope *poly, int v, const double d[3], doub
 int hd_support_climb(const hd_polytope *poly, const double d[3], int start)
 {
     int direct = hd_support_direct(poly, d);
-    if (direct >= 0) {
-        return direct;
-    }
+    return direct >= 0 ? direct : hd_support_walk(poly, d, start);
+}
+
+int hd_support_walk(const hd_polytope *poly, const double d[3], int start)
+{
     int n = poly->vertex_count;
     int cur = (start >= 0 && start < n) ? start : 0;
     const double *verts = poly->verts;

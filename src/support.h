@@ -31,9 +31,14 @@ static inline int hd_support_scan(const double *xyz, int n, const double d[3])
 /* Index of a vertex maximising d.v, by hill climbing over the vertex adjacency from start (any
  * index; out-of-range starts at 0). Returns a true maximiser on every convex polytope (to the
  * rounding of the dot products). Polytopes of at most HD_SUPPORT_SCAN_MAX vertices are scanned
- * as by hd_support_brute, which is faster than walking at that size. */
+ * as by hd_support_brute, which is faster than walking at that size, and solids with a direction
+ * table answer from it (hd_support_direct); the others walk (hd_support_walk). */
 #define HD_SUPPORT_SCAN_MAX 32
 int hd_support_climb(const hd_polytope *poly, const double d[3], int start);
+
+/* The walk of hd_support_climb alone, without its dispatch: for callers that have already asked
+ * hd_support_direct. */
+int hd_support_walk(const hd_polytope *poly, const double d[3], int start);
 
 /* The support direction table of a solid (support_table.c), as built; the polytope holds the same
  * arrays in its own block (polytope_internal.h). */

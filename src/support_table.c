@@ -49,9 +49,7 @@
 #define HD_TABLE_ANGLE_MARGIN 1e-9
 #define HD_TABLE_CELL_MARGIN 1e-9
 #define HD_TABLE_BOX_MARGIN 1e-7
-#ifndef HD_TABLE_CELLS_PER_VERTEX
 #define HD_TABLE_CELLS_PER_VERTEX 2.0
-#endif
 #define HD_TABLE_MAX_K 1024
 
 /* A half-plane A p + B q <= C in the coordinates of one cube face. */

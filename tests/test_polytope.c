@@ -95,8 +95,7 @@ static void check_vertex_set_exact(const hd_polytope *p, const double *xyz, int 
     for (int i = 0; i < n; ++i) {
         if (find_input(xyz + 3 * i, xyz, n) != i) continue; /* count each distinct point once */
         int is_extreme = !in_hull_of_others(xyz, n, i);
-        int found = 0;
-        for (int v = 0; v < p->vertex_count; ++v) found |= same_point(p->verts + 3 * v, xyz + 3 * i);
+        int found = find_input(xyz + 3 * i, p->verts, p->vertex_count) >= 0;
         if (is_extreme != found) print_message("point %d extreme=%d reported=%d\n", i, is_extreme, found);
         assert_int_equal(is_extreme, found);
         extreme += is_extreme;
@@ -118,8 +117,7 @@ static int check_vertex_set_contract(const hd_polytope *p, const double *xyz, in
     }
     for (int i = 0; i < n; ++i) {
         if (find_input(xyz + 3 * i, xyz, n) != i) continue;
-        int found = 0;
-        for (int v = 0; v < p->vertex_count; ++v) found |= same_point(p->verts + 3 * v, xyz + 3 * i);
+        int found = find_input(xyz + 3 * i, p->verts, p->vertex_count) >= 0;
         if (!found && !in_hull_of_others(xyz, n, i)) ++left_out;
     }
     return left_out;
