@@ -24,6 +24,7 @@ typedef struct hd_bench_ctx {
     uint64_t seed;
     int orientations; /* K: orientations of B per configuration */
     int repetitions;  /* R: times each (orientation, gap, method) is timed, spread in the order */
+    int block;        /* back-to-back experiments: calls per timed block (the paper's 300) */
     double overhead_ns; /* median cost of an empty timed region, subtracted from every sample */
     const char *outdir;
     const char *commit;
@@ -80,6 +81,7 @@ typedef struct hd_bench_experiment {
     int method_count;
     int method[HD_BENCH_MAX_METHODS]; /* indices into ctx->methods */
     int orientations, repetitions;
+    int block;            /* 0: shuffled protocol; > 0: back to back, block calls per sample */
     hd_bench_cell *cells; /* config_count * l_count * method_count, filled by hd_bench_run */
     double *reference;    /* per (config, li, orientation): reference distance, NaN if none */
     double seconds;
@@ -110,7 +112,8 @@ int hd_bench_expected(double l);
 int hd_bench_is_wrong(const hd_bench_method *m, double l, int verdict);
 
 /* Runs an experiment: verifies every placement, computes distance references for distance
- * methods, times every (config, l, orientation, method) R times in one shuffled order. */
+ * methods, times every (config, l, orientation, method) R times in one shuffled order, or (block
+ * > 0) once as the mean of block back-to-back calls (run.c). */
 int hd_bench_run(hd_bench_ctx *ctx, hd_bench_experiment *ex);
 void hd_bench_experiment_free(hd_bench_experiment *ex);
 hd_bench_cell *hd_bench_cell_at(hd_bench_experiment *ex, int config, int li, int method);

@@ -22,8 +22,11 @@ static void hd_bench_usage(void)
            "  --quick            4 orientations, 2 repetitions (seconds)\n"
            "  --orientations K   orientations of B per configuration (default 40)\n"
            "  --repetitions R    timed repetitions of every query (default 5)\n"
+           "  --block B          back-to-back calls per query in the paper-protocol experiments\n"
+           "                     fig8paper and lppaper (default 50; --full: 300)\n"
            "  --only LIST        comma-separated experiments: fig8,fig9,lp,distance,scaling,"
-           "coherence\n"
+           "coherence,\n"
+           "                     fig8paper,lppaper\n"
            "  --out DIR          output directory for CSV and tables (default bench/out)\n"
            "  --seed S           workload seed (default 20261122)\n"
            "  --commit ID        commit recorded in the CSV headers\n"
@@ -103,6 +106,14 @@ static int hd_bench_setup(hd_bench_driver *d, hd_bench_experiment *ex, const hd_
     return 0;
 }
 
+/* An experiment under the paper's protocol: every query timed as the mean of a block of
+ * back-to-back calls (run.c). */
+static int hd_bench_back_to_back(hd_bench_driver *d, hd_bench_experiment *ex, int status)
+{
+    ex->block = d->ctx.block;
+    return status;
+}
+
 static const char *const hd_bench_boolean[] = {"hedra_gjk", "hedra_cddual", "ccd_gjk", "ccd_mpr",
                                                "bullet", "fcl", NULL};
 
@@ -124,12 +135,25 @@ static int hd_bench_define(hd_bench_driver *d, const char *name, hd_bench_experi
         ex->title = "time per query against l for four ellipsoid shapes, n = 1000 (Fig. 9)";
         return hd_bench_setup(d, ex, shapes, 4, sizes, 1, hd_bench_gaps, ngaps, hd_bench_boolean);
     }
+    if (strcmp(name, "fig8paper") == 0) {
+        static const int sizes[] = {12, 100, 500, 1000, 5000};
+        ex->title = "Fig. 8 under the paper's protocol: each query timed as the mean of a block "
+                    "of back-to-back calls";
+        return hd_bench_back_to_back(
+            d, ex, hd_bench_setup(d, ex, &base, 1, sizes, 5, hd_bench_gaps, ngaps, hd_bench_boolean));
+    }
+    static const int lp_sizes[] = {12, 100, 1000};
+    static const double lp_gaps[] = {-10, -1, -0.01, 0.01, 1, 10};
+    static const char *const lp_methods[] = {"hedra_lp", "glpk", "hedra_gjk", NULL};
     if (strcmp(name, "lp") == 0) {
-        static const int sizes[] = {12, 100, 1000};
-        static const double gaps[] = {-10, -1, -0.01, 0.01, 1, 10};
-        static const char *const m[] = {"hedra_lp", "glpk", "hedra_gjk", NULL};
         ex->title = "LP method: hedra LP against GLPK's simplex on the vertex LP";
-        return hd_bench_setup(d, ex, &base, 1, sizes, 3, gaps, 6, m);
+        return hd_bench_setup(d, ex, &base, 1, lp_sizes, 3, lp_gaps, 6, lp_methods);
+    }
+    if (strcmp(name, "lppaper") == 0) {
+        ex->title = "LP method under the paper's protocol: each query timed as the mean of a block "
+                    "of back-to-back calls";
+        return hd_bench_back_to_back(
+            d, ex, hd_bench_setup(d, ex, &base, 1, lp_sizes, 3, lp_gaps, 6, lp_methods));
     }
     if (strcmp(name, "distance") == 0) {
         static const int sizes[] = {12, 100, 1000, 5000};
@@ -166,6 +190,36 @@ static int hd_bench_selected(const char *only, const char *name)
     return 0;
 }
 
+/* The smoke test's second half (ctest bench_smoke): the back-to-back protocol on the LP
+ * experiment, 2 orientations, blocks of 3. Fails when a hedra query is wrong or failed, or when a
+ * cell of an available method does not hold one sample (the block's mean) per answered
+ * orientation. */
+static int hd_bench_smoke_back_to_back(hd_bench_driver *d)
+{
+    d->ctx.orientations = 2;
+    d->ctx.block = 3;
+    d->ctx.quiet = 1;
+    hd_bench_experiment *ex = &d->experiments[d->experiment_count];
+    if (hd_bench_define(d, "lppaper", ex) != 0) {
+        fprintf(stderr, "bench_smoke: could not set up lppaper\n");
+        return 1;
+    }
+    d->experiment_count++;
+    int bad = hd_bench_run(&d->ctx, ex) != 0;
+    for (int i = 0; i < ex->config_count * ex->l_count * ex->method_count; ++i) {
+        const hd_bench_cell *cell = &ex->cells[i];
+        int hedra = strncmp(d->ctx.methods[cell->method].name, "hedra_", 6) == 0;
+        bad += hedra && (cell->wrong != 0 || cell->failed != 0);
+        if (d->ctx.unavailable[cell->method]) {
+            continue;
+        }
+        bad += cell->samples != cell->instances ||
+               cell->instances + cell->failed + cell->excluded != ex->orientations;
+    }
+    printf("bench_smoke: back-to-back protocol (lppaper, blocks of 3): %d bad cells\n", bad);
+    return bad != 0;
+}
+
 /* Median cost of an empty CLOCK_MONOTONIC-timed region. */
 static double hd_bench_timer_overhead(void)
 {
@@ -185,9 +239,9 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--full") == 0) {
-            d->ctx.orientations = 500, d->ctx.repetitions = 300;
+            d->ctx.orientations = 500, d->ctx.repetitions = 300, d->ctx.block = 300;
         } else if (strcmp(a, "--quick") == 0) {
-            d->ctx.orientations = 4, d->ctx.repetitions = 2;
+            d->ctx.orientations = 4, d->ctx.repetitions = 2, d->ctx.block = 5;
         } else if (strcmp(a, "--quiet") == 0) {
             d->ctx.quiet = 1;
         } else if (strcmp(a, "--list") == 0) {
@@ -199,6 +253,8 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
             d->ctx.orientations = atoi(argv[++i]);
         } else if (strcmp(a, "--repetitions") == 0) {
             d->ctx.repetitions = atoi(argv[++i]);
+        } else if (strcmp(a, "--block") == 0) {
+            d->ctx.block = atoi(argv[++i]);
         } else if (strcmp(a, "--only") == 0) {
             d->only = argv[++i];
         } else if (strcmp(a, "--out") == 0) {
@@ -220,8 +276,8 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
             return -1;
         }
     }
-    if (d->ctx.orientations < 1 || d->ctx.repetitions < 1) {
-        fprintf(stderr, "hedra_bench: orientations and repetitions must be >= 1\n");
+    if (d->ctx.orientations < 1 || d->ctx.repetitions < 1 || d->ctx.block < 1) {
+        fprintf(stderr, "hedra_bench: orientations, repetitions and block must be >= 1\n");
         return -1;
     }
     return 0;
@@ -229,9 +285,10 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
 
 static int hd_bench_experiments(hd_bench_driver *d)
 {
-    static const char *const names[] = {"fig8", "fig9", "lp", "distance", "scaling"};
+    static const char *const names[] = {"fig8", "fig9", "lp", "distance", "scaling",
+                                        "fig8paper", "lppaper"};
     int rc = 0;
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < (int)(sizeof names / sizeof names[0]); ++i) {
         if (!hd_bench_selected(d->only, names[i])) {
             continue;
         }
@@ -260,6 +317,7 @@ int main(int argc, char **argv)
     d.ctx.seed = 20261122u;
     d.ctx.orientations = 40;
     d.ctx.repetitions = 5;
+    d.ctx.block = 50;
     d.ctx.outdir = "bench/out";
     d.pairs_n = 1000;
     if (hd_bench_parse(argc, argv, &d) != 0) {
@@ -278,7 +336,7 @@ int main(int argc, char **argv)
     hd_wl_rng_init(&d.ctx.reservoir, hd_wl_seed(d.ctx.seed, 5, 5, 5));
     int rc;
     if (d.smoke != NULL) {
-        rc = hd_bench_smoke(&d, d.smoke);
+        rc = hd_bench_smoke(&d, d.smoke) | hd_bench_smoke_back_to_back(&d);
     } else if (d.read_pairs != NULL) {
         rc = hd_bench_pairs(&d, d.read_pairs, NULL);
     } else if (d.write_pairs != NULL) {

@@ -104,6 +104,12 @@ panels_l "$out/distance.csv" "Distance queries: time against l, 200:100:100" \
   "$out/distance.png" "2,2" "hedra_dist bullet_dist fcl_dist" \
   "n = 12|\$$C_N == 12" "n = 100|\$$C_N == 100" "n = 1000|\$$C_N == 1000" "n = 5000|\$$C_N == 5000"
 
+# Fig. 8 under the paper's protocol (blocks of back-to-back calls).
+panels_l "$out/fig8paper.csv" "Fig. 8, paper protocol: mean of back-to-back calls, ellipsoid 200:100:100" \
+  "$out/fig8paper.png" "2,3" "$BOOL" \
+  "n = 12|\$$C_N == 12" "n = 100|\$$C_N == 100" "n = 500|\$$C_N == 500" \
+  "n = 1000|\$$C_N == 1000" "n = 5000|\$$C_N == 5000"
+
 # LP: hedra LP against GLPK (and hedra GJK for scale).
 panels_l "$out/lp.csv" "LP method: hedra LP against the GLPK simplex, 200:100:100" \
   "$out/lp.png" "1,3" "hedra_lp glpk hedra_gjk" \

@@ -1,7 +1,13 @@
-/* The timing loop of an experiment: every (configuration, gap, orientation, method) query is run
- * R times; each repetition is one pass over all queries in a freshly shuffled order, so that no
- * query is repeated back to back (hot caches would flatter every method). Each query is timed on
- * its own with CLOCK_MONOTONIC; the median cost of an empty timed region is subtracted. */
+/* The timing loop of an experiment, under one of two protocols:
+ *   - shuffled (the default): every (configuration, gap, orientation, method) query is run R
+ *     times; each repetition is one pass over all queries in a freshly shuffled order, so that no
+ *     query is repeated back to back and most queries start with cold caches;
+ *   - back to back (ex->block > 0, the protocol of CD-Dual section 5: "run on each pair of
+ *     polyhedra for 300 times without using frame coherence and the average CPU time is
+ *     recorded"): one pass over the queries in a shuffled order, each query run block times in a
+ *     row and timed as a whole; the sample is the mean of the block, so after its first call a
+ *     query meets the caches and branch history it left itself.
+ * Timing uses CLOCK_MONOTONIC; the median cost of an empty timed region is subtracted. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -200,40 +206,53 @@ static void hd_bench_shuffle(hd_bench_item *items, long n, hd_wl_rng *rng)
     }
 }
 
-/* One pass: every item once, in the current order. */
-static void hd_bench_pass(hd_bench_ctx *ctx, hd_bench_experiment *ex, hd_bench_item *items,
-                          long n, int rep, long *done, long *total, uint64_t start)
+/* Times one query: calls back-to-back runs of it in one timed region, recorded as their mean.
+ * Returns 0 when the method turned out to be unavailable (nothing recorded). */
+static int hd_bench_time_item(hd_bench_ctx *ctx, hd_bench_experiment *ex,
+                              const hd_bench_item *item, int rep, int calls, uint64_t *t_end)
 {
     static const hd_bench_pose identity = {{1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0, 0}};
+    hd_bench_cell *cell = &ex->cells[item->cell];
+    int mi = cell->method;
+    const hd_bench_config *cfg = ex->configs[cell->config];
+    const hd_bench_method *m = &ctx->methods[mi];
+    hd_bench_pose pose;
+    hd_bench_answer ans;
+    memset(&ans, 0, sizeof ans);
+    hd_bench_pose_at(cfg, item->k, ex->l[cell->li], &pose);
+    int st = HD_BENCH_OK;
+    uint64_t t0 = hd_bench_now_ns();
+    for (int c = 0; c < calls; ++c) {
+        st = m->query(cfg->handle[0][mi], &identity, cfg->handle[1][mi], &pose, &ans);
+    }
+    uint64_t t1 = hd_bench_now_ns();
+    *t_end = t1;
+    /* Unsupported before any answer: the method cannot run in this build; afterwards it is a
+     * failure of that query. */
+    if (st == HD_BENCH_UNSUPPORTED && ctx->answered[mi] == 0) {
+        ctx->unavailable[mi] = 1;
+        fprintf(stderr, "%s  %s: unavailable (HD_ERR_UNSUPPORTED); skipped\n",
+                ctx->quiet ? "" : "\n", m->name);
+        return 0;
+    }
+    ctx->answered[mi] += st == HD_BENCH_OK;
+    double ns = ((double)(t1 - t0) - ctx->overhead_ns) / calls;
+    hd_bench_record(ctx, ex, cell, item->k, rep, st, &ans, ns);
+    return 1;
+}
+
+/* One pass: every item once, in the current order, each run calls times back to back. */
+static void hd_bench_pass(hd_bench_ctx *ctx, hd_bench_experiment *ex, hd_bench_item *items,
+                          long n, int rep, int calls, long *done, long *total, uint64_t start)
+{
     uint64_t last = hd_bench_now_ns();
     for (long i = 0; i < n; ++i) {
-        hd_bench_cell *cell = &ex->cells[items[i].cell];
-        int mi = cell->method;
-        if (ctx->unavailable[mi]) {
+        uint64_t t1 = last;
+        if (ctx->unavailable[ex->cells[items[i].cell].method] ||
+            !hd_bench_time_item(ctx, ex, &items[i], rep, calls, &t1)) {
             --*total;
             continue;
         }
-        const hd_bench_config *cfg = ex->configs[cell->config];
-        const hd_bench_method *m = &ctx->methods[mi];
-        hd_bench_pose pose;
-        hd_bench_answer ans;
-        memset(&ans, 0, sizeof ans);
-        hd_bench_pose_at(cfg, items[i].k, ex->l[cell->li], &pose);
-        uint64_t t0 = hd_bench_now_ns();
-        int st = m->query(cfg->handle[0][mi], &identity, cfg->handle[1][mi], &pose, &ans);
-        uint64_t t1 = hd_bench_now_ns();
-        /* Unsupported before any answer: the method cannot run in this build; afterwards it
-         * is a failure of that query. */
-        if (st == HD_BENCH_UNSUPPORTED && ctx->answered[mi] == 0) {
-            ctx->unavailable[mi] = 1;
-            --*total;
-            fprintf(stderr, "%s  %s: unavailable (HD_ERR_UNSUPPORTED); skipped\n",
-                    ctx->quiet ? "" : "\n", m->name);
-            continue;
-        }
-        ctx->answered[mi] += st == HD_BENCH_OK;
-        hd_bench_record(ctx, ex, cell, items[i].k, rep, st, &ans,
-                        (double)(t1 - t0) - ctx->overhead_ns);
         ++*done;
         if (t1 - last > 250000000u) {
             hd_bench_progress(ctx, ex, *done, *total, start, 0);
@@ -268,11 +287,13 @@ int hd_bench_run(hd_bench_ctx *ctx, hd_bench_experiment *ex)
     }
     hd_wl_rng rng;
     hd_wl_rng_init(&rng, hd_wl_seed(ctx->seed, 7, (uint64_t)ex->l_count, (uint64_t)n));
-    long total = n * ex->repetitions, done = 0;
+    int passes = ex->block > 0 ? 1 : ex->repetitions;
+    int calls = ex->block > 0 ? ex->block : 1;
+    long total = n * passes, done = 0;
     uint64_t start = hd_bench_now_ns();
-    for (int rep = 0; rep < ex->repetitions; ++rep) {
+    for (int rep = 0; rep < passes; ++rep) {
         hd_bench_shuffle(items, n, &rng);
-        hd_bench_pass(ctx, ex, items, n, rep, &done, &total, start);
+        hd_bench_pass(ctx, ex, items, n, rep, calls, &done, &total, start);
     }
     ex->seconds = (double)(hd_bench_now_ns() - start) * 1e-9;
     hd_bench_progress(ctx, ex, done, total, start, 1);
