@@ -81,7 +81,8 @@ typedef struct hd_bench_experiment {
     int method_count;
     int method[HD_BENCH_MAX_METHODS]; /* indices into ctx->methods */
     int orientations, repetitions;
-    int block;            /* 0: shuffled protocol; > 0: back to back, block calls per sample */
+    int block;            /* 0: shuffled protocol; > 0: back to back, block calls per sample
+                             (with repetitions = 1) */
     hd_bench_cell *cells; /* config_count * l_count * method_count, filled by hd_bench_run */
     double *reference;    /* per (config, li, orientation): reference distance, NaN if none */
     double seconds;

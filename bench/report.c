@@ -59,8 +59,7 @@ void hd_bench_csv_header(const hd_bench_ctx *ctx, FILE *fp, const hd_bench_exper
     fprintf(fp, "# cpu: %s (%ld online); load average at the end: %.2f %.2f %.2f\n", cpu,
             sysconf(_SC_NPROCESSORS_ONLN), load[0], load[1], load[2]);
     fprintf(fp, "# seed: %llu; orientations: %d; repetitions: %d; timer overhead subtracted: %.1f ns\n",
-            (unsigned long long)ctx->seed, ex->orientations, ex->block > 0 ? 1 : ex->repetitions,
-            ctx->overhead_ns);
+            (unsigned long long)ctx->seed, ex->orientations, ex->repetitions, ctx->overhead_ns);
     if (ex->block > 0) {
         fprintf(fp, "# protocol: back to back (CD-Dual section 5): each query run %d times in a "
                     "row, one sample = the block's mean\n", ex->block);

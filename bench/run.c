@@ -2,7 +2,7 @@
  *   - shuffled (the default): every (configuration, gap, orientation, method) query is run R
  *     times; each repetition is one pass over all queries in a freshly shuffled order, so that no
  *     query is repeated back to back and most queries start with cold caches;
- *   - back to back (ex->block > 0, the protocol of CD-Dual section 5: "run on each pair of
+ *   - back to back (ex->block > 0 and one repetition, the protocol of CD-Dual section 5: "run on each pair of
  *     polyhedra for 300 times without using frame coherence and the average CPU time is
  *     recorded"): one pass over the queries in a shuffled order, each query run block times in a
  *     row and timed as a whole; the sample is the mean of the block, so after its first call a
@@ -287,11 +287,10 @@ int hd_bench_run(hd_bench_ctx *ctx, hd_bench_experiment *ex)
     }
     hd_wl_rng rng;
     hd_wl_rng_init(&rng, hd_wl_seed(ctx->seed, 7, (uint64_t)ex->l_count, (uint64_t)n));
-    int passes = ex->block > 0 ? 1 : ex->repetitions;
     int calls = ex->block > 0 ? ex->block : 1;
-    long total = n * passes, done = 0;
+    long total = n * ex->repetitions, done = 0;
     uint64_t start = hd_bench_now_ns();
-    for (int rep = 0; rep < passes; ++rep) {
+    for (int rep = 0; rep < ex->repetitions; ++rep) {
         hd_bench_shuffle(items, n, &rng);
         hd_bench_pass(ctx, ex, items, n, rep, calls, &done, &total, start);
     }
