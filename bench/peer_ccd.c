@@ -3,7 +3,6 @@
  * (CCD_INIT, support1/support2 callbacks, max_iterations = 100, MPR's center callbacks).
  * libccd 2.x has no separation-distance routine, so it appears in the boolean experiments only. */
 #include <ccd/ccd.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "peers.h"

@@ -393,7 +393,9 @@ void hd_simplex_polish(hd_simplex *s)
     }
 }
 
-void hd_combination_clamp(hd_combination *c)
+/* Keeps merged weights in [0, 1] (rounding of the renormalisation can push a sum of weights of
+ * one vertex a unit above 1); a single entry gets weight exactly 1. */
+static void combination_clamp(hd_combination *c)
 {
     for (int k = 0; k < c->count; ++k) {
         c->weight[k] = c->count == 1 ? 1.0 : hd_min(hd_max(c->weight[k], 0.0), 1.0);
@@ -414,8 +416,8 @@ void hd_combinations_from_weights(const double *lambda, const int *ia, const int
         add_weight(on_a, ia[j], wj);
         add_weight(on_b, ib[j], wj);
     }
-    hd_combination_clamp(on_a);
-    hd_combination_clamp(on_b);
+    combination_clamp(on_a);
+    combination_clamp(on_b);
 }
 
 void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b)

@@ -38,10 +38,6 @@ void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combi
  * counts are left alone. */
 void hd_simplex_polish(hd_simplex *s);
 
-/* Keeps merged weights in [0, 1] (rounding of the renormalisation can push a sum of weights of
- * one vertex a unit above 1); a single entry gets weight exactly 1. */
-void hd_combination_clamp(hd_combination *c);
-
 /* When the n barycentric weights l are all positive, divides them by their sum (so that they sum
  * to 1 up to rounding); otherwise leaves them alone. */
 void hd_weights_renormalise_positive(double *l, int n);

@@ -29,9 +29,9 @@
  * None of these decides a verdict: certificates are rechecked on the input doubles (lp_solve.c).
  *
  * Speed. Every LP of a 3D query has m = 5 rows, so the dense m x m work (the inverse update, the
- * representation of the entering column, re-inversion) is written once as always-inlined
- * functions of m and instantiated twice: with the constant 5, which the compiler unrolls into
- * straight-line code, and with the general m. The arithmetic is the same in both.
+ * representation of the entering column, the settling of a new basis) is written once as
+ * always-inlined functions of m and instantiated twice: with the constant 5, which the compiler
+ * unrolls into straight-line code, and with the general m. The arithmetic is the same in both.
  */
 #include <math.h>
 #include <string.h>
@@ -47,18 +47,11 @@
 #define HD_LP_SINGULAR 0x1.0p-48
 #define HD_LP_REFACTOR 32
 #define HD_LP_TIE_ABS 1e-3
-#ifndef HD_LP_BLAND_AFTER
 #define HD_LP_BLAND_AFTER 4
-#endif
 
 /* The rows of every 3D LP. */
 #define HD_LP_ROWS_3D 5
 
-#if defined(__GNUC__)
-#define HD_LP_INLINE static inline __attribute__((always_inline))
-#else
-#define HD_LP_INLINE static inline
-#endif
 
 void hd_lp_init(hd_lp *lp, int dim, const hd_lp_set *s, const hd_lp_set *t,
                 const double *centre, double sigma, int cap)
@@ -199,24 +192,14 @@ void hd_lp_setup_phase1(hd_lp *lp)
     lp->duals_valid = 1;
 }
 
-int hd_lp_setup_l1(hd_lp *lp, const double *q)
-{
-    return hd_lp_setup_l1_from(lp, q, 0, 0);
-}
-
-int hd_lp_setup_l1_from(hd_lp *lp, const double *q, int js, int jt)
+void hd_lp_setup_l1(hd_lp *lp, int js, int jt)
 {
     int d = lp->dim, ns = lp->set[0].count;
     double s0[HD_LP_ROWS], t0[HD_LP_ROWS];
-    if (d == 3) {
-        point_column_d(lp, 3, 0, js, s0);
-        point_column_d(lp, 3, 1, jt, t0);
-    } else {
-        point_column_d(lp, d, 0, js, s0);
-        point_column_d(lp, d, 1, jt, t0);
-    }
+    point_column_d(lp, d, 0, js, s0);
+    point_column_d(lp, d, 1, jt, t0);
     for (int k = 0; k < d; ++k) {
-        lp->rhs[k] = q != NULL ? lp->sigma * q[k] : 0.0;
+        lp->rhs[k] = 0.0;
         lp->extra_cost[2 * k] = lp->extra_cost[2 * k + 1] = 1.0;
     }
     lp->extra_count = 2 * d;
@@ -224,7 +207,7 @@ int hd_lp_setup_l1_from(hd_lp *lp, const double *q, int js, int jt)
     lp->rhs[d] = lp->rhs[d + 1] = 1.0;
     lp->slack_cost = 0.0;
     lp->slack_enter = 0;
-    /* The basis [diag(g) s0 t0] (g_k = +-1, the sign of the residual r = q^ - s0^ - t0^; s0, t0
+    /* The basis [diag(g) s0 t0] (g_k = +-1, the sign of the residual r = -s0^ - t0^; s0, t0
      * hold the convexity rows' 1) has the exact inverse [diag(g) -diag(g) s0^ -diag(g) t0^] over
      * the identity on the convexity rows, and x_B = (|r_k|, 1, 1): no re-inversion needed. */
     memset(lp->inv, 0, sizeof lp->inv[0] * (size_t)lp->rows);
@@ -244,7 +227,6 @@ int hd_lp_setup_l1_from(hd_lp *lp, const double *q, int js, int jt)
     lp->start[d + 1] = ns + jt;
     memcpy(lp->basis, lp->start, sizeof lp->basis);
     basis_changed(lp);
-    return 0;
 }
 
 int hd_lp_setup_ray(hd_lp *lp, const int *basis, const double *u)

@@ -28,6 +28,13 @@
 #include "hd_math.h"
 #include "polytope_internal.h"
 
+/* Always-inlined kernels, instantiated for the 3D row count and for the general one. */
+#if defined(__GNUC__)
+#define HD_LP_INLINE static inline __attribute__((always_inline))
+#else
+#define HD_LP_INLINE static inline
+#endif
+
 #define HD_LP_ROWS (HD_LP_MAX_DIM + 2)
 #define HD_LP_MAX_EXTRA (2 * HD_LP_MAX_DIM)
 
@@ -169,13 +176,10 @@ void hd_lp_column(const hd_lp *lp, int id, double *col);
 /* The source's problem P2 (phase 1): rhs (0, .., 0, 1, 1), cost 1 on every slack, slack basis. */
 void hd_lp_setup_phase1(hd_lp *lp);
 
-/* min |sum lambda s^ - sum mu t^ - q^|_1 under the convexity rows (q^ = sigma q, q a raw
- * vector or NULL for 0): extra columns +-e_k of cost 1, starting basis {s_0, t_0, the
- * sign-matching e_k}. Needs ns, nt >= 1. Returns hd_lp_refactor's result. */
-int hd_lp_setup_l1(hd_lp *lp, const double *q);
-
-/* hd_lp_setup_l1 with the starting basis {s_js, t_jt, the sign-matching e_k} (a crash basis). */
-int hd_lp_setup_l1_from(hd_lp *lp, const double *q, int js, int jt);
+/* min |sum lambda s^ - sum mu t^|_1 under the convexity rows: extra columns +-e_k of cost 1,
+ * starting basis {s_js, t_jt, the sign-matching e_k} (with js = jt = 0, or a crash basis), whose
+ * inverse is written down exactly. Needs ns, nt >= 1. */
+void hd_lp_setup_l1(hd_lp *lp, int js, int jt);
 
 /* From basis (a feasible basis of the rhs (0, .., 0, 1, 1) with objective 0, e.g. phase 1's
  * optimum) asks for max rho^ such that rho^ u lies in the normalised conv(S^) - conv(T^) (u a
@@ -184,12 +188,6 @@ int hd_lp_setup_l1_from(hd_lp *lp, const double *q, int js, int jt);
  * hd_lp_refactor's result. */
 int hd_lp_setup_ray(hd_lp *lp, const int *basis, const double *u);
 
-/* 1 when column id is a slack column. */
-static inline int hd_lp_is_slack(const hd_lp *lp, int id)
-{
-    int n = lp->set[0].count + lp->set[1].count;
-    return id >= n && id < n + lp->rows;
-}
 
 /* Inverts the basis from its columns and recomputes xb. Returns 0, or -1 when it is singular. */
 int hd_lp_refactor(hd_lp *lp);

@@ -25,11 +25,6 @@
 #include "lp_price.h"
 #include "support.h"
 
-#if defined(__GNUC__)
-#define HD_LP_INLINE static inline __attribute__((always_inline))
-#else
-#define HD_LP_INLINE static inline
-#endif
 
 /* Reduced cost of column id from its explicit column: the accurate value. */
 double hd_lp_reduced_cost(const hd_lp *lp, int id)
@@ -285,7 +280,7 @@ HD_LP_INLINE int price_special(const hd_lp *lp, int best, double *bestd)
             }
         }
     }
-    if (lp->extra_unit && lp->extra_count == 2 * lp->dim) {
+    if (lp->extra_unit) {
         /* +-e_k cost 1: reduced costs 1 -+ y_k; only the sign of y_k can be below 1 - 0 (the
          * two columns of a row are never basic together: they are dependent). */
         for (int k = 0; k < lp->dim; ++k) {

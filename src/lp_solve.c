@@ -397,9 +397,7 @@ static hd_status nearest_l1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome 
 {
     out->verdict = HD_TOUCHING;
     out->decided = 0;
-    if (hd_lp_setup_l1(lp, NULL) != 0) {
-        return HD_OK;
-    }
+    hd_lp_setup_l1(lp, 0, 0);
     hd_lp_run_status st = run_capped(lp, prob->cap);
     if (st == HD_LP_CAP) {
         return HD_ERR_ITERATION_LIMIT;
@@ -459,7 +457,7 @@ static hd_status solve_phase1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcom
  * d + 2 basic columns are points from the start. At f = 0 its basic residual columns (at level
  * zero) are pivoted out, which leaves a basis of points that meeting() treats like phase 1's.
  * Returns 1 when it decided (status in *status), 0 when the caller must fall back to the
- * source's phase 1 (a singular crash basis, a breakdown, a residual column that cannot leave). */
+ * source's phase 1 (a breakdown, a residual column that cannot leave). */
 static int solve_crash(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out,
                        hd_status *status)
 {
@@ -468,9 +466,7 @@ static int solve_crash(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out,
         nu[k] = -prob->crash_dir[k];
     }
     int js = hd_lp_support(lp, 0, prob->crash_dir), jt = hd_lp_support(lp, 1, nu);
-    if (hd_lp_setup_l1_from(lp, NULL, js, jt) != 0) {
-        return 0;
-    }
+    hd_lp_setup_l1(lp, js, jt);
     lp->target = HD_LP_F_ZERO;
     lp->probe_gap = prob->early_exit ? prob->eps : -INFINITY;
     hd_lp_run_status st = run_capped(lp, prob->cap);

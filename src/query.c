@@ -100,11 +100,11 @@ static hd_status prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_p
 }
 
 /* GJK reached its iteration cap: rounding kept it from decreasing |v| while its bounds still
- * disagreed (seen only on needle-shaped simplices whose coordinates span many orders of
- * magnitude, found by fuzzing). CD-Dual meets the same stall when its evidence falls inside the
- * band and the contact classifier's GJK run stalls. The LP method decides such pairs from the
- * vertex sets with its own certificate, which the query then returns with stop =
- * HD_STOP_FALLBACK; if it fails too, the status stands. */
+ * disagreed (seen only on needle-shaped simplices whose coordinates span many orders of magnitude,
+ * found by fuzzing). Every other method but the LP gets the same treatment when it reaches an
+ * iteration cap (CD-Dual's face search or its planes, or a GJK run it calls). The LP method
+ * decides such pairs from the vertex sets with its own certificate, which the query then returns
+ * with stop = HD_STOP_FALLBACK; if it fails too, the status stands. */
 static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     int stalled_iterations = out->stats.iterations;

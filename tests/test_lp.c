@@ -608,17 +608,13 @@ static void test_high_dimension_and_size(void **state)
 static void test_point_near_box_face(void **state)
 {
     (void)state;
-    double x[24];
-    for (int i = 0; i < 8; ++i) {
-        x[3 * i] = i & 1 ? 0.3 : -0.3;
-        x[3 * i + 1] = i & 2 ? 0.5 : -0.5;
-        x[3 * i + 2] = i & 4 ? 0.7 : -0.7;
-    }
+    double x[24], lo[3] = {-0.3, -0.5, -0.7}, hi[3] = {0.3, 0.5, 0.7};
+    hd_points_box(lo, hi, x);
     for (int axis = 0; axis < 3; ++axis) {
         for (int side = -1; side <= 1; side += 2) {
             for (double k = 1.6; k < 4000.0; k *= 2.0) {
                 for (int out = 0; out < 2; ++out) {
-                    double p[3] = {0.1, -0.2, 0.15}, half = 0.3 + 0.2 * axis;
+                    double p[3] = {0.1, -0.2, 0.15}, half = hi[axis];
                     p[axis] = side * (half + (out ? 1 : -1) * k * 1e-12);
                     hd_verdict v;
                     assert_int_equal(hd_lp_point_inside(3, x, 8, p, NULL, &v), HD_OK);

@@ -6,7 +6,6 @@
 #define _POSIX_C_SOURCE 200809L /* dup, dup2, fileno */
 
 #include <float.h>
-#include <glpk.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -249,12 +249,8 @@ static void fam_thin_slabs(hd_rng *rng, int index, hd_test_pair *p)
     double t = pow(10.0, -10.0 - index % 3);
     double d = dips[(index / 3) % 4] * t;
     p->na = 12;
-    for (int i = 0; i < 8; ++i) { /* the square's corners on both faces */
-        double *q = p->a + 3 * i;
-        q[0] = (double)(i & 1);
-        q[1] = (double)((i >> 1) & 1);
-        q[2] = (i >> 2) ? t : 0.0;
-    }
+    double corner_lo[3] = {0.0, 0.0, 0.0}, corner_hi[3] = {1.0, 1.0, t};
+    hd_points_box(corner_lo, corner_hi, p->a); /* the square's corners on both faces */
     for (int i = 8; i < 12; ++i) { /* interior points on either face */
         double *q = p->a + 3 * i;
         q[0] = hd_rng_uniform(rng, 0.1, 0.9);
