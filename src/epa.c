@@ -22,6 +22,8 @@
  * hull of the triangle and the support points on both sides of its plane, by support queries in
  * directions normal to its affine hull (each of which may already settle the answer: a flat or
  * thin M has h_M(n) <= eps across it). */
+#include <string.h>
+
 #include "epa.h"
 #include "gjk_core.h"
 #include "hd_math.h"
@@ -41,16 +43,37 @@ typedef struct hd_epa {
     int *start_a;
     int *start_b;
     double tol;
+    double deep_above;    /* stop (DEEP) once lower exceeds this; DBL_MAX: never */
+    double shallow_below; /* stop (SHALLOW) once upper is at most this; -DBL_MAX: never */
+    int max_verts;
+    int max_faces;
     int nv;
-    double w[HD_EPA_MAX_VERTS][3];
-    int ia[HD_EPA_MAX_VERTS];
-    int ib[HD_EPA_MAX_VERTS];
+    double (*w)[3];
+    int *ia;
+    int *ib;
     int nf; /* faces in use, alive or free */
-    hd_epa_face f[HD_EPA_MAX_FACES];
+    hd_epa_face *f;
     int free_count;
-    int free_ids[HD_EPA_MAX_FACES];
+    int *free_ids;
+    int *stack_face; /* horizon walk: max_faces each */
+    int *stack_edge;
+    int *stack_next;
+    int *hz_face; /* horizon edges and the faces made on them: max_verts each */
+    int *hz_edge;
+    int *made;
     hd_epa_result *res;
 } hd_epa;
+
+/* The fixed storage of hd_epa_depth, on the stack. */
+typedef struct hd_epa_fixed {
+    double w[HD_EPA_MAX_VERTS][3];
+    hd_epa_face f[HD_EPA_MAX_FACES];
+    int ia[HD_EPA_MAX_VERTS];
+    int ib[HD_EPA_MAX_VERTS];
+    int free_ids[HD_EPA_MAX_FACES];
+    int stack[3][HD_EPA_MAX_FACES];
+    int hz[3][HD_EPA_MAX_VERTS];
+} hd_epa_fixed;
 
 /* Support point of M along unit n, recording h_M(n) as an upper bound. */
 static double epa_support(hd_epa *e, const double n[3], int *ia, int *ib, double w[3])
@@ -91,7 +114,7 @@ static int find_vertex_alive(const hd_epa *e, int ia, int ib)
 
 static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
 {
-    if (e->nv >= HD_EPA_MAX_VERTS) {
+    if (e->nv >= e->max_verts) {
         return -1;
     }
     hd_v3_copy(e->w[e->nv], w);
@@ -113,7 +136,7 @@ static int make_face(hd_epa *e, int a, int b, int c)
     int id;
     if (e->free_count > 0) {
         id = e->free_ids[--e->free_count];
-    } else if (e->nf < HD_EPA_MAX_FACES) {
+    } else if (e->nf < e->max_faces) {
         id = e->nf++;
     } else {
         return -1;
@@ -226,7 +249,7 @@ static double off_hull(const hd_epa *e, const double x[3])
 }
 
 /* Grows 1 or 2 points into a triangle. 1: grown; 0: decided (SHALLOW) or degenerate (EDGE). */
-static int grow_to_triangle(hd_epa *e, double eps)
+static int grow_to_triangle(hd_epa *e)
 {
     while (e->nv < 3) {
         double n[3], w[3];
@@ -235,7 +258,7 @@ static int grow_to_triangle(hd_epa *e, double eps)
         for (int side = 0; side < 2 && !added; ++side) {
             e->res->steps++;
             epa_support(e, n, &ia, &ib, w);
-            if (e->res->upper <= eps) {
+            if (e->res->upper <= e->shallow_below) {
                 e->res->outcome = HD_EPA_SHALLOW;
                 return 0;
             }
@@ -259,7 +282,7 @@ static int expand(hd_epa *e, int first, int nw);
  * tetrahedron with the first, then the second added by the same horizon step as the expansion
  * (the two tetrahedra glued on the triangle are not convex when the segment between the apexes
  * misses the triangle, as it does for a centrally symmetric M). */
-static int build_double_tetra(hd_epa *e, double eps)
+static int build_double_tetra(hd_epa *e)
 {
     double e1[3], e2[3], n[3], w[2][3];
     int ia[2], ib[2];
@@ -274,7 +297,7 @@ static int build_double_tetra(hd_epa *e, double eps)
     for (int side = 0; side < 2; ++side) {
         e->res->steps++;
         double h = epa_support(e, n, &ia[side], &ib[side], w[side]);
-        if (e->res->upper <= eps) {
+        if (e->res->upper <= e->shallow_below) {
             e->res->outcome = HD_EPA_SHALLOW;
             return 0;
         }
@@ -309,7 +332,7 @@ static int build_double_tetra(hd_epa *e, double eps)
 }
 
 /* The initial polytope. 1: ready to expand; 0: already decided or degenerate (outcome set). */
-static int build_initial(hd_epa *e, const hd_simplex *start, double eps)
+static int build_initial(hd_epa *e, const hd_simplex *start)
 {
     for (int j = 0; j < start->count; ++j) {
         if (find_vertex(e, start->ia[j], start->ib[j]) < 0) {
@@ -322,10 +345,10 @@ static int build_initial(hd_epa *e, const hd_simplex *start, double eps)
         }
         e->nv = 3; /* a flat tetrahedron: rebuild from one of its triangles */
     }
-    if (!grow_to_triangle(e, eps)) {
+    if (!grow_to_triangle(e)) {
         return 0;
     }
-    return build_double_tetra(e, eps);
+    return build_double_tetra(e);
 }
 
 /* The horizon of w seen from face `first` (visible): walks the visible faces (w beyond their
@@ -334,7 +357,7 @@ static int build_initial(hd_epa *e, const hd_simplex *start, double eps)
  * Returns the number of horizon edges, -1 on overflow. */
 static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, int *hz_edge)
 {
-    int stack_face[HD_EPA_MAX_FACES], stack_edge[HD_EPA_MAX_FACES], stack_next[HD_EPA_MAX_FACES];
+    int *stack_face = e->stack_face, *stack_edge = e->stack_edge, *stack_next = e->stack_next;
     int top = 0, count = 0;
     kill_face(e, first);
     stack_face[0] = first;
@@ -369,7 +392,7 @@ static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, i
             stack_next[top] = 0;
             ++top;
         } else {
-            if (count >= HD_EPA_MAX_VERTS) {
+            if (count >= e->max_verts) {
                 return -1;
             }
             hz_face[count] = g;
@@ -385,7 +408,7 @@ static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, i
  * (rounding made the visible region something other than a disc). */
 static int expand(hd_epa *e, int first, int nw)
 {
-    int hz_face[HD_EPA_MAX_VERTS], hz_edge[HD_EPA_MAX_VERTS], made[HD_EPA_MAX_VERTS];
+    int *hz_face = e->hz_face, *hz_edge = e->hz_edge, *made = e->made;
     int m = find_horizon(e, first, e->w[nw], hz_face, hz_edge);
     if (m < 3) {
         return 0;
@@ -480,7 +503,33 @@ static int nearest_face(const hd_epa *e, double *lower)
     return best;
 }
 
-static hd_status epa_loop(hd_epa *e, const hd_simplex *start, int max_steps, double eps)
+/* One expansion step at the nearest face f: the support point along its normal, then either the
+ * end of the run (1: the support point lies on f to within rounding, or is already a vertex of P,
+ * so lower and upper have met as far as P can tell) or P expanded by it (0). -1: P could not be
+ * expanded (full, or its horizon was not a loop). */
+static int expand_at(hd_epa *e, int f)
+{
+    e->res->steps++;
+    double n[3], w[3];
+    int ia, ib;
+    hd_v3_copy(n, e->f[f].n);
+    double h = epa_support(e, n, &ia, &ib, w);
+    if (e->res->upper <= e->shallow_below) {
+        e->res->outcome = HD_EPA_SHALLOW;
+        return 1;
+    }
+    /* face f lies on the boundary of M: the bounds have met. A vertex of P returned by the
+     * support mapping means the same on a convex P (it cannot lie beyond f), and is refused as
+     * a new vertex when rounding made P locally non-convex. */
+    if (h - e->f[f].dist <= e->tol || find_vertex_alive(e, ia, ib)) {
+        e->res->outcome = HD_EPA_EDGE;
+        return 1;
+    }
+    int nw = add_vertex(e, w, ia, ib);
+    return (nw < 0 || !expand(e, f, nw)) ? -1 : 0;
+}
+
+static hd_status epa_loop(hd_epa *e, const hd_simplex *start, int max_steps)
 {
     hd_epa_result *res = e->res;
     for (int expansions = 0;; ++expansions) {
@@ -489,7 +538,7 @@ static hd_status epa_loop(hd_epa *e, const hd_simplex *start, int max_steps, dou
         if (lower > res->lower) {
             res->lower = lower;
         }
-        if (res->lower > eps) {
+        if (res->lower > e->deep_above) {
             res->outcome = HD_EPA_DEEP;
             if (start->count == 4) {
                 res->inner = *start;
@@ -501,55 +550,147 @@ static hd_status epa_loop(hd_epa *e, const hd_simplex *start, int max_steps, dou
         if (expansions >= max_steps) {
             return HD_ERR_ITERATION_LIMIT;
         }
-        res->steps++;
-        double n[3], w[3];
-        int ia, ib;
-        hd_v3_copy(n, e->f[f].n);
-        double h = epa_support(e, n, &ia, &ib, w);
-        if (res->upper <= eps) {
-            res->outcome = HD_EPA_SHALLOW;
-            return HD_OK;
-        }
-        /* face f lies on the boundary of M: the bounds have met. A vertex of P returned by
-         * the support mapping means the same on a convex P (it cannot lie beyond f), and is
-         * refused as a new vertex when rounding made P locally non-convex. */
-        if (h - e->f[f].dist <= e->tol || find_vertex_alive(e, ia, ib)) {
-            res->outcome = HD_EPA_EDGE;
-            return HD_OK;
-        }
-        int nw = add_vertex(e, w, ia, ib);
-        if (nw < 0 || !expand(e, f, nw)) {
-            return HD_ERR_ITERATION_LIMIT;
+        int end = expand_at(e, f);
+        if (end != 0) {
+            return end > 0 ? HD_OK : HD_ERR_ITERATION_LIMIT;
         }
     }
+}
+
+static void epa_init(hd_epa *e, const hd_pair *pair, int *start_a, int *start_b,
+                     hd_stats *stats, hd_epa_result *out)
+{
+    e->pair = pair;
+    e->stats = stats;
+    e->start_a = start_a;
+    e->start_b = start_b;
+    e->tol = HD_GJK_ABS_TOL * pair->scale;
+    e->nv = 0;
+    e->nf = 0;
+    e->free_count = 0;
+    e->res = out;
+    memset(out, 0, sizeof *out);
+    out->outcome = HD_EPA_EDGE;
+    out->upper = DBL_MAX;
+    hd_v3_set(out->normal, 1.0, 0.0, 0.0);
 }
 
 hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
                        int max_steps, hd_stats *stats, hd_epa_result *out)
 {
     hd_epa e;
-    e.pair = pair;
-    e.stats = stats;
-    e.start_a = start_a;
-    e.start_b = start_b;
-    e.tol = HD_GJK_ABS_TOL * pair->scale;
-    e.nv = 0;
-    e.nf = 0;
-    e.free_count = 0;
-    e.res = out;
-    out->outcome = HD_EPA_EDGE;
-    out->lower = 0.0;
-    out->upper = DBL_MAX;
-    hd_v3_set(out->normal, 1.0, 0.0, 0.0);
-    out->upper_ia = 0;
-    out->upper_ib = 0;
-    out->inner.count = 0;
-    out->steps = 0;
+    hd_epa_fixed fixed;
+    epa_init(&e, pair, start_a, start_b, stats, out);
+    e.deep_above = pair->eps;
+    e.shallow_below = pair->eps;
+    e.max_verts = HD_EPA_MAX_VERTS;
+    e.max_faces = HD_EPA_MAX_FACES;
+    e.w = fixed.w;
+    e.ia = fixed.ia;
+    e.ib = fixed.ib;
+    e.f = fixed.f;
+    e.free_ids = fixed.free_ids;
+    e.stack_face = fixed.stack[0];
+    e.stack_edge = fixed.stack[1];
+    e.stack_next = fixed.stack[2];
+    e.hz_face = fixed.hz[0];
+    e.hz_edge = fixed.hz[1];
+    e.made = fixed.hz[2];
     if (start->count < 1 || start->count > 4) {
         return HD_ERR_INVALID_ARG;
     }
-    if (!build_initial(&e, start, pair->eps)) {
+    if (!build_initial(&e, start)) {
         return HD_OK;
     }
-    return epa_loop(&e, start, max_steps, pair->eps);
+    return epa_loop(&e, start, max_steps);
+}
+
+/* Largest inner polytope hd_epa_converge accepts (keeps every size far below 2^31). */
+#define HD_EPA_CONVERGE_MAX (1 << 24)
+
+size_t hd_epa_storage_bytes(int max_verts)
+{
+    if (max_verts < 8 || max_verts > HD_EPA_CONVERGE_MAX) {
+        return 0;
+    }
+    size_t v = (size_t)max_verts, f = 2 * v - 4;
+    return f * sizeof(hd_epa_face) + v * 3 * sizeof(double) + (2 * v + f + 3 * f + 3 * v) * sizeof(int);
+}
+
+/* Carves the arrays of e out of storage (hd_epa_storage_bytes(max_verts) bytes). */
+static void epa_carve(hd_epa *e, void *storage, int max_verts)
+{
+    size_t v = (size_t)max_verts, f = 2 * v - 4;
+    unsigned char *p = storage;
+    e->max_verts = max_verts;
+    e->max_faces = (int)f;
+    e->f = (hd_epa_face *)p;
+    p += f * sizeof(hd_epa_face);
+    e->w = (double (*)[3])p;
+    p += v * 3 * sizeof(double);
+    int *q = (int *)p;
+    e->ia = q, q += v;
+    e->ib = q, q += v;
+    e->free_ids = q, q += f;
+    e->stack_face = q, q += f;
+    e->stack_edge = q, q += f;
+    e->stack_next = q, q += f;
+    e->hz_face = q, q += v;
+    e->hz_edge = q, q += v;
+    e->made = q;
+}
+
+/* The nearest face of P at the end of a converged run, for the caller's facet search. */
+static void record_face(const hd_epa *e)
+{
+    double lower;
+    int f = nearest_face(e, &lower);
+    hd_epa_result *res = e->res;
+    res->vertices = e->nv;
+    if (f < 0) {
+        return;
+    }
+    res->face_count = 1;
+    hd_v3_copy(res->face_n, e->f[f].n);
+    res->face_dist = e->f[f].dist;
+    for (int k = 0; k < 3; ++k) {
+        res->face_ia[k] = e->ia[e->f[f].v[k]];
+        res->face_ib[k] = e->ib[e->f[f].v[k]];
+    }
+}
+
+hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *start_a,
+                          int *start_b, double target, int max_steps, void *storage,
+                          int max_verts, hd_stats *stats, hd_epa_result *out)
+{
+    hd_epa e;
+    epa_init(&e, pair, start_a, start_b, stats, out);
+    if (start->count < 1 || start->count > 4 || hd_epa_storage_bytes(max_verts) == 0) {
+        return HD_ERR_INVALID_ARG;
+    }
+    e.deep_above = DBL_MAX;
+    e.shallow_below = -DBL_MAX;
+    epa_carve(&e, storage, max_verts);
+    if (!build_initial(&e, start)) {
+        out->vertices = e.nv;
+        return HD_OK; /* flat or degenerate set-up: lower 0, upper across the flat direction */
+    }
+    hd_status st = HD_OK;
+    for (int expansions = 0;; ++expansions) {
+        double lower;
+        int f = nearest_face(&e, &lower);
+        out->lower = hd_max(out->lower, lower);
+        if (out->upper - out->lower <= target) {
+            break;
+        }
+        if (expansions >= max_steps) {
+            st = HD_ERR_ITERATION_LIMIT;
+            break;
+        }
+        if (expand_at(&e, f) != 0) {
+            break; /* met, or P could not grow: the caller reads the bounds */
+        }
+    }
+    record_face(&e);
+    return st;
 }

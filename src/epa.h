@@ -1,7 +1,10 @@
-/* Expanding polytope: bounds on the penetration depth of a posed pair, used by the contact
- * classifier (contact.c) to place the signed distance against the touching band. */
+/* Expanding polytope: bounds on the penetration depth of a posed pair. Two uses: the contact
+ * classifier (contact.c) places the signed distance against the touching band (hd_epa_depth),
+ * and the signed-distance query runs it to convergence (hd_epa_converge). */
 #ifndef HD_EPA_H
 #define HD_EPA_H
+
+#include <stddef.h>
 
 #include "gjk_simplex.h"
 
@@ -29,6 +32,12 @@ typedef struct hd_epa_result {
     hd_simplex inner;  /* DEEP: a tetrahedron of inner-polytope points holding the origin, with
                           its barycentric weights (a common point of A and B) */
     int steps;         /* expansions plus the support queries of the set-up */
+    int face_count;    /* hd_epa_converge: 1 when the nearest face below is set, else 0 */
+    double face_n[3];  /* the inner polytope's face nearest to the origin at the end: its unit */
+    double face_dist;  /* outward normal, its distance (min over its corners of n.w) and its */
+    int face_ia[3];    /* three support pairs */
+    int face_ib[3];
+    int vertices;      /* vertices of the inner polytope at the end */
 } hd_epa_result;
 
 /* start: 1..4 points of M whose hull holds the origin or passes within rounding of it (the end
@@ -38,5 +47,22 @@ typedef struct hd_epa_result {
  * (HD_ERR_ITERATION_LIMIT). */
 hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
                        int max_steps, hd_stats *stats, hd_epa_result *out);
+
+/* Bytes of caller storage hd_epa_converge needs for an inner polytope of max_verts vertices
+ * (>= 8): at most HD_EPA_BYTES_PER_VERTEX per vertex; 0 when max_verts is out of range. */
+#define HD_EPA_BYTES_PER_VERTEX 256
+size_t hd_epa_storage_bytes(int max_verts);
+
+/* The same expansion run to convergence: it stops when upper - lower <= target, when the support
+ * point along the nearest face's normal lies within rounding of that face (the face is on the
+ * boundary of M: lower and upper have met), when that point is already a vertex of the inner
+ * polytope, or when the set-up finds M flat (no interior: depth 0 along its normal). outcome is
+ * HD_EPA_EDGE and lower <= depth <= upper up to rounding in every case; upper - lower may exceed
+ * target only when the inner polytope could not be built or expanded (degenerate, or full:
+ * max_verts reached), which the caller must check. storage: hd_epa_storage_bytes(max_verts) bytes,
+ * 16-byte aligned. HD_ERR_ITERATION_LIMIT after max_steps expansions. */
+hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *start_a,
+                          int *start_b, double target, int max_steps, void *storage,
+                          int max_verts, hd_stats *stats, hd_epa_result *out);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "algos.h"
 #include "hd_math.h"
+#include "query/query_internal.h"
 
 static const char *const hd_verdict_names[] = {"separated", "touching", "intersecting"};
 static const char *const hd_algo_names[HD_ALGO_COUNT] = {"gjk", "cddual", "lp"};
@@ -85,9 +86,9 @@ static void result_to_world(const hd_pair *pair, hd_result *out)
     }
 }
 
-static hd_status prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                         const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
-                         hd_pair *pair)
+hd_status hd_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                           const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
+                           hd_pair *pair)
 {
     if (*opt == NULL) {
         *defaults = hd_options_default();
@@ -125,7 +126,7 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
     }
     hd_options defaults;
     hd_pair pair;
-    hd_status st = prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    hd_status st = hd_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
     if (st != HD_OK) {
         return st;
     }
@@ -158,7 +159,7 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     }
     hd_options defaults;
     hd_pair pair;
-    hd_status st = prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    hd_status st = hd_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
     if (st != HD_OK) {
         return st;
     }
@@ -187,7 +188,7 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
     }
     hd_options defaults;
     hd_pair pair;
-    hd_status st = prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    hd_status st = hd_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
     if (st != HD_OK) {
         return st;
     }

@@ -8,6 +8,9 @@
 struct hd_workspace {
     hd_facemap map;
     int capacity;
+    unsigned char *scratch; /* the contact queries' scratch: HD_WORKSPACE_SCRATCH_PER bytes per
+                               unit of capacity, 16-byte aligned */
+    size_t scratch_bytes;
 };
 
 /* Largest capacity accepted: keeps every size below 2^31 entries and 2^40 bytes. */
@@ -37,7 +40,9 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
     size_t path_cap = cap + HD_PATH_SLACK;
     size_t stack_cap = cap + 8;
     /* one block, arrays in decreasing order of alignment */
-    size_t bytes = sizeof(hd_workspace) + cap * (sizeof(uint64_t) + sizeof(double)) +
+    size_t scratch = cap * HD_WORKSPACE_SCRATCH_PER;
+    size_t head = (sizeof(hd_workspace) + 15) / 16 * 16;
+    size_t bytes = head + scratch + cap * (sizeof(uint64_t) + sizeof(double)) +
                    path_cap * sizeof(hd_path_step) + (cap + index + stack_cap) * sizeof(int) +
                    cap;
     unsigned char *block = malloc(bytes);
@@ -45,7 +50,10 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
         return HD_ERR_NO_MEMORY;
     }
     hd_workspace *ws = (hd_workspace *)block;
-    unsigned char *p = block + sizeof(hd_workspace);
+    unsigned char *p = block + head;
+    ws->scratch = p;
+    ws->scratch_bytes = scratch;
+    p += scratch;
     hd_facemap *m = &ws->map;
     m->keys = (uint64_t *)p;
     p += cap * sizeof(uint64_t);
@@ -77,6 +85,12 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
 void hd_workspace_destroy(hd_workspace *ws)
 {
     free(ws);
+}
+
+void *hd_workspace_scratch(hd_workspace *ws, size_t *bytes)
+{
+    *bytes = ws != NULL ? ws->scratch_bytes : 0;
+    return ws != NULL ? ws->scratch : NULL;
 }
 
 int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps)

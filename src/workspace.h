@@ -16,6 +16,7 @@
 #define HD_WORKSPACE_H
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hedra/query.h"
@@ -59,6 +60,13 @@ typedef struct hd_facemap_scratch {
     int stack[HD_FACEMAP_SCRATCH + 8];
     unsigned char flags[HD_FACEMAP_SCRATCH];
 } hd_facemap_scratch;
+
+/* Bytes of plain scratch memory a workspace holds per unit of capacity, for the contact queries
+ * (hedra/contact.h): the expanding polytope's arrays and the manifold's clipping buffers. */
+#define HD_WORKSPACE_SCRATCH_PER 64
+
+/* The workspace's scratch (16-byte aligned) and its size; NULL and 0 for a NULL workspace. */
+void *hd_workspace_scratch(hd_workspace *ws, size_t *bytes);
 
 /* The map of a query: the workspace's when ws is not NULL (its path is recorded when record is
  * set, and reset here), else the scratch's (no path). The map is returned empty. */

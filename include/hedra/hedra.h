@@ -13,6 +13,7 @@
 #include "hedra/core.h"
 #include "hedra/polytope.h"
 #include "hedra/query.h"
+#include "hedra/contact.h"
 #include "hedra/lp.h"
 #include "hedra/io.h"
 #include "hedra/gjk2d.h"

@@ -152,7 +152,10 @@ int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps);
 /* Query flags. */
 enum {
     HD_QUERY_BRUTE_SUPPORT = 1u << 0, /* support mapping by brute force instead of hill climbing */
-    HD_QUERY_RECORD_PATH = 1u << 1    /* CD-Dual: record the search path in the workspace */
+    HD_QUERY_RECORD_PATH = 1u << 1,   /* CD-Dual: record the search path in the workspace */
+    HD_QUERY_DEPTH_SAT = 1u << 2      /* hd_signed_distance (hedra/contact.h): penetration depth
+                                         by the separating-axis method, not the expanding
+                                         polytope */
 };
 
 typedef struct hd_options {

@@ -1,0 +1,141 @@
+/* hedra contact queries: signed distance, exact penetration depth and normal with certified
+ * bounds, and the contact manifold of a pair of posed polytopes (docs/algorithms/contact.md). */
+#ifndef HEDRA_CONTACT_H
+#define HEDRA_CONTACT_H
+
+#include "hedra/core.h"
+#include "hedra/polytope.h"
+#include "hedra/query.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A vertex, edge or face of one polytope, by the indices of hd_polytope_vertices,
+ * hd_polytope_edge and hd_polytope_face. */
+typedef enum hd_feature_type {
+    HD_FEATURE_VERTEX = 0,
+    HD_FEATURE_EDGE = 1,
+    HD_FEATURE_FACE = 2
+} hd_feature_type;
+
+typedef struct hd_feature_id {
+    hd_feature_type type;
+    int index;
+} hd_feature_id;
+
+const char *hd_feature_type_str(hd_feature_type type); /* "vertex", "edge", "face" */
+
+/* How the depth of an overlapping pair was computed (see hd_signed_distance). */
+typedef enum hd_depth_method {
+    HD_DEPTH_NONE = 0, /* separated: the distance is GJK's */
+    HD_DEPTH_EPA = 1,  /* expanding polytope run to convergence, then the exact facet of A - B */
+    HD_DEPTH_SAT = 2   /* the least support value over every facet plane of A - B */
+} hd_depth_method;
+
+/* The signed distance of a pair and what attains it; every vector in the world frame.
+ *
+ * signed_distance delta: the Euclidean distance when the pair is separated, minus the
+ *   penetration depth when it overlaps (the length of the shortest translation of B that makes
+ *   the pair touch: the distance from the origin to the boundary of M = A - B). The value is the
+ *   computed one, not rounded to 0 inside the touching band: it is continuous through contact.
+ * verdict: from delta and the band eps (hd_tolerance): separated when delta > eps, intersecting
+ *   when delta < -eps, else touching.
+ * normal n: unit, from A towards B in both regimes: the outward normal of M at its point nearest
+ *   to the origin (for an overlap, the normal of the facet of M that attains the depth: moving B
+ *   by depth * n makes the pair touch; when separated, the direction from the closest point of A
+ *   to that of B). When M has no interior (two flat or lower-dimensional polytopes that span no
+ *   volume together) and the pair touches, n is a normal of M's plane or line when one exists;
+ *   for two coincident points it is (1, 0, 0).
+ * witness_a on A, witness_b on B with witness_b - witness_a = delta * n (to rounding): the
+ *   closest points when separated, the deepest points along n when overlapping.
+ * depth_lower <= -delta <= depth_upper: bounds proven with the rounding of every computed value
+ *   accounted for (a few units of 2^-53 times the magnitude of the coordinates in A's frame, see
+ *   docs/algorithms/contact.md). For an overlap the exact methods make them a few rounding
+ *   units apart; for a separated pair they are GJK's distance bounds, negated.
+ * feature_a, feature_b: the features that attain delta: the supporting feature of A along n and
+ *   that of B along -n (a face when n is its normal, an edge perpendicular to n, else a vertex;
+ *   angles within 1e-9 radian count as exact). For an overlap of generic position they are a
+ *   face and a vertex, a vertex and a face, or two edges.
+ * size: the diagonal of the bounding box of the two posed polytopes; the accuracy contract is
+ *   |delta - exact| <= 1e-9 size and h_M(n) - depth <= 1e-9 size for an overlap. */
+typedef struct hd_contact {
+    hd_verdict verdict;
+    double signed_distance;
+    double normal[3];
+    double witness_a[3];
+    double witness_b[3];
+    double depth_lower;
+    double depth_upper;
+    hd_feature_id feature_a;
+    hd_feature_id feature_b;
+    hd_depth_method method;
+    double eps;  /* the touching band's half-width: touch_rel * scale */
+    double size;
+    hd_stats stats;
+} hd_contact;
+
+/* Signed distance, normal, witnesses, bounds and features of a pair. Poses may be NULL
+ * (identity); opt may be NULL (defaults). opt->algo is not used but must be valid; opt->cache
+ * warm-starts the query (the same hd_cache as hd_collide's: one per ordered pair and thread);
+ * opt->flags: HD_QUERY_BRUTE_SUPPORT as for hd_collide, HD_QUERY_DEPTH_SAT for the
+ * separating-axis method. opt->workspace is optional: without it the expanding polytope holds
+ * HD_CONTACT_STACK_VERTICES inner vertices on the stack, with one it may grow to a quarter of the
+ * workspace's capacity; a run that still does not converge (a degenerate or very large inner
+ * polytope) is finished by the separating-axis method, which is exact and needs no memory, so no
+ * valid input fails for lack of scratch. Errors: those of hd_collide (HD_ERR_NULL,
+ * HD_ERR_BAD_POSE, HD_ERR_NONFINITE, HD_ERR_INVALID_ARG, HD_ERR_RANGE), and
+ * HD_ERR_ITERATION_LIMIT when GJK reaches its cap. On error *out holds no answer. */
+hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                             const hd_pose *pose_b, const hd_options *opt, hd_contact *out);
+
+#define HD_CONTACT_STACK_VERTICES 128
+
+/* A workspace capacity (hd_workspace_create) with which the contact queries on A and B never
+ * run out of scratch: hd_contact_manifold's clipping of their largest faces, and an expanding
+ * polytope of at least 1024 inner vertices. 0 for a NULL argument. */
+int hd_contact_workspace_capacity(const hd_polytope *a, const hd_polytope *b);
+
+/* One point of a contact manifold (world frame). point lies between the two surfaces, half-way
+ * along n between the point of the incident face and its projection onto the reference face;
+ * separation is their signed distance along n (negative when penetrating). feature_a and
+ * feature_b name what produced the point, so that a point keeps its ids from frame to frame
+ * while the contact persists: a vertex of the incident face inside the reference face (vertex
+ * and face), a vertex of the reference face inside the incident face (face and vertex), or an
+ * edge of one clipped by an edge of the other (two edges). */
+typedef struct hd_contact_point {
+    double point[3];
+    double separation;
+    hd_feature_id feature_a;
+    hd_feature_id feature_b;
+} hd_contact_point;
+
+#define HD_MANIFOLD_MAX 4
+
+/* A contact manifold for a physics solver: count points (0 when the pair is separated by more
+ * than eps; 1 for an edge-edge contact or a vertex against a face), all with the contact's normal.
+ * Construction (docs/algorithms/contact.md): the reference face is the face of the depth's facet
+ * (A's face for face-vertex and face-face facets, B's for vertex-face), the incident face is the
+ * face of the other polytope at its supporting feature most anti-parallel to it, the incident
+ * polygon is clipped by the side planes of the reference face (Sutherland-Hodgman), points above
+ * the reference plane by more than eps are dropped, and more than four are reduced to the deepest
+ * point and the three that span the largest area with it. */
+typedef struct hd_manifold {
+    int count;
+    double normal[3];
+    hd_contact_point points[HD_MANIFOLD_MAX];
+} hd_manifold;
+
+/* hd_signed_distance and the manifold of its answer. contact may be NULL when only the manifold
+ * is wanted. Errors as hd_signed_distance, and HD_ERR_WORKSPACE_FULL when the reference and
+ * incident faces have more than 64 vertices together and opt->workspace is missing or smaller
+ * than hd_contact_workspace_capacity(a, b). */
+hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                              const hd_pose *pose_b, const hd_options *opt, hd_contact *contact,
+                              hd_manifold *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,118 @@
+/* The facet of M = A - B at an approximate normal (docs/algorithms/contact.md, "Landing on the
+ * facet").
+ *
+ * Every facet of M is FV (a face f of A with B's support vertex along -n_f), VF (a face g of B
+ * with A's support vertex) or EE (an edge of A and an edge of B whose Gaussian arcs cross), CD-Dual
+ * 003 section 2.1. If n0 approximates the normal of a facet F closely enough that M's support
+ * vertex w = a_ia - b_ib along n0 is a vertex of F, F is among the facets through w: the FV faces
+ * of the faces of A at ia, the VF faces of the faces of B at ib and the EE faces of the edge pairs
+ * at (ia, ib). Each gives a supporting plane n.x = h of M, so h >= depth for every one of them and
+ * the least h among them is F's. At a vertex of high degree only the HD_FACET_KEEP faces whose
+ * normals are nearest to n0, and the edges nearest to perpendicular, are tried. */
+#include <float.h>
+#include <math.h>
+
+#include "contact/signed_distance.h"
+#include "hd_math.h"
+
+/* Faces and edges tried per vertex (the ones nearest to n0, by normal or by perpendicularity). */
+#define HD_FACET_KEEP 8
+
+/* A short list of the best-scoring indices (highest score first). */
+typedef struct hd_best_list {
+    int count;
+    int index[HD_FACET_KEEP];
+    double score[HD_FACET_KEEP];
+} hd_best_list;
+
+static void keep(hd_best_list *l, int index, double score)
+{
+    int k = l->count < HD_FACET_KEEP ? l->count++ : HD_FACET_KEEP;
+    if (k == HD_FACET_KEEP && !(score > l->score[k - 1])) {
+        return;
+    }
+    if (k == HD_FACET_KEEP) {
+        --k;
+    }
+    while (k > 0 && score > l->score[k - 1]) {
+        l->index[k] = l->index[k - 1];
+        l->score[k] = l->score[k - 1];
+        --k;
+    }
+    l->index[k] = index;
+    l->score[k] = score;
+}
+
+/* The faces of p at vertex v most aligned with d (p's frame; sign -1 for -B), and the edges at v
+ * nearest to perpendicular to d. Every face of v is the left face of exactly one edge leaving v. */
+static void features_at(const hd_polytope *p, int v, const double d[3], double sign,
+                        hd_best_list *faces, hd_best_list *edges)
+{
+    faces->count = edges->count = 0;
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        int e = p->vert_edges[k];
+        int f = p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
+        if (f >= 0) {
+            keep(faces, f, sign * hd_v3_dot(p->face_normal + 3 * f, d));
+        }
+        double w[3];
+        hd_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
+        double len = hd_v3_len(w);
+        keep(edges, e, len > 0.0 ? -fabs(hd_v3_dot(w, d)) / len : -DBL_MAX);
+    }
+}
+
+double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib,
+                        hd_stats *stats)
+{
+    double neg[3], pb[3], w[3];
+    hd_v3_neg(neg, n);
+    *ia = hd_pair_support_a(pair, n, ia, stats);
+    *ib = hd_pair_support_b(pair, neg, ib, stats);
+    hd_pair_b_vertex(pair, *ib, pb);
+    /* the difference first: it is exact or nearly so when A and B are close together far from
+     * the origin, where n.a and n.b each carry the rounding of large coordinates */
+    hd_v3_sub(w, pair->a->verts + 3 * *ia, pb);
+    return hd_v3_dot(n, w);
+}
+
+static void consider(const hd_mface *m, hd_mface *best, int *found)
+{
+    if (!*found || m->h < best->h) {
+        *best = *m;
+        *found = 1;
+    }
+}
+
+int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], hd_stats *stats,
+                       hd_mface *out)
+{
+    double n0b[3];
+    hd_pair_dir_to_b(pair, n0, n0b);
+    hd_best_list fa, ea, fb, eb;
+    features_at(pair->a, ia, n0, 1.0, &fa, &ea);
+    features_at(pair->b, ib, n0b, -1.0, &fb, &eb);
+    hd_mface m;
+    int found = 0, start_a = ia, start_b = ib;
+    for (int i = 0; i < fa.count; ++i) {
+        hd_mface_fv(pair, fa.index[i], &start_b, stats, &m);
+        consider(&m, out, &found);
+    }
+    for (int j = 0; j < fb.count; ++j) {
+        hd_mface_vf(pair, fb.index[j], &start_a, stats, &m);
+        consider(&m, out, &found);
+    }
+    for (int i = 0; i < ea.count; ++i) {
+        for (int j = 0; j < eb.count; ++j) {
+            if (hd_mface_ee(pair, ea.index[i], eb.index[j], &m)) {
+                consider(&m, out, &found);
+            }
+        }
+    }
+    if (found) {
+        /* the plane's support value by both support mappings: exact for this normal whatever the
+         * face offsets' rounding */
+        out->h = hd_facet_support(pair, out->n, &out->sa, &out->sb, stats);
+    }
+    return found;
+}

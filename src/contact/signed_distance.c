@@ -1,0 +1,270 @@
+/* Signed distance of a posed pair (docs/algorithms/contact.md), in A's frame on M = A - B:
+ *
+ *   GJK to convergence: when its lower bound proves a positive distance beyond rounding, the pair
+ *     is separated: delta = |v|, n = -v / |v|, witnesses from the simplex; the facet of M at the
+ *     support pair along n replaces n when its plane attains the distance (exact normal).
+ *   otherwise the origin is in M or within rounding of it: the expanding polytope (van den Bergen
+ *     2001) runs from GJK's simplex to convergence with exact support mappings, giving a proven
+ *     lower bound (the inner polytope's nearest face) and upper bound (h_M along the best normal);
+ *     the facet of M through the support pair of that normal is then found among the FV, VF and
+ *     EE faces there (CD-Dual 003 section 2.1), and its exact plane n.x = h gives depth = h.
+ *   when the bounds are still far apart (a degenerate or full inner polytope), or when asked,
+ *     the separating-axis method takes the least h over every facet of M: exact, no memory.
+ *
+ * Rounding: every bound is widened by margin = HD_SD_ROUNDING_UNITS ulps of the largest
+ * coordinate in A's frame (hd_sd_result.margin); see the document for the error analysis. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "contact/signed_distance.h"
+#include "epa.h"
+#include "gjk_core.h"
+#include "hd_math.h"
+
+/* Rounding allowance of the bounds, in units of DBL_EPSILON times the largest coordinate in A's
+ * frame: a support value is two dot products of coordinates of that size (3 units each), the
+ * posed B vertex adds 3, the relative pose 3 more; 32 covers them with a factor of two. */
+#define HD_SD_ROUNDING_UNITS 32.0
+
+/* The expanding polytope stops once upper - lower <= this times the pair's size: far below the
+ * 1e-9 accuracy contract, and above the rounding of large coordinates, which the facet search
+ * removes anyway (the depth is read from the facet's exact plane). */
+#define HD_SD_EPA_TARGET_REL 1e-12
+
+/* Above this gap between the bounds (times the size, after the facet search) the expanding
+ * polytope is judged not converged and the separating-axis method decides. */
+#define HD_SD_ACCEPT_REL 1e-10
+
+/* Largest |coordinate| of either polytope in A's frame (bounding spheres). */
+static double local_magnitude(const hd_pair *pair)
+{
+    const hd_polytope *b = pair->b;
+    double c[3];
+    hd_m3_mul_v(c, pair->r, b->sphere_centre);
+    hd_v3_add(c, c, pair->t);
+    double mb = hd_v3_max_abs(c) + b->sphere_radius;
+    double ma = pair->a->max_abs;
+    return hd_max(hd_max(ma, mb), hd_v3_max_abs(pair->t));
+}
+
+/* Diagonal of the bounding box of A and B in A's frame (B's box is bounded through its
+ * rotated half extents: |R| h). */
+static double pair_size(const hd_pair *pair)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    double lo[3], hi[3], cb[3], hb[3], d[3];
+    for (int i = 0; i < 3; ++i) {
+        cb[i] = 0.5 * (b->aabb_lo[i] + b->aabb_hi[i]);
+        hb[i] = 0.5 * (b->aabb_hi[i] - b->aabb_lo[i]);
+    }
+    double c[3];
+    hd_m3_mul_v(c, pair->r, cb);
+    hd_v3_add(c, c, pair->t);
+    for (int i = 0; i < 3; ++i) {
+        double e = fabs(pair->r[3 * i]) * hb[0] + fabs(pair->r[3 * i + 1]) * hb[1] +
+                   fabs(pair->r[3 * i + 2]) * hb[2];
+        lo[i] = hd_min(a->aabb_lo[i], c[i] - e);
+        hi[i] = hd_max(a->aabb_hi[i], c[i] + e);
+        d[i] = hi[i] - lo[i];
+    }
+    return hd_v3_len(d);
+}
+
+/* The features of A and B that attain delta along n: the facet's when known, else the supporting
+ * features at the support pair along n. */
+static void set_features(const hd_pair *pair, hd_sd_result *out, int ia, int ib)
+{
+    if (out->facet.kind != HD_FACE_NONE) {
+        hd_mface_features(pair, &out->facet, &out->fa, &out->fb);
+        return;
+    }
+    double nb[3], neg[3];
+    hd_v3_neg(neg, out->n);
+    hd_pair_dir_to_b(pair, neg, nb);
+    out->fa = hd_feature_support(pair->a, ia, out->n);
+    out->fb = hd_feature_support(pair->b, ib, nb);
+}
+
+/* Witnesses on the facet: its point x = h n nearest to the origin written as a - b with a on A's
+ * feature and b on B's (hd_mface_locate); wb - wa = -x = delta n. */
+static int facet_witnesses(const hd_pair *pair, hd_sd_result *out)
+{
+    double x[3], pb[3];
+    hd_comb3 y, z;
+    hd_v3_scale(x, out->n, -out->delta);
+    double err = hd_mface_locate(pair, out->n, out->fa, out->fb, x, &y, &z);
+    if (!(err <= 1e-9 * out->size + out->margin)) {
+        return 0;
+    }
+    hd_v3_set(out->wa, 0.0, 0.0, 0.0);
+    for (int i = 0; i < y.count; ++i) {
+        hd_v3_madd(out->wa, out->wa, y.weight[i], pair->a->verts + 3 * y.index[i]);
+    }
+    hd_v3_set(out->wb, 0.0, 0.0, 0.0);
+    for (int i = 0; i < z.count; ++i) {
+        hd_pair_b_vertex(pair, z.index[i], pb);
+        hd_v3_madd(out->wb, out->wb, z.weight[i], pb);
+    }
+    return 1;
+}
+
+/* Witnesses without a located facet: A's support vertex along n, and B's point delta n from it. */
+static void support_witnesses(const hd_pair *pair, hd_sd_result *out, int ia)
+{
+    hd_v3_copy(out->wa, pair->a->verts + 3 * ia);
+    hd_v3_madd(out->wb, out->wa, out->delta, out->n);
+}
+
+/* Separated beyond rounding: GJK's answer, with the facet's exact normal when its plane attains
+ * the distance (the closest point of M lies on that facet). */
+static void separated(const hd_pair *pair, const hd_gjk_state *st, hd_stats *stats,
+                      hd_sd_result *out)
+{
+    double dist = sqrt(st->vv);
+    out->method = HD_SD_DISTANCE;
+    out->delta = dist;
+    out->lower = st->lower - out->margin;
+    out->upper = dist + out->margin;
+    hd_v3_scale(out->n, st->v, -1.0 / dist);
+    hd_simplex_witnesses(&st->simplex, pair, out->wa, out->wb);
+    int ia, ib;
+    hd_facet_support(pair, out->n, &ia, &ib, stats);
+    hd_mface f;
+    if (hd_facet_at_vertex(pair, ia, ib, out->n, stats, &f) && -f.h >= st->lower - out->margin &&
+        -f.h <= dist + out->margin) {
+        out->facet = f;
+        hd_v3_copy(out->n, f.n);
+    }
+    set_features(pair, out, ia, ib);
+}
+
+/* The depth from the expanding polytope's bounds and the facet at its best normal. lower_depth:
+ * the proven lower bound on the depth. Returns 0 when the bounds stay too far apart. */
+static int depth_from_epa(const hd_pair *pair, const hd_epa_result *r, double lower_depth,
+                          hd_stats *stats, hd_sd_result *out)
+{
+    hd_mface f;
+    double upper = r->upper;
+    int ia = r->upper_ia, ib = r->upper_ib;
+    hd_v3_copy(out->n, r->normal);
+    if (hd_facet_at_vertex(pair, ia, ib, r->normal, stats, &f) && f.h <= upper + out->margin) {
+        out->facet = f;
+        hd_v3_copy(out->n, f.n);
+        upper = f.h;
+    }
+    out->method = HD_SD_EPA;
+    out->delta = -upper;
+    out->lower = -upper - out->margin;
+    out->upper = -lower_depth + out->margin;
+    if (out->facet.kind == HD_FACE_NONE) {
+        hd_facet_support(pair, out->n, &ia, &ib, stats);
+    }
+    set_features(pair, out, ia, ib);
+    if (upper - lower_depth > HD_SD_ACCEPT_REL * out->size + 2.0 * out->margin) {
+        return 0;
+    }
+    if (out->facet.kind == HD_FACE_NONE || !facet_witnesses(pair, out)) {
+        support_witnesses(pair, out, ia);
+    }
+    return 1;
+}
+
+/* The separating-axis method: the least support value over every facet of M. lower_depth as
+ * above bounds the depth from below when the origin may lie outside M by rounding. */
+static void depth_from_sat(const hd_pair *pair, double lower_depth, hd_stats *stats,
+                           hd_sd_result *out)
+{
+    hd_mface f;
+    out->method = HD_SD_SAT;
+    if (!hd_sat_min_facet(pair, stats, &f)) {
+        /* no facet: M is a point or a segment, so it has no interior and the depth is 0 */
+        memset(&out->facet, 0, sizeof out->facet);
+        out->delta = 0.0;
+        out->lower = -out->margin;
+        out->upper = out->margin;
+        int ia, ib;
+        hd_facet_support(pair, out->n, &ia, &ib, stats);
+        set_features(pair, out, ia, ib);
+        support_witnesses(pair, out, ia);
+        return;
+    }
+    out->facet = f;
+    hd_v3_copy(out->n, f.n);
+    out->delta = -f.h;
+    out->lower = -f.h - out->margin;
+    out->upper = hd_min(-f.h, -lower_depth) + out->margin;
+    set_features(pair, out, f.sa, f.sb);
+    if (!facet_witnesses(pair, out)) {
+        support_witnesses(pair, out, f.sa);
+    }
+}
+
+/* Overlap or contact to within rounding: the expanding polytope (stack or workspace storage),
+ * then the separating-axis method if it did not converge. */
+static hd_status overlapping(const hd_pair *pair, const hd_options *opt,
+                             const hd_scratch *scratch, hd_gjk_state *st, hd_stats *stats,
+                             hd_sd_result *out)
+{
+    /* the depth is at least -(distance upper bound): the origin is within |v| of M */
+    double lower_depth = st->end == HD_GJK_ENCLOSED ? 0.0 : -sqrt(st->vv);
+    hd_v3_set(out->n, 1.0, 0.0, 0.0);
+    if (!(opt->flags & HD_QUERY_DEPTH_SAT)) {
+        hd_epa_result r;
+        _Alignas(16) unsigned char stack[HD_CONTACT_STACK_VERTICES * HD_EPA_BYTES_PER_VERTEX];
+        void *storage = stack;
+        int max_verts = HD_CONTACT_STACK_VERTICES;
+        size_t room = scratch != NULL ? scratch->size / HD_EPA_BYTES_PER_VERTEX : 0;
+        if (room > (size_t)max_verts) {
+            storage = scratch->bytes;
+            max_verts = room < (1u << 24) ? (int)room : (1 << 24);
+        }
+        hd_status status = hd_epa_converge(pair, &st->simplex, &st->start_a, &st->start_b,
+                                           HD_SD_EPA_TARGET_REL * out->size, pair->max_iterations,
+                                           storage, max_verts, stats, &r);
+        if (status != HD_OK && status != HD_ERR_ITERATION_LIMIT) {
+            return status;
+        }
+        if (r.lower > 0.0) {
+            lower_depth = hd_max(lower_depth, r.lower);
+        }
+        if (r.upper < DBL_MAX && depth_from_epa(pair, &r, lower_depth, stats, out)) {
+            return HD_OK;
+        }
+        memset(&out->facet, 0, sizeof out->facet);
+    }
+    depth_from_sat(pair, lower_depth, stats, out);
+    return HD_OK;
+}
+
+static void set_verdict(const hd_pair *pair, hd_sd_result *out)
+{
+    out->verdict = out->delta > pair->eps    ? HD_SEPARATED
+                   : out->delta < -pair->eps ? HD_INTERSECTING
+                                             : HD_TOUCHING;
+}
+
+hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratch *scratch,
+                     hd_stats *stats, hd_sd_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->size = pair_size(pair);
+    out->margin = HD_SD_ROUNDING_UNITS * DBL_EPSILON * local_magnitude(pair);
+    hd_gjk_state st;
+    hd_gjk_start(pair, opt->cache, &st);
+    hd_status status = hd_gjk_iterate(pair, DBL_MAX, &st, stats);
+    stats->iterations += st.iterations;
+    if (status != HD_OK) {
+        return status;
+    }
+    if (st.end == HD_GJK_CONVERGED && st.lower > out->margin) {
+        separated(pair, &st, stats, out);
+    } else {
+        status = overlapping(pair, opt, scratch, &st, stats, out);
+    }
+    hd_gjk_save(&st, opt->cache);
+    if (status == HD_OK) {
+        set_verdict(pair, out);
+    }
+    return status;
+}

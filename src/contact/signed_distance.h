@@ -1,0 +1,86 @@
+/* Signed distance, exact penetration depth and normal, certified bounds and the contact manifold
+ * of a posed pair (the internals of include/hedra/contact.h), in A's frame. The public entry
+ * points (query module) validate the arguments, prepare the pair and map the answers to the
+ * world frame. docs/algorithms/contact.md derives everything here. */
+#ifndef HD_CONTACT_SIGNED_DISTANCE_H
+#define HD_CONTACT_SIGNED_DISTANCE_H
+
+#include "cddual_internal.h"
+#include "hedra/contact.h"
+#include "pair.h"
+
+/* How the depth was found. */
+typedef enum hd_sd_method {
+    HD_SD_DISTANCE = 0, /* separated: GJK's distance (the facet search may refine the normal) */
+    HD_SD_EPA = 1,      /* expanding polytope to convergence, then the facet of M at its normal */
+    HD_SD_SAT = 2       /* every facet plane of M (separating axes, Gauss-map pruned edge pairs) */
+} hd_sd_method;
+
+/* The answer in A's frame. */
+typedef struct hd_sd_result {
+    hd_verdict verdict;
+    double delta;        /* signed distance: distance when separated, -depth when overlapping */
+    double n[3];         /* unit normal from A towards B: the outward normal of M's facet */
+    double lower;        /* proven: lower <= delta <= upper (rounding included) */
+    double upper;
+    double wa[3];        /* witnesses: wb - wa = delta n */
+    double wb[3];
+    hd_mface facet;      /* the facet of M attaining delta; kind HD_FACE_NONE when none is known */
+    hd_feature fa;       /* supporting features along n (A) and -n (B) */
+    hd_feature fb;
+    hd_sd_method method;
+    double size;         /* diagonal of the pair's bounding box */
+    double margin;       /* the rounding allowance added to both bounds */
+} hd_sd_result;
+
+/* Caller scratch memory (the query module passes a workspace's), 16-byte aligned; bytes may be 0.
+ * Without it, or when it is smaller, the expanding polytope uses HD_CONTACT_STACK_VERTICES inner
+ * vertices on the stack and the manifold HD_CLIP_STACK polygon vertices. */
+typedef struct hd_scratch {
+    void *bytes;
+    size_t size;
+} hd_scratch;
+
+/* The signed distance of a prepared pair. opt->cache warm-starts GJK (and is updated);
+ * opt->flags & HD_QUERY_DEPTH_SAT selects the separating-axis method for the depth. Errors:
+ * HD_ERR_ITERATION_LIMIT (GJK's cap). */
+hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratch *scratch,
+                     hd_stats *stats, hd_sd_result *out);
+
+/* facet.c ----------------------------------------------------------------------------------- */
+
+/* The facet of M of least support value among those through the vertex a_ia - b_ib of M whose
+ * normals are nearest to n0 (faces of A at ia, faces of B at ib, edge pairs at both): the facet
+ * plane n.x = h of M that n0 approximates when (ia, ib) is M's support pair along n0. Returns 0
+ * when there is none (points and segments without faces or crossing edges). */
+int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], hd_stats *stats,
+                       hd_mface *out);
+
+/* The exact support value h_M(n) = max_A n.a - min_B n.b of a facet's normal, with both support
+ * mappings climbing from the facet's own vertices; writes the support pair. */
+double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib,
+                        hd_stats *stats);
+
+/* sat.c ------------------------------------------------------------------------------------- */
+
+/* The facet of M of least support value over all of them: every face of A (FV), every face of B
+ * (VF) and every edge pair whose Gaussian arcs cross (EE), without memory. Returns 0 when M has
+ * no facet (see hd_facet_at_vertex). */
+int hd_sat_min_facet(const hd_pair *pair, hd_stats *stats, hd_mface *out);
+
+/* manifold.c -------------------------------------------------------------------------------- */
+
+/* Polygon vertices the clipping holds on the stack (two buffers); larger faces use the scratch. */
+#define HD_CLIP_STACK 64
+
+/* Scratch bytes the manifold of faces of up to m and k vertices needs. */
+size_t hd_manifold_scratch_bytes(int m, int k);
+
+/* The contact manifold of a pair from its signed distance (A's frame): up to HD_MANIFOLD_MAX
+ * points; count 0 when the pair is separated beyond the touching band. HD_ERR_WORKSPACE_FULL when
+ * the two faces have more than HD_CLIP_STACK vertices together and the scratch is too small
+ * (hd_manifold_scratch_bytes). */
+hd_status hd_manifold_pair(const hd_pair *pair, const hd_sd_result *sd, const hd_scratch *scratch,
+                           hd_manifold *out);
+
+#endif

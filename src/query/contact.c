@@ -1,0 +1,124 @@
+/* The public contact queries (hedra/contact.h): argument checks and pair preparation shared with
+ * hd_collide, the contact module's answer in A's frame mapped to the world frame. */
+#include <string.h>
+
+#include "contact/signed_distance.h"
+#include "epa.h"
+#include "hd_math.h"
+#include "query/query_internal.h"
+#include "workspace.h"
+
+const char *hd_feature_type_str(hd_feature_type type)
+{
+    static const char *const names[] = {"vertex", "edge", "face"};
+    return (int)type >= 0 && type <= HD_FEATURE_FACE ? names[type] : "unknown";
+}
+
+static int max_face_size(const hd_polytope *p)
+{
+    int m = p->dim <= 1 ? p->vertex_count : 0;
+    for (int f = 0; f < p->face_count; ++f) {
+        int k = p->face_offset[f + 1] - p->face_offset[f];
+        m = k > m ? k : m;
+    }
+    return m;
+}
+
+int hd_contact_workspace_capacity(const hd_polytope *a, const hd_polytope *b)
+{
+    if (a == NULL || b == NULL) {
+        return 0;
+    }
+    size_t clip = hd_manifold_scratch_bytes(max_face_size(a), max_face_size(b));
+    size_t epa = 1024 * (size_t)HD_EPA_BYTES_PER_VERTEX;
+    size_t bytes = clip > epa ? clip : epa;
+    return (int)((bytes + HD_WORKSPACE_SCRATCH_PER - 1) / HD_WORKSPACE_SCRATCH_PER);
+}
+
+static hd_feature_id public_feature(hd_feature f)
+{
+    hd_feature_id out = {(hd_feature_type)f.kind, f.index};
+    return out;
+}
+
+/* The answer in the world frame. */
+static void contact_to_world(const hd_pair *pair, const hd_sd_result *sd, const hd_stats *stats,
+                             hd_contact *out)
+{
+    memset(out, 0, sizeof *out);
+    out->verdict = sd->verdict;
+    out->signed_distance = sd->delta;
+    hd_pair_dir_to_world(pair, sd->n, out->normal);
+    hd_pair_point_to_world(pair, sd->wa, out->witness_a);
+    hd_pair_point_to_world(pair, sd->wb, out->witness_b);
+    out->depth_lower = -sd->upper;
+    out->depth_upper = -sd->lower;
+    out->feature_a = public_feature(sd->fa);
+    out->feature_b = public_feature(sd->fb);
+    out->method = sd->method == HD_SD_EPA   ? HD_DEPTH_EPA
+                  : sd->method == HD_SD_SAT ? HD_DEPTH_SAT
+                                            : HD_DEPTH_NONE;
+    out->eps = pair->eps;
+    out->size = sd->size;
+    out->stats = *stats;
+}
+
+/* Validation, preparation and the signed distance in A's frame. */
+static hd_status run(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                     const hd_pose *pose_b, const hd_options *opt, hd_pair *pair,
+                     hd_scratch *scratch, hd_stats *stats, hd_sd_result *sd)
+{
+    hd_options defaults;
+    hd_status st = hd_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, pair);
+    if (st != HD_OK) {
+        return st;
+    }
+    scratch->bytes = hd_workspace_scratch(opt->workspace, &scratch->size);
+    memset(stats, 0, sizeof *stats);
+    return hd_sd_pair(pair, opt, scratch, stats, sd);
+}
+
+hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                             const hd_pose *pose_b, const hd_options *opt, hd_contact *out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_pair pair;
+    hd_scratch scratch;
+    hd_stats stats;
+    hd_sd_result sd;
+    hd_status st = run(a, pose_a, b, pose_b, opt, &pair, &scratch, &stats, &sd);
+    if (st == HD_OK) {
+        contact_to_world(&pair, &sd, &stats, out);
+    }
+    return st;
+}
+
+hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                              const hd_pose *pose_b, const hd_options *opt, hd_contact *contact,
+                              hd_manifold *out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_pair pair;
+    hd_scratch scratch;
+    hd_stats stats;
+    hd_sd_result sd;
+    hd_status st = run(a, pose_a, b, pose_b, opt, &pair, &scratch, &stats, &sd);
+    if (st == HD_OK) {
+        st = hd_manifold_pair(&pair, &sd, &scratch, out);
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    hd_pair_dir_to_world(&pair, out->normal, out->normal);
+    for (int i = 0; i < out->count; ++i) {
+        hd_pair_point_to_world(&pair, out->points[i].point, out->points[i].point);
+    }
+    if (contact != NULL) {
+        contact_to_world(&pair, &sd, &stats, contact);
+    }
+    return HD_OK;
+}
