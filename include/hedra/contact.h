@@ -70,7 +70,7 @@ typedef struct hd_contact {
     hd_feature_id feature_a;
     hd_feature_id feature_b;
     hd_depth_method method;
-    double eps;  /* the touching band's half-width: touch_rel * scale */
+    double eps; /* the touching band's half-width: touch_rel * scale */
     double size;
     hd_stats stats;
 } hd_contact;

@@ -13,7 +13,7 @@
 #include <math.h>
 
 #include "contact/signed_distance.h"
-#include "hd_math.h"
+#include "core/math.h"
 
 /* Faces and edges tried per vertex (the ones nearest to n0, by normal or by perpendicularity). */
 #define HD_FACET_KEEP 8
@@ -62,8 +62,7 @@ static void features_at(const hd_polytope *p, int v, const double d[3], double s
     }
 }
 
-double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib,
-                        hd_stats *stats)
+double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib, hd_stats *stats)
 {
     double neg[3], pb[3], w[3];
     hd_v3_neg(neg, n);

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "contact/signed_distance.h"
-#include "hd_math.h"
+#include "core/math.h"
 
 /* One vertex of the polygon being clipped: its position, the features that produced it (on the
  * reference side and on the incident side), and the carrier of the edge that leaves it: an edge of
@@ -106,9 +106,9 @@ static int incident_face(const hd_side *s, hd_feature f, const double d[3])
 /* The clipping of one incident polygon by one reference face. */
 typedef struct hd_clipper {
     const hd_side *ref;
-    int ref_count;           /* vertices of the reference face */
-    hd_feature_id inc_face;  /* the incident face (or feature, without faces) */
-    double tol;              /* points this far outside a side plane count as inside */
+    int ref_count;          /* vertices of the reference face */
+    hd_feature_id inc_face; /* the incident face (or feature, without faces) */
+    double tol;             /* points this far outside a side plane count as inside */
 } hd_clipper;
 
 /* The point where the edge p -> q (carrier p->carrier) crosses the side plane of reference edge
@@ -137,8 +137,8 @@ static void crossing(const hd_clipper *c, const hd_clip_vertex *p, const hd_clip
  * s, into out (Sutherland-Hodgman: each edge p -> q gives p when p is inside, and the crossing
  * when exactly one end is). The carrier of an edge leaving a crossing into the outside region
  * becomes the side plane. */
-static int clip_plane(const hd_clipper *c, const hd_clip_vertex *poly, int count,
-                      const double r[3], const double s[3], int k, hd_clip_vertex *out)
+static int clip_plane(const hd_clipper *c, const hd_clip_vertex *poly, int count, const double r[3],
+                      const double s[3], int k, hd_clip_vertex *out)
 {
     int n = 0;
     for (int j = 0; j < count; ++j) {

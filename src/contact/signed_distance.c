@@ -18,23 +18,10 @@
 #include <string.h>
 
 #include "contact/signed_distance.h"
-#include "epa.h"
-#include "gjk_core.h"
-#include "hd_math.h"
-
-/* Rounding allowance of the bounds, in units of DBL_EPSILON times the largest coordinate in A's
- * frame: a support value is two dot products of coordinates of that size (3 units each), the
- * posed B vertex adds 3, the relative pose 3 more; 32 covers them with a factor of two. */
-#define HD_SD_ROUNDING_UNITS 32.0
-
-/* The expanding polytope stops once upper - lower <= this times the pair's size: far below the
- * 1e-9 accuracy contract, and above the rounding of large coordinates, which the facet search
- * removes anyway (the depth is read from the facet's exact plane). */
-#define HD_SD_EPA_TARGET_REL 1e-12
-
-/* Above this gap between the bounds (times the size, after the facet search) the expanding
- * polytope is judged not converged and the separating-axis method decides. */
-#define HD_SD_ACCEPT_REL 1e-10
+#include "kernel/epa.h"
+#include "kernel/gjk_core.h"
+#include "core/math.h"
+#include "core/tolerances.h"
 
 /* Largest |coordinate| of either polytope in A's frame (bounding spheres). */
 static double local_magnitude(const hd_pair *pair)
@@ -202,9 +189,8 @@ static void depth_from_sat(const hd_pair *pair, double lower_depth, hd_stats *st
 
 /* Overlap or contact to within rounding: the expanding polytope (stack or workspace storage),
  * then the separating-axis method if it did not converge. */
-static hd_status overlapping(const hd_pair *pair, const hd_options *opt,
-                             const hd_scratch *scratch, hd_gjk_state *st, hd_stats *stats,
-                             hd_sd_result *out)
+static hd_status overlapping(const hd_pair *pair, const hd_options *opt, const hd_scratch *scratch,
+                             hd_gjk_state *st, hd_stats *stats, hd_sd_result *out)
 {
     /* the depth is at least -(distance upper bound): the origin is within |v| of M */
     double lower_depth = st->end == HD_GJK_ENCLOSED ? 0.0 : -sqrt(st->vv);

@@ -5,9 +5,9 @@
 #ifndef HD_CONTACT_SIGNED_DISTANCE_H
 #define HD_CONTACT_SIGNED_DISTANCE_H
 
-#include "cddual_internal.h"
+#include "kernel/mface.h"
 #include "hedra/contact.h"
-#include "pair.h"
+#include "support/pair.h"
 
 /* How the depth was found. */
 typedef enum hd_sd_method {
@@ -19,18 +19,18 @@ typedef enum hd_sd_method {
 /* The answer in A's frame. */
 typedef struct hd_sd_result {
     hd_verdict verdict;
-    double delta;        /* signed distance: distance when separated, -depth when overlapping */
-    double n[3];         /* unit normal from A towards B: the outward normal of M's facet */
-    double lower;        /* proven: lower <= delta <= upper (rounding included) */
+    double delta; /* signed distance: distance when separated, -depth when overlapping */
+    double n[3];  /* unit normal from A towards B: the outward normal of M's facet */
+    double lower; /* proven: lower <= delta <= upper (rounding included) */
     double upper;
-    double wa[3];        /* witnesses: wb - wa = delta n */
+    double wa[3]; /* witnesses: wb - wa = delta n */
     double wb[3];
-    hd_mface facet;      /* the facet of M attaining delta; kind HD_FACE_NONE when none is known */
-    hd_feature fa;       /* supporting features along n (A) and -n (B) */
+    hd_mface facet; /* the facet of M attaining delta; kind HD_FACE_NONE when none is known */
+    hd_feature fa;  /* supporting features along n (A) and -n (B) */
     hd_feature fb;
     hd_sd_method method;
-    double size;         /* diagonal of the pair's bounding box */
-    double margin;       /* the rounding allowance added to both bounds */
+    double size;   /* diagonal of the pair's bounding box */
+    double margin; /* the rounding allowance added to both bounds */
 } hd_sd_result;
 
 /* Caller scratch memory (the query module passes a workspace's), 16-byte aligned; bytes may be 0.
@@ -58,8 +58,7 @@ int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], 
 
 /* The exact support value h_M(n) = max_A n.a - min_B n.b of a facet's normal, with both support
  * mappings climbing from the facet's own vertices; writes the support pair. */
-double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib,
-                        hd_stats *stats);
+double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib, hd_stats *stats);
 
 /* sat.c ------------------------------------------------------------------------------------- */
 

@@ -3,10 +3,10 @@
 #include <string.h>
 
 #include "contact/signed_distance.h"
-#include "epa.h"
-#include "hd_math.h"
+#include "kernel/epa.h"
+#include "core/math.h"
 #include "query/query_internal.h"
-#include "workspace.h"
+#include "kernel/workspace.h"
 
 const char *hd_feature_type_str(hd_feature_type type)
 {

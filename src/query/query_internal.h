@@ -2,7 +2,7 @@
 #ifndef HD_QUERY_INTERNAL_H
 #define HD_QUERY_INTERNAL_H
 
-#include "pair.h"
+#include "support/pair.h"
 
 /* The argument checks every query shares, and the pair in A's frame: a NULL opt becomes the
  * defaults (stored in *defaults, *opt pointed at them), an invalid algo is HD_ERR_INVALID_ARG,
