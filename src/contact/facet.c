@@ -115,3 +115,77 @@ int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], 
     }
     return found;
 }
+
+/* The distinct values among v[0..2], in out; returns their number. */
+static int distinct3(const int v[3], int out[3])
+{
+    int n = 0;
+    for (int k = 0; k < 3; ++k) {
+        if ((n < 1 || out[0] != v[k]) && (n < 2 || out[1] != v[k])) {
+            out[n++] = v[k];
+        }
+    }
+    return n;
+}
+
+static int face_holds(const hd_polytope *p, int f, int v)
+{
+    for (int k = p->face_offset[f]; k < p->face_offset[f + 1]; ++k) {
+        if (p->face_verts[k] == v) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The smallest feature of p holding the vertices vs[0..count-1]: the vertex, the edge joining
+ * two, or a face at vs[0] holding all of them (the lowest index); kind -1 when there is none. */
+static hd_feature feature_of(const hd_polytope *p, const int *vs, int count)
+{
+    hd_feature f = {HD_FEAT_VERTEX, vs[0]};
+    int v = vs[0];
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1] && count == 2; ++k) {
+        if (p->vert_adj[k] == vs[1]) {
+            f.kind = HD_FEAT_EDGE;
+            f.index = p->vert_edges[k];
+            return f;
+        }
+    }
+    if (count == 1) {
+        return f;
+    }
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        int e = p->vert_edges[k];
+        int g = p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
+        int all = g >= 0;
+        for (int j = 1; j < count && all; ++j) {
+            all = face_holds(p, g, vs[j]);
+        }
+        if (all) {
+            f.kind = HD_FEAT_FACE;
+            f.index = g;
+            return f;
+        }
+    }
+    f.kind = (hd_feat_kind)-1;
+    return f;
+}
+
+int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
+                         hd_mface *out)
+{
+    int va[3], vb[3];
+    int na = distinct3(ia, va), nb = distinct3(ib, vb);
+    hd_feature fa = feature_of(pair->a, va, na), fb = feature_of(pair->b, vb, nb);
+    int start_a = ia[0], start_b = ib[0];
+    if (fa.kind == HD_FEAT_FACE) {
+        hd_mface_fv(pair, fa.index, &start_b, stats, out);
+    } else if (fb.kind == HD_FEAT_FACE) {
+        hd_mface_vf(pair, fb.index, &start_a, stats, out);
+    } else if (fa.kind != HD_FEAT_EDGE || fb.kind != HD_FEAT_EDGE ||
+               !hd_mface_ee(pair, fa.index, fb.index, out)) {
+        return 0;
+    }
+    out->h = hd_facet_support(pair, out->n, &out->sa, &out->sb, stats);
+    return 1;
+}

@@ -73,13 +73,52 @@ static void set_features(const hd_pair *pair, hd_sd_result *out, int ia, int ib)
     out->fb = hd_feature_support(pair->b, ib, nb);
 }
 
-/* Witnesses on the facet: its point x = h n nearest to the origin written as a - b with a on A's
- * feature and b on B's (hd_mface_locate); wb - wa = -x = delta n. */
+/* Witnesses on the facet: its point x = -delta n nearest to the origin written as a - b with a on
+ * A's feature and b on B's, so that wb - wa = delta n. A vertex on one side gives the other point
+ * at once; two edges meet where s p - t q = x - a0 + b0 (least squares, a 2 x 2 system); larger
+ * features are located by the planar search (hd_mface_locate). */
+static int edge_witnesses(const hd_pair *pair, const double x[3], hd_sd_result *out)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    double a0[3], a1[3], b0[3], b1[3], p[3], q[3], r[3];
+    hd_v3_copy(a0, a->verts + 3 * a->edge_verts[2 * out->fa.index]);
+    hd_v3_copy(a1, a->verts + 3 * a->edge_verts[2 * out->fa.index + 1]);
+    hd_pair_b_vertex(pair, b->edge_verts[2 * out->fb.index], b0);
+    hd_pair_b_vertex(pair, b->edge_verts[2 * out->fb.index + 1], b1);
+    hd_v3_sub(p, a1, a0);
+    hd_v3_sub(q, b1, b0);
+    hd_v3_sub(r, x, a0);
+    hd_v3_add(r, r, b0);
+    double pp = hd_v3_dot(p, p), pq = hd_v3_dot(p, q), qq = hd_v3_dot(q, q);
+    double det = pq * pq - pp * qq, pr = hd_v3_dot(p, r), qr = hd_v3_dot(q, r);
+    if (!(det < 0.0)) {
+        return 0;
+    }
+    double sa = hd_min(1.0, hd_max(0.0, (pq * qr - qq * pr) / det));
+    double tb = hd_min(1.0, hd_max(0.0, (pp * qr - pq * pr) / det));
+    hd_v3_madd(out->wa, a0, sa, p);
+    hd_v3_madd(out->wb, b0, tb, q);
+    return 1;
+}
+
 static int facet_witnesses(const hd_pair *pair, hd_sd_result *out)
 {
     double x[3], pb[3];
     hd_comb3 y, z;
     hd_v3_scale(x, out->n, -out->delta);
+    if (out->fb.kind == HD_FEAT_VERTEX) {
+        hd_pair_b_vertex(pair, out->fb.index, out->wb);
+        hd_v3_add(out->wa, out->wb, x);
+        return 1;
+    }
+    if (out->fa.kind == HD_FEAT_VERTEX) {
+        hd_v3_copy(out->wa, pair->a->verts + 3 * out->fa.index);
+        hd_v3_sub(out->wb, out->wa, x);
+        return 1;
+    }
+    if (out->fa.kind == HD_FEAT_EDGE && out->fb.kind == HD_FEAT_EDGE) {
+        return edge_witnesses(pair, x, out);
+    }
     double err = hd_mface_locate(pair, out->n, out->fa, out->fb, x, &y, &z);
     if (!(err <= 1e-9 * out->size + out->margin)) {
         return 0;
@@ -135,7 +174,14 @@ static int depth_from_epa(const hd_pair *pair, const hd_epa_result *r, double lo
     double upper = r->upper;
     int ia = r->upper_ia, ib = r->upper_ib;
     hd_v3_copy(out->n, r->normal);
-    if (hd_facet_at_vertex(pair, ia, ib, r->normal, stats, &f) && f.h <= upper + out->margin) {
+    int found = r->face_count > 0 &&
+                hd_facet_of_triangle(pair, r->face_ia, r->face_ib, stats, &f) &&
+                f.h <= upper + out->margin;
+    if (!found) {
+        found =
+            hd_facet_at_vertex(pair, ia, ib, r->normal, stats, &f) && f.h <= upper + out->margin;
+    }
+    if (found) {
         out->facet = f;
         hd_v3_copy(out->n, f.n);
         upper = f.h;
@@ -208,6 +254,7 @@ static hd_status overlapping(const hd_pair *pair, const hd_options *opt, const h
         hd_status status = hd_epa_converge(pair, &st->simplex, &st->start_a, &st->start_b,
                                            HD_SD_EPA_TARGET_REL * out->size, pair->max_iterations,
                                            storage, max_verts, stats, &r);
+        stats->refine_steps += r.steps;
         if (status != HD_OK && status != HD_ERR_ITERATION_LIMIT) {
             return status;
         }

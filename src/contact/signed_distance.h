@@ -56,6 +56,13 @@ hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratc
 int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], hd_stats *stats,
                        hd_mface *out);
 
+/* The facet of M holding the triangle of support points a_ia[k] - b_ib[k] (the expanding
+ * polytope's nearest face once it lies on the boundary of M): its A vertices span a face, an edge
+ * or a vertex of A, its B vertices one of B, and the pair of features names an FV, VF or EE facet.
+ * Returns 0 when they do not (a triangle across two facets, or a sliver); out->h is then unset. */
+int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
+                         hd_mface *out);
+
 /* The exact support value h_M(n) = max_A n.a - min_B n.b of a facet's normal, with both support
  * mappings climbing from the facet's own vertices; writes the support pair. */
 double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib, hd_stats *stats);

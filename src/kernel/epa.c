@@ -45,6 +45,7 @@ typedef struct hd_epa {
     double tol;
     double deep_above;    /* stop (DEEP) once lower exceeds this; DBL_MAX: never */
     double shallow_below; /* stop (SHALLOW) once upper is at most this; -DBL_MAX: never */
+    int fast_normals;     /* hd_triangle_normal_fast instead of double-double for every face */
     int max_verts;
     int max_faces;
     int nv;
@@ -131,7 +132,9 @@ static int make_face(hd_epa *e, int a, int b, int c)
     /* an accurate normal: a sliver face far from the origin gets a plane distance right to
      * rounding instead of off by its length times the normal's rounding (kernel/simplex_robust.c)
      */
-    if (!hd_triangle_unit_normal(e->w[a], e->w[b], e->w[c], n)) {
+    int ok = e->fast_normals ? hd_triangle_normal_fast(e->w[a], e->w[b], e->w[c], n)
+                             : hd_triangle_unit_normal(e->w[a], e->w[b], e->w[c], n);
+    if (!ok) {
         return -1;
     }
     int id;
@@ -575,6 +578,7 @@ static void epa_init(hd_epa *e, const hd_pair *pair, int *start_a, int *start_b,
     e->nv = 0;
     e->nf = 0;
     e->free_count = 0;
+    e->fast_normals = 0;
     e->res = out;
     memset(out, 0, sizeof *out);
     out->outcome = HD_EPA_EDGE;
@@ -678,6 +682,8 @@ hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *sta
     }
     e.deep_above = DBL_MAX;
     e.shallow_below = -DBL_MAX;
+    e.fast_normals =
+        1; /* the target is far above their rounding; slivers still get double-double */
     epa_carve(&e, storage, max_verts);
     if (!build_initial(&e, start)) {
         out->vertices = e.nv;

@@ -454,30 +454,6 @@ static int inner_weights(const hd_simplex *s, double slack, double l[4], double 
     return *residual <= slack;
 }
 
-/* A unit normal of the triangle x y z: in double when the triangle is well shaped (the sine of
- * its angle at x above HD_PLAIN_NORMAL_SINE, where the cross product of the two edges, scaled to
- * unit size first, has a relative error of a few units of 2^-53 over the sine), else in
- * double-double (hd_triangle_unit_normal). Any unit normal keeps the bound below valid; an
- * accurate one keeps it tight. */
-static int face_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
-{
-    double e1[3], e2[3];
-    hd_v3_sub(e1, y, x);
-    hd_v3_sub(e2, z, x);
-    double m1 = hd_v3_max_abs(e1), m2 = hd_v3_max_abs(e2);
-    if (m1 > 0.0 && m2 > 0.0 && isfinite(m1) && isfinite(m2)) {
-        hd_v3_scale(e1, e1, 1.0 / m1); /* unit size: no underflow in the products below */
-        hd_v3_scale(e2, e2, 1.0 / m2);
-        hd_v3_cross(n, e1, e2);
-        double c2 = hd_v3_len2(n);
-        if (c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * hd_v3_len2(e1) * hd_v3_len2(e2)) {
-            hd_v3_scale(n, n, 1.0 / sqrt(c2));
-            return 1;
-        }
-    }
-    return hd_triangle_unit_normal(x, y, z, n);
-}
-
 double hd_simplex_inner_depth(const hd_simplex *s)
 {
     if (s->count != 4) {
@@ -496,7 +472,7 @@ double hd_simplex_inner_depth(const hd_simplex *s)
     for (int j = 0; j < 4; ++j) {
         const double *x = s->w[(j + 1) % 4], *y = s->w[(j + 2) % 4], *z = s->w[(j + 3) % 4];
         double n[3], to_j[3];
-        if (!face_unit_normal(x, y, z, n)) {
+        if (!hd_triangle_normal_fast(x, y, z, n)) {
             return 0.0;
         }
         hd_v3_sub(to_j, s->w[j], x);

@@ -26,6 +26,7 @@
 #include <math.h>
 
 #include "core/math.h"
+#include "core/tolerances.h"
 #include "kernel/simplex_robust.h"
 
 typedef struct hd_dd {
@@ -104,6 +105,27 @@ int hd_triangle_unit_normal(const double x[3], const double y[3], const double z
     }
     hd_v3_copy(n, m);
     return 1;
+}
+
+/* In double when the triangle is well shaped (see simplex_robust.h), else hd_triangle_unit_normal.
+ */
+int hd_triangle_normal_fast(const double x[3], const double y[3], const double z[3], double n[3])
+{
+    double e1[3], e2[3];
+    hd_v3_sub(e1, y, x);
+    hd_v3_sub(e2, z, x);
+    double m1 = hd_v3_max_abs(e1), m2 = hd_v3_max_abs(e2);
+    if (m1 > 0.0 && m2 > 0.0 && isfinite(m1) && isfinite(m2)) {
+        hd_v3_scale(e1, e1, 1.0 / m1); /* unit size: no underflow in the products below */
+        hd_v3_scale(e2, e2, 1.0 / m2);
+        hd_v3_cross(n, e1, e2);
+        double c2 = hd_v3_len2(n);
+        if (c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * hd_v3_len2(e1) * hd_v3_len2(e2)) {
+            hd_v3_scale(n, n, 1.0 / sqrt(c2));
+            return 1;
+        }
+    }
+    return hd_triangle_unit_normal(x, y, z, n);
 }
 
 /* LU factorisation with partial pivoting of a 4x4 matrix, in place (unit lower factor below the
