@@ -130,11 +130,381 @@ static void test_random_overlaps(void **state)
     assert_true(epa.count > 500);
 }
 
+static hd_polytope *box(double x0, double y0, double z0, double x1, double y1, double z1)
+{
+    double lo[3] = {x0, y0, z0}, hi[3] = {x1, y1, z1}, xyz[24];
+    hd_points_box(lo, hi, xyz);
+    hd_polytope *p = hd_test_build(xyz, 8);
+    assert_non_null(p);
+    return p;
+}
+
+static hd_pose translation(double x, double y, double z)
+{
+    hd_pose p = hd_pose_identity();
+    p.t[0] = x;
+    p.t[1] = y;
+    p.t[2] = z;
+    return p;
+}
+
+/* Expected depth (derived by hand), normal (NULL: not checked) and the answer's agreement with
+ * it to tol; the oracle must agree too. */
+static void expect(const hd_contact *c, double depth, const double n[3], double tol)
+{
+    double err = fabs(-c->signed_distance - depth);
+    int ok = err <= tol && c->depth_lower <= depth + tol && depth - tol <= c->depth_upper;
+    for (int k = 0; n != NULL && k < 3; ++k) {
+        ok = ok && fabs(c->normal[k] - n[k]) <= 1e-9;
+    }
+    if (!ok) {
+        printf("expected depth %.17g got %.17g (bounds [%.17g, %.17g]) normal %g %g %g\n", depth,
+               -c->signed_distance, c->depth_lower, c->depth_upper, c->normal[0], c->normal[1],
+               c->normal[2]);
+    }
+    assert_true(ok);
+}
+
+/* Stacked boxes: a small box resting on a large one, overlapping by d along z (d = 0: resting
+ * exactly). Depth d, normal +z, a face of each (FCL #244, Bullet #1623 report wrong normals
+ * and depths here). */
+static void test_stacked_boxes(void **state)
+{
+    (void)state;
+    static const double ds[] = {0.0, 1e-12, 1e-9, 1e-3, 0.25};
+    static const double up[3] = {0, 0, 1};
+    hd_polytope *a = box(-1, -1, -1, 1, 1, 1), *b = box(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5);
+    hd_polytope *c = box(-1, -1, -1, 1, 1, 1);
+    for (unsigned i = 0; i < sizeof ds / sizeof ds[0]; ++i) {
+        hd_pose pb = translation(0.2, -0.1, 1.5 - ds[i]);
+        hd_contact r = query(a, NULL, b, &pb, 0);
+        expect(&r, ds[i], up, 1e-15);
+        assert_int_equal(r.feature_a.type, HD_FEATURE_FACE);
+        assert_int_equal(r.feature_b.type, HD_FEATURE_FACE);
+        assert_int_equal(r.verdict, ds[i] > 2 * r.eps ? HD_INTERSECTING : HD_TOUCHING);
+        /* two equal boxes stacked exactly on top of each other: their faces coincide */
+        hd_pose pc = translation(0.0, 0.0, 2.0 - ds[i]);
+        r = query(a, NULL, c, &pc, 0);
+        expect(&r, ds[i], up, 1e-15);
+        r = query(a, NULL, c, &pc, HD_QUERY_DEPTH_SAT);
+        expect(&r, ds[i], up, 1e-15);
+    }
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+    hd_polytope_destroy(c);
+}
+
+/* Touching boxes across an edge and at a corner (the origin on an edge or vertex of A - B), and a
+ * box touching a rotated one with an edge: signed distance 0 to rounding, verdict touching. */
+static void test_touching_boxes(void **state)
+{
+    (void)state;
+    hd_polytope *a = box(-1, -1, -1, 1, 1, 1);
+    static const double offsets[][3] = {{2, 0.5, 0}, {2, 2, 0.3}, {2, 2, 2}, {2, -2, 0}};
+    for (unsigned i = 0; i < sizeof offsets / sizeof offsets[0]; ++i) {
+        hd_pose pb = translation(offsets[i][0], offsets[i][1], offsets[i][2]);
+        for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
+            hd_contact r = query(a, NULL, a, &pb, flags);
+            expect(&r, 0.0, NULL, 1e-15);
+            assert_int_equal(r.verdict, HD_TOUCHING);
+        }
+    }
+    /* B turned 45 degrees about z, its vertical edge touching A's face x = 1 */
+    double q[4] = {cos(HD_PI / 8), 0, 0, sin(HD_PI / 8)}, t[3] = {1 + sqrt(2.0), 0.3, 0.1};
+    hd_pose pb;
+    assert_int_equal(hd_pose_from_quaternion(q, t, &pb), HD_OK);
+    hd_contact r = query(a, NULL, a, &pb, 0);
+    expect(&r, 0.0, NULL, 1e-14);
+    assert_int_equal(r.verdict, HD_TOUCHING);
+    hd_polytope_destroy(a);
+}
+
+/* The hull of a slab whose large face, normal u = (1, 1, 1) / sqrt 3, lies across the corner
+ * (1, 1, 1) of a box: the depth facet is the slab's face against the box's vertex, so the normal
+ * is u and the depth is how far the corner passes the face (d), for every d small against the
+ * slab. */
+static void test_hull_against_box_vertex(void **state)
+{
+    (void)state;
+    hd_polytope *a = box(-1, -1, -1, 1, 1, 1);
+    double u[3] = {1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)};
+    double e1[3] = {1 / sqrt(2.0), -1 / sqrt(2.0), 0}, e2[3];
+    e2[0] = u[1] * e1[2] - u[2] * e1[1];
+    e2[1] = u[2] * e1[0] - u[0] * e1[2];
+    e2[2] = u[0] * e1[1] - u[1] * e1[0];
+    static const double ds[] = {1e-6, 0.01, 0.3};
+    for (unsigned i = 0; i < sizeof ds / sizeof ds[0]; ++i) {
+        double xyz[3 * 8], base = sqrt(3.0) - ds[i];
+        for (int j = 0; j < 8; ++j) {
+            double s1 = (j & 1) ? 10 : -10, s2 = (j & 2) ? 10 : -10, s3 = (j & 4) ? 5 : 0;
+            for (int k = 0; k < 3; ++k) {
+                xyz[3 * j + k] = (base + s3) * u[k] + s1 * e1[k] + s2 * e2[k];
+            }
+        }
+        hd_polytope *b = hd_test_build(xyz, 8);
+        hd_contact r = query(a, NULL, b, NULL, 0);
+        expect(&r, ds[i], u, 1e-13);
+        assert_int_equal(r.feature_a.type, HD_FEATURE_VERTEX);
+        assert_int_equal(r.feature_b.type, HD_FEATURE_FACE);
+        check_overlap(a, NULL, b, NULL, &r, NULL);
+        hd_polytope_destroy(b);
+    }
+    hd_polytope_destroy(a);
+}
+
+/* Degenerate triangles in the expanding polytope: prisms over regular 64-gons, coaxial, so that
+ * A - B has caps with hundreds of coplanar vertices (coplanar and near-collinear support points);
+ * the caps overlap by d along the axis, which is the depth (the radial depth is about 2). Then a
+ * box whose corners come with near-duplicates 1e-13 apart. */
+static void test_degenerate_expanding_polytope(void **state)
+{
+    (void)state;
+    double *xyz = malloc(sizeof(double) * 3 * 128);
+    hd_points_prism(64, 0.5, xyz);
+    hd_polytope *a = hd_test_build(xyz, 128);
+    static const double ds[] = {1e-9, 1e-4, 0.1};
+    static const double up[3] = {0, 0, 1};
+    for (unsigned i = 0; i < sizeof ds / sizeof ds[0]; ++i) {
+        hd_pose pb = translation(0, 0, 1.0 - ds[i]);
+        for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
+            hd_contact r = query(a, NULL, a, &pb, flags);
+            expect(&r, ds[i], up, 1e-14);
+        }
+        /* turned about the axis by half a sector: the caps' vertices interleave */
+        double q[4] = {cos(HD_PI / 128), 0, 0, sin(HD_PI / 128)}, t[3] = {0.01, -0.02, 1.0 - ds[i]};
+        assert_int_equal(hd_pose_from_quaternion(q, t, &pb), HD_OK);
+        hd_contact r = query(a, NULL, a, &pb, 0);
+        expect(&r, ds[i], up, 1e-14);
+    }
+    hd_polytope_destroy(a);
+    double lo[3] = {-1, -1, -1}, hi[3] = {1, 1, 1};
+    hd_points_box(lo, hi, xyz);
+    for (int j = 0; j < 24; ++j) {
+        xyz[24 + j] = xyz[j] * (1 - 1e-13 * (j % 5));
+    }
+    hd_polytope *c = hd_test_build(xyz, 16);
+    hd_pose pb = translation(1.7, 0.2, 0.1);
+    hd_contact r = query(c, NULL, c, &pb, 0);
+    check_overlap(c, NULL, c, &pb, &r, NULL);
+    expect(&r, 0.3, NULL, 1e-12);
+    hd_polytope_destroy(c);
+    free(xyz);
+}
+
+/* Boxes far from the origin: unit boxes around (1e6, 1e6, 1e6), overlapping by 0.25 along x,
+ * given by their coordinates and by poses; the depth is 0.25 to 1e-9 of the size (about 2.6). */
+static void test_far_from_origin(void **state)
+{
+    (void)state;
+    static const double x[3] = {1, 0, 0};
+    double c = 1e6;
+    hd_polytope *a = box(c - 0.5, c - 0.5, c - 0.5, c + 0.5, c + 0.5, c + 0.5);
+    hd_polytope *b = box(c + 0.25, c - 0.3, c - 0.2, c + 1.25, c + 0.7, c + 0.8);
+    hd_contact r = query(a, NULL, b, NULL, 0);
+    expect(&r, 0.25, x, 1e-9 * r.size);
+    check_overlap(a, NULL, b, NULL, &r, NULL);
+    hd_polytope *u = box(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5);
+    hd_pose pa = translation(c, c, c), pb = translation(c + 0.75, c + 0.2, c + 0.3);
+    r = query(u, &pa, u, &pb, 0);
+    expect(&r, 0.25, x, 1e-9 * r.size);
+    check_overlap(u, &pa, u, &pb, &r, NULL);
+    r = query(u, &pa, u, &pb, HD_QUERY_DEPTH_SAT);
+    expect(&r, 0.25, x, 1e-9 * r.size);
+    /* and turned: the same configuration under a common rotation keeps its depth */
+    hd_pose rot = hd_rng_pose(&rng, NULL);
+    double d[3] = {0.75, 0.2, 0.3};
+    for (int i = 0; i < 3; ++i) {
+        pa.t[i] = c;
+        pb.t[i] = c + rot.r[3 * i] * d[0] + rot.r[3 * i + 1] * d[1] + rot.r[3 * i + 2] * d[2];
+    }
+    memcpy(pa.r, rot.r, sizeof pa.r);
+    memcpy(pb.r, rot.r, sizeof pb.r);
+    r = query(u, &pa, u, &pb, 0);
+    expect(&r, 0.25, NULL, 1e-9 * r.size);
+    check_overlap(u, &pa, u, &pb, &r, NULL);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+    hd_polytope_destroy(u);
+}
+
+/* Flat and lower-dimensional polytopes: A - B without interior has depth 0 with the normal of
+ * its plane; a flat or thin polytope against a solid has the solid's depth. */
+static void test_flat_and_degenerate(void **state)
+{
+    (void)state;
+    double sq[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+    double sq2[12] = {0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0};
+    double seg[6] = {-2, 0.1, 0.2, 2, 0.1, 0.2}, seg2[6] = {0, -2, 0, 0, 2, 0};
+    double pt[3] = {0.1, 0.2, 0.3};
+    hd_polytope *square = hd_test_build(sq, 4), *square2 = hd_test_build(sq2, 4);
+    hd_polytope *segment = hd_test_build(seg, 2), *segment2 = hd_test_build(seg2, 2);
+    hd_polytope *point = hd_test_build(pt, 1), *cube = box(-1, -1, -1, 1, 1, 1);
+    static const double z[3] = {0, 0, 1};
+    /* coplanar overlapping squares: flat A - B, depth 0 along the plane's normal (either sign) */
+    hd_contact r = query(square, NULL, square2, NULL, 0);
+    expect(&r, 0.0, NULL, 1e-15);
+    assert_true(fabs(fabs(r.normal[2]) - 1) <= 1e-12);
+    assert_int_equal(r.verdict, HD_TOUCHING);
+    /* crossing segments in the plane z = 0 (after moving the first down): flat, depth 0 */
+    hd_pose down = translation(0, -0.1, -0.2);
+    r = query(segment, &down, segment2, NULL, 0);
+    expect(&r, 0.0, NULL, 1e-15);
+    assert_true(fabs(fabs(r.normal[2]) - 1) <= 1e-12);
+    /* collinear overlapping segments and coincident points: depth 0 */
+    hd_pose shift = translation(1, 0, 0);
+    r = query(segment, NULL, segment, &shift, 0);
+    expect(&r, 0.0, NULL, 1e-15);
+    r = query(point, NULL, point, NULL, 0);
+    expect(&r, 0.0, NULL, 1e-15);
+    /* the point inside the cube at height 0.3: B must move down by 0.7 */
+    double down_n[3] = {0, 0, -1};
+    r = query(point, NULL, cube, NULL, 0);
+    expect(&r, 0.7, down_n, 1e-15);
+    r = query(point, NULL, cube, NULL, HD_QUERY_DEPTH_SAT);
+    expect(&r, 0.7, down_n, 1e-15);
+    /* a square crossing the cube half-way: depth 1 along +-z; a segment through it: 0.8 */
+    hd_pose half = translation(0, 0, 0);
+    r = query(square, &half, cube, NULL, 0);
+    expect(&r, 1.0, NULL, 1e-15);
+    assert_true(fabs(fabs(r.normal[2]) - 1) <= 1e-12);
+    r = query(segment, NULL, cube, NULL, 0);
+    expect(&r, 0.8, NULL, 1e-15);
+    r = query(cube, NULL, segment, NULL, HD_QUERY_DEPTH_SAT);
+    expect(&r, 0.8, NULL, 1e-15);
+    /* a square resting on the cube's top face: touching, normal +z */
+    hd_pose top = translation(0.3, 0.3, 1.0);
+    r = query(cube, NULL, square, &top, 0);
+    expect(&r, 0.0, z, 1e-15);
+    assert_int_equal(r.feature_a.type, HD_FEATURE_FACE);
+    assert_int_equal(r.feature_b.type, HD_FEATURE_FACE);
+    hd_polytope_destroy(square);
+    hd_polytope_destroy(square2);
+    hd_polytope_destroy(segment);
+    hd_polytope_destroy(segment2);
+    hd_polytope_destroy(point);
+    hd_polytope_destroy(cube);
+}
+
+/* Separated pairs: the signed distance against the brute-force distance (long double over
+ * vertex, edge and triangle pairs), the normal along the witnesses, the witnesses on A and B. */
+static void test_separated(void **state)
+{
+    (void)state;
+    double xa[3 * 12], xb[3 * 12], wa[3 * 12], wb[3 * 12];
+    double worst = 0.0;
+    int count = 0;
+    for (int i = 0; i < 300; ++i) {
+        double s = pow(10.0, hd_rng_uniform(&rng, -6.0, 6.0));
+        int na = 4 + hd_rng_int(&rng, 8), nb = 4 + hd_rng_int(&rng, 8);
+        hd_polytope *a = random_hull(na, s, xa), *b = random_hull(nb, s, xb);
+        double t[3];
+        hd_rng_unit_vector(&rng, t);
+        for (int k = 0; k < 3; ++k) {
+            t[k] *= s * hd_rng_uniform(&rng, 0.5, 4.0);
+        }
+        hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t);
+        na = hd_polytope_vertex_count(a);
+        nb = hd_polytope_vertex_count(b);
+        hd_brute_posed_vertices(a, &pa, wa);
+        hd_brute_posed_vertices(b, &pb, wb);
+        if (hd_brute_sat(wa, na, wb, nb, NULL) < 0) {
+            double dist = hd_brute_distance(wa, na, wb, nb, NULL, NULL);
+            hd_contact r = query(a, &pa, b, &pb, 0);
+            double err = fabs(r.signed_distance - dist) / r.size;
+            double d[3];
+            for (int k = 0; k < 3; ++k) {
+                d[k] = r.witness_b[k] - r.witness_a[k] - r.signed_distance * r.normal[k];
+            }
+            double werr = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) / r.size;
+            double out_a = (double)hd_oracle_outside(a, &pa, r.witness_a) / r.size;
+            double out_b = (double)hd_oracle_outside(b, &pb, r.witness_b) / r.size;
+            if (!(err <= ACCURACY && werr <= ACCURACY && out_a <= ACCURACY && out_b <= ACCURACY &&
+                  r.depth_lower <= -dist + 1e-12 * r.size && -dist - 1e-12 * r.size <= r.depth_upper)) {
+                printf("separated: %.17g against %.17g, witness err %.3g, outside %.3g %.3g\n",
+                       r.signed_distance, dist, werr, out_a, out_b);
+            }
+            assert_true(err <= ACCURACY && werr <= ACCURACY);
+            assert_true(out_a <= ACCURACY && out_b <= ACCURACY);
+            assert_int_equal(r.method, HD_DEPTH_NONE);
+            worst = fmax(worst, err);
+            count++;
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    printf("separated: %d pairs, worst |distance - brute force| / size %.3g\n", count, worst);
+    assert_true(count > 100);
+}
+
+/* A pair moving through contact with one hd_cache: the warm answers equal the cold ones. */
+static void test_warm_start(void **state)
+{
+    (void)state;
+    hd_polytope *a, *b;
+    hd_test_ellipsoid_pair(&rng, 200, &a, &b);
+    hd_cache cache = HD_CACHE_INIT;
+    hd_options warm = hd_options_default();
+    warm.cache = &cache;
+    for (int f = 0; f < 200; ++f) {
+        double q[4] = {cos(0.005 * f), sin(0.005 * f), 0, 0}, t[3] = {150 + 100 * cos(0.05 * f), 20, 10};
+        hd_pose pb;
+        assert_int_equal(hd_pose_from_quaternion(q, t, &pb), HD_OK);
+        hd_contact cold = query(a, NULL, b, &pb, 0), hot;
+        assert_int_equal(hd_signed_distance(a, NULL, b, &pb, &warm, &hot), HD_OK);
+        assert_true(fabs(cold.signed_distance - hot.signed_distance) <= 1e-12 * cold.size);
+        assert_int_equal(cold.verdict, hot.verdict);
+    }
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* Argument errors are hd_collide's. */
+static void test_errors(void **state)
+{
+    (void)state;
+    hd_polytope *a = box(-1, -1, -1, 1, 1, 1);
+    hd_options opt = hd_options_default();
+    hd_contact c;
+    hd_result res;
+    hd_manifold m;
+    hd_pose bad = hd_pose_identity(), nan_pose = hd_pose_identity(), far = translation(1e31, 0, 0);
+    bad.r[0] = 2;
+    nan_pose.t[1] = NAN;
+    assert_int_equal(hd_signed_distance(NULL, NULL, a, NULL, NULL, &c), HD_ERR_NULL);
+    assert_int_equal(hd_signed_distance(a, NULL, a, NULL, NULL, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_contact_manifold(a, NULL, a, NULL, NULL, &c, NULL), HD_ERR_NULL);
+    const hd_pose *poses[] = {&bad, &nan_pose, &far};
+    for (int i = 0; i < 3; ++i) {
+        hd_status expected = hd_collide(a, NULL, a, poses[i], NULL, &res);
+        assert_int_not_equal(expected, HD_OK);
+        assert_int_equal(hd_signed_distance(a, NULL, a, poses[i], NULL, &c), expected);
+        assert_int_equal(hd_contact_manifold(a, poses[i], a, NULL, NULL, &c, &m),
+                         hd_collide(a, poses[i], a, NULL, NULL, &res));
+    }
+    opt.algo = (hd_algo)7;
+    assert_int_equal(hd_signed_distance(a, NULL, a, NULL, &opt, &c), HD_ERR_INVALID_ARG);
+    opt = hd_options_default();
+    opt.tol.touch_rel = -1;
+    assert_int_equal(hd_signed_distance(a, NULL, a, NULL, &opt, &c), HD_ERR_INVALID_ARG);
+    assert_string_equal(hd_feature_type_str(HD_FEATURE_EDGE), "edge");
+    assert_string_equal(hd_feature_type_str((hd_feature_type)9), "unknown");
+    hd_polytope_destroy(a);
+}
+
 int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_signed_distance"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_overlaps),
+        cmocka_unit_test(test_stacked_boxes),
+        cmocka_unit_test(test_touching_boxes),
+        cmocka_unit_test(test_hull_against_box_vertex),
+        cmocka_unit_test(test_degenerate_expanding_polytope),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_flat_and_degenerate),
+        cmocka_unit_test(test_separated),
+        cmocka_unit_test(test_warm_start),
+        cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
