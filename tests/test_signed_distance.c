@@ -42,7 +42,8 @@ static double check_overlap(const hd_polytope *a, const hd_pose *pa, const hd_po
     long double h = hd_oracle_support(a, pa, b, pb, c->normal);
     double gap = (double)(h - (long double)depth) / c->size;
     int ok = err <= ACCURACY && gap <= ACCURACY && gap >= -ACCURACY &&
-             (long double)c->depth_lower <= oracle + slack && oracle - slack <= (long double)c->depth_upper;
+             (long double)c->depth_lower <= oracle + slack &&
+             oracle - slack <= (long double)c->depth_upper;
     double d[3];
     for (int k = 0; k < 3; ++k) {
         d[k] = c->witness_b[k] - c->witness_a[k] - c->signed_distance * c->normal[k];
@@ -87,8 +88,8 @@ static hd_contact query(const hd_polytope *a, const hd_pose *pa, const hd_polyto
 /* A random hull of k points in a box of half-size s, with a random pose near centre c. */
 static hd_polytope *random_hull(int k, double s, double *xyz)
 {
-    hd_points_cloud(&rng, k, s, s * hd_rng_uniform(&rng, 0.2, 1.0), s * hd_rng_uniform(&rng, 0.2, 1.0),
-                    xyz);
+    hd_points_cloud(&rng, k, s, s * hd_rng_uniform(&rng, 0.2, 1.0),
+                    s * hd_rng_uniform(&rng, 0.2, 1.0), xyz);
     return hd_test_build(xyz, k);
 }
 
@@ -103,7 +104,8 @@ static void test_random_overlaps(void **state)
     for (int i = 0; i < 2000; ++i) {
         double s = pow(10.0, hd_rng_uniform(&rng, -6.0, 6.0));
         hd_polytope *a = random_hull(4 + hd_rng_int(&rng, 20), s, xyz);
-        hd_polytope *b = random_hull(4 + hd_rng_int(&rng, 20), s * hd_rng_uniform(&rng, 0.3, 2), xyz);
+        hd_polytope *b =
+            random_hull(4 + hd_rng_int(&rng, 20), s * hd_rng_uniform(&rng, 0.3, 2), xyz);
         double t[3], off = s * pow(10.0, hd_rng_uniform(&rng, -3.0, 0.0));
         hd_rng_unit_vector(&rng, t);
         for (int k = 0; k < 3; ++k) {
@@ -419,7 +421,8 @@ static void test_separated(void **state)
             double out_a = (double)hd_oracle_outside(a, &pa, r.witness_a) / r.size;
             double out_b = (double)hd_oracle_outside(b, &pb, r.witness_b) / r.size;
             if (!(err <= ACCURACY && werr <= ACCURACY && out_a <= ACCURACY && out_b <= ACCURACY &&
-                  r.depth_lower <= -dist + 1e-12 * r.size && -dist - 1e-12 * r.size <= r.depth_upper)) {
+                  r.depth_lower <= -dist + 1e-12 * r.size &&
+                  -dist - 1e-12 * r.size <= r.depth_upper)) {
                 printf("separated: %.17g against %.17g, witness err %.3g, outside %.3g %.3g\n",
                        r.signed_distance, dist, werr, out_a, out_b);
             }
@@ -446,7 +449,8 @@ static void test_warm_start(void **state)
     hd_options warm = hd_options_default();
     warm.cache = &cache;
     for (int f = 0; f < 200; ++f) {
-        double q[4] = {cos(0.005 * f), sin(0.005 * f), 0, 0}, t[3] = {150 + 100 * cos(0.05 * f), 20, 10};
+        double q[4] = {cos(0.005 * f), sin(0.005 * f), 0, 0},
+               t[3] = {150 + 100 * cos(0.05 * f), 20, 10};
         hd_pose pb;
         assert_int_equal(hd_pose_from_quaternion(q, t, &pb), HD_OK);
         hd_contact cold = query(a, NULL, b, &pb, 0), hot;

@@ -18,6 +18,7 @@
 
 #include "contact/signed_distance.h"
 #include "core/math.h"
+#include "core/tolerances.h"
 
 /* One vertex of the polygon being clipped: its position, the features that produced it (on the
  * reference side and on the incident side), and the carrier of the edge that leaves it: an edge of
@@ -135,8 +136,9 @@ static void crossing(const hd_clipper *c, const hd_clip_vertex *p, const hd_clip
 
 /* Clips poly (count vertices) by the side plane of reference edge k, through r with inward normal
  * s, into out (Sutherland-Hodgman: each edge p -> q gives p when p is inside, and the crossing
- * when exactly one end is). The carrier of an edge leaving a crossing into the outside region
- * becomes the side plane. */
+ * when exactly one end is). A vertex within tol outside the plane counts as inside, keeping its
+ * own features; crossings are computed on the plane itself. The carrier of an edge leaving a
+ * crossing into the outside region becomes the side plane. */
 static int clip_plane(const hd_clipper *c, const hd_clip_vertex *poly, int count, const double r[3],
                       const double s[3], int k, hd_clip_vertex *out)
 {
@@ -146,22 +148,22 @@ static int clip_plane(const hd_clipper *c, const hd_clip_vertex *poly, int count
         double tp[3], tq[3];
         hd_v3_sub(tp, p->p, r);
         hd_v3_sub(tq, q->p, r);
-        double dp = hd_v3_dot(s, tp) + c->tol, dq = hd_v3_dot(s, tq) + c->tol;
-        int in_p = dp >= 0.0, in_q = dq >= 0.0;
+        double dp = hd_v3_dot(s, tp), dq = hd_v3_dot(s, tq);
+        int in_p = dp >= -c->tol, in_q = dq >= -c->tol;
         if (in_p) {
             out[n++] = *p;
         }
         if (in_p == in_q) {
             continue;
         }
-        if (in_p && dp == 0.0) {
-            out[n - 1].carrier = -1 - k; /* p is the crossing itself */
+        if (in_p && dp <= 0.0) {
+            out[n - 1].carrier = -1 - k; /* p is on the plane: the crossing itself */
             continue;
         }
-        if (in_q && dq == 0.0) {
-            continue; /* q is the crossing itself, and comes next */
+        if (in_q && dq <= 0.0) {
+            continue; /* q is on the plane: the crossing itself, and comes next */
         }
-        crossing(c, p, q, dp / (dp - dq), k, &out[n]);
+        crossing(c, p, q, hd_min(1.0, hd_max(0.0, dp / (dp - dq))), k, &out[n]);
         out[n].carrier = in_p ? -1 - k : p->carrier;
         ++n;
     }
@@ -292,20 +294,23 @@ static void single_point(const hd_sd_result *sd, hd_manifold *out)
     out->count = 1;
 }
 
-/* Separation of each clipped point above the reference plane (m, through r0); the points within
- * the band are kept (in place, moved half-way to the plane), reduced to four, and written as
- * contact points with their features as (A, B). */
+/* Each clipped point p against its projection q onto the reference plane (m, through r0): the
+ * separation is n.(point of B - point of A) = (m.(p - r0)) |n.m| (m = +-n for the facet's own
+ * face), so it lies between -depth and the distance; the points within the band are kept (in
+ * place, moved half-way to q, which keeps them in the overlap slab along n), reduced to four, and
+ * written as contact points with their features as (A, B). */
 static void collect(hd_clip_vertex *poly, int count, const double m[3], const double r0[3],
-                    double band, int ref_is_b, hd_manifold *out)
+                    const double n[3], double band, int ref_is_b, hd_manifold *out)
 {
     int np = 0;
+    double along = fabs(hd_v3_dot(n, m));
     for (int j = 0; j < count; ++j) {
         double t[3];
         hd_v3_sub(t, poly[j].p, r0);
-        double s = hd_v3_dot(m, t);
+        double height = hd_v3_dot(m, t), s = height * along;
         if (s <= band) {
             poly[np] = poly[j];
-            hd_v3_madd(poly[np].p, poly[j].p, -0.5 * s, m);
+            hd_v3_madd(poly[np].p, poly[j].p, -0.5 * height, m);
             poly[np].s = s;
             ++np;
         }
@@ -322,26 +327,47 @@ static void collect(hd_clip_vertex *poly, int count, const double m[3], const do
     }
 }
 
-/* Reference and incident sides from the features of the depth's facet: 1 when there is a face
- * to clip by, 0 for a single point. */
+/* The face of the depth's facet as the reference (A's for FV and face-face facets, B's for VF);
+ * for an edge-edge facet, or features without a face, the face at either feature most aligned
+ * with the contact normal when it is within HD_MANIFOLD_FACE_COS of it (nearly parallel faces
+ * give a face contact, whatever rounding and small turns do to the exact facet). Sets ref->face
+ * (-1: a single point). */
+static void choose_reference(const hd_pair *pair, const hd_sd_result *sd, hd_side *ref)
+{
+    hd_side sa = {pair, pair->a, 0, -1}, sb = {pair, pair->b, 1, -1};
+    if (sd->fa.kind == HD_FEAT_FACE || sd->fb.kind == HD_FEAT_FACE) {
+        *ref = sd->fa.kind == HD_FEAT_FACE ? sa : sb;
+        ref->face = ref->is_b ? sd->fb.index : sd->fa.index;
+        return;
+    }
+    double neg[3], na[3], nb[3];
+    hd_v3_neg(neg, sd->n);
+    int fa = incident_face(&sa, sd->fa, sd->n), fb = incident_face(&sb, sd->fb, neg);
+    double ca = -1.0, cb = -1.0;
+    if (fa >= 0) {
+        side_normal(&sa, fa, na);
+        ca = hd_v3_dot(na, sd->n);
+    }
+    if (fb >= 0) {
+        side_normal(&sb, fb, nb);
+        cb = hd_v3_dot(nb, neg);
+    }
+    *ref = cb > ca ? sb : sa;
+    ref->face = hd_max(ca, cb) >= HD_MANIFOLD_FACE_COS ? (cb > ca ? fb : fa) : -1;
+}
+
+/* Reference and incident sides: 1 when there is a face to clip by, 0 for a single point. */
 static int choose_faces(const hd_pair *pair, const hd_sd_result *sd, hd_side *ref, hd_side *inc,
                         hd_feature *inc_feature)
 {
-    int ref_is_b;
-    if (sd->fa.kind == HD_FEAT_FACE) {
-        ref_is_b = 0;
-    } else if (sd->fb.kind == HD_FEAT_FACE) {
-        ref_is_b = 1;
-    } else {
+    choose_reference(pair, sd, ref);
+    if (ref->face < 0) {
         return 0;
     }
-    ref->pair = inc->pair = pair;
-    ref->is_b = ref_is_b;
-    inc->is_b = !ref_is_b;
-    ref->p = ref_is_b ? pair->b : pair->a;
-    inc->p = ref_is_b ? pair->a : pair->b;
-    ref->face = ref_is_b ? sd->fb.index : sd->fa.index;
-    *inc_feature = ref_is_b ? sd->fa : sd->fb;
+    inc->pair = pair;
+    inc->is_b = !ref->is_b;
+    inc->p = ref->is_b ? pair->a : pair->b;
+    *inc_feature = ref->is_b ? sd->fa : sd->fb;
     double m[3], d[3];
     side_normal(ref, ref->face, m);
     hd_v3_neg(d, m);
@@ -385,7 +411,7 @@ hd_status hd_manifold_pair(const hd_pair *pair, const hd_sd_result *sd, const hd
     side_vertex(&ref, rp->face_verts[rp->face_offset[ref.face]], r0);
     hd_clip_vertex *poly;
     count = clip_all(&c, normal, buf, count, &poly);
-    collect(poly, count, normal, r0, pair->eps + sd->margin, ref.is_b, out);
+    collect(poly, count, normal, r0, sd->n, pair->eps + sd->margin, ref.is_b, out);
     if (out->count == 0) {
         single_point(sd, out); /* rounding left nothing inside: the witnesses still touch */
     }

@@ -99,6 +99,12 @@
  * polytope): the separating-axis method decides instead. */
 #define HD_SD_ACCEPT_REL 1e-10
 
+/* A face at the contact's supporting feature whose normal is within this cosine of the contact
+ * normal (about 2.6 degrees) is clipped as a face contact even when the exact depth facet is an
+ * edge-edge one: nearly parallel faces keep a stable multi-point manifold under small turns, as
+ * physics engines' face-contact tolerances do. */
+#define HD_MANIFOLD_FACE_COS 0.999
+
 /* ---- cddual ----------------------------------------------------------------------------- */
 
 /* Rounding allowance of CD-Dual's intersection certificate: the interior points, the hit point

@@ -87,8 +87,9 @@ static void edge_dir(const hd_polytope *p, const ld *w, int e, ld d[3])
 long double hd_oracle_depth(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
                             const hd_pose *pb, double axis[3])
 {
-    hd_oracle_in in = {posed(a, pa), posed(b, pb), hd_polytope_vertex_count(a),
-                       hd_polytope_vertex_count(b), INFINITY, {1, 0, 0}};
+    hd_oracle_in in = {
+        posed(a, pa), posed(b, pb), hd_polytope_vertex_count(a), hd_polytope_vertex_count(b),
+        INFINITY,     {1, 0, 0}};
     ld n[3];
     for (int f = 0; f < hd_polytope_face_count(a); ++f) {
         newell(a, in.wa, f, n);
@@ -135,7 +136,8 @@ long double hd_oracle_error(const hd_polytope *a, const hd_pose *pa, const hd_po
                             const hd_pose *pb)
 {
     ld *wa = posed(a, pa), *wb = posed(b, pb);
-    ld m = fmaxl(max_abs(wa, hd_polytope_vertex_count(a)), max_abs(wb, hd_polytope_vertex_count(b)));
+    ld m =
+        fmaxl(max_abs(wa, hd_polytope_vertex_count(a)), max_abs(wb, hd_polytope_vertex_count(b)));
     free(wa);
     free(wb);
     return 16 * LDBL_EPSILON * m;
@@ -151,6 +153,15 @@ long double hd_oracle_support(const hd_polytope *a, const hd_pose *pa, const hd_
            extreme(wb, hd_polytope_vertex_count(b), v, -1);
     free(wa);
     free(wb);
+    return h;
+}
+
+long double hd_oracle_extreme(const hd_polytope *p, const hd_pose *pose, const double u[3])
+{
+    ld *w = posed(p, pose);
+    ld v[3] = {u[0], u[1], u[2]};
+    ld h = extreme(w, hd_polytope_vertex_count(p), v, 1);
+    free(w);
     return h;
 }
 

@@ -30,6 +30,9 @@ long double hd_oracle_error(const hd_polytope *a, const hd_pose *pa, const hd_po
 long double hd_oracle_support(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
                               const hd_pose *pb, const double u[3]);
 
+/* max over the posed vertices of p of u.v (long double). */
+long double hd_oracle_extreme(const hd_polytope *p, const hd_pose *pose, const double u[3]);
+
 /* Largest signed distance of point x beyond the face planes of polytope p under pose (long
  * double, Newell normals): <= 0 inside, the distance outside a face for a solid. For a polytope
  * of dimension below 3, the distance from x to p computed by brute force instead. */
