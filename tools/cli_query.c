@@ -8,6 +8,9 @@ const char *const hd_cli_query_help =
     "  --algo NAME        gjk (default), cddual, lp, or all (every algorithm; reports whether\n"
     "                     they agree and exits 3 if they do not)\n"
     "  --distance         also compute the Euclidean distance and witness points (GJK)\n"
+    "  --depth            also compute the signed distance: exact penetration depth, normal,\n"
+    "                     witnesses, certified depth bounds, features (hd_signed_distance)\n"
+    "  --manifold         with --depth, the contact manifold (up to 4 points)\n"
     "  --tol REL          touching band half-width relative to the scale (default 1e-12)\n"
     "  --brute            support mapping by brute force instead of hill climbing\n"
     "  --translate-b X,Y,Z  move B by this translation\n"
@@ -81,6 +84,10 @@ int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, in
     const char *val;
     if (strcmp(arg, "--distance") == 0) {
         o->distance = 1;
+    } else if (strcmp(arg, "--depth") == 0) {
+        o->depth = 1;
+    } else if (strcmp(arg, "--manifold") == 0) {
+        o->depth = o->manifold = 1;
     } else if (strcmp(arg, "--json") == 0) {
         o->json = 1;
     } else if (strcmp(arg, "--brute") == 0) {
@@ -178,6 +185,7 @@ void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const 
             ans->cert_ok = 0;
         }
     }
+    hd_cli_run_contact(o, a, b, ans);
 }
 
 static void print_combination(FILE *fp, const hd_combination *c)
@@ -262,6 +270,7 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
         hd_json_vec3(fp, ans->distance.witness_b);
         fprintf(fp, ",\"distance_ns\":%lld", ans->distance_ns);
     }
+    hd_cli_print_contact_json(fp, o, ans);
     fprintf(fp, ",\"ns\":%lld,\"iterations\":%d,\"support_calls\":%d", ans->ns, r->stats.iterations,
             r->stats.support_calls);
     if (ans->algo == HD_ALGO_CDDUAL) {
@@ -300,6 +309,7 @@ void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
         fprintf(fp, "witness_b: %.17g %.17g %.17g\n", d->witness_b[0], d->witness_b[1],
                 d->witness_b[2]);
     }
+    hd_cli_print_contact_text(fp, o, ans);
     const hd_certificate *c = &r->cert;
     if (c->has_plane) {
         fprintf(fp, "plane: normal %.17g %.17g %.17g offset %.17g gap %.17g\n", c->normal[0],

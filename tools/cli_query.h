@@ -11,6 +11,8 @@ typedef struct hd_cli_opts {
     int all; /* --algo all */
     hd_algo algo;
     int distance; /* --distance */
+    int depth;    /* --depth: signed distance, normal, witnesses, bounds (hedra/contact.h) */
+    int manifold; /* --manifold: the contact manifold too (implies --depth) */
     int json;
     int repeat;              /* --repeat K (batch) */
     int check;               /* verify each certificate independently (default on) */
@@ -28,6 +30,10 @@ typedef struct hd_cli_answer {
     hd_status distance_status;
     long long distance_ns; /* median over the repeats of the hd_distance call */
     int cert_ok;           /* 1 accepted, 0 rejected, -1 not checked */
+    hd_contact contact;    /* with --depth: the hd_signed_distance answer */
+    hd_manifold manifold;  /* with --manifold */
+    hd_status contact_status;
+    long long contact_ns; /* median over the repeats of the contact call */
 } hd_cli_answer;
 
 /* Sets defaults; parses one option of argv at *i (advancing it past a value); returns 1 when the
@@ -45,6 +51,14 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
 
 /* Human-readable block. */
 void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans);
+
+/* cli_contact.c: with --depth / --manifold, runs hd_signed_distance or hd_contact_manifold
+ * (repeat times, with a workspace sized by hd_contact_workspace_capacity) into ans; prints its
+ * JSON keys (appended to an object: each starts with a comma) and its human-readable block. */
+void hd_cli_run_contact(const hd_cli_opts *o, const hd_polytope *a, const hd_polytope *b,
+                        hd_cli_answer *ans);
+void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans);
+void hd_cli_print_contact_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans);
 
 /* The option help shared by collide and batch. */
 extern const char *const hd_cli_query_help;

@@ -12,7 +12,8 @@ static int batch_usage(void)
         "Runs every pair of a pair file ('-' reads standard input) and prints one JSON object\n"
         "per line per pair (per algorithm with --algo all):\n"
         "  {\"name\":..., \"algo\":..., \"verdict\":\"separated\"|\"touching\"|\"intersecting\",\n"
-        "   \"distance\":... (with --distance), \"ns\":..., ...}\n"
+        "   \"distance\":... (with --distance), \"signed_distance\":..., \"normal\":[...],\n"
+        "   \"depth_bounds\":[...], \"manifold\":[...] (with --depth, --manifold), \"ns\":...}\n"
         "ns is the time of the query call alone (parsing and hull building excluded), the\n"
         "median over --repeat K calls. An empty set (\"A 0\") never collides. Options:\n%s"
         "  --repeat K         run each query K times (default 1)\n"
@@ -69,7 +70,8 @@ static void run_pair(const hd_cli_opts *o, const hd_pair_data *pd, hd_batch_tota
         hd_cli_run(o, (hd_algo)k, a, b, &ans);
         hd_cli_print_json(stdout, pd->name, o, &ans);
         putchar('\n');
-        if (ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0) {
+        if (ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0 ||
+            ans.contact_status != HD_OK) {
             tot->failures++;
             continue;
         }

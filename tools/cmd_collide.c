@@ -25,7 +25,8 @@ static int run_all(const hd_cli_opts *o, const hd_polytope *a, const hd_polytope
     int failed = 0, agree = 1;
     for (int k = first; k <= last; ++k) {
         hd_cli_run(o, (hd_algo)k, a, b, &ans[k]);
-        failed |= ans[k].status != HD_OK || ans[k].distance_status != HD_OK || ans[k].cert_ok == 0;
+        failed |= ans[k].status != HD_OK || ans[k].distance_status != HD_OK ||
+                  ans[k].cert_ok == 0 || ans[k].contact_status != HD_OK;
         if (k > first && ans[k].status == HD_OK && ans[first].status == HD_OK &&
             ans[k].result.verdict != ans[first].result.verdict) {
             agree = 0;

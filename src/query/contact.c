@@ -47,7 +47,7 @@ static void contact_to_world(const hd_pair *pair, const hd_sd_result *sd, const 
 {
     memset(out, 0, sizeof *out);
     out->verdict = sd->verdict;
-    out->signed_distance = sd->delta;
+    out->signed_distance = sd->delta + 0.0; /* -0 reads as 0 */
     hd_pair_dir_to_world(pair, sd->n, out->normal);
     hd_pair_point_to_world(pair, sd->wa, out->witness_a);
     hd_pair_point_to_world(pair, sd->wb, out->witness_b);
