@@ -11,7 +11,7 @@
 #include "placement.h"
 #include "workload.h"
 
-#define HD_BENCH_MAX_METHODS 16
+#define HD_BENCH_MAX_METHODS 24
 #define HD_BENCH_MAX_LS 32
 
 /* Run-wide settings and the method table. */
@@ -96,6 +96,11 @@ uint64_t hd_bench_now_ns(void);
 hd_bench_config *hd_bench_config_create(hd_bench_ctx *ctx, hd_wl_shape shape, int n,
                                         int orientations);
 void hd_bench_config_destroy(hd_bench_ctx *ctx, hd_bench_config *cfg);
+
+/* A configuration of one point set against a copy of itself (a real mesh's vertices), placed
+ * as above; label names it in the tables. NULL on failure. */
+hd_bench_config *hd_bench_config_from_points(hd_bench_ctx *ctx, const char *label,
+                                             const double *xyz, int n, int orientations);
 
 /* The same without placing any orientation; hd_bench_config_place then places orientation k
  * with rotation r along direction u (for prescribed motions). Returns 0 or -1. */

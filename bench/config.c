@@ -77,25 +77,11 @@ static int hd_bench_make_handles(hd_bench_ctx *ctx, hd_bench_config *cfg)
     return 0;
 }
 
-static hd_bench_config *hd_bench_config_new(hd_bench_ctx *ctx, hd_wl_shape shape, int n,
-                                            int orientations, int place)
+/* Places the orientations of a configuration whose hulls are built, and makes its handles. */
+static hd_bench_config *hd_bench_config_finish(hd_bench_ctx *ctx, hd_bench_config *cfg, uint64_t id,
+                                               int place, int ok)
 {
-    hd_bench_config *cfg = calloc(1, sizeof *cfg);
-    if (cfg == NULL) {
-        return NULL;
-    }
-    snprintf(cfg->label, sizeof cfg->label, "%g:%g:%g n=%d", shape.a, shape.b, shape.c, n);
-    cfg->shape = shape;
-    cfg->n = n;
-    cfg->orientations = orientations;
-    uint64_t id = hd_bench_shape_id(shape);
-    cfg->rot = malloc(sizeof *cfg->rot * (size_t)(orientations > 0 ? orientations : 1));
-    cfg->ray = calloc((size_t)(orientations > 0 ? orientations : 1), sizeof *cfg->ray);
-    int ok = cfg->rot != NULL && cfg->ray != NULL &&
-             hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 0), shape, n,
-                                &cfg->hull[0]) == 0 &&
-             hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 1), shape, n,
-                                &cfg->hull[1]) == 0;
+    int orientations = cfg->orientations;
     double *rb = ok ? malloc(sizeof(double) * 3 * (size_t)cfg->hull[1].n) : NULL;
     ok = ok && rb != NULL;
     cfg->min_cos = 1.0;
@@ -105,13 +91,65 @@ static hd_bench_config *hd_bench_config_new(hd_bench_ctx *ctx, hd_wl_shape shape
         cfg->min_cos = fmin(cfg->min_cos, cfg->ray[k].cos_hi);
     }
     free(rb);
-    double extent = fmax(shape.a, fmax(shape.b, shape.c));
-    cfg->scale = 3.0 * extent;
     if (!ok || hd_bench_make_handles(ctx, cfg) != 0) {
         hd_bench_config_destroy(ctx, cfg);
         return NULL;
     }
     return cfg;
+}
+
+static hd_bench_config *hd_bench_config_alloc(int orientations)
+{
+    hd_bench_config *cfg = calloc(1, sizeof *cfg);
+    if (cfg == NULL) {
+        return NULL;
+    }
+    cfg->orientations = orientations;
+    cfg->rot = malloc(sizeof *cfg->rot * (size_t)(orientations > 0 ? orientations : 1));
+    cfg->ray = calloc((size_t)(orientations > 0 ? orientations : 1), sizeof *cfg->ray);
+    return cfg;
+}
+
+static hd_bench_config *hd_bench_config_new(hd_bench_ctx *ctx, hd_wl_shape shape, int n,
+                                            int orientations, int place)
+{
+    hd_bench_config *cfg = hd_bench_config_alloc(orientations);
+    if (cfg == NULL) {
+        return NULL;
+    }
+    snprintf(cfg->label, sizeof cfg->label, "%g:%g:%g n=%d", shape.a, shape.b, shape.c, n);
+    cfg->shape = shape;
+    cfg->n = n;
+    uint64_t id = hd_bench_shape_id(shape);
+    int ok = cfg->rot != NULL && cfg->ray != NULL &&
+             hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 0), shape, n,
+                                &cfg->hull[0]) == 0 &&
+             hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 1), shape, n,
+                                &cfg->hull[1]) == 0;
+    double extent = fmax(shape.a, fmax(shape.b, shape.c));
+    cfg->scale = 3.0 * extent;
+    return hd_bench_config_finish(ctx, cfg, id, place, ok);
+}
+
+hd_bench_config *hd_bench_config_from_points(hd_bench_ctx *ctx, const char *label,
+                                             const double *xyz, int n, int orientations)
+{
+    hd_bench_config *cfg = hd_bench_config_alloc(orientations);
+    if (cfg == NULL) {
+        return NULL;
+    }
+    snprintf(cfg->label, sizeof cfg->label, "%s", label);
+    int ok = cfg->rot != NULL && cfg->ray != NULL && hd_bench_hull_build(xyz, n, &cfg->hull[0]) == 0 &&
+             hd_bench_hull_build(xyz, n, &cfg->hull[1]) == 0;
+    double extent = 0.0;
+    for (int i = 0; ok && i < 3 * cfg->hull[0].n; ++i) {
+        extent = fmax(extent, fabs(cfg->hull[0].xyz[i]));
+    }
+    cfg->n = ok ? cfg->hull[0].n : n;
+    cfg->shape.a = cfg->shape.b = cfg->shape.c = extent;
+    cfg->scale = 3.0 * extent;
+    uint64_t id = 77777u + (uint64_t)n;
+    return hd_bench_config_finish(ctx, cfg, id, 1, ok);
 }
 
 hd_bench_config *hd_bench_config_create(hd_bench_ctx *ctx, hd_wl_shape shape, int n,

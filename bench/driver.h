@@ -25,6 +25,7 @@ typedef struct hd_bench_driver {
     int coherence_count;
     const char *only;
     const char *write_pairs, *read_pairs, *smoke;
+    const char *meshes; /* --meshes DIR: real meshes for the depth experiment */
     int pairs_n;
     int list;
 } hd_bench_driver;
@@ -35,6 +36,10 @@ extern const int hd_bench_gap_count;
 
 /* coherence.c: a moving pair over 1000 frames, cold against warm-started (hd_cache). */
 int hd_bench_coherence(hd_bench_driver *d);
+
+/* depth.c: the penetration-depth experiment (depth.csv, depth.md); meshes: a directory of OFF
+ * files for the real-mesh pairs, or NULL. */
+int hd_bench_depth(hd_bench_driver *d, const char *meshes);
 
 /* summary.c: tables.md (ratios against each peer, wrong answers) in the output directory. */
 void hd_bench_summary(hd_bench_driver *d);

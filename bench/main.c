@@ -26,7 +26,8 @@ static void hd_bench_usage(void)
            "                     fig8paper and lppaper (default 50; --full: 300)\n"
            "  --only LIST        comma-separated experiments: fig8,fig9,lp,distance,scaling,"
            "coherence,\n"
-           "                     fig8paper,lppaper\n"
+           "                     fig8paper,lppaper,depth\n"
+           "  --meshes DIR       OFF meshes for the depth experiment's real-mesh pairs\n"
            "  --out DIR          output directory for CSV and tables (default bench/out)\n"
            "  --seed S           workload seed (default 20261122)\n"
            "  --commit ID        commit recorded in the CSV headers\n"
@@ -278,6 +279,8 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
             d->pairs_n = atoi(argv[++i]);
         } else if (strcmp(a, "--pairs") == 0) {
             d->read_pairs = argv[++i];
+        } else if (strcmp(a, "--meshes") == 0) {
+            d->meshes = argv[++i];
         } else if (strcmp(a, "--smoke") == 0) {
             d->smoke = argv[++i];
         } else {
@@ -315,6 +318,9 @@ static int hd_bench_experiments(hd_bench_driver *d)
     }
     if (hd_bench_selected(d->only, "coherence")) {
         rc |= hd_bench_coherence(d) != 0;
+    }
+    if (hd_bench_selected(d->only, "depth")) {
+        rc |= hd_bench_depth(d, d->meshes) != 0;
     }
     hd_bench_summary(d);
     return rc;

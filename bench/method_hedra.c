@@ -116,6 +116,45 @@ static int hd_bench_dist(const void *a, const hd_bench_pose *pa, const void *b,
     return hd_bench_hedra_run(a, pa, b, pb, HD_ALGO_GJK, 1, NULL, out);
 }
 
+/* The signed distance (hedra/contact.h): depth and normal when overlapping; flags as for
+ * hd_signed_distance (HD_QUERY_DEPTH_SAT for the separating-axis method). */
+static int hd_bench_depth_run(const void *a, const hd_bench_pose *pa, const void *b,
+                              const hd_bench_pose *pb, unsigned flags, hd_bench_answer *out)
+{
+    const hd_bench_hedra_shape *sa = a, *sb = b;
+    if (sa->poly == NULL || sb->poly == NULL) {
+        return hd_bench_hedra_status(sa->poly == NULL ? sa->status : sb->status);
+    }
+    hd_pose posa = hd_bench_hedra_pose(pa), posb = hd_bench_hedra_pose(pb);
+    hd_options opt = hd_options_default();
+    opt.flags = flags;
+    hd_contact c;
+    hd_status st = hd_signed_distance(sa->poly, &posa, sb->poly, &posb, &opt, &c);
+    if (st != HD_OK) {
+        return hd_bench_hedra_status(st);
+    }
+    memset(out, 0, sizeof *out);
+    out->verdict = (int)c.verdict;
+    out->distance = c.signed_distance;
+    out->depth = -c.signed_distance;
+    memcpy(out->normal, c.normal, sizeof out->normal);
+    out->iterations = c.stats.iterations + c.stats.refine_steps;
+    out->support_calls = c.stats.support_calls;
+    return HD_BENCH_OK;
+}
+
+static int hd_bench_depth(const void *a, const hd_bench_pose *pa, const void *b,
+                          const hd_bench_pose *pb, hd_bench_answer *out)
+{
+    return hd_bench_depth_run(a, pa, b, pb, 0, out);
+}
+
+static int hd_bench_depth_sat(const void *a, const hd_bench_pose *pa, const void *b,
+                              const hd_bench_pose *pb, hd_bench_answer *out)
+{
+    return hd_bench_depth_run(a, pa, b, pb, HD_QUERY_DEPTH_SAT, out);
+}
+
 static int hd_bench_gjk_warm(const void *a, const hd_bench_pose *pa, const void *b,
                              const hd_bench_pose *pb, void *cache, hd_bench_answer *out)
 {
@@ -167,6 +206,8 @@ int hd_bench_hedra_methods(hd_bench_method *list, int capacity)
         {"hedra_cddual", HD_BENCH_BOOLEAN, hd_bench_cddual, hd_bench_cddual_warm},
         {"hedra_lp", HD_BENCH_BOOLEAN, hd_bench_lp, NULL},
         {"hedra_dist", HD_BENCH_DISTANCE, hd_bench_dist, NULL},
+        {"hedra_depth", HD_BENCH_DEPTH, hd_bench_depth, NULL},
+        {"hedra_depth_sat", HD_BENCH_DEPTH, hd_bench_depth_sat, NULL},
     };
     int count = (int)(sizeof table / sizeof table[0]);
     if (capacity < count) {

@@ -7,8 +7,12 @@
 //    origin, i.e. the shapes overlap. This is the cheapest boolean Bullet's GJK gives.
 //  - "bullet_dist" (distance): with btGjkEpaPenetrationDepthSolver, as in Bullet's convex-convex
 //    algorithm: distance when separated, minus the penetration depth when overlapping.
+//  - "bullet_pen" (depth): btGjkEpaSolver2::Penetration, Bullet's GJK + EPA, on the same shapes
+//    (margins off); its result's distance is minus the depth and its normal points from B to A
+//    (checked on boxes overlapping along x), so it is negated here.
 // Built against the double-precision library when bullet-float64.pc exists (BT_USE_DOUBLE_PRECISION).
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
 #include <BulletCollision/NarrowPhaseCollision/btPointCollector.h>
@@ -91,14 +95,41 @@ int bullet_dist(const void *a, const hd_bench_pose *pa, const void *b, const hd_
     return bullet_run(a, pa, b, pb, true, out);
 }
 
+int bullet_pen(const void *a, const hd_bench_pose *pa, const void *b, const hd_bench_pose *pb,
+               hd_bench_answer *out)
+{
+    const btConvexHullShape *sa = static_cast<const btConvexHullShape *>(a);
+    const btConvexHullShape *sb = static_cast<const btConvexHullShape *>(b);
+    btGjkEpaSolver2::sResults results;
+    btTransform ta = bullet_transform(pa), tb = bullet_transform(pb);
+    btVector3 guess = tb.getOrigin() - ta.getOrigin();
+    bool hit = btGjkEpaSolver2::Penetration(sa, ta, sb, tb, guess, results, false);
+    std::memset(out, 0, sizeof *out);
+    out->iterations = out->support_calls = -1;
+    out->distance = -1.0;
+    if (!hit) {
+        if (results.status == btGjkEpaSolver2::sResults::EPA_Failed) {
+            return HD_BENCH_FAILED;
+        }
+        out->verdict = 0;
+        return HD_BENCH_OK;
+    }
+    out->verdict = 2;
+    out->depth = -double(results.distance);
+    for (int k = 0; k < 3; ++k) {
+        out->normal[k] = -double(results.normal[k]);
+    }
+    return HD_BENCH_OK;
+}
+
 } // namespace
 
 extern "C" int hd_bench_bullet_methods(hd_bench_method *list, int capacity)
 {
-    if (capacity < 2) {
+    if (capacity < 3) {
         return 0;
     }
-    std::memset(list, 0, 2 * sizeof *list);
+    std::memset(list, 0, 3 * sizeof *list);
 #ifdef BT_USE_DOUBLE_PRECISION
     const char *lib = "Bullet " HD_BENCH_BULLET_VERSION " (double)";
 #else
@@ -114,5 +145,9 @@ extern "C" int hd_bench_bullet_methods(hd_bench_method *list, int capacity)
     list[1].name = "bullet_dist";
     list[1].kind = HD_BENCH_DISTANCE;
     list[1].query = bullet_dist;
-    return 2;
+    list[2] = list[0];
+    list[2].name = "bullet_pen";
+    list[2].kind = HD_BENCH_DEPTH;
+    list[2].query = bullet_pen;
+    return 3;
 }

@@ -1,7 +1,10 @@
-/* libccd peer: GJK and MPR intersection (ccdGJKIntersect, ccdMPRIntersect) on a vertex-list
- * convex shape through libccd's support-callback interface, set up as libccd's README shows
- * (CCD_INIT, support1/support2 callbacks, max_iterations = 100, MPR's center callbacks).
- * libccd 2.x has no separation-distance routine, so it appears in the boolean experiments only. */
+/* libccd peer: GJK and MPR intersection (ccdGJKIntersect, ccdMPRIntersect) and penetration
+ * (ccdGJKPenetration: GJK + EPA, ccdMPRPenetration) on a vertex-list convex shape through libccd's
+ * support-callback interface, set up as libccd's README shows (CCD_INIT, support1/support2
+ * callbacks, max_iterations = 100, MPR's center callbacks, the default EPA and MPR tolerances).
+ * libccd 2.x has no separation-distance routine, so it appears in the boolean and depth
+ * experiments only. Its penetration direction is the translation of obj2 (B) that separates the
+ * pair: the depth experiment's normal as it is. */
 #include <ccd/ccd.h>
 #include <string.h>
 
@@ -87,12 +90,46 @@ static int hd_ccd_mpr(const void *a, const hd_bench_pose *pa, const void *b,
     return hd_ccd_query(a, pa, b, pb, out, 1);
 }
 
+/* Penetration depth and direction: 0 from libccd when the pair penetrates, -1 when not (depth 0). */
+static int hd_ccd_depth(const void *a, const hd_bench_pose *pa, const void *b,
+                        const hd_bench_pose *pb, hd_bench_answer *out, int mpr)
+{
+    hd_ccd_object oa = {a, pa}, ob = {b, pb};
+    ccd_t ccd;
+    hd_ccd_setup(&ccd);
+    ccd_real_t depth = 0;
+    ccd_vec3_t dir, pos;
+    int rc = mpr ? ccdMPRPenetration(&oa, &ob, &ccd, &depth, &dir, &pos)
+                 : ccdGJKPenetration(&oa, &ob, &ccd, &depth, &dir, &pos);
+    memset(out, 0, sizeof *out);
+    out->verdict = rc == 0 ? 2 : 0;
+    out->distance = -1.0;
+    out->iterations = out->support_calls = -1;
+    out->depth = rc == 0 ? depth : 0.0;
+    for (int k = 0; k < 3; ++k) {
+        out->normal[k] = rc == 0 ? dir.v[k] : 0.0;
+    }
+    return HD_BENCH_OK;
+}
+
+static int hd_ccd_gjk_pen(const void *a, const hd_bench_pose *pa, const void *b,
+                          const hd_bench_pose *pb, hd_bench_answer *out)
+{
+    return hd_ccd_depth(a, pa, b, pb, out, 0);
+}
+
+static int hd_ccd_mpr_pen(const void *a, const hd_bench_pose *pa, const void *b,
+                          const hd_bench_pose *pb, hd_bench_answer *out)
+{
+    return hd_ccd_depth(a, pa, b, pb, out, 1);
+}
+
 int hd_bench_ccd_methods(hd_bench_method *list, int capacity)
 {
-    if (capacity < 2) {
+    if (capacity < 4) {
         return 0;
     }
-    memset(list, 0, 2 * sizeof *list);
+    memset(list, 0, 4 * sizeof *list);
     list[0].name = "ccd_gjk";
     list[0].library = "libccd (GJK)";
     list[0].kind = HD_BENCH_BOOLEAN;
@@ -103,5 +140,14 @@ int hd_bench_ccd_methods(hd_bench_method *list, int capacity)
     list[1].name = "ccd_mpr";
     list[1].library = "libccd (MPR)";
     list[1].query = hd_ccd_mpr;
-    return 2;
+    list[2] = list[0];
+    list[2].name = "ccd_gjk_pen";
+    list[2].library = "libccd (GJK+EPA penetration)";
+    list[2].kind = HD_BENCH_DEPTH;
+    list[2].query = hd_ccd_gjk_pen;
+    list[3] = list[2];
+    list[3].name = "ccd_mpr_pen";
+    list[3].library = "libccd (MPR penetration)";
+    list[3].query = hd_ccd_mpr_pen;
+    return 4;
 }

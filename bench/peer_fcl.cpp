@@ -94,14 +94,73 @@ int fcl_dist(const void *a, const hd_bench_pose *pa, const void *b, const hd_ben
     return HD_BENCH_OK;
 }
 
+// Signed distance (depth experiment): fcl::distance with enable_signed_distance and nearest points;
+// when the shapes penetrate, min_distance is minus the depth and the nearest points are the
+// deepest points, nearest_points[0] on A: B moves along p0 - p1 to separate.
+int fcl_signed(const void *a, const hd_bench_pose *pa, const void *b, const hd_bench_pose *pb,
+               hd_bench_answer *out)
+{
+    const auto *ga = static_cast<const fcl::Convexd *>(a);
+    const auto *gb = static_cast<const fcl::Convexd *>(b);
+    fcl::DistanceRequestd request(true, true);
+    fcl::DistanceResultd result;
+    double d;
+    try {
+        d = fcl::distance(ga, fcl_transform(pa), gb, fcl_transform(pb), request, result);
+    } catch (...) {
+        return HD_BENCH_FAILED;
+    }
+    std::memset(out, 0, sizeof *out);
+    out->distance = d;
+    out->verdict = d > 0 ? 0 : 2;
+    out->iterations = out->support_calls = -1;
+    out->depth = d < 0 ? -d : 0.0;
+    fcl::Vector3d n = result.nearest_points[0] - result.nearest_points[1];
+    if (d < 0 && n.norm() > 0) {
+        n.normalize();
+        for (int k = 0; k < 3; ++k) {
+            out->normal[k] = n[k];
+        }
+    }
+    return HD_BENCH_OK;
+}
+
+// Penetration from the collision query with contacts (fcl::collide, enable_contact, one contact):
+// the contact's penetration_depth and its normal, which points from A to B.
+int fcl_contact(const void *a, const hd_bench_pose *pa, const void *b, const hd_bench_pose *pb,
+                hd_bench_answer *out)
+{
+    const auto *ga = static_cast<const fcl::Convexd *>(a);
+    const auto *gb = static_cast<const fcl::Convexd *>(b);
+    fcl::CollisionRequestd request(1, true);
+    fcl::CollisionResultd result;
+    try {
+        fcl::collide(ga, fcl_transform(pa), gb, fcl_transform(pb), request, result);
+    } catch (...) {
+        return HD_BENCH_FAILED;
+    }
+    std::memset(out, 0, sizeof *out);
+    out->distance = -1.0;
+    out->iterations = out->support_calls = -1;
+    out->verdict = result.isCollision() ? 2 : 0;
+    if (result.numContacts() > 0) {
+        const fcl::Contactd &c = result.getContact(0);
+        out->depth = c.penetration_depth;
+        for (int k = 0; k < 3; ++k) {
+            out->normal[k] = c.normal[k];
+        }
+    }
+    return HD_BENCH_OK;
+}
+
 } // namespace
 
 extern "C" int hd_bench_fcl_methods(hd_bench_method *list, int capacity)
 {
-    if (capacity < 2) {
+    if (capacity < 4) {
         return 0;
     }
-    std::memset(list, 0, 2 * sizeof *list);
+    std::memset(list, 0, 4 * sizeof *list);
     list[0].name = "fcl";
     list[0].library = "FCL " HD_BENCH_FCL_VERSION;
     list[0].kind = HD_BENCH_BOOLEAN;
@@ -112,5 +171,12 @@ extern "C" int hd_bench_fcl_methods(hd_bench_method *list, int capacity)
     list[1].name = "fcl_dist";
     list[1].kind = HD_BENCH_DISTANCE;
     list[1].query = fcl_dist;
-    return 2;
+    list[2] = list[0];
+    list[2].name = "fcl_signed";
+    list[2].kind = HD_BENCH_DEPTH;
+    list[2].query = fcl_signed;
+    list[3] = list[2];
+    list[3].name = "fcl_contact";
+    list[3].query = fcl_contact;
+    return 4;
 }

@@ -39,7 +39,8 @@ void hd_bench_point_set_destroy(void *handle);
 
 typedef enum hd_bench_kind {
     HD_BENCH_BOOLEAN = 0, /* answers "do they intersect" */
-    HD_BENCH_DISTANCE = 1 /* answers the Euclidean distance (and hence the boolean) */
+    HD_BENCH_DISTANCE = 1, /* answers the Euclidean distance (and hence the boolean) */
+    HD_BENCH_DEPTH = 2     /* answers the penetration depth and normal (the depth experiment) */
 } hd_bench_kind;
 
 /* What a query answered. verdict: 0 separated, 1 touching (only methods with a touching band say
@@ -51,6 +52,9 @@ typedef struct hd_bench_answer {
     int iterations;
     int support_calls;
     int visits[3]; /* CD-Dual: faces visited in SEARCH-FV, SEARCH-VF, SEARCH-EE */
+    double depth;     /* depth methods: the penetration depth (> 0 when overlapping) */
+    double normal[3]; /* depth methods: unit normal from A towards B (moving B by depth * normal
+                         separates the pair), world frame */
 } hd_bench_answer;
 
 /* Query status. */
