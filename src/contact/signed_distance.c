@@ -142,25 +142,29 @@ static void support_witnesses(const hd_pair *pair, hd_sd_result *out, int ia)
     hd_v3_madd(out->wb, out->wa, out->delta, out->n);
 }
 
-/* Separated beyond rounding: GJK's answer, with the facet's exact normal when its plane attains
- * the distance (the closest point of M lies on that facet). */
+/* Separated beyond rounding: GJK's answer. When GJK's simplex is a triangle, the closest point of
+ * M lies on a facet, which its support pairs name; that facet's exact normal replaces -v / |v|
+ * when its plane attains the distance (to rounding). */
 static void separated(const hd_pair *pair, const hd_gjk_state *st, hd_stats *stats,
                       hd_sd_result *out)
 {
+    const hd_simplex *s = &st->simplex;
     double dist = sqrt(st->vv);
     out->method = HD_SD_DISTANCE;
     out->delta = dist;
     out->lower = st->lower - out->margin;
     out->upper = dist + out->margin;
     hd_v3_scale(out->n, st->v, -1.0 / dist);
-    hd_simplex_witnesses(&st->simplex, pair, out->wa, out->wb);
-    int ia, ib;
-    hd_facet_support(pair, out->n, &ia, &ib, stats);
+    hd_simplex_witnesses(s, pair, out->wa, out->wb);
     hd_mface f;
-    if (hd_facet_at_vertex(pair, ia, ib, out->n, stats, &f) && -f.h >= st->lower - out->margin &&
-        -f.h <= dist + out->margin) {
+    if (s->count == 3 && hd_facet_of_triangle(pair, s->ia, s->ib, stats, &f) &&
+        -f.h >= st->lower - out->margin && -f.h <= dist + out->margin) {
         out->facet = f;
         hd_v3_copy(out->n, f.n);
+    }
+    int ia = s->ia[0], ib = s->ib[0];
+    if (out->facet.kind == HD_FACE_NONE) {
+        hd_facet_support(pair, out->n, &ia, &ib, stats);
     }
     set_features(pair, out, ia, ib);
 }

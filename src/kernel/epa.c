@@ -62,6 +62,9 @@ typedef struct hd_epa {
     int *hz_face; /* horizon edges and the faces made on them: max_verts each */
     int *hz_edge;
     int *made;
+    int *mark_face; /* linking the new faces: per vertex, the new face starting at it */
+    int *mark_stamp;
+    int stamp;
     hd_epa_result *res;
 } hd_epa;
 
@@ -73,7 +76,7 @@ typedef struct hd_epa_fixed {
     int ib[HD_EPA_MAX_VERTS];
     int free_ids[HD_EPA_MAX_FACES];
     int stack[3][HD_EPA_MAX_FACES];
-    int hz[3][HD_EPA_MAX_VERTS];
+    int hz[5][HD_EPA_MAX_VERTS];
 } hd_epa_fixed;
 
 /* Support point of M along unit n, recording h_M(n) as an upper bound. */
@@ -151,7 +154,7 @@ static int make_face(hd_epa *e, int a, int b, int c)
     f->v[2] = c;
     f->adj[0] = f->adj[1] = f->adj[2] = -1;
     hd_v3_copy(f->n, n);
-    f->dist = fmin(hd_v3_dot(n, e->w[a]), fmin(hd_v3_dot(n, e->w[b]), hd_v3_dot(n, e->w[c])));
+    f->dist = hd_min(hd_v3_dot(n, e->w[a]), hd_min(hd_v3_dot(n, e->w[b]), hd_v3_dot(n, e->w[c])));
     f->alive = 1;
     return id;
 }
@@ -210,7 +213,9 @@ static int build_tetra(hd_epa *e)
     /* orientation: the side of face (0, 1, 2) on which vertex 3 lies, from an accurate normal
      * (the determinant of the edge vectors loses its sign on a needle far from the origin) */
     double n[3], d3[3];
-    if (!hd_triangle_unit_normal(e->w[0], e->w[1], e->w[2], n)) {
+    int ok = e->fast_normals ? hd_triangle_normal_fast(e->w[0], e->w[1], e->w[2], n)
+                             : hd_triangle_unit_normal(e->w[0], e->w[1], e->w[2], n);
+    if (!ok) {
         return 0;
     }
     hd_v3_sub(d3, e->w[3], e->w[0]);
@@ -431,19 +436,26 @@ static int expand(hd_epa *e, int first, int nw)
         e->f[made[k]].adj[0] = hz_face[k];
         e->f[hz_face[k]].adj[hz_edge[k]] = made[k];
     }
-    /* new face k = (a_k, b_k, nw): its edge 1 (b_k -> nw) meets the new face l with a_l = b_k */
+    /* new face k = (a_k, b_k, nw): its edge 1 (b_k -> nw) meets the new face l with a_l = b_k,
+     * found through a per-vertex mark; a vertex starting two horizon edges means the horizon is
+     * not a simple loop */
+    e->stamp++;
     for (int k = 0; k < m; ++k) {
-        int found = 0;
-        for (int l = 0; l < m; ++l) {
-            if (e->f[made[l]].v[0] == e->f[made[k]].v[1]) {
-                e->f[made[k]].adj[1] = made[l];
-                e->f[made[l]].adj[2] = made[k];
-                ++found;
-            }
-        }
-        if (found != 1) {
+        int a = e->f[made[k]].v[0];
+        if (e->mark_stamp[a] == e->stamp) {
             return 0;
         }
+        e->mark_stamp[a] = e->stamp;
+        e->mark_face[a] = k;
+    }
+    for (int k = 0; k < m; ++k) {
+        int b = e->f[made[k]].v[1];
+        if (e->mark_stamp[b] != e->stamp) {
+            return 0;
+        }
+        int l = e->mark_face[b];
+        e->f[made[k]].adj[1] = made[l];
+        e->f[made[l]].adj[2] = made[k];
     }
     return 1;
 }
@@ -579,6 +591,7 @@ static void epa_init(hd_epa *e, const hd_pair *pair, int *start_a, int *start_b,
     e->nf = 0;
     e->free_count = 0;
     e->fast_normals = 0;
+    e->stamp = 0;
     e->res = out;
     memset(out, 0, sizeof *out);
     out->outcome = HD_EPA_EDGE;
@@ -607,6 +620,9 @@ hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_
     e.hz_face = fixed.hz[0];
     e.hz_edge = fixed.hz[1];
     e.made = fixed.hz[2];
+    e.mark_face = fixed.hz[3];
+    e.mark_stamp = fixed.hz[4];
+    memset(fixed.hz[4], 0, sizeof fixed.hz[4]);
     if (start->count < 1 || start->count > 4) {
         return HD_ERR_INVALID_ARG;
     }
@@ -626,7 +642,7 @@ size_t hd_epa_storage_bytes(int max_verts)
     }
     size_t v = (size_t)max_verts, f = 2 * v - 4;
     return f * sizeof(hd_epa_face) + v * 3 * sizeof(double) +
-           (2 * v + f + 3 * f + 3 * v) * sizeof(int);
+           (2 * v + f + 3 * f + 5 * v) * sizeof(int);
 }
 
 /* Carves the arrays of e out of storage (hd_epa_storage_bytes(max_verts) bytes). */
@@ -649,7 +665,10 @@ static void epa_carve(hd_epa *e, void *storage, int max_verts)
     e->stack_next = q, q += f;
     e->hz_face = q, q += v;
     e->hz_edge = q, q += v;
-    e->made = q;
+    e->made = q, q += v;
+    e->mark_face = q, q += v;
+    e->mark_stamp = q;
+    memset(e->mark_stamp, 0, v * sizeof(int));
 }
 
 /* The nearest face of P at the end of a converged run, for the caller's facet search. */
