@@ -62,6 +62,7 @@ typedef struct hd_epa {
     int *hz_face; /* horizon edges and the faces made on them: max_verts each */
     int *hz_edge;
     int *made;
+    int *vref;      /* per vertex, the alive faces holding it */
     int *mark_face; /* linking the new faces: per vertex, the new face starting at it */
     int *mark_stamp;
     int stamp;
@@ -76,7 +77,7 @@ typedef struct hd_epa_fixed {
     int ib[HD_EPA_MAX_VERTS];
     int free_ids[HD_EPA_MAX_FACES];
     int stack[3][HD_EPA_MAX_FACES];
-    int hz[5][HD_EPA_MAX_VERTS];
+    int hz[6][HD_EPA_MAX_VERTS];
 } hd_epa_fixed;
 
 /* Support point of M along unit n, recording h_M(n) as an upper bound. */
@@ -107,13 +108,7 @@ static int find_vertex(const hd_epa *e, int ia, int ib)
 static int find_vertex_alive(const hd_epa *e, int ia, int ib)
 {
     int v = find_vertex(e, ia, ib);
-    for (int i = 0; v >= 0 && i < e->nf; ++i) {
-        const hd_epa_face *f = &e->f[i];
-        if (f->alive && (f->v[0] == v || f->v[1] == v || f->v[2] == v)) {
-            return 1;
-        }
-    }
-    return 0;
+    return v >= 0 && e->vref[v] > 0;
 }
 
 static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
@@ -122,6 +117,7 @@ static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
         return -1;
     }
     hd_v3_copy(e->w[e->nv], w);
+    e->vref[e->nv] = 0;
     e->ia[e->nv] = ia;
     e->ib[e->nv] = ib;
     return e->nv++;
@@ -156,12 +152,18 @@ static int make_face(hd_epa *e, int a, int b, int c)
     hd_v3_copy(f->n, n);
     f->dist = hd_min(hd_v3_dot(n, e->w[a]), hd_min(hd_v3_dot(n, e->w[b]), hd_v3_dot(n, e->w[c])));
     f->alive = 1;
+    e->vref[a]++;
+    e->vref[b]++;
+    e->vref[c]++;
     return id;
 }
 
 static void kill_face(hd_epa *e, int id)
 {
     e->f[id].alive = 0;
+    for (int k = 0; k < 3; ++k) {
+        e->vref[e->f[id].v[k]]--;
+    }
     e->free_ids[e->free_count++] = id;
 }
 
@@ -622,6 +624,7 @@ hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_
     e.made = fixed.hz[2];
     e.mark_face = fixed.hz[3];
     e.mark_stamp = fixed.hz[4];
+    e.vref = fixed.hz[5];
     memset(fixed.hz[4], 0, sizeof fixed.hz[4]);
     if (start->count < 1 || start->count > 4) {
         return HD_ERR_INVALID_ARG;
@@ -642,7 +645,7 @@ size_t hd_epa_storage_bytes(int max_verts)
     }
     size_t v = (size_t)max_verts, f = 2 * v - 4;
     return f * sizeof(hd_epa_face) + v * 3 * sizeof(double) +
-           (2 * v + f + 3 * f + 5 * v) * sizeof(int);
+           (2 * v + f + 3 * f + 6 * v) * sizeof(int);
 }
 
 /* Carves the arrays of e out of storage (hd_epa_storage_bytes(max_verts) bytes). */
@@ -667,6 +670,7 @@ static void epa_carve(hd_epa *e, void *storage, int max_verts)
     e->hz_edge = q, q += v;
     e->made = q, q += v;
     e->mark_face = q, q += v;
+    e->vref = q, q += v;
     e->mark_stamp = q;
     memset(e->mark_stamp, 0, v * sizeof(int));
 }
