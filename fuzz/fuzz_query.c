@@ -36,8 +36,34 @@ static int next_count(hd_fuzz_input *in)
     return 1 + n % HD_FUZZ_MAX_POINTS;
 }
 
+/* The contact queries: a finite answer whose bounds bracket it, a unit normal, at most four
+ * manifold points, and the two depth methods (expanding polytope, separating axes) agreeing to
+ * 1e-9 of the size when the pair overlaps. */
+static void run_contact(const hd_polytope *a, const hd_polytope *b, const hd_pose *pb)
+{
+    hd_contact c, s;
+    hd_manifold m;
+    if (hd_contact_manifold(a, NULL, b, pb, NULL, &c, &m) != HD_OK) {
+        return;
+    }
+    double len = sqrt(c.normal[0] * c.normal[0] + c.normal[1] * c.normal[1] +
+                      c.normal[2] * c.normal[2]);
+    if (!isfinite(c.signed_distance) || !(fabs(len - 1.0) <= 1e-9) ||
+        !(c.depth_lower <= -c.signed_distance && -c.signed_distance <= c.depth_upper) ||
+        m.count < 0 || m.count > HD_MANIFOLD_MAX) {
+        abort();
+    }
+    hd_options opt = hd_options_default();
+    opt.flags = HD_QUERY_DEPTH_SAT;
+    if (c.verdict == HD_INTERSECTING && hd_signed_distance(a, NULL, b, pb, &opt, &s) == HD_OK &&
+        !(fabs(s.signed_distance - c.signed_distance) <= 1e-9 * c.size + 1e-12 * c.size)) {
+        abort();
+    }
+}
+
 static void run_queries(const hd_polytope *a, const hd_polytope *b, const hd_pose *pb)
 {
+    run_contact(a, b, pb);
     for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
         hd_options opt = hd_options_default();
         opt.algo = (hd_algo)algo;
