@@ -75,8 +75,13 @@ double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib
     return hd_v3_dot(n, w);
 }
 
-static void consider(const hd_mface *m, hd_mface *best, int *found)
+void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
+                       hd_stats *stats)
 {
+    if (*found && m->h >= best->h) {
+        return;
+    }
+    m->h = hd_facet_support(pair, m->n, &m->sa, &m->sb, stats);
     if (!*found || m->h < best->h) {
         *best = *m;
         *found = 1;
@@ -95,23 +100,18 @@ int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], 
     int found = 0, start_a = ia, start_b = ib;
     for (int i = 0; i < fa.count; ++i) {
         hd_mface_fv(pair, fa.index[i], &start_b, stats, &m);
-        consider(&m, out, &found);
+        hd_facet_consider(pair, &m, out, &found, stats);
     }
     for (int j = 0; j < fb.count; ++j) {
         hd_mface_vf(pair, fb.index[j], &start_a, stats, &m);
-        consider(&m, out, &found);
+        hd_facet_consider(pair, &m, out, &found, stats);
     }
     for (int i = 0; i < ea.count; ++i) {
         for (int j = 0; j < eb.count; ++j) {
             if (hd_mface_ee(pair, ea.index[i], eb.index[j], &m)) {
-                consider(&m, out, &found);
+                hd_facet_consider(pair, &m, out, &found, stats);
             }
         }
-    }
-    if (found) {
-        /* the plane's support value by both support mappings: exact for this normal whatever the
-         * face offsets' rounding */
-        out->h = hd_facet_support(pair, out->n, &out->sa, &out->sb, stats);
     }
     return found;
 }

@@ -5,16 +5,11 @@
  * and the normals of the edge pairs whose Gaussian arcs cross (CD-Dual 003 section 2.1, Remark 1;
  * hd_mface_ee is the arc test). Exact, with no memory, in O(F_A + F_B) support queries and
  * O(E_A E_B) arc tests: the fallback of the expanding polytope and the independent method the tests
- * compare it with. */
+ * compare it with. A candidate's value from its own features (face offset, edge ends) is never
+ * above its support value, so only candidates below the best so far get their support value
+ * (hd_facet_consider): rounding that admits a non-facet edge pair or misplaces a face offset cannot
+ * hide the least facet. */
 #include "contact/signed_distance.h"
-
-static void consider(const hd_mface *m, hd_mface *best, int *found)
-{
-    if (!*found || m->h < best->h) {
-        *best = *m;
-        *found = 1;
-    }
-}
 
 int hd_sat_min_facet(const hd_pair *pair, hd_stats *stats, hd_mface *out)
 {
@@ -23,21 +18,18 @@ int hd_sat_min_facet(const hd_pair *pair, hd_stats *stats, hd_mface *out)
     int found = 0, start_a = 0, start_b = 0;
     for (int f = 0; f < a->face_count; ++f) {
         hd_mface_fv(pair, f, &start_b, stats, &m);
-        consider(&m, out, &found);
+        hd_facet_consider(pair, &m, out, &found, stats);
     }
     for (int g = 0; g < b->face_count; ++g) {
         hd_mface_vf(pair, g, &start_a, stats, &m);
-        consider(&m, out, &found);
+        hd_facet_consider(pair, &m, out, &found, stats);
     }
     for (int e = 0; e < a->edge_count; ++e) {
         for (int eb = 0; eb < b->edge_count; ++eb) {
             if (hd_mface_ee(pair, e, eb, &m)) {
-                consider(&m, out, &found);
+                hd_facet_consider(pair, &m, out, &found, stats);
             }
         }
-    }
-    if (found) {
-        out->h = hd_facet_support(pair, out->n, &out->sa, &out->sb, stats);
     }
     return found;
 }

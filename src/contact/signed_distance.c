@@ -230,7 +230,10 @@ static void depth_from_sat(const hd_pair *pair, double lower_depth, hd_stats *st
     hd_v3_copy(out->n, f.n);
     out->delta = -f.h;
     out->lower = -f.h - out->margin;
-    out->upper = hd_min(-f.h, -lower_depth) + out->margin;
+    /* the least facet is proven only as far as every facet was enumerated: an edge pair parallel
+     * to within HD_PARALLEL_SINE is skipped (a sliver facet whose plane is within that sine times
+     * the size of its neighbours'), so the depth's lower bound gives that much room */
+    out->upper = hd_min(-f.h + HD_PARALLEL_SINE * out->size, -lower_depth) + out->margin;
     set_features(pair, out, f.sa, f.sb);
     if (!facet_witnesses(pair, out)) {
         support_witnesses(pair, out, f.sa);

@@ -63,6 +63,12 @@ int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], 
 int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
                          hd_mface *out);
 
+/* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
+ * never above its support value, up to the hull's resolution) prunes; a candidate that may win
+ * gets its support value by both mappings (hd_facet_support), and is compared by that. */
+void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
+                       hd_stats *stats);
+
 /* The exact support value h_M(n) = max_A n.a - min_B n.b of a facet's normal, with both support
  * mappings climbing from the facet's own vertices; writes the support pair. */
 double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib, hd_stats *stats);
