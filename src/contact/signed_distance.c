@@ -149,13 +149,19 @@ static void separated(const hd_pair *pair, const hd_gjk_state *st, hd_stats *sta
                       hd_sd_result *out)
 {
     const hd_simplex *s = &st->simplex;
-    double dist = sqrt(st->vv);
+    double d[3];
+    hd_simplex_witnesses(s, pair, out->wa, out->wb);
+    hd_v3_sub(d, out->wb, out->wa);
+    double dist = hd_v3_len(d);
     out->method = HD_SD_DISTANCE;
     out->delta = dist;
     out->lower = st->lower - out->margin;
     out->upper = dist + out->margin;
-    hd_v3_scale(out->n, st->v, -1.0 / dist);
-    hd_simplex_witnesses(s, pair, out->wa, out->wb);
+    if (dist > 0.0) {
+        hd_v3_scale(out->n, d, 1.0 / dist);
+    } else {
+        hd_v3_scale(out->n, st->v, -1.0 / sqrt(st->vv));
+    }
     hd_mface f;
     if (s->count == 3 && hd_facet_of_triangle(pair, s->ia, s->ib, stats, &f) &&
         -f.h >= st->lower - out->margin && -f.h <= dist + out->margin) {
@@ -245,8 +251,14 @@ static void depth_from_sat(const hd_pair *pair, double lower_depth, hd_stats *st
 static hd_status overlapping(const hd_pair *pair, const hd_options *opt, const hd_scratch *scratch,
                              hd_gjk_state *st, hd_stats *stats, hd_sd_result *out)
 {
-    /* the depth is at least -(distance upper bound): the origin is within |v| of M */
-    double lower_depth = st->end == HD_GJK_ENCLOSED ? 0.0 : -sqrt(st->vv);
+    /* the depth is at least -(distance upper bound): GJK's closest points, a point of A and one
+     * of B (from the simplex's weights, so that a badly conditioned simplex cannot claim less) */
+    double lower_depth = 0.0;
+    if (st->end != HD_GJK_ENCLOSED) {
+        double pa[3], pb[3];
+        hd_simplex_witnesses(&st->simplex, pair, pa, pb);
+        lower_depth = -hd_v3_dist(pa, pb);
+    }
     hd_v3_set(out->n, 1.0, 0.0, 0.0);
     if (!(opt->flags & HD_QUERY_DEPTH_SAT)) {
         hd_epa_result r;
