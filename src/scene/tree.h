@@ -1,0 +1,56 @@
+/* A dynamic AABB tree (bounding volume hierarchy) over the bodies of a scene: one leaf per body
+ * holding its fattened box, internal nodes holding the union of their children. Insertion picks
+ * the sibling by the surface-area heuristic and tree rotations keep the hierarchy tight as leaves
+ * come and go (Catto, "Dynamic Bounding Volume Hierarchies", GDC 2019; Box2D v3's dynamic tree).
+ * docs/algorithms/scene.md gives the costs. */
+#ifndef HD_SCENE_TREE_H
+#define HD_SCENE_TREE_H
+
+#include "hedra/core.h"
+
+typedef struct hd_tree_node {
+    double lo[3];
+    double hi[3];
+    int parent;   /* -1 at the root; in the free list, the next free node */
+    int child1;   /* -1 for a leaf */
+    int child2;
+    int height;   /* 0 for a leaf */
+    int body;     /* a leaf's body id */
+} hd_tree_node;
+
+typedef struct hd_tree {
+    hd_tree_node *nodes;
+    int capacity;
+    int used;      /* high-water mark of node indices */
+    int free_list; /* -1 when empty */
+    int root;      /* -1 when empty */
+    int leaves;
+} hd_tree;
+
+void hd_tree_init(hd_tree *t);
+void hd_tree_free(hd_tree *t);
+
+/* Room for leaves leaves (2 leaves - 1 nodes), so that the next insertions cannot fail.
+ * HD_ERR_NO_MEMORY leaves the tree as it was. */
+hd_status hd_tree_reserve(hd_tree *t, int leaves);
+
+/* Inserts a leaf for body with box [lo, hi]; returns its node. The caller has reserved room. */
+int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body);
+
+/* Removes a leaf. */
+void hd_tree_remove(hd_tree *t, int leaf);
+
+/* Calls visit(ctx, body) for each leaf whose box overlaps [lo, hi] (closed boxes), without a
+ * stack (parent links). Stops at, and returns, the first non-zero value visit returns; else 0. */
+typedef int (*hd_tree_visit)(void *ctx, int body);
+int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_tree_visit visit,
+                  void *ctx);
+
+/* Height of the root (0 for a single leaf, -1 when empty). */
+int hd_tree_height(const hd_tree *t);
+
+/* Full structural check, for the tests: links, heights, every box containing its children's,
+ * leaf count. 1 when valid. */
+int hd_tree_check(const hd_tree *t);
+
+#endif
