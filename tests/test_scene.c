@@ -259,10 +259,432 @@ static void test_random_scenes(void **state)
     }
 }
 
+
+/* A scene of the current model stepped once; checked against brute force. */
+static int step_checked(hd_scene *s, const model *m, const char *what, hd_scene_stats *st)
+{
+    const hd_scene_contact *c = NULL;
+    int count = -1;
+    assert_int_equal(hd_scene_step(s, &c, &count, st), HD_OK);
+    return check_brute(m, c, count, what);
+}
+
+static hd_scene *new_scene(hd_broadphase bp, int threads)
+{
+    hd_scene_options o = hd_scene_options_default();
+    o.threads = threads;
+    o.broadphase = bp;
+    hd_scene *s = NULL;
+    assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+    return s;
+}
+
+static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id)
+{
+    assert_int_equal(hd_scene_add(s, t_shapes[shape], p, NULL, id), HD_OK);
+    assert_true(*id >= 0 && *id < T_MAX_BODIES);
+    m->live[*id] = 1;
+    m->shape[*id] = shape;
+    m->pose[*id] = *p;
+}
+
+/* A body removed and re-added (after a step and within one), and a frame without changes. */
+static void test_remove_readd(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 2);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 7);
+        random_adds(&rng, s, &m, 60, 5.0);
+        hd_scene_stats st;
+        int before = step_checked(s, &m, "start", &st);
+        assert_true(before > 0);
+        /* the first body in a contact goes and comes back at the same pose */
+        int victim = 0;
+        while (!m.live[victim]) {
+            victim++;
+        }
+        hd_pose p = m.pose[victim];
+        int shape = m.shape[victim];
+        assert_int_equal(hd_scene_remove(s, victim), HD_OK);
+        assert_int_equal(hd_scene_remove(s, victim), HD_ERR_INVALID_ARG);
+        assert_int_equal(hd_scene_move(s, victim, &p), HD_ERR_INVALID_ARG);
+        m.live[victim] = 0;
+        step_checked(s, &m, "removed", &st);
+        int id = -1;
+        add_body(s, &m, shape, &p, &id);
+        assert_int_equal(id, victim); /* its id is free again after the step */
+        assert_int_equal(step_checked(s, &m, "re-added", &st), before);
+        /* removed and re-added before a step: a new id, the same contacts */
+        assert_int_equal(hd_scene_remove(s, id), HD_OK);
+        m.live[id] = 0;
+        int id2 = -1;
+        add_body(s, &m, shape, &p, &id2);
+        assert_true(id2 != id);
+        assert_int_equal(step_checked(s, &m, "re-added in one frame", &st), before);
+        /* nothing moved: no query runs, the same answer */
+        assert_int_equal(step_checked(s, &m, "still", &st), before);
+        assert_int_equal(st.tested, 0);
+        assert_int_equal(st.moved, 0);
+        assert_int_equal(hd_scene_body_count(s), 60);
+        hd_scene_destroy(s);
+    }
+}
+
+/* Bodies with identical boxes (the same shape and pose): every pair intersects; unit cubes side
+ * by side on a grid: face neighbours touch, exactly. */
+static void test_identical_and_touching(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 3);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_pose same = hd_pose_identity();
+        same.t[0] = 100.0;
+        int id;
+        for (int i = 0; i < 20; ++i) {
+            add_body(s, &m, 1, &same, &id);
+        }
+        for (int x = 0; x < 4; ++x) {
+            for (int y = 0; y < 4; ++y) {
+                hd_pose p = hd_pose_identity();
+                p.t[0] = x;
+                p.t[1] = y;
+                add_body(s, &m, 4, &p, &id);
+            }
+        }
+        hd_scene_stats st;
+        int n = step_checked(s, &m, "identical and touching", &st);
+        /* 190 identical pairs; the grid: 24 face and 18 edge neighbours, all touching */
+        assert_int_equal(n, 190 + 24 + 18);
+        hd_scene_destroy(s);
+    }
+}
+
+/* Bodies a million units from the origin, moving as in the random scenes. */
+static void test_far_from_origin(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 2);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 11);
+        int id, total = 0;
+        for (int i = 0; i < 120; ++i) {
+            hd_pose p = pose_at(&rng, 8.0, 1e6);
+            add_body(s, &m, hd_rng_int(&rng, T_SHAPES), &p, &id);
+        }
+        hd_scene_stats st;
+        for (int f = 0; f < 4; ++f) {
+            for (int k = 0; k < T_MAX_BODIES; ++k) {
+                if (m.live[k] && hd_rng_int(&rng, 2) == 0) {
+                    nudge(&rng, &m.pose[k], 0.05, 0.1);
+                    assert_int_equal(hd_scene_move(s, k, &m.pose[k]), HD_OK);
+                }
+            }
+            total += step_checked(s, &m, "far", &st);
+        }
+        assert_true(total > 20);
+        hd_scene_destroy(s);
+    }
+}
+
+/* Exact box of a posed shape from its vertices (the reference of the box query). */
+static void exact_box(const hd_polytope *p, const hd_pose *pose, double lo[3], double hi[3])
+{
+    const double *v = hd_polytope_vertices(p);
+    for (int i = 0; i < hd_polytope_vertex_count(p); ++i) {
+        double w[3];
+        hd_pose_apply(pose, v + 3 * i, w);
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = (i == 0 || w[k] < lo[k]) ? w[k] : lo[k];
+            hi[k] = (i == 0 || w[k] > hi[k]) ? w[k] : hi[k];
+        }
+    }
+}
+
+static int boxes_meet(const double alo[3], const double ahi[3], const double blo[3],
+                      const double bhi[3], double slack)
+{
+    for (int k = 0; k < 3; ++k) {
+        if (alo[k] > bhi[k] + slack || blo[k] > ahi[k] + slack) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Box query: every body whose exact box meets the query box, none whose box is clearly apart. */
+static void check_box_query(hd_scene *s, const model *m, const double lo[3], const double hi[3])
+{
+    int ids[T_MAX_BODIES], count = -1;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, ids, T_MAX_BODIES, &count), HD_OK);
+    int k = 0;
+    for (int id = 0; id < T_MAX_BODIES; ++id) {
+        if (!m->live[id]) {
+            continue;
+        }
+        double blo[3], bhi[3];
+        exact_box(t_shapes[m->shape[id]], &m->pose[id], blo, bhi);
+        int in = k < count && ids[k] == id;
+        k += in;
+        if (boxes_meet(blo, bhi, lo, hi, 0.0)) {
+            assert_true(in);
+        } else if (!boxes_meet(blo, bhi, lo, hi, 1e-6)) {
+            assert_false(in);
+        }
+    }
+    assert_int_equal(k, count);
+    if (count > 1) {
+        int small[1], c2 = -1;
+        assert_int_equal(hd_scene_query_box(s, lo, hi, small, 1, &c2), HD_OK);
+        assert_int_equal(c2, count);
+        assert_int_equal(small[0], ids[0]);
+    }
+}
+
+/* Polytope query: the bodies hd_collide finds touching or intersecting the probe. */
+static void check_polytope_query(hd_scene *s, const model *m, int shape, const hd_pose *p)
+{
+    int ids[T_MAX_BODIES], count = -1;
+    hd_verdict v[T_MAX_BODIES];
+    assert_int_equal(
+        hd_scene_query_polytope(s, t_shapes[shape], p, ids, v, T_MAX_BODIES, &count), HD_OK);
+    int k = 0;
+    for (int id = 0; id < T_MAX_BODIES; ++id) {
+        if (!m->live[id]) {
+            continue;
+        }
+        hd_result r;
+        assert_int_equal(hd_collide(t_shapes[m->shape[id]], &m->pose[id], t_shapes[shape], p,
+                                    NULL, &r),
+                         HD_OK);
+        if (r.verdict != HD_SEPARATED) {
+            assert_true(k < count);
+            assert_int_equal(ids[k], id);
+            assert_int_equal(v[k], r.verdict);
+            k++;
+        }
+    }
+    assert_int_equal(k, count);
+}
+
+static void test_queries(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 1);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 13);
+        random_adds(&rng, s, &m, 100, 8.0);
+        for (int q = 0; q < 40; ++q) {
+            if (q % 10 == 5) { /* queries see moves made since the last step */
+                random_changes(&rng, s, &m, 8.0);
+            }
+            double lo[3], hi[3];
+            for (int k = 0; k < 3; ++k) {
+                lo[k] = hd_rng_uniform(&rng, -1.0, 8.0);
+                hi[k] = lo[k] + hd_rng_uniform(&rng, 0.0, 3.0);
+            }
+            check_box_query(s, &m, lo, hi);
+            hd_pose p = pose_at(&rng, 8.0, 0.0);
+            check_polytope_query(s, &m, hd_rng_int(&rng, T_SHAPES), &p);
+        }
+        hd_scene_stats st;
+        step_checked(s, &m, "after queries", &st);
+        hd_scene_destroy(s);
+    }
+}
+
+/* The pair table against a naive adjacency matrix under random adds and removes. */
+static void test_pair_table(void **state)
+{
+    (void)state;
+    enum { N = 60 };
+    static char present[N][N];
+    memset(present, 0, sizeof present);
+    hd_pair_table t;
+    hd_pairs_init(&t);
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 17);
+    for (int it = 0; it < 20000; ++it) {
+        int a = hd_rng_int(&rng, N), b = hd_rng_int(&rng, N);
+        if (a == b) {
+            continue;
+        }
+        int lo = a < b ? a : b, hi = a < b ? b : a, index = -1;
+        if (hd_rng_int(&rng, 3) != 0) {
+            assert_int_equal(hd_pairs_add(&t, a, b, &index), HD_OK);
+            assert_int_equal(t.recs[index].a, lo);
+            assert_int_equal(t.recs[index].b, hi);
+            present[lo][hi] = 1;
+        } else if ((index = hd_pairs_find(&t, b, a)) >= 0) {
+            assert_true(present[lo][hi]);
+            hd_pairs_remove_at(&t, index);
+            present[lo][hi] = 0;
+        } else {
+            assert_false(present[lo][hi]);
+        }
+    }
+    int count = 0;
+    for (int a = 0; a < N; ++a) {
+        for (int b = a + 1; b < N; ++b) {
+            count += present[a][b];
+            assert_int_equal(hd_pairs_find(&t, a, b) >= 0, present[a][b]);
+        }
+    }
+    assert_int_equal(count, t.count);
+    hd_pairs_free(&t);
+}
+
+/* The tree's structure and queries against a scan, under random inserts and removes. */
+static void test_tree(void **state)
+{
+    (void)state;
+    enum { N = 500 };
+    static double lo[N][3], hi[N][3];
+    static int leaf[N];
+    hd_tree t;
+    hd_tree_init(&t);
+    assert_int_equal(hd_tree_reserve(&t, N), HD_OK);
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 19);
+    for (int i = 0; i < N; ++i) {
+        leaf[i] = -1;
+    }
+    for (int it = 0; it < 5000; ++it) {
+        int i = hd_rng_int(&rng, N);
+        if (leaf[i] >= 0) {
+            hd_tree_remove(&t, leaf[i]);
+            leaf[i] = -1;
+        }
+        if (hd_rng_int(&rng, 4) != 0) {
+            for (int k = 0; k < 3; ++k) {
+                lo[i][k] = hd_rng_uniform(&rng, 0.0, 50.0);
+                hi[i][k] = lo[i][k] + hd_rng_uniform(&rng, 0.0, 3.0);
+            }
+            leaf[i] = hd_tree_insert(&t, lo[i], hi[i], i);
+        }
+        if (it % 500 == 0) {
+            assert_true(hd_tree_check(&t));
+        }
+    }
+    assert_true(hd_tree_check(&t));
+    printf("tree: %d leaves, height %d\n", t.leaves, hd_tree_height(&t));
+    assert_true(hd_tree_height(&t) < 40);
+    hd_tree_free(&t);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    hd_scene *s = NULL;
+    hd_scene_options o = hd_scene_options_default();
+    o.threads = -1;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    o = hd_scene_options_default();
+    o.margin = NAN;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    o = hd_scene_options_default();
+    o.broadphase = HD_BROADPHASE_COUNT;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    o = hd_scene_options_default();
+    o.tol.touch_rel = -1.0;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    assert_null(s);
+    assert_int_equal(hd_scene_create(NULL, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_create(NULL, &s), HD_OK);
+    int id = 7;
+    hd_pose p = hd_pose_identity();
+    assert_int_equal(hd_scene_add(s, NULL, &p, NULL, &id), HD_ERR_NULL);
+    assert_int_equal(id, -1);
+    p.r[0] = 2.0;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], &p, NULL, &id), HD_ERR_BAD_POSE);
+    p = hd_pose_identity();
+    p.t[1] = NAN;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], &p, NULL, &id), HD_ERR_NONFINITE);
+    p.t[1] = 1e31;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], &p, NULL, &id), HD_ERR_RANGE);
+    int user = 0;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], NULL, &user, &id), HD_OK);
+    p = hd_pose_identity();
+    p.r[4] = -1.0; /* a reflection */
+    assert_int_equal(hd_scene_move(s, id, &p), HD_ERR_BAD_POSE);
+    assert_int_equal(hd_scene_move(s, id + 1, &p), HD_ERR_INVALID_ARG);
+    assert_int_equal(hd_scene_move(s, -1, &p), HD_ERR_INVALID_ARG);
+    const hd_polytope *shape = NULL;
+    void *u = NULL;
+    assert_int_equal(hd_scene_body(s, id, &shape, &p, &u), HD_OK);
+    assert_ptr_equal(shape, t_shapes[0]);
+    assert_ptr_equal(u, &user);
+    assert_true(p.r[4] == 1.0); /* the failed move left the pose */
+    double lo[3] = {0, 0, 0}, hi[3] = {-1, 1, 1};
+    int count = -1;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 0, &count), HD_ERR_INVALID_ARG);
+    hi[0] = NAN;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 0, &count), HD_ERR_NONFINITE);
+    hi[0] = 1;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 3, &count), HD_ERR_NULL);
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 0, &count), HD_OK);
+    assert_int_equal(count, 1);
+    const hd_scene_contact *c = NULL;
+    assert_int_equal(hd_scene_step(s, NULL, &count, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_step(s, &c, &count, NULL), HD_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(hd_scene_step(NULL, &c, &count, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_remove(NULL, 0), HD_ERR_NULL);
+    hd_broadphase bp;
+    assert_int_equal(hd_broadphase_parse("sap", &bp), HD_OK);
+    assert_int_equal(bp, HD_BROADPHASE_SAP);
+    assert_int_equal(hd_broadphase_parse("bvh", &bp), HD_ERR_INVALID_ARG);
+    assert_string_equal(hd_broadphase_str(HD_BROADPHASE_TREE), "tree");
+    assert_int_equal(hd_scene_body_count(NULL), 0);
+    hd_scene_destroy(s);
+    hd_scene_destroy(NULL);
+}
+
+/* Every algorithm as the narrow phase (CD-Dual with a workspace per thread). */
+static void test_algorithms(void **state)
+{
+    (void)state;
+    for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
+        hd_scene_options o = hd_scene_options_default();
+        o.threads = 2;
+        o.algo = (hd_algo)algo;
+        hd_scene *s = NULL;
+        assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 23);
+        random_adds(&rng, s, &m, 80, 6.0);
+        hd_scene_stats st;
+        int total = 0;
+        for (int f = 0; f < 3; ++f) {
+            random_changes(&rng, s, &m, 6.0);
+            total += step_checked(s, &m, hd_algo_str((hd_algo)algo), &st);
+        }
+        assert_true(total > 0);
+        hd_scene_destroy(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching), cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),             cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_tree),                cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

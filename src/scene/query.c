@@ -45,7 +45,9 @@ static hd_status candidates(hd_scene *s, const double lo[3], const double hi[3])
             st = s->bodies[id].state == HD_BODY_LIVE ? (hd_status)collect(&q, id) : HD_OK;
         }
     }
-    qsort(s->scratch.ids, (size_t)s->scratch.count, sizeof(int), compare_ids);
+    if (s->scratch.count > 1) {
+        qsort(s->scratch.ids, (size_t)s->scratch.count, sizeof(int), compare_ids);
+    }
     return st;
 }
 

@@ -236,7 +236,9 @@ static hd_status rebuild(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
 {
     for (int k = 0; k < 3; ++k) {
         hd_sap_end *a = s->axis[k];
-        qsort(a, (size_t)s->count, sizeof *a, compare_ends);
+        if (s->count > 1) {
+            qsort(a, (size_t)s->count, sizeof *a, compare_ends);
+        }
         for (int i = 0; i < s->count; ++i) {
             s->where[3 * (a[i].tag & ~1) + 2 * k + (a[i].tag & 1)] = i;
         }

@@ -85,7 +85,9 @@ static void gather(hd_scene *s)
             c->user_b = s->bodies[r->b].user;
         }
     }
-    qsort(s->contacts, (size_t)s->contact_count, sizeof *s->contacts, compare_contacts);
+    if (s->contact_count > 1) {
+        qsort(s->contacts, (size_t)s->contact_count, sizeof *s->contacts, compare_contacts);
+    }
 }
 
 /* Room for the work list and the contacts of every pair in the table. */
