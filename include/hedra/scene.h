@@ -104,20 +104,20 @@ typedef struct hd_scene_contact {
 
 /* What the last step did. Times are wall-clock nanoseconds (monotonic clock). */
 typedef struct hd_scene_stats {
-    int bodies;            /* bodies in the scene */
-    int moved;             /* bodies added or moved since the previous step */
-    int pairs;             /* pairs in the pair table (boxes overlapping) */
-    int pairs_added;       /* pairs whose boxes began to overlap in this step */
-    int pairs_removed;     /* pairs whose boxes stopped overlapping (or whose body was removed) */
-    int tested;            /* narrow-phase queries run (pairs with a moved body or new) */
-    int contacts;          /* pairs touching or intersecting */
-    int reinserted;        /* tree: leaves whose body left its fattened box */
-    int threads;           /* threads that ran the step, the caller's included */
-    long long boxes_ns;    /* the moved bodies' boxes (on all threads) */
-    long long broad_ns;    /* broad phase: structure update and pair table */
-    long long narrow_ns;   /* narrow phase (on all threads) */
-    long long sort_ns;     /* gathering and sorting the contacts */
-    int failures;          /* pairs whose query failed (they are not in the contacts) */
+    int bodies;              /* bodies in the scene */
+    int moved;               /* bodies added or moved since the previous step */
+    int pairs;               /* pairs in the pair table (boxes overlapping) */
+    int pairs_added;         /* pairs whose boxes began to overlap in this step */
+    int pairs_removed;       /* pairs whose boxes stopped overlapping (or whose body was removed) */
+    int tested;              /* narrow-phase queries run (pairs with a moved body or new) */
+    int contacts;            /* pairs touching or intersecting */
+    int reinserted;          /* tree: leaves whose body left its fattened box */
+    int threads;             /* threads that ran the step, the caller's included */
+    long long boxes_ns;      /* the moved bodies' boxes (on all threads) */
+    long long broad_ns;      /* broad phase: structure update and pair table */
+    long long narrow_ns;     /* narrow phase (on all threads) */
+    long long sort_ns;       /* gathering and sorting the contacts */
+    int failures;            /* pairs whose query failed (they are not in the contacts) */
     hd_status failed_status; /* the first failed pair by ids (a, b), and its status */
     int failed_a;
     int failed_b;

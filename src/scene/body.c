@@ -6,19 +6,13 @@
 #include <float.h>
 #include <math.h>
 
-#include "hd_math.h"
-#include "polytope_internal.h"
-#include "scene/scene_internal.h"
-#include "support.h"
+#include "core/math.h"
+#include "core/tolerances.h"
+#include "polytope/internal.h"
+#include "scene/internal.h"
+#include "support/support.h"
 
-/* Widening of the boxes, relative to the body's scale S = |posed sphere|_max + |t|_max:
- * - touch_rel: hd_collide calls pairs up to eps = touch_rel * scale apart "touching";
- * - HD_SCENE_POSE_FACTOR * pose_tol: a rotation that is orthonormal only to pose_tol distorts the
- *   relative position hd_collide computes (in A's frame) by about 3 pose_tol |B - t_A|;
- * - HD_SCENE_ROUNDING ulps: the rounding of the posed coordinates and of the dot products. */
-#define HD_SCENE_POSE_FACTOR 8.0
-#define HD_SCENE_ROUNDING 64.0
-
+/* The widening of the boxes (core/tolerances.h, scene section). */
 double hd_body_band_rel(const hd_tolerance *tol)
 {
     double pose_tol = tol->pose_tol > 0.0 ? tol->pose_tol : HD_DEFAULT_POSE_TOL;

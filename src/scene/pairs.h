@@ -8,10 +8,10 @@
 #include "hedra/query.h"
 
 typedef struct hd_pair_rec {
-    int a;            /* body ids, a < b */
+    int a; /* body ids, a < b */
     int b;
-    int tested;       /* verdict and cache come from a query; 0 for a new pair */
-    int mark;         /* scratch of the broad phase (SAP's rebuild) */
+    int tested; /* verdict and cache come from a query; 0 for a new pair */
+    int mark;   /* scratch of the broad phase (SAP's rebuild) */
     hd_verdict verdict;
     hd_status status; /* of the last query */
     hd_cache cache;
@@ -21,9 +21,9 @@ typedef struct hd_pair_table {
     hd_pair_rec *recs;
     int count;
     int capacity;
-    int *slots;       /* open addressing, linear probing: a record index or -1 */
-    int slot_mask;    /* slot count - 1 (a power of two, at least twice count) */
-    int added;        /* counters since the last hd_pairs_clear_counters */
+    int *slots;    /* open addressing, linear probing: a record index or -1 */
+    int slot_mask; /* slot count - 1 (a power of two, at least twice count) */
+    int added;     /* counters since the last hd_pairs_clear_counters */
     int removed;
 } hd_pair_table;
 

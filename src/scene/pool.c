@@ -15,7 +15,7 @@ typedef struct hd_pool_worker {
 
 struct hd_pool {
     int threads;
-    int started;              /* workers running */
+    int started; /* workers running */
     pthread_t *ids;
     hd_pool_worker *args;
     pthread_mutex_t lock;
@@ -23,12 +23,12 @@ struct hd_pool {
     pthread_cond_t done;      /* the last worker finished the job */
     unsigned long generation; /* jobs posted so far */
     int stop;
-    int busy;                 /* workers still on the current job */
+    int busy; /* workers still on the current job */
     hd_pool_fn fn;
     void *ctx;
     int count;
     int chunk;
-    atomic_int next;          /* first item not yet claimed */
+    atomic_int next; /* first item not yet claimed */
 };
 
 int hd_pool_cores(void)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scene/scene_internal.h"
+#include "scene/internal.h"
 
 typedef struct box_query {
     hd_scene *s;
@@ -89,8 +89,7 @@ hd_status hd_scene_query_box(hd_scene *s, const double lo[3], const double hi[3]
 }
 
 /* The tight box of a posed shape, as a body's. */
-static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose,
-                      hd_box *out)
+static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose, hd_box *out)
 {
     hd_body probe;
     memset(&probe, 0, sizeof probe);

@@ -6,7 +6,8 @@
  *     the boxes (their final values) overlap on all three axes;
  *   e upper of a, y lower of b: they stop overlapping along this axis; the pair is dropped.
  * A pair's final order on an axis is the order of its final values, so after the three sorts the
- * table holds exactly the overlapping pairs (appended end points start out "beyond every other"). */
+ * table holds exactly the overlapping pairs (appended end points start out "beyond every other").
+ */
 #include <stdlib.h>
 #include <string.h>
 

@@ -13,19 +13,19 @@
 
 typedef struct hd_sap_end {
     double value;
-    int tag;      /* 2 body + 1 for an upper end point, 2 body for a lower one; -1: removed */
+    int tag; /* 2 body + 1 for an upper end point, 2 body for a lower one; -1: removed */
 } hd_sap_end;
 
 typedef struct hd_sap {
     hd_sap_end *axis[3];
-    int count;        /* end points per axis */
+    int count; /* end points per axis */
     int capacity;
-    int *where;       /* 6 per body id: index of (axis k, lower / upper) at 6 id + 2 k + upper */
-    int where_ids;    /* ids with room in where */
-    int sorted;       /* the leading end points that are in place (the rest were appended) */
-    int removed;      /* end points marked removed, not yet compacted */
-    int rebuild;      /* sort from scratch and find the pairs by a sweep at the next update */
-    int active_cap;   /* scratch of the sweep */
+    int *where;     /* 6 per body id: index of (axis k, lower / upper) at 6 id + 2 k + upper */
+    int where_ids;  /* ids with room in where */
+    int sorted;     /* the leading end points that are in place (the rest were appended) */
+    int removed;    /* end points marked removed, not yet compacted */
+    int rebuild;    /* sort from scratch and find the pairs by a sweep at the next update */
+    int active_cap; /* scratch of the sweep */
     int *active;
 } hd_sap;
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scene/scene_internal.h"
+#include "scene/internal.h"
 
 /* Candidates of one CD-Dual search in a worker's workspace. */
 #define HD_SCENE_WORKSPACE (1 << 14)

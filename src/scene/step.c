@@ -5,7 +5,7 @@
  * disjoint from every other thread's and the answers do not depend on who ran them. */
 #include <stdlib.h>
 
-#include "scene/scene_internal.h"
+#include "scene/internal.h"
 
 /* Pairs per chunk of the parallel narrow phase (a query costs 0.2 to a few us). */
 #define HD_SCENE_PAIR_CHUNK 8

@@ -5,7 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
 
-#include "scene/scene_internal.h"
+#include "scene/internal.h"
 
 /* Bodies per chunk of the parallel box loop (a box costs 0.1 to 0.3 us). */
 #define HD_SCENE_BOX_CHUNK 64
@@ -158,7 +158,7 @@ hd_status hd_scene_sync(hd_scene *s)
     }
     if (st == HD_OK) {
         st = s->opt.broadphase == HD_BROADPHASE_TREE ? tree_pairs(s)
-                                                      : hd_sap_update(&s->sap, s->boxes, &s->pairs);
+                                                     : hd_sap_update(&s->sap, s->boxes, &s->pairs);
     }
     s->stats.boxes_ns += t1 - t0;
     s->stats.broad_ns += hd_scene_now_ns() - t1;

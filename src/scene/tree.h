@@ -11,11 +11,11 @@
 typedef struct hd_tree_node {
     double lo[3];
     double hi[3];
-    int parent;   /* -1 at the root; in the free list, the next free node */
-    int child1;   /* -1 for a leaf */
+    int parent; /* -1 at the root; in the free list, the next free node */
+    int child1; /* -1 for a leaf */
     int child2;
-    int height;   /* 0 for a leaf */
-    int body;     /* a leaf's body id */
+    int height; /* 0 for a leaf */
+    int body;   /* a leaf's body id */
 } hd_tree_node;
 
 typedef struct hd_tree {
