@@ -12,6 +12,7 @@ static const hd_cli_cmd hd_commands[] = {
     {"gap", "distance to travel along a direction to touch or to separate", hd_cmd_gap},
     {"contains", "is the second polytope inside the first", hd_cmd_contains},
     {"inside", "is a point inside a polytope", hd_cmd_inside},
+    {"scene", "many moving bodies: every pair in contact, frame by frame", hd_cmd_scene},
 };
 
 static void print_help(FILE *fp)
