@@ -86,8 +86,8 @@ static void nudge(hd_rng *rng, hd_pose *p, double angle, double step)
     double r[9];
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
-            r[3 * i + j] = d.r[3 * i] * p->r[j] + d.r[3 * i + 1] * p->r[3 + j] +
-                           d.r[3 * i + 2] * p->r[6 + j];
+            r[3 * i + j] =
+                d.r[3 * i] * p->r[j] + d.r[3 * i + 1] * p->r[3 + j] + d.r[3 * i + 2] * p->r[6 + j];
         }
     }
     memcpy(p->r, r, sizeof r);
@@ -258,7 +258,6 @@ static void test_random_scenes(void **state)
         free(first.recs);
     }
 }
-
 
 /* A scene of the current model stepped once; checked against brute force. */
 static int step_checked(hd_scene *s, const model *m, const char *what, hd_scene_stats *st)
@@ -454,17 +453,16 @@ static void check_polytope_query(hd_scene *s, const model *m, int shape, const h
 {
     int ids[T_MAX_BODIES], count = -1;
     hd_verdict v[T_MAX_BODIES];
-    assert_int_equal(
-        hd_scene_query_polytope(s, t_shapes[shape], p, ids, v, T_MAX_BODIES, &count), HD_OK);
+    assert_int_equal(hd_scene_query_polytope(s, t_shapes[shape], p, ids, v, T_MAX_BODIES, &count),
+                     HD_OK);
     int k = 0;
     for (int id = 0; id < T_MAX_BODIES; ++id) {
         if (!m->live[id]) {
             continue;
         }
         hd_result r;
-        assert_int_equal(hd_collide(t_shapes[m->shape[id]], &m->pose[id], t_shapes[shape], p,
-                                    NULL, &r),
-                         HD_OK);
+        assert_int_equal(
+            hd_collide(t_shapes[m->shape[id]], &m->pose[id], t_shapes[shape], p, NULL, &r), HD_OK);
         if (r.verdict != HD_SEPARATED) {
             assert_true(k < count);
             assert_int_equal(ids[k], id);
@@ -677,14 +675,108 @@ static void test_algorithms(void **state)
     }
 }
 
+/* A larger scene (2000 bodies: the parallel box loop runs too) against an independent all-pairs
+ * answer: every pair whose exact boxes (from the posed vertices) come within 1e-6 is tested by
+ * hd_collide. Three frames, both broad phases, 1 and 3 threads. */
+enum { T_LARGE = 2000 };
+
+static void exact_boxes(const int *shape, const hd_pose *pose, double *lo, double *hi);
+
+static int large_reference(const int *shape, const hd_pose *pose, int *pairs)
+{
+    static double lo[3 * T_LARGE], hi[3 * T_LARGE];
+    exact_boxes(shape, pose, lo, hi);
+    int count = 0;
+    for (int a = 0; a < T_LARGE; ++a) {
+        for (int b = a + 1; b < T_LARGE; ++b) {
+            int apart = 0;
+            for (int k = 0; k < 3; ++k) {
+                apart |=
+                    lo[3 * a + k] > hi[3 * b + k] + 1e-6 || lo[3 * b + k] > hi[3 * a + k] + 1e-6;
+            }
+            hd_result r;
+            if (apart ||
+                hd_collide(t_shapes[shape[a]], &pose[a], t_shapes[shape[b]], &pose[b], NULL, &r) !=
+                    HD_OK ||
+                r.verdict == HD_SEPARATED) {
+                continue;
+            }
+            pairs[3 * count] = a;
+            pairs[3 * count + 1] = b;
+            pairs[3 * count + 2] = (int)r.verdict;
+            count++;
+        }
+    }
+    return count;
+}
+
+static void exact_boxes(const int *shape, const hd_pose *pose, double *lo, double *hi)
+{
+    for (int i = 0; i < T_LARGE; ++i) {
+        exact_box(t_shapes[shape[i]], &pose[i], lo + 3 * i, hi + 3 * i);
+    }
+}
+
+static void test_large_scene(void **state)
+{
+    (void)state;
+    static int shape[T_LARGE], pairs[3 * 200000];
+    static hd_pose pose[T_LARGE];
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 29);
+    for (int i = 0; i < T_LARGE; ++i) {
+        shape[i] = hd_rng_int(&rng, T_SHAPES);
+        pose[i] = pose_at(&rng, 22.0, 0.0);
+    }
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        for (int threads = 1; threads <= 3; threads += 2) {
+            hd_scene *s = new_scene((hd_broadphase)bp, threads);
+            hd_rng motion;
+            hd_rng_init(&motion, t_seed + 31);
+            hd_pose p[T_LARGE];
+            memcpy(p, pose, sizeof p);
+            int id;
+            for (int i = 0; i < T_LARGE; ++i) {
+                assert_int_equal(hd_scene_add(s, t_shapes[shape[i]], &p[i], NULL, &id), HD_OK);
+                assert_int_equal(id, i);
+            }
+            for (int f = 0; f < 3; ++f) {
+                for (int i = 0; f > 0 && i < T_LARGE; i += 2) {
+                    nudge(&motion, &p[i], 0.05, 0.2);
+                    assert_int_equal(hd_scene_move(s, i, &p[i]), HD_OK);
+                }
+                const hd_scene_contact *c = NULL;
+                int count = -1;
+                assert_int_equal(hd_scene_step(s, &c, &count, NULL), HD_OK);
+                int expected = large_reference(shape, p, pairs);
+                assert_int_equal(count, expected);
+                for (int k = 0; k < count; ++k) {
+                    assert_int_equal(c[k].a, pairs[3 * k]);
+                    assert_int_equal(c[k].b, pairs[3 * k + 1]);
+                    assert_int_equal((int)c[k].verdict, pairs[3 * k + 2]);
+                }
+                if (f == 0 && bp == 0 && threads == 1) {
+                    printf("large scene: %d contacts at frame 0\n", count);
+                }
+            }
+            hd_scene_destroy(s);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_remove_readd),
-        cmocka_unit_test(test_identical_and_touching), cmocka_unit_test(test_far_from_origin),
-        cmocka_unit_test(test_queries),             cmocka_unit_test(test_pair_table),
-        cmocka_unit_test(test_tree),                cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

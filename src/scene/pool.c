@@ -20,10 +20,11 @@ struct hd_pool {
     hd_pool_worker *args;
     pthread_mutex_t lock;
     pthread_cond_t wake;      /* a job or the stop order is posted */
-    pthread_cond_t done;      /* the last worker finished the job */
+    pthread_cond_t done;      /* the last worker inside a closed job left it */
     unsigned long generation; /* jobs posted so far */
     int stop;
-    int busy; /* workers still on the current job */
+    int open;   /* the current job may still be joined */
+    int inside; /* workers that joined it and have not left */
     hd_pool_fn fn;
     void *ctx;
     int count;
@@ -49,6 +50,9 @@ static void run_chunks(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int chun
     }
 }
 
+/* A worker sleeps until a job is posted. It joins the job only while the job is open: one that
+ * wakes after the caller closed it (the caller ran every chunk) skips it, so that the caller
+ * never waits for a worker the system has not scheduled yet. */
 static void *worker_main(void *arg)
 {
     hd_pool_worker *w = arg;
@@ -63,13 +67,17 @@ static void *worker_main(void *arg)
             break;
         }
         seen = p->generation;
+        if (!p->open) {
+            continue;
+        }
+        p->inside++;
         hd_pool_fn fn = p->fn;
         void *ctx = p->ctx;
         int count = p->count, chunk = p->chunk;
         pthread_mutex_unlock(&p->lock);
         run_chunks(p, fn, ctx, count, chunk, w->index);
         pthread_mutex_lock(&p->lock);
-        if (--p->busy == 0) {
+        if (--p->inside == 0 && !p->open) {
             pthread_cond_signal(&p->done);
         }
     }
@@ -177,8 +185,8 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
     if (chunk < 1) {
         chunk = 1;
     }
-    if (pool->started == 0 || count <= chunk) {
-        fn(ctx, 0, 0, count);
+    if (pool->started == 0 || count <= 2 * chunk) {
+        fn(ctx, 0, 0, count); /* too small to be worth waking anyone */
         return;
     }
     pthread_mutex_lock(&pool->lock);
@@ -187,13 +195,14 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
     pool->count = count;
     pool->chunk = chunk;
     atomic_store_explicit(&pool->next, 0, memory_order_relaxed);
-    pool->busy = pool->started;
+    pool->open = 1;
     pool->generation++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
     run_chunks(pool, fn, ctx, count, chunk, 0);
     pthread_mutex_lock(&pool->lock);
-    while (pool->busy > 0) {
+    pool->open = 0; /* every chunk is claimed: wait only for the workers inside */
+    while (pool->inside > 0) {
         pthread_cond_wait(&pool->done, &pool->lock);
     }
     pthread_mutex_unlock(&pool->lock);

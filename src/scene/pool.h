@@ -24,7 +24,9 @@ void hd_pool_destroy(hd_pool *pool);
 int hd_pool_threads(const hd_pool *pool);
 
 /* Runs fn over [0, count) in chunks of `chunk` items on every thread and returns when all are
- * done. Small loops (at most one chunk) run on the caller's thread alone. */
+ * done. Loops of at most two chunks run on the caller's thread alone; a worker that wakes after
+ * the caller has claimed every chunk stays out, so a busy machine costs parallelism, not a wait
+ * for a thread that is not running. */
 void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk);
 
 /* Online cores (at least 1). */

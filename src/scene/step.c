@@ -8,7 +8,7 @@
 #include "scene/internal.h"
 
 /* Pairs per chunk of the parallel narrow phase (a query costs 0.2 to a few us). */
-#define HD_SCENE_PAIR_CHUNK 8
+#define HD_SCENE_PAIR_CHUNK 16
 
 static void narrow_chunk(void *ctx, int worker, int begin, int end)
 {
