@@ -16,7 +16,7 @@ static int usage(int code)
             "1), N bodies at random in a cube of N / D unit volumes, then F - 1 frames in which a\n"
             "fixed fraction M of the bodies moves by X and turns by A radians and C bodies are\n"
             "removed and C added. Defaults: 1000 bodies, 10 frames, seed 20261122, density\n"
-            "0.01, M 0.25, X 0.02, A 0.02, 32 shapes, 8,100 vertices, no churn.\n");
+            "0.004, M 0.25, X 0.02, A 0.02, 32 shapes, 8,100 vertices, no churn.\n");
     return code;
 }
 

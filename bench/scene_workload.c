@@ -15,7 +15,7 @@ hd_sw_params hd_sw_defaults(int bodies)
     p.bodies = bodies;
     p.frames = 10;
     p.seed = 20261122u;
-    p.density = 0.01;
+    p.density = 0.004;
     p.moving = 0.25;
     p.step = 0.02;
     p.spin = 0.02;

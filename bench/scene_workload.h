@@ -34,7 +34,7 @@ typedef struct hd_sw_params {
     int churn; /* removals and additions per frame (hd_sw_write only) */
 } hd_sw_params;
 
-/* The defaults: 32 shapes of 8 to 100 vertices, density 0.01, a quarter moving by 0.02 and
+/* The defaults: 32 shapes of 8 to 100 vertices, density 0.004, a quarter moving by 0.02 and
  * 0.02 rad per frame, 10 frames, no churn, seed 20261122. */
 hd_sw_params hd_sw_defaults(int bodies);
 

@@ -543,7 +543,41 @@ static void test_pair_table(void **state)
     hd_pairs_free(&t);
 }
 
-/* The tree's structure and queries against a scan, under random inserts and removes. */
+typedef struct tree_hits {
+    int count;
+    unsigned char seen[512];
+} tree_hits;
+
+static int tree_hit(void *ctx, int body)
+{
+    tree_hits *h = ctx;
+    h->seen[body]++;
+    h->count++;
+    return 0;
+}
+
+/* Every leaf's box queried: the leaves met are exactly those whose boxes overlap it. */
+static void check_tree_queries(const hd_tree *t, const int *leaf, double (*lo)[3], double (*hi)[3],
+                               int n)
+{
+    for (int i = 0; i < n; ++i) {
+        if (leaf[i] < 0) {
+            continue;
+        }
+        static tree_hits h;
+        memset(&h, 0, sizeof h);
+        assert_int_equal(hd_tree_query(t, lo[i], hi[i], tree_hit, &h), 0);
+        for (int j = 0; j < n; ++j) {
+            int overlap = leaf[j] >= 0 && lo[i][0] <= hi[j][0] && lo[j][0] <= hi[i][0] &&
+                          lo[i][1] <= hi[j][1] && lo[j][1] <= hi[i][1] && lo[i][2] <= hi[j][2] &&
+                          lo[j][2] <= hi[i][2];
+            assert_int_equal(h.seen[j], overlap);
+        }
+    }
+}
+
+/* The tree's structure and queries against a scan, under random inserts, local moves and
+ * removes. */
 static void test_tree(void **state)
 {
     (void)state;
@@ -560,6 +594,15 @@ static void test_tree(void **state)
     }
     for (int it = 0; it < 5000; ++it) {
         int i = hd_rng_int(&rng, N);
+        if (leaf[i] >= 0 && hd_rng_int(&rng, 2) == 0) { /* a local move */
+            for (int k = 0; k < 3; ++k) {
+                double d = hd_rng_uniform(&rng, -1.0, 1.0);
+                lo[i][k] += d;
+                hi[i][k] += d + hd_rng_uniform(&rng, 0.0, 0.5);
+            }
+            leaf[i] = hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+            continue;
+        }
         if (leaf[i] >= 0) {
             hd_tree_remove(&t, leaf[i]);
             leaf[i] = -1;
@@ -573,9 +616,11 @@ static void test_tree(void **state)
         }
         if (it % 500 == 0) {
             assert_true(hd_tree_check(&t));
+            check_tree_queries(&t, leaf, lo, hi, N);
         }
     }
     assert_true(hd_tree_check(&t));
+    check_tree_queries(&t, leaf, lo, hi, N);
     printf("tree: %d leaves, height %d\n", t.leaves, hd_tree_height(&t));
     assert_true(hd_tree_height(&t) < 40);
     hd_tree_free(&t);

@@ -53,7 +53,7 @@ typedef struct hd_scene_options {
     hd_tolerance tol;         /* tolerances of every query (default hd_tolerance_default) */
 } hd_scene_options;
 
-#define HD_SCENE_DEFAULT_MARGIN 0.25
+#define HD_SCENE_DEFAULT_MARGIN 0.5
 
 /* The defaults above. */
 hd_scene_options hd_scene_options_default(void);

@@ -109,8 +109,10 @@ hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const h
     }
     hd_pose p = pose != NULL ? *pose : hd_pose_identity();
     hd_status st = capacity < 0 ? HD_ERR_INVALID_ARG : hd_pose_validate(&p, s->opt.tol.pose_tol);
+    double centre[3], radius = 0.0;
+    hd_polytope_sphere(shape, centre, &radius);
     if (st == HD_OK) {
-        st = hd_body_check_range(shape, &p);
+        st = hd_body_check_range(shape, hd_body_reach(shape), radius < HD_MIN_SCALE, &p);
     }
     hd_box box;
     if (st == HD_OK) {

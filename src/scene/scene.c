@@ -104,6 +104,11 @@ static hd_status start_threads(hd_scene *s)
             }
         }
     }
+    s->found = calloc((size_t)threads, sizeof *s->found);
+    s->found_status = calloc((size_t)threads, sizeof *s->found_status);
+    if (s->found == NULL || s->found_status == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
     return hd_pool_create(threads, &s->pool);
 }
 
@@ -158,8 +163,18 @@ void hd_scene_destroy(hd_scene *s)
     hd_idlist_free(&s->removed);
     hd_idlist_free(&s->work);
     hd_idlist_free(&s->scratch);
+    for (int i = 0; s->found != NULL && i < s->opt.threads; ++i) {
+        hd_idlist_free(&s->found[i]);
+    }
+    free(s->found);
+    free(s->found_status);
     free(s->bodies);
     free(s->boxes);
+    free(s->fat);
+    free(s->flags);
+    free(s->reach);
+    free(s->slot);
+    free(s->staged);
     free(s->contacts);
     free(s);
 }
@@ -169,37 +184,52 @@ int hd_scene_body_count(const hd_scene *s)
     return s != NULL ? s->live : 0;
 }
 
+/* Reads only the small per-id arrays: a move does not touch the body record (the parallel box
+ * loop does, sync.c). */
 static int is_live(const hd_scene *s, int id)
 {
-    return id >= 0 && id < s->body_ids && s->bodies[id].state == HD_BODY_LIVE;
+    return id >= 0 && id < s->body_ids && (s->flags[id] & HD_BODY_ALIVE);
 }
 
 /* A pose for a body: validated with the scene's pose tolerance and range-checked. */
-static hd_status check_pose(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose)
+static hd_status check_pose(const hd_scene *s, const hd_polytope *shape, double reach, int tiny,
+                            const hd_pose *pose)
 {
     hd_status st = hd_pose_validate(pose, s->opt.tol.pose_tol);
-    return st != HD_OK ? st : hd_body_check_range(shape, pose);
+    return st != HD_OK ? st : hd_body_check_range(shape, reach, tiny, pose);
 }
 
-/* Marks a body for the next sync and step: stale box, moved pairs. */
-static hd_status mark_moved(hd_scene *s, int id)
+/* Room for one more entry in the stale list (with its staged pose) and the moved list. */
+static hd_status reserve_lists(hd_scene *s)
 {
-    hd_body *b = &s->bodies[id];
     hd_status st = hd_idlist_reserve(&s->stale, s->stale.count + 1);
     if (st == HD_OK) {
         st = hd_idlist_reserve(&s->moved, s->moved.count + 1);
     }
-    if (st != HD_OK) {
-        return st;
+    if (st == HD_OK && s->staged_capacity < s->stale.capacity) {
+        hd_pose *p = realloc(s->staged, (size_t)s->stale.capacity * sizeof *p);
+        if (p == NULL) {
+            return HD_ERR_NO_MEMORY;
+        }
+        s->staged = p;
+        s->staged_capacity = s->stale.capacity;
     }
-    if (!(b->flags & HD_BODY_STALE)) {
+    return st;
+}
+
+/* Stages a body's pose for the next sync and marks it moved (room reserved). */
+static void stage(hd_scene *s, int id, const hd_pose *pose)
+{
+    unsigned char *flags = &s->flags[id];
+    if (!(*flags & HD_BODY_STALE)) {
+        s->slot[id] = s->stale.count;
         s->stale.ids[s->stale.count++] = id;
     }
-    if (!(b->flags & HD_BODY_MOVED)) {
+    s->staged[s->slot[id]] = *pose;
+    if (!(*flags & HD_BODY_MOVED)) {
         s->moved.ids[s->moved.count++] = id;
     }
-    b->flags |= HD_BODY_STALE | HD_BODY_MOVED;
-    return HD_OK;
+    *flags |= HD_BODY_STALE | HD_BODY_MOVED;
 }
 
 hd_status hd_scene_move(hd_scene *s, int id, const hd_pose *pose)
@@ -210,12 +240,14 @@ hd_status hd_scene_move(hd_scene *s, int id, const hd_pose *pose)
     if (!is_live(s, id)) {
         return HD_ERR_INVALID_ARG;
     }
-    hd_status st = check_pose(s, s->bodies[id].shape, pose);
+    int tiny = (s->flags[id] & HD_BODY_TINY) != 0;
+    const hd_polytope *shape = tiny ? s->bodies[id].shape : NULL;
+    hd_status st = check_pose(s, shape, s->reach[id], tiny, pose);
     if (st == HD_OK) {
-        st = mark_moved(s, id);
+        st = reserve_lists(s);
     }
     if (st == HD_OK) {
-        s->bodies[id].pose = *pose;
+        stage(s, id, pose);
     }
     return st;
 }
@@ -234,11 +266,49 @@ hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd
         *shape = b->shape;
     }
     if (pose != NULL) {
-        *pose = b->pose;
+        *pose = (s->flags[id] & HD_BODY_STALE) ? s->staged[s->slot[id]] : b->pose;
     }
     if (user != NULL) {
         *user = b->user;
     }
+    return HD_OK;
+}
+
+/* Doubles the arrays indexed by id (each kept when its growth fails: only capacity changes). */
+static hd_status grow_bodies(hd_scene *s)
+{
+    size_t cap = s->body_capacity > 0 ? 2 * (size_t)s->body_capacity : 64;
+    hd_body *bodies = realloc(s->bodies, cap * sizeof *bodies);
+    if (bodies == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->bodies = bodies;
+    hd_box *boxes = realloc(s->boxes, cap * sizeof *boxes);
+    if (boxes == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->boxes = boxes;
+    hd_box *fat = realloc(s->fat, cap * sizeof *fat);
+    if (fat == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->fat = fat;
+    unsigned char *flags = realloc(s->flags, cap);
+    if (flags == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->flags = flags;
+    double *reach = realloc(s->reach, cap * sizeof *reach);
+    if (reach == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->reach = reach;
+    int *slot = realloc(s->slot, cap * sizeof *slot);
+    if (slot == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->slot = slot;
+    s->body_capacity = (int)cap;
     return HD_OK;
 }
 
@@ -254,19 +324,9 @@ static int take_id(hd_scene *s, hd_status *st)
         *st = HD_ERR_TOO_LARGE;
         return -1;
     }
-    if (s->body_ids == s->body_capacity) {
-        int cap = s->body_capacity > 0 ? 2 * s->body_capacity : 64;
-        hd_body *bodies = realloc(s->bodies, (size_t)cap * sizeof *bodies);
-        if (bodies != NULL) {
-            s->bodies = bodies;
-        }
-        hd_box *boxes = bodies != NULL ? realloc(s->boxes, (size_t)cap * sizeof *boxes) : NULL;
-        if (boxes == NULL) {
-            *st = HD_ERR_NO_MEMORY;
-            return -1;
-        }
-        s->boxes = boxes;
-        s->body_capacity = cap;
+    if (s->body_ids == s->body_capacity && grow_bodies(s) != HD_OK) {
+        *st = HD_ERR_NO_MEMORY;
+        return -1;
     }
     return s->body_ids++;
 }
@@ -274,10 +334,7 @@ static int take_id(hd_scene *s, hd_status *st)
 /* Room for one more body in the lists and the broad phase. */
 static hd_status reserve_body(hd_scene *s)
 {
-    hd_status st = hd_idlist_reserve(&s->stale, s->stale.count + 1);
-    if (st == HD_OK) {
-        st = hd_idlist_reserve(&s->moved, s->moved.count + 1);
-    }
+    hd_status st = reserve_lists(s);
     if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
         st = hd_idlist_reserve(&s->fresh, s->live + 1);
     }
@@ -297,7 +354,10 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
         return HD_ERR_NULL;
     }
     hd_pose p = pose != NULL ? *pose : hd_pose_identity();
-    hd_status st = check_pose(s, shape, &p);
+    double centre[3], radius = 0.0;
+    hd_polytope_sphere(shape, centre, &radius);
+    int tiny = radius < HD_MIN_SCALE;
+    hd_status st = check_pose(s, shape, hd_body_reach(shape), tiny, &p);
     if (st == HD_OK) {
         st = reserve_body(s);
     }
@@ -310,13 +370,14 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     b->shape = shape;
     b->user = user;
     b->pose = p;
-    double centre[3];
-    hd_polytope_sphere(shape, centre, &b->radius);
+    b->radius = radius;
     b->state = HD_BODY_LIVE;
     b->proxy = -1;
     b->next_free = -1;
+    s->flags[k] = (unsigned char)(HD_BODY_ALIVE | (tiny ? HD_BODY_TINY : 0));
+    s->reach[k] = hd_body_reach(shape);
     s->live++;
-    mark_moved(s, k); /* cannot fail: room was reserved */
+    stage(s, k, &p); /* room was reserved */
     *id = k;
     return HD_OK;
 }
@@ -341,6 +402,7 @@ hd_status hd_scene_remove(hd_scene *s, int id)
     }
     b->proxy = -1;
     b->state = HD_BODY_REMOVED;
+    s->flags[id] &= (unsigned char)~HD_BODY_ALIVE;
     s->live--;
     s->purge = 1;
     return HD_OK;

@@ -35,13 +35,28 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
     }
 }
 
+/* Tree: drops the pairs whose fattened boxes parted (one of them was refattened). */
+static void drop_parted(hd_scene *s)
+{
+    for (int i = s->pairs.count - 1; i >= 0; --i) {
+        const hd_pair_rec *r = &s->pairs.recs[i];
+        if (!((s->flags[r->a] | s->flags[r->b]) & HD_BODY_REFAT)) {
+            continue;
+        }
+        const hd_box *a = &s->fat[r->a], *b = &s->fat[r->b];
+        if (!hd_box_overlap(a->lo, a->hi, b->lo, b->hi)) {
+            hd_pairs_remove_at(&s->pairs, i);
+        }
+    }
+}
+
 /* The pairs to query: new ones and those with a moved body. */
 static void collect_work(hd_scene *s)
 {
     s->work.count = 0;
     for (int i = 0; i < s->pairs.count; ++i) {
         const hd_pair_rec *r = &s->pairs.recs[i];
-        unsigned moved = (s->bodies[r->a].flags | s->bodies[r->b].flags) & HD_BODY_MOVED;
+        unsigned moved = (s->flags[r->a] | s->flags[r->b]) & HD_BODY_MOVED;
         if (!r->tested || moved) {
             s->work.ids[s->work.count++] = i;
         }
@@ -117,15 +132,15 @@ static void finish(hd_scene *s, hd_scene_stats *out)
     st->bodies = s->live;
     st->moved = 0;
     for (int i = 0; i < s->moved.count; ++i) {
-        hd_body *b = &s->bodies[s->moved.ids[i]];
-        st->moved += b->state == HD_BODY_LIVE;
-        b->flags &= ~(unsigned)HD_BODY_MOVED;
+        int id = s->moved.ids[i];
+        st->moved += s->bodies[id].state == HD_BODY_LIVE;
+        s->flags[id] &= (unsigned char)~(HD_BODY_MOVED | HD_BODY_REFAT);
     }
     s->moved.count = 0;
     for (int i = 0; i < s->removed.count; ++i) {
         hd_body *b = &s->bodies[s->removed.ids[i]];
         b->state = HD_BODY_FREE;
-        b->flags = 0;
+        s->flags[s->removed.ids[i]] = 0;
         b->next_free = s->free_head;
         s->free_head = s->removed.ids[i];
     }
@@ -164,6 +179,11 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
         return st;
     }
     long long t0 = hd_scene_now_ns();
+    if (s->opt.broadphase == HD_BROADPHASE_TREE) {
+        drop_parted(s);
+        s->stats.broad_ns += hd_scene_now_ns() - t0;
+        t0 = hd_scene_now_ns();
+    }
     collect_work(s);
     hd_pool_run(s->pool, narrow_chunk, s, s->work.count, HD_SCENE_PAIR_CHUNK);
     long long t1 = hd_scene_now_ns();

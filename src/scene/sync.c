@@ -1,14 +1,23 @@
 /* Bringing a scene up to date with the latest poses: the boxes of the moved bodies (on every
- * thread), the broad phase, and the pair table. The table holds the pairs whose boxes overlap:
- * the fattened boxes with the tree (a pair found when a body is (re)inserted, dropped when the
- * fattened boxes part), the tight boxes with sweep-and-prune. */
+ * thread), the broad phase, and the pair table. The table holds at least the pairs whose boxes
+ * overlap: with the tree, a pair is added when a body's fattened box is (re)inserted and meets
+ * another's, and dropped by the step once their fattened boxes part (step.c); with
+ * sweep-and-prune it holds exactly the pairs whose tight boxes overlap. */
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
 
 #include "scene/internal.h"
 
-/* Bodies per chunk of the parallel box loop (a box costs 0.1 to 0.3 us: a chunk is worth a wake-up). */
+/* A fattened box reaches this many last displacements ahead (Box2D v2.4: b2_aabbMultiplier). */
+#define HD_SCENE_PREDICT 4.0
+
+/* The box loop asks for the records of the body this many places ahead in the list. */
+#define HD_SCENE_PREFETCH 4
+
+/* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us:
+ * a chunk is worth a wake-up). */
 #define HD_SCENE_BOX_CHUNK 128
+#define HD_SCENE_QUERY_CHUNK 32
 
 long long hd_scene_now_ns(void)
 {
@@ -17,59 +26,89 @@ long long hd_scene_now_ns(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-void hd_scene_fat_box(const hd_scene *s, int id, hd_box *out)
+/* The fattened box of a body that left its old one: the tight box widened by the margin and
+ * stretched along its last displacement d (centre to centre) by HD_SCENE_PREDICT d, so that a
+ * body moving on steadily stays inside for several frames (Box2D v2.4's displacement
+ * prediction). */
+static void fatten(const hd_scene *s, int id, const hd_box *old, int had_box, hd_box *fat)
 {
+    const hd_box *box = &s->boxes[id];
     double m = s->opt.margin * s->bodies[id].radius;
     for (int k = 0; k < 3; ++k) {
-        out->lo[k] = s->boxes[id].lo[k] - m;
-        out->hi[k] = s->boxes[id].hi[k] + m;
+        double d = had_box ? 0.5 * (box->lo[k] + box->hi[k] - old->lo[k] - old->hi[k]) : 0.0;
+        double ahead = HD_SCENE_PREDICT * d;
+        fat->lo[k] = box->lo[k] - m + (ahead < 0.0 ? ahead : 0.0);
+        fat->hi[k] = box->hi[k] + m + (ahead > 0.0 ? ahead : 0.0);
     }
 }
 
+static void prefetch_body(const hd_scene *s, int id)
+{
+    const char *b = (const char *)&s->bodies[id];
+    hd_scene_prefetch(b);
+    hd_scene_prefetch(b + 64);
+    hd_scene_prefetch(b + 128);
+    hd_scene_prefetch(&s->boxes[id]);
+}
+
+/* A body takes its staged pose and gets its box; with the tree, a body that left its fattened
+ * box gets a new one (the serial part reinserts it). Each id appears once in the stale list:
+ * the writes are disjoint. */
 static void box_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
+    int tree = s->opt.broadphase == HD_BROADPHASE_TREE;
     (void)worker;
     for (int i = begin; i < end; ++i) {
-        int id = s->stale.ids[i];
-        if (s->bodies[id].state == HD_BODY_LIVE) {
-            hd_body_box(&s->bodies[id], s->band_rel, &s->boxes[id]);
+        if (i + HD_SCENE_PREFETCH < end) {
+            prefetch_body(s, s->stale.ids[i + HD_SCENE_PREFETCH]);
         }
-    }
-}
-
-/* Tree: (re)inserts a body whose tight box left its fattened one; it becomes fresh. */
-static void tree_place(hd_scene *s, int id)
-{
-    hd_body *b = &s->bodies[id];
-    const hd_box *box = &s->boxes[id];
-    if (b->proxy >= 0) {
-        const hd_tree_node *leaf = &s->tree.nodes[b->proxy];
-        if (hd_box_inside(box->lo, box->hi, leaf->lo, leaf->hi)) {
-            return;
-        }
-        hd_tree_remove(&s->tree, b->proxy);
-        s->stats.reinserted++;
-    }
-    hd_box fat;
-    hd_scene_fat_box(s, id, &fat);
-    b->proxy = hd_tree_insert(&s->tree, fat.lo, fat.hi, id);
-    if (!(b->flags & HD_BODY_FRESH)) {
-        b->flags |= HD_BODY_FRESH;
-        s->fresh.ids[s->fresh.count++] = id; /* room reserved by hd_scene_add */
-    }
-}
-
-/* The broad-phase entries of the stale bodies. */
-static hd_status place_stale(hd_scene *s)
-{
-    for (int i = 0; i < s->stale.count; ++i) {
         int id = s->stale.ids[i];
         hd_body *b = &s->bodies[id];
         if (b->state != HD_BODY_LIVE) {
             continue;
         }
-        if (s->opt.broadphase == HD_BROADPHASE_TREE) {
+        b->pose = s->staged[i];
+        hd_box *box = &s->boxes[id], old = *box;
+        hd_body_box(b, s->band_rel, box);
+        hd_box *fat = &s->fat[id];
+        if (tree && (b->proxy < 0 || !hd_box_inside(box->lo, box->hi, fat->lo, fat->hi))) {
+            fatten(s, id, &old, b->proxy >= 0, fat);
+            s->flags[id] |= HD_BODY_ESCAPED;
+        }
+    }
+}
+
+/* Tree: places a body that left its fattened box with its new one (a local reinsertion); it
+ * becomes fresh (its pairs are looked for) and refattened (the step drops its parted pairs). */
+static void tree_place(hd_scene *s, int id)
+{
+    hd_body *b = &s->bodies[id];
+    const hd_box *fat = &s->fat[id];
+    if (b->proxy >= 0) {
+        b->proxy = hd_tree_move(&s->tree, b->proxy, fat->lo, fat->hi);
+        s->stats.reinserted++;
+    } else {
+        b->proxy = hd_tree_insert(&s->tree, fat->lo, fat->hi, id);
+    }
+    if (!(s->flags[id] & HD_BODY_FRESH)) {
+        s->fresh.ids[s->fresh.count++] = id; /* room reserved by hd_scene_add */
+    }
+    s->flags[id] |= HD_BODY_FRESH | HD_BODY_REFAT;
+}
+
+/* The broad-phase entries of the stale bodies. */
+static hd_status place_stale(hd_scene *s)
+{
+    int tree = s->opt.broadphase == HD_BROADPHASE_TREE;
+    for (int i = 0; i < s->stale.count; ++i) {
+        int id = s->stale.ids[i];
+        unsigned flags = s->flags[id]; /* not the body record: most bodies need nothing here */
+        if (!(flags & HD_BODY_ALIVE) || (tree && !(flags & HD_BODY_ESCAPED))) {
+            continue;
+        }
+        hd_body *b = &s->bodies[id];
+        if (tree) {
             tree_place(s, id);
         } else if (b->proxy >= 0) {
             hd_sap_move(&s->sap, id, &s->boxes[id]);
@@ -82,7 +121,7 @@ static hd_status place_stale(hd_scene *s)
         }
     }
     for (int i = 0; i < s->stale.count; ++i) {
-        s->bodies[s->stale.ids[i]].flags &= ~(unsigned)HD_BODY_STALE;
+        s->flags[s->stale.ids[i]] &= (unsigned char)~(HD_BODY_STALE | HD_BODY_ESCAPED);
     }
     s->stale.count = 0;
     return HD_OK;
@@ -103,45 +142,59 @@ static void purge_removed(hd_scene *s)
 typedef struct tree_visit_ctx {
     hd_scene *s;
     int self;
+    hd_idlist *found;
 } tree_visit_ctx;
 
-/* A leaf met by a fresh body's query: a pair, unless the other body is fresh too and smaller
- * (its own query finds the pair). */
+/* A leaf met by a fresh body's query: a candidate pair, unless the other body is fresh too and
+ * smaller (its own query finds the pair). */
 static int tree_visit(void *ctx, int other)
 {
     tree_visit_ctx *v = ctx;
-    if (other == v->self || ((v->s->bodies[other].flags & HD_BODY_FRESH) && other < v->self)) {
+    if (other == v->self || ((v->s->flags[other] & HD_BODY_FRESH) && other < v->self)) {
         return 0;
     }
-    int index;
-    return (int)hd_pairs_add(&v->s->pairs, v->self, other, &index);
+    hd_status st = hd_idlist_reserve(v->found, v->found->count + 2);
+    if (st == HD_OK) {
+        v->found->ids[v->found->count++] = v->self;
+        v->found->ids[v->found->count++] = other;
+    }
+    return (int)st;
 }
 
-/* Tree: pairs of the fresh bodies, then the pairs whose fattened boxes parted. */
+/* The queries of the fresh bodies, on every thread: the tree, the fattened boxes and the flags
+ * are only read; each worker appends to its own list. */
+static void query_chunk(void *ctx, int worker, int begin, int end)
+{
+    hd_scene *s = ctx;
+    for (int i = begin; i < end && s->found_status[worker] == HD_OK; ++i) {
+        int id = s->fresh.ids[i];
+        tree_visit_ctx v = {s, id, &s->found[worker]};
+        s->found_status[worker] =
+            (hd_status)hd_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
+    }
+}
+
+/* Tree: the pairs of the fresh bodies into the table. */
 static hd_status tree_pairs(hd_scene *s)
 {
-    for (int i = 0; i < s->fresh.count; ++i) {
-        int id = s->fresh.ids[i];
-        const hd_tree_node *leaf = &s->tree.nodes[s->bodies[id].proxy];
-        tree_visit_ctx v = {s, id};
-        hd_status st = (hd_status)hd_tree_query(&s->tree, leaf->lo, leaf->hi, tree_visit, &v);
-        if (st != HD_OK) {
-            return st; /* the fresh list stays: the next sync queries again */
-        }
+    int threads = hd_pool_threads(s->pool);
+    for (int w = 0; w < threads; ++w) {
+        s->found[w].count = 0;
+        s->found_status[w] = HD_OK;
     }
-    for (int i = s->pairs.count - 1; i >= 0 && s->fresh.count > 0; --i) {
-        const hd_pair_rec *r = &s->pairs.recs[i];
-        const hd_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
-        if (!((a->flags | b->flags) & HD_BODY_FRESH)) {
-            continue;
+    hd_pool_run(s->pool, query_chunk, s, s->fresh.count, HD_SCENE_QUERY_CHUNK);
+    for (int w = 0; w < threads; ++w) {
+        const hd_idlist *f = &s->found[w];
+        for (int k = 0; k < f->count && s->found_status[w] == HD_OK; k += 2) {
+            int index;
+            s->found_status[w] = hd_pairs_add(&s->pairs, f->ids[k], f->ids[k + 1], &index);
         }
-        const hd_tree_node *la = &s->tree.nodes[a->proxy], *lb = &s->tree.nodes[b->proxy];
-        if (!hd_box_overlap(la->lo, la->hi, lb->lo, lb->hi)) {
-            hd_pairs_remove_at(&s->pairs, i);
+        if (s->found_status[w] != HD_OK) {
+            return s->found_status[w]; /* the fresh list stays: the next sync queries again */
         }
     }
     for (int i = 0; i < s->fresh.count; ++i) {
-        s->bodies[s->fresh.ids[i]].flags &= ~(unsigned)HD_BODY_FRESH;
+        s->flags[s->fresh.ids[i]] &= (unsigned char)~HD_BODY_FRESH;
     }
     s->fresh.count = 0;
     return HD_OK;

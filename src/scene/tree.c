@@ -6,11 +6,14 @@
  * that shrinks the area of the subtree below (Kopta et al., "Fast, Effective BVH Updates for
  * Animated Scenes", I3D 2012; as in Catto's GDC 2019 talk and Box2D v3). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "scene/box.h"
 #include "scene/tree.h"
 
 #define HD_TREE_MIN_NODES 16
+
+_Static_assert(sizeof(hd_tree_node) == 64, "a tree node fills one cache line");
 
 void hd_tree_init(hd_tree *t)
 {
@@ -41,10 +44,14 @@ hd_status hd_tree_reserve(hd_tree *t, int leaves)
     while (cap < need) {
         cap *= 2;
     }
-    hd_tree_node *nodes = realloc(t->nodes, (size_t)cap * sizeof *nodes);
+    hd_tree_node *nodes = aligned_alloc(64, (size_t)cap * sizeof *nodes);
     if (nodes == NULL) {
         return HD_ERR_NO_MEMORY;
     }
+    if (t->used > 0) {
+        memcpy(nodes, t->nodes, (size_t)t->used * sizeof *nodes);
+    }
+    free(t->nodes);
     t->nodes = nodes;
     t->capacity = cap;
     return HD_OK;
@@ -62,7 +69,6 @@ static int alloc_node(hd_tree *t)
     hd_tree_node *node = &t->nodes[n];
     node->parent = node->child1 = node->child2 = -1;
     node->height = 0;
-    node->body = -1;
     return n;
 }
 
@@ -87,6 +93,16 @@ static void refit(hd_tree *t, int n)
     node->height = 1 + max_int(c1->height, c2->height);
 }
 
+/* Refits n; 1 when its box or height changed (its ancestors then need refitting too). */
+static int refit_changed(hd_tree *t, int n)
+{
+    hd_tree_node before = t->nodes[n];
+    refit(t, n);
+    const hd_tree_node *after = &t->nodes[n];
+    return before.height != after->height || memcmp(before.lo, after->lo, sizeof before.lo) ||
+           memcmp(before.hi, after->hi, sizeof before.hi);
+}
+
 /* The cost of descending into child c to place a leaf of box [lo, hi] below it: the area the
  * new parent would have (a leaf child) or the child's growth (an internal child). */
 static double descent_cost(const hd_tree *t, int c, const double lo[3], const double hi[3])
@@ -96,10 +112,10 @@ static double descent_cost(const hd_tree *t, int c, const double lo[3], const do
     return n->child1 < 0 ? grown : grown - hd_box_area(n->lo, n->hi);
 }
 
-/* The sibling of a new leaf, by the greedy surface-area descent. */
-static int pick_sibling(const hd_tree *t, const double lo[3], const double hi[3])
+/* The sibling of a new leaf, by the greedy surface-area descent from node start. */
+static int pick_sibling(const hd_tree *t, int start, const double lo[3], const double hi[3])
 {
-    int n = t->root;
+    int n = start;
     while (t->nodes[n].child1 >= 0) {
         const hd_tree_node *node = &t->nodes[n];
         double area = hd_box_area(node->lo, node->hi);
@@ -146,8 +162,8 @@ static void swap_down(hd_tree *t, int a, int x, int y, int g)
     refit(t, a);
 }
 
-/* The best rotation at internal node a, applied when it shrinks the tree. */
-static void rotate(hd_tree *t, int a)
+/* The best rotation at internal node a, applied when it shrinks the tree; 1 when applied. */
+static int rotate(hd_tree *t, int a)
 {
     int b = t->nodes[a].child1, c = t->nodes[a].child2;
     int best_x = -1, best_y = -1, best_g = -1;
@@ -172,9 +188,11 @@ static void rotate(hd_tree *t, int a)
     if (best_x >= 0) {
         swap_down(t, a, best_x, best_y, best_g);
     }
+    return best_x >= 0;
 }
 
-int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body)
+/* Inserts a leaf below node start (the root, or a node whose box contains the leaf's). */
+static int insert_below(hd_tree *t, int start, const double lo[3], const double hi[3], int body)
 {
     int leaf = alloc_node(t);
     hd_tree_node *l = &t->nodes[leaf];
@@ -182,13 +200,13 @@ int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body)
         l->lo[k] = lo[k];
         l->hi[k] = hi[k];
     }
-    l->body = body;
+    l->child2 = body;
     t->leaves++;
     if (t->root < 0) {
         t->root = leaf;
         return leaf;
     }
-    int sibling = pick_sibling(t, lo, hi);
+    int sibling = pick_sibling(t, start, lo, hi);
     int old_parent = t->nodes[sibling].parent;
     int parent = alloc_node(t);
     replace_child(t, old_parent, sibling, parent);
@@ -196,11 +214,36 @@ int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body)
     t->nodes[parent].child2 = leaf;
     t->nodes[sibling].parent = parent;
     t->nodes[leaf].parent = parent;
-    for (int n = parent; n >= 0; n = t->nodes[n].parent) {
-        refit(t, n);
-        rotate(t, n);
+    /* refit and rotate upwards; above a node that neither changed nor rotated, nothing does */
+    refit(t, parent);
+    rotate(t, parent);
+    for (int n = t->nodes[parent].parent; n >= 0; n = t->nodes[n].parent) {
+        int changed = refit_changed(t, n);
+        if (!(rotate(t, n) || changed)) {
+            break;
+        }
     }
     return leaf;
+}
+
+int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body)
+{
+    return insert_below(t, t->root, lo, hi, body);
+}
+
+int hd_tree_move(hd_tree *t, int leaf, const double lo[3], const double hi[3])
+{
+    int body = t->nodes[leaf].child2, parent = t->nodes[leaf].parent;
+    if (parent < 0) {
+        hd_tree_remove(t, leaf);
+        return insert_below(t, t->root, lo, hi, body);
+    }
+    int start = t->nodes[parent].child1 == leaf ? t->nodes[parent].child2 : t->nodes[parent].child1;
+    hd_tree_remove(t, leaf); /* start, the old sibling, takes the parent's place */
+    while (start != t->root && !hd_box_inside(lo, hi, t->nodes[start].lo, t->nodes[start].hi)) {
+        start = t->nodes[start].parent;
+    }
+    return insert_below(t, start, lo, hi, body);
 }
 
 void hd_tree_remove(hd_tree *t, int leaf)
@@ -217,8 +260,7 @@ void hd_tree_remove(hd_tree *t, int leaf)
     int grand = p->parent;
     replace_child(t, grand, parent, sibling);
     free_node(t, parent);
-    for (int n = grand; n >= 0; n = t->nodes[n].parent) {
-        refit(t, n);
+    for (int n = grand; n >= 0 && refit_changed(t, n); n = t->nodes[n].parent) {
     }
 }
 
@@ -233,7 +275,7 @@ int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_t
                 n = node->child1;
                 continue;
             }
-            int r = visit(ctx, node->body);
+            int r = visit(ctx, node->child2);
             if (r != 0) {
                 return r;
             }
@@ -262,7 +304,7 @@ static int check_node(const hd_tree *t, int n, int parent)
     }
     const hd_tree_node *node = &t->nodes[n];
     if (node->child1 < 0) {
-        return node->child2 < 0 && node->height == 0 && node->body >= 0 ? 1 : -1;
+        return node->height == 0 && node->child2 >= 0 ? 1 : -1;
     }
     int l1 = check_node(t, node->child1, n), l2 = check_node(t, node->child2, n);
     const hd_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];

@@ -8,14 +8,14 @@
 
 #include "hedra/core.h"
 
+/* One node per cache line (64 bytes; the array is 64-byte aligned). */
 typedef struct hd_tree_node {
     double lo[3];
     double hi[3];
     int parent; /* -1 at the root; in the free list, the next free node */
     int child1; /* -1 for a leaf */
-    int child2;
+    int child2; /* a leaf's body id */
     int height; /* 0 for a leaf */
-    int body;   /* a leaf's body id */
 } hd_tree_node;
 
 typedef struct hd_tree {
@@ -36,6 +36,12 @@ hd_status hd_tree_reserve(hd_tree *t, int leaves);
 
 /* Inserts a leaf for body with box [lo, hi]; returns its node. The caller has reserved room. */
 int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body);
+
+/* Gives a leaf a new box: it is removed, then inserted by the same descent below the lowest
+ * ancestor of its old place whose box contains the new one (the root when none does). With
+ * coherent motion that ancestor is a few levels up: a local reinsertion instead of a global one.
+ * Returns the leaf's new node. The caller has reserved room. */
+int hd_tree_move(hd_tree *t, int leaf, const double lo[3], const double hi[3]);
 
 /* Removes a leaf. */
 void hd_tree_remove(hd_tree *t, int leaf);
