@@ -12,3 +12,4 @@ $hedra info examples/cube.off
 $hedra collide --algo all examples/cube.off examples/tetrahedron.off
 $hedra collide --distance --translate-b 3,0.5,0.25 examples/cube.off examples/ellipsoid.xyz
 $hedra batch --algo all examples/pairs.pair
+$hedra scene examples/scene/crowd.scene
