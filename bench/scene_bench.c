@@ -350,8 +350,8 @@ static int usage(int code)
             "usage: hedra_bench_scene [--sizes N,N,...] [--frames F] [--seed S] [--density D]\n"
             "                         [--no-peers] [--csv FILE] [--smoke]\n"
             "Times hedra's scenes (tree and sweep-and-prune, 1 thread and every core) against\n"
-            "Bullet and FCL, frame by frame; defaults: sizes 1000,10000,100000, 11 frames\n"
-            "(frame 0 and 10 timed), density 0.01. --smoke: 300 bodies, 4 frames.\n");
+            "Bullet and FCL, frame by frame; defaults: sizes 1000,10000,100000, 31 frames\n"
+            "(frame 0 and 30 timed), density 0.004. --smoke: 300 bodies, 4 frames.\n");
     return code;
 }
 
@@ -379,7 +379,7 @@ static int parse_args(int argc, char **argv, sb_args *a)
     int sizes[3] = {1000, 10000, 100000};
     memcpy(a->sizes, sizes, sizeof sizes);
     a->size_count = 3;
-    a->frames = 11;
+    a->frames = 31;
     a->seed = 20261122u;
     a->density = hd_sw_defaults(1).density;
     a->peers = 1;
@@ -443,6 +443,12 @@ int main(int argc, char **argv)
         }
     }
     hd_sb_report_summary(stdout, runs, a.size_count);
+    for (int s = 0; s < a.size_count; ++s) {
+        for (int i = 0; i < runs[s].method_count; ++i) {
+            free(runs[s].methods[i].frames);
+            free(runs[s].methods[i].total_ns);
+        }
+    }
     printf("\nagreement: %d frames where a hedra configuration differs, %d where a peer does; "
            "%d failed frames\n",
            hedra_bad, peer_bad, failures);

@@ -24,7 +24,8 @@ static void print_help(FILE *fp)
     }
     fprintf(fp, "\n'hedra <command> --help' describes each command.\n"
                 "Input files: OFF (.off), Wavefront OBJ (.obj), point lists (.xyz, .txt, .pts);\n"
-                "the hull of the file's points is used.\n\n"
+                "the hull of the file's points is used. 'hedra scene' reads scene files\n"
+                "(shapes, bodies and frames; docs/FORMATS.md).\n\n"
                 "exit codes: 0 ok (whatever the verdict), 1 bad input, 2 usage error,\n"
                 "            3 a query failed or the algorithms disagreed\n");
 }

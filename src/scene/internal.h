@@ -53,6 +53,22 @@ typedef struct hd_idlist {
     int capacity;
 } hd_idlist;
 
+/* A worker's share of the parallel loops over bodies and pairs: what it found, appended to lists
+ * of its own (grown geometrically, reused), merged by the caller afterwards. */
+typedef struct hd_lane {
+    hd_status status; /* HD_ERR_NO_MEMORY when one of its lists could not grow */
+    hd_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
+    hd_idlist work;   /* pairs to query */
+    hd_idlist drop;   /* tree: pairs whose fattened boxes parted */
+    hd_scene_contact *contacts;
+    int contact_count;
+    int contact_capacity;
+    int failures; /* pairs whose query failed; the first by ids and its status */
+    int failed_a;
+    int failed_b;
+    hd_status failed_status;
+} hd_lane;
+
 struct hd_scene {
     hd_scene_options opt;
     double band_rel; /* boxes are widened by band_rel times the body's scale (body.c) */
@@ -77,8 +93,7 @@ struct hd_scene {
     hd_workspace **ws; /* one per thread (CD-Dual), else NULL */
     hd_idlist work;    /* narrow phase: indices of the pairs to query */
     hd_idlist scratch; /* queries: candidate ids */
-    hd_idlist *found;  /* tree: candidate pairs (a, b) found by each thread */
-    hd_status *found_status;
+    hd_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
     int contact_count;
     int contact_capacity;

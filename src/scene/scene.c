@@ -104,9 +104,8 @@ static hd_status start_threads(hd_scene *s)
             }
         }
     }
-    s->found = calloc((size_t)threads, sizeof *s->found);
-    s->found_status = calloc((size_t)threads, sizeof *s->found_status);
-    if (s->found == NULL || s->found_status == NULL) {
+    s->lanes = calloc((size_t)threads, sizeof *s->lanes);
+    if (s->lanes == NULL) {
         return HD_ERR_NO_MEMORY;
     }
     return hd_pool_create(threads, &s->pool);
@@ -163,11 +162,13 @@ void hd_scene_destroy(hd_scene *s)
     hd_idlist_free(&s->removed);
     hd_idlist_free(&s->work);
     hd_idlist_free(&s->scratch);
-    for (int i = 0; s->found != NULL && i < s->opt.threads; ++i) {
-        hd_idlist_free(&s->found[i]);
+    for (int i = 0; s->lanes != NULL && i < s->opt.threads; ++i) {
+        hd_idlist_free(&s->lanes[i].found);
+        hd_idlist_free(&s->lanes[i].work);
+        hd_idlist_free(&s->lanes[i].drop);
+        free(s->lanes[i].contacts);
     }
-    free(s->found);
-    free(s->found_status);
+    free(s->lanes);
     free(s->bodies);
     free(s->boxes);
     free(s->fat);

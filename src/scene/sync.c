@@ -166,10 +166,11 @@ static int tree_visit(void *ctx, int other)
 static void query_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
-    for (int i = begin; i < end && s->found_status[worker] == HD_OK; ++i) {
+    hd_lane *lane = &s->lanes[worker];
+    for (int i = begin; i < end && lane->status == HD_OK; ++i) {
         int id = s->fresh.ids[i];
-        tree_visit_ctx v = {s, id, &s->found[worker]};
-        s->found_status[worker] =
+        tree_visit_ctx v = {s, id, &lane->found};
+        lane->status =
             (hd_status)hd_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
     }
 }
@@ -179,18 +180,19 @@ static hd_status tree_pairs(hd_scene *s)
 {
     int threads = hd_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
-        s->found[w].count = 0;
-        s->found_status[w] = HD_OK;
+        s->lanes[w].found.count = 0;
+        s->lanes[w].status = HD_OK;
     }
     hd_pool_run(s->pool, query_chunk, s, s->fresh.count, HD_SCENE_QUERY_CHUNK);
     for (int w = 0; w < threads; ++w) {
-        const hd_idlist *f = &s->found[w];
-        for (int k = 0; k < f->count && s->found_status[w] == HD_OK; k += 2) {
+        hd_lane *lane = &s->lanes[w];
+        for (int k = 0; k < lane->found.count && lane->status == HD_OK; k += 2) {
             int index;
-            s->found_status[w] = hd_pairs_add(&s->pairs, f->ids[k], f->ids[k + 1], &index);
+            lane->status =
+                hd_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index);
         }
-        if (s->found_status[w] != HD_OK) {
-            return s->found_status[w]; /* the fresh list stays: the next sync queries again */
+        if (lane->status != HD_OK) {
+            return lane->status; /* the fresh list stays: the next sync queries again */
         }
     }
     for (int i = 0; i < s->fresh.count; ++i) {
