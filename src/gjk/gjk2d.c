@@ -1,7 +1,7 @@
-/* GJK for convex polygons given as point arrays: the sources' own 2D path (002/004: support
+/* GJK for convex polygons given as point arrays: the 2D path of Nascimento's GJK article (support
  * mapping S_{A-B}(d) = S_A(d) - S_B(-d), the simplex growing towards the origin, "dot(p, d) < 0
  * -> no collision"), with the distance form, the signed-area solver (kernel/simplex2d.c), the
- * touching band and certificates of the 3D queries. The sources' region tests keep the vertex
+ * touching band and certificates of the 3D queries. The article's region tests keep the vertex
  * order by hand and return "collision" when the origin is on a simplex edge; here the solver
  * decides regions from signs, and an origin on the boundary goes to the classifier. */
 #include <float.h>

@@ -1,26 +1,12 @@
-/* The revised simplex kernel of the LP method (private).
- *
- * Every linear program of the LP method has the same d + 2 rows: d coordinate rows and the two
- * convexity rows of "On Convex Polytopes, Collision Detection, and the Simplex Method" (problem
- * P1):
+/* The revised simplex kernel of the LP method (private). Every LP has the d + 2 rows of problem P1
+ * of Kreuzer, "On Convex Polytopes, Collision Detection, and the Simplex Method", on normalized
+ * points s^ = sigma (s - centre), t^ = sigma (t - centre) (sigma a power of two: exact):
  *     sum_i lambda_i s^_i - sum_j mu_j t^_j (+ special columns) = rhs[0..d-1]
- *     sum_i lambda_i                                          = rhs[d]
- *                              sum_j mu_j                     = rhs[d+1]
- * where s^ = sigma (s - centre) and t^ = sigma (t - centre) are the normalized points (sigma a
- * power of two, so the scaling is exact; see lp.md). The columns are never stored: a structural
- * column is generated from its point when needed (pricing folds the normalization into the dual
- * vector, the basis update builds the column explicitly). Besides the structural columns there
- * are d + 2 slack columns e_i (the source's slack variables) and at most HD_LP_MAX_EXTRA extra
- * columns: the l1 residual columns +-e_k (implicit, extra_unit) or one explicit ray column.
- *
- * The kernel keeps the explicit inverse of the (d+2) x (d+2) basis, updated by one elementary
- * row operation per pivot and recomputed from the basic columns (with a step of iterative
- * refinement of x_B) every 32 pivots, after small pivots and when a basic variable turns
- * negative. Pricing is Dantzig's rule (most negative reduced cost) with Bland's rule as the
- * anti-cycling fallback during runs of degenerate pivots. Nothing here allocates: an hd_lp lives
- * on the stack (8.7 KB, sized for d = 16; the fields a 3D phase 1 touches come first and fill
- * about 2 KB).
- */
+ *     sum_i lambda_i = rhs[d],   sum_j mu_j = rhs[d+1]
+ * Structural columns are generated from their points, never stored; besides them d + 2 slack
+ * columns e_i and at most HD_LP_MAX_EXTRA extra ones (l1 residuals +-e_k, implicit, or one ray
+ * column). Nothing allocates: an hd_lp lives on the stack (8.7 KB, sized for d = 16; the fields a
+ * 3D phase 1 touches come first, about 2 KB). Method: docs/algorithms/lp.md, sections 1-2. */
 #ifndef HD_LP_KERNEL_H
 #define HD_LP_KERNEL_H
 

@@ -1,5 +1,5 @@
 /* The LP method on raw point arrays in any dimension 1..HD_LP_MAX_DIM (public API of
- * hedra/lp.h): intersection, containment (the source's IsSubsetOf) and point inside. */
+ * hedra/lp.h): intersection, containment (IsSubsetOf of Kreuzer's LP article) and point inside. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>

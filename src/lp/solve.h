@@ -1,9 +1,8 @@
-/* The LP method's decision procedure (private), shared by the raw-array API (lp/lp.c), the
- * polytope-pair query (lp/query.c) and the containment tests (query/contain.c).
- *
- * Given two point sets S and T (the columns of the source's problem P1), it runs the source's
- * phase 1 and turns its optimal basis into a verdict with a certificate checked on the input
- * doubles; see docs/algorithms/lp.md for the derivations. */
+/* The LP method's decision procedure (private), shared by the raw-array API (lp/lp.c) and the
+ * polytope-pair query (lp/query.c). Given two point sets S and T (the columns of problem P1 of
+ * Kreuzer's "On Convex Polytopes, Collision Detection, and the Simplex Method"), it runs a phase 1
+ * and turns its optimal basis into a verdict with a certificate checked on the input doubles; see
+ * docs/algorithms/lp.md for the derivations. */
 #ifndef HD_LP_SOLVE_H
 #define HD_LP_SOLVE_H
 
