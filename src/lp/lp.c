@@ -116,11 +116,14 @@ static hd_status check_common(int dim, const hd_tolerance *tol, hd_tolerance *us
     return hd_tolerance_validate(use) == HD_OK ? HD_OK : HD_ERR_INVALID_ARG;
 }
 
-/* The checks every raw-array entry point makes: dimension and tolerance, then both point sets
- * (finite, within range), whose bounding box is gathered in box. */
-static hd_status check_sets(int dim, const hd_tolerance *tol, const double *s, int ns,
-                            const double *t, int nt, hd_tolerance *use, hd_lp_box *box)
+/* The checks every raw-array entry point makes: its result pointer, dimension and tolerance, then
+ * both point sets (finite, within range), whose bounding box is gathered in box. */
+static hd_status check_sets(const void *result, int dim, const hd_tolerance *tol, const double *s,
+                            int ns, const double *t, int nt, hd_tolerance *use, hd_lp_box *box)
 {
+    if (result == NULL) {
+        return HD_ERR_NULL;
+    }
     hd_status st = check_common(dim, tol, use);
     if (st != HD_OK) {
         return st;
@@ -248,12 +251,9 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
                           const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
                           double *weights_t)
 {
-    if (out == NULL) {
-        return HD_ERR_NULL;
-    }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_sets(dim, tol, s, ns, t, nt, &use, &box);
+    hd_status st = check_sets(out, dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
         return st;
     }
@@ -296,12 +296,9 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
 hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
                          const hd_tolerance *tol, int *inside)
 {
-    if (inside == NULL) {
-        return HD_ERR_NULL;
-    }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_sets(dim, tol, s, ns, t, nt, &use, &box);
+    hd_status st = check_sets(inside, dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
         return st;
     }
@@ -331,12 +328,12 @@ hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int 
 hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *point,
                              const hd_tolerance *tol, hd_verdict *out)
 {
-    if (out == NULL || point == NULL) {
+    if (point == NULL) {
         return HD_ERR_NULL;
     }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_sets(dim, tol, s, ns, point, 1, &use, &box);
+    hd_status st = check_sets(out, dim, tol, s, ns, point, 1, &use, &box);
     if (st != HD_OK) {
         return st;
     }

@@ -142,6 +142,10 @@ void hd_poly_fill_topology(hd_polytope *poly, const hd_halfedges *he);
 /* Axis-aligned box, extent, max_abs and bounding sphere from the vertices. */
 void hd_poly_fill_bounds(hd_polytope *poly);
 
+/* Newell's area vector of the loop pts[loop[0..m-1]], normalized into n; returns its length
+ * (twice the polygon's area; 0 for a loop of zero area). */
+double hd_loop_newell(const double *pts, const int *loop, int m, double n[3]);
+
 /* Face normals and supporting offsets (needs the topology): Newell's area vector of each loop,
  * or the given normal (3 per face, may be NULL) where that one keeps the face's vertices within
  * tol of the plane and Newell's does not. HD_ERR_BAD_MESH for a face of zero area. */

@@ -35,25 +35,12 @@ static int face_key_cmp(const void *a, const void *b)
     return x->face - y->face;
 }
 
-/* Unit normal from Newell's area vector (see polytope/geometry.c); returns the area. */
+/* Unit normal from Newell's area vector (polytope/geometry.c); returns the area. */
 static double face_normal(const hd_merge_ctx *ctx, int f, double n[3])
 {
     const int *loop = ctx->loops->verts + ctx->loops->offset[f];
     int m = ctx->loops->offset[f + 1] - ctx->loops->offset[f];
-    double c[3] = {0, 0, 0};
-    for (int i = 0; i < m; ++i) {
-        hd_v3_add(c, c, ctx->pts + 3 * loop[i]);
-    }
-    hd_v3_scale(c, c, 1.0 / m);
-    hd_v3_set(n, 0, 0, 0);
-    for (int i = 0; i < m; ++i) {
-        double a[3], b[3], x[3];
-        hd_v3_sub(a, ctx->pts + 3 * loop[i], c);
-        hd_v3_sub(b, ctx->pts + 3 * loop[(i + 1) % m], c);
-        hd_v3_cross(x, a, b);
-        hd_v3_add(n, n, x);
-    }
-    return 0.5 * hd_v3_normalize(n);
+    return 0.5 * hd_loop_newell(ctx->pts, loop, m, n);
 }
 
 /* D = max of n . v over all vertices, by climbing the vertex graph from vertex start (a vertex
