@@ -154,13 +154,6 @@ static inline void hd_lp_point(const hd_lp *lp, int k, int j, double *out)
     hd_lp_set_point(&lp->set[k], lp->dim, j, out);
 }
 
-/* Index of a point of set k maximising u . p, u in the common frame (hill climbing when the set
- * has a polytope, else a scan). */
-int hd_lp_support(hd_lp *lp, int k, const double *u);
-
-/* The explicit column of id (rows entries). */
-void hd_lp_column(const hd_lp *lp, int id, double *col);
-
 /* The source's problem P2 (phase 1): rhs (0, .., 0, 1, 1), cost 1 on every slack, slack basis. */
 void hd_lp_setup_phase1(hd_lp *lp);
 
@@ -195,18 +188,7 @@ hd_lp_run_status hd_lp_run(hd_lp *lp);
 /* y = c_B^T B^-1 for the current basis. */
 void hd_lp_duals(hd_lp *lp);
 
-/* The gap of direction n (any length; the common frame): min_T u.t - max_S u.s with u = n / |n|,
- * evaluated on the points the support mappings pick. -inf for a zero or non-finite n. */
-double hd_lp_gap_along(hd_lp *lp, const double *n, double *max_s);
-
-/* The same gap evaluated on given support points: js of S (maximising n . s) and jt of T
- * (minimising n . t), e.g. the ones the last full pricing found for n = y_x. */
-double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *max_s);
-
 /* c_B^T x_B. */
 double hd_lp_objective(const hd_lp *lp);
-
-/* Cost of column id. */
-double hd_lp_cost(const hd_lp *lp, int id);
 
 #endif

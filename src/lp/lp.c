@@ -158,9 +158,10 @@ static void raw_problem(hd_lp_problem *prob, int dim, const double *s, int ns, c
     }
 }
 
-hd_status hd_lp_point_verdict(int dim, const double *s, int ns, const double *p, double eps,
-                              int cap, const double *ball_centre, double ball_radius,
-                              hd_verdict *out)
+/* Point p against conv(S) with an absolute eps: HD_INTERSECTING (depth > eps proven),
+ * HD_TOUCHING, HD_SEPARATED (a plane with gap > eps). */
+static hd_status point_verdict(int dim, const double *s, int ns, const double *p, double eps,
+                               int cap, hd_verdict *out)
 {
     if (ns == 0) {
         *out = HD_SEPARATED;
@@ -169,12 +170,6 @@ hd_status hd_lp_point_verdict(int dim, const double *s, int ns, const double *p,
     hd_lp_problem prob;
     hd_lp_outcome res;
     raw_problem(&prob, dim, s, ns, p, 1, eps, cap, NULL);
-    if (ball_centre != NULL && ball_radius > 0.0) {
-        for (int k = 0; k < dim; ++k) {
-            prob.ball_centre[k] = ball_centre[k] - p[k];
-        }
-        prob.ball_radius = ball_radius;
-    }
     hd_status st = hd_lp_solve(&prob, &res);
     if (st == HD_OK) {
         *out = res.verdict;
@@ -312,7 +307,7 @@ hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int 
     int cap = cap_for(&use, (long)ns + 1, dim);
     for (int j = 0; j < nt; ++j) {
         hd_verdict v;
-        st = hd_lp_point_verdict(dim, s, ns, t + (long)dim * j, eps, cap, NULL, 0.0, &v);
+        st = point_verdict(dim, s, ns, t + (long)dim * j, eps, cap, &v);
         if (st != HD_OK) {
             return st;
         }
@@ -337,6 +332,6 @@ hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *poi
     if (st != HD_OK) {
         return st;
     }
-    return hd_lp_point_verdict(dim, s, ns, point, use.touch_rel * box.max_abs,
-                               cap_for(&use, (long)ns + 1, dim), NULL, 0.0, out);
+    return point_verdict(dim, s, ns, point, use.touch_rel * box.max_abs,
+                         cap_for(&use, (long)ns + 1, dim), out);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lp/solve.h"
+#include "lp/price.h"
 #include "core/tolerances.h"
 
 static void set_sigma(hd_lp_problem *prob, double extent)

@@ -64,13 +64,6 @@ void hd_lp_normalize_box(hd_lp_problem *prob, const double *lo, const double *hi
 /* Default pivot cap of one simplex run on n points with m rows. */
 int hd_lp_default_cap(long n, int rows);
 
-/* Point p against conv(S) with an absolute eps: HD_INTERSECTING (depth > eps proven),
- * HD_TOUCHING, HD_SEPARATED (a plane with gap > eps). ball_centre / ball_radius: an optional ball
- * inside conv(S) (NULL / 0: none). */
-hd_status hd_lp_point_verdict(int dim, const double *s, int ns, const double *p, double eps,
-                              int cap, const double *ball_centre, double ball_radius,
-                              hd_verdict *out);
-
 /* Decides prob. Needs ns, nt >= 1. Errors: HD_ERR_ITERATION_LIMIT (a simplex run reached its cap
  * or broke down). Never allocates. */
 hd_status hd_lp_solve(hd_lp_problem *prob, hd_lp_outcome *out);

@@ -26,7 +26,7 @@ double hd_poly_length_tol(double convex_rel, double extent, double max_abs);
 hd_status hd_poly_check_points(const double *xyz, int count);
 hd_status hd_poly_check_tolerance(const hd_tolerance *tol, hd_tolerance *resolved);
 
-/* Exact rescaling for extreme magnitudes (polytope/polytope.c). Squared lengths of coordinates
+/* Exact rescaling for extreme magnitudes (polytope/scale.c). Squared lengths of coordinates
  * above about 1e154 overflow and below about 1e-154 underflow, which would wreck every distance
  * test of the construction. When the largest coordinate is outside [2^-HD_SCALE_RANGE,
  * 2^HD_SCALE_RANGE], the construction runs on a copy multiplied by 2^-e (e the exponent of the

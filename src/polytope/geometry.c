@@ -177,34 +177,6 @@ void hd_poly_fill_bounds(hd_polytope *p)
     p->sphere_radius *= 1.0 + HD_SPHERE_INFLATE;
 }
 
-void hd_poly_unscale(hd_polytope *p, int e)
-{
-    if (e == 0) {
-        return;
-    }
-    for (int i = 0; i < 3 * p->vertex_count; ++i) {
-        p->verts[i] = ldexp(p->verts[i], e);
-    }
-    for (int f = 0; f < p->face_count; ++f) {
-        p->face_dist[f] = ldexp(p->face_dist[f], e);
-    }
-    p->plane_dist = ldexp(p->plane_dist, e);
-    for (int w = 0; w < 2; ++w) {
-        for (int k = 0; k < 3; ++k) {
-            p->interior[w].point[k] = ldexp(p->interior[w].point[k], e);
-        }
-        p->interior[w].clearance = ldexp(p->interior[w].clearance, e);
-    }
-    for (int k = 0; k < 3; ++k) {
-        p->aabb_lo[k] = ldexp(p->aabb_lo[k], e);
-        p->aabb_hi[k] = ldexp(p->aabb_hi[k], e);
-        p->sphere_centre[k] = ldexp(p->sphere_centre[k], e);
-    }
-    p->sphere_radius = ldexp(p->sphere_radius, e);
-    p->max_abs = ldexp(p->max_abs, e);
-    p->extent = ldexp(p->extent, e);
-}
-
 void hd_interior_set(hd_polytope *p, int which, int count, const int *index, const double *weight)
 {
     hd_interior *in = &p->interior[which];
