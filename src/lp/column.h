@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "lp/kernel.h"
+#include "lp/problem.h"
 
 /* The explicit column of id (rows entries). */
 void hd_lp_column(const hd_lp *lp, int id, double *col);

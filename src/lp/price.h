@@ -2,7 +2,7 @@
 #ifndef HD_LP_PRICE_H
 #define HD_LP_PRICE_H
 
-#include "lp/kernel.h"
+#include "lp/problem.h"
 
 /* Index of a point of set k maximising u . p, u in the common frame (hill climbing when the set
  * has a polytope, else a scan). */
