@@ -75,7 +75,8 @@ step "5/5 bounded fuzzing"
 # seed corpus includes every input that once failed it (regress-*), so those are replayed first.
 if [ -f fuzz/run.sh ]; then
   export HEDRA_FUZZ_SEED=${HEDRA_FUZZ_SEED:-20261122}
-  HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_RUNS:-100000} bash fuzz/run.sh 300 fuzz_read_points fuzz_pair_reader
+  HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_RUNS:-100000} bash fuzz/run.sh 300 fuzz_read_points fuzz_pair_reader \
+    fuzz_scene_reader
   HEDRA_FUZZ_FRESH=1 HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_QUERY_RUNS:-20000} bash fuzz/run.sh 300 fuzz_query
 fi
 step "all checks passed"
