@@ -70,9 +70,10 @@ void hd_scene_destroy(hd_scene *scene);
  * identity), user (any pointer, handed back with its contacts). *id receives the body's id, a
  * small non-negative integer; ids of removed bodies are reused, but not before the next step.
  * The body takes part from the next step on. Errors: HD_ERR_NULL, HD_ERR_BAD_POSE and
- * HD_ERR_NONFINITE (hd_pose_validate with the scene's tol.pose_tol), HD_ERR_RANGE (the posed
- * shape reaches beyond HD_MAX_COORD), HD_ERR_TOO_LARGE (more than HD_MAX_POINTS bodies),
- * HD_ERR_NO_MEMORY. */
+ * HD_ERR_NONFINITE (hd_pose_validate with the scene's tol.pose_tol), HD_ERR_RANGE (|t|_max + |c| +
+ * r beyond HD_MAX_COORD, c and r the shape's bounding sphere; or the posed shape's scale, as
+ * hd_collide defines it, positive and below HD_MIN_SCALE), HD_ERR_TOO_LARGE (more than
+ * HD_MAX_POINTS bodies), HD_ERR_NO_MEMORY. */
 hd_status hd_scene_add(hd_scene *scene, const hd_polytope *shape, const hd_pose *pose, void *user,
                        int *id);
 
@@ -127,9 +128,9 @@ typedef struct hd_scene_stats {
  * queries every pair whose boxes overlap and whose verdict may have changed, and sets *contacts
  * to the pairs in contact, sorted by (a, b), *count to their number. The array belongs to the
  * scene and stays valid until the next call that changes the scene (step, add, remove, move,
- * destroy). stats may be NULL. Errors: HD_ERR_NULL; HD_ERR_NO_MEMORY (the step did not happen:
- * the scene is as before and the step may be repeated); the status of a failed pair query (the
- * first by ids, see stats): the other pairs are answered and listed all the same. */
+ * destroy). stats may be NULL. Errors: HD_ERR_NULL; HD_ERR_NO_MEMORY (no contacts: part of
+ * the work may be done, nothing is lost, and the step may be repeated); the status of a failed pair
+ * query (the first by ids, see stats): the other pairs are answered and listed all the same. */
 hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contacts, int *count,
                         hd_scene_stats *stats);
 
