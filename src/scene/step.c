@@ -169,8 +169,11 @@ static hd_status merge_work(hd_scene *s)
         if (st != HD_OK) {
             return st;
         }
-        memcpy(s->work.ids + s->work.count, lane->work.ids, (size_t)lane->work.count * sizeof(int));
-        s->work.count += lane->work.count;
+        if (lane->work.count > 0) {
+            memcpy(s->work.ids + s->work.count, lane->work.ids,
+                   (size_t)lane->work.count * sizeof(int));
+            s->work.count += lane->work.count;
+        }
         for (int k = 0; k < lane->drop.count; ++k) {
             s->pairs.recs[lane->drop.ids[k]].mark = 1;
             s->scratch.ids[s->scratch.count++] = lane->drop.ids[k];
@@ -187,9 +190,11 @@ static void merge_contacts(hd_scene *s)
     s->contact_count = 0;
     for (int w = 0; w < threads; ++w) {
         const hd_lane *lane = &s->lanes[w];
-        memcpy(s->contacts + s->contact_count, lane->contacts,
-               (size_t)lane->contact_count * sizeof *s->contacts);
-        s->contact_count += lane->contact_count;
+        if (lane->contact_count > 0) {
+            memcpy(s->contacts + s->contact_count, lane->contacts,
+                   (size_t)lane->contact_count * sizeof *s->contacts);
+            s->contact_count += lane->contact_count;
+        }
         if (lane->failures > 0 && (st->failures == 0 || pair_less(lane->failed_a, lane->failed_b,
                                                                   st->failed_a, st->failed_b))) {
             st->failed_a = lane->failed_a;
