@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "scene/box.h"
 #include "scene/pairs.h"
 #include "scene/tree.h"
 #include "testutil.h"
@@ -626,6 +627,82 @@ static void test_tree(void **state)
     hd_tree_free(&t);
 }
 
+typedef struct pair_count {
+    int count;
+    int twice;
+    unsigned char (*seen)[300];
+} pair_count;
+
+static int count_pair(void *ctx, int a, int b)
+{
+    pair_count *pc = ctx;
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    pc->twice += pc->seen[lo][hi] != 0;
+    pc->seen[lo][hi] = 1;
+    pc->count++;
+    return 0;
+}
+
+/* The top-down build and the tree against itself: structure, height, every overlapping pair
+ * once (against a scan), then local moves on the built tree. Boxes include identical ones. */
+static void test_tree_build(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    static hd_box boxes[N];
+    static unsigned char seen[N][300];
+    static double lo[N][3], hi[N][3];
+    int ids[N], leaves[N], leaf[N];
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 37);
+    for (int i = 0; i < N; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            boxes[i].lo[k] = i % 10 == 0 ? 5.0 : hd_rng_uniform(&rng, 0.0, 30.0);
+            boxes[i].hi[k] = boxes[i].lo[k] + (i % 10 == 0 ? 1.0 : hd_rng_uniform(&rng, 0.0, 3.0));
+        }
+        ids[i] = i;
+    }
+    hd_tree t;
+    hd_tree_init(&t);
+    assert_int_equal(hd_tree_reserve(&t, N), HD_OK);
+    hd_tree_build(&t, ids, N, boxes, leaves);
+    assert_true(hd_tree_check(&t));
+    assert_true(hd_tree_height(&t) <= 10); /* ceil(log2 300) + 1 */
+    for (int k = 0; k < N; ++k) {
+        leaf[ids[k]] = leaves[k];
+        assert_int_equal(t.nodes[leaves[k]].child2, ids[k]);
+    }
+    memset(seen, 0, sizeof seen);
+    pair_count pc = {0, 0, seen};
+    assert_int_equal(hd_tree_pairs(&t, count_pair, &pc), 0);
+    int expected = 0;
+    for (int a = 0; a < N; ++a) {
+        for (int b = a + 1; b < N; ++b) {
+            int overlap = hd_box_overlap(boxes[a].lo, boxes[a].hi, boxes[b].lo, boxes[b].hi);
+            expected += overlap;
+            assert_int_equal(seen[a][b], overlap);
+        }
+    }
+    assert_int_equal(pc.count, expected);
+    assert_int_equal(pc.twice, 0);
+    for (int i = 0; i < N; ++i) {
+        memcpy(lo[i], boxes[i].lo, sizeof lo[i]);
+        memcpy(hi[i], boxes[i].hi, sizeof hi[i]);
+    }
+    for (int it = 0; it < 1000; ++it) {
+        int i = hd_rng_int(&rng, N);
+        for (int k = 0; k < 3; ++k) {
+            double d = hd_rng_uniform(&rng, -0.5, 0.5);
+            lo[i][k] += d;
+            hi[i][k] += d;
+        }
+        leaf[i] = hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+    }
+    assert_true(hd_tree_check(&t));
+    check_tree_queries(&t, leaf, lo, hi, N);
+    hd_tree_free(&t);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -821,6 +898,7 @@ int main(void)
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_pair_table),
         cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_algorithms),
         cmocka_unit_test(test_large_scene),

@@ -378,6 +378,7 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     s->flags[k] = (unsigned char)(HD_BODY_ALIVE | (tiny ? HD_BODY_TINY : 0));
     s->reach[k] = hd_body_reach(shape);
     s->live++;
+    s->unplaced++;
     stage(s, k, &p); /* room was reserved */
     *id = k;
     return HD_OK;
@@ -401,6 +402,7 @@ hd_status hd_scene_remove(hd_scene *s, int id)
     } else if (b->proxy >= 0) {
         hd_sap_remove(&s->sap, id);
     }
+    s->unplaced -= b->proxy < 0;
     b->proxy = -1;
     b->state = HD_BODY_REMOVED;
     s->flags[id] &= (unsigned char)~HD_BODY_ALIVE;

@@ -14,6 +14,9 @@
 /* The box loop asks for the records of the body this many places ahead in the list. */
 #define HD_SCENE_PREFETCH 4
 
+/* New bodies from which a batch as large as the tree rebuilds it (tree_rebuild). */
+#define HD_SCENE_BULK_MIN 64
+
 /* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us:
  * a chunk is worth a wake-up). */
 #define HD_SCENE_BOX_CHUNK 128
@@ -90,6 +93,7 @@ static void tree_place(hd_scene *s, int id)
         s->stats.reinserted++;
     } else {
         b->proxy = hd_tree_insert(&s->tree, fat->lo, fat->hi, id);
+        s->unplaced--;
     }
     if (!(s->flags[id] & HD_BODY_FRESH)) {
         s->fresh.ids[s->fresh.count++] = id; /* room reserved by hd_scene_add */
@@ -97,28 +101,92 @@ static void tree_place(hd_scene *s, int id)
     s->flags[id] |= HD_BODY_FRESH | HD_BODY_REFAT;
 }
 
-/* The broad-phase entries of the stale bodies. */
-static hd_status place_stale(hd_scene *s)
+static int add_pair(void *ctx, int a, int b)
 {
-    int tree = s->opt.broadphase == HD_BROADPHASE_TREE;
+    int index;
+    return (int)hd_pairs_add(&((hd_scene *)ctx)->pairs, a, b, &index);
+}
+
+/* Tree: a batch of new bodies at least as large as the tree (the first frame, above all) builds
+ * the tree anew over every body, top down, and finds every pair by one descent of the tree
+ * against itself: much faster than inserting and querying body after body. */
+static hd_status tree_rebuild(hd_scene *s)
+{
+    hd_status st = hd_idlist_reserve(&s->scratch, s->live);
+    if (st == HD_OK) {
+        st = hd_idlist_reserve(&s->work, s->live);
+    }
+    if (st != HD_OK) {
+        return st; /* the stale list stays: the next sync tries again */
+    }
+    int n = 0;
+    for (int id = 0; id < s->body_ids; ++id) {
+        if (s->flags[id] & HD_BODY_ALIVE) {
+            s->scratch.ids[n++] = id;
+        }
+    }
+    hd_tree_build(&s->tree, s->scratch.ids, n, s->fat, s->work.ids);
+    for (int k = 0; k < n; ++k) {
+        s->bodies[s->scratch.ids[k]].proxy = s->work.ids[k];
+    }
+    s->scratch.count = s->work.count = 0;
+    for (int i = 0; i < s->stale.count; ++i) {
+        if (s->flags[s->stale.ids[i]] & HD_BODY_ESCAPED) {
+            s->flags[s->stale.ids[i]] |= HD_BODY_REFAT; /* its old pairs are checked */
+        }
+    }
+    st = (hd_status)hd_tree_pairs(&s->tree, add_pair, s);
+    if (st == HD_OK) {
+        s->unplaced = 0;
+    }
+    return st;
+}
+
+/* Tree: the stale bodies that left their fattened boxes, one by one, or all at once. */
+static hd_status tree_place_stale(hd_scene *s)
+{
+    if (s->unplaced >= HD_SCENE_BULK_MIN && s->unplaced >= s->tree.leaves) {
+        return tree_rebuild(s);
+    }
     for (int i = 0; i < s->stale.count; ++i) {
         int id = s->stale.ids[i];
         unsigned flags = s->flags[id]; /* not the body record: most bodies need nothing here */
-        if (!(flags & HD_BODY_ALIVE) || (tree && !(flags & HD_BODY_ESCAPED))) {
+        if ((flags & HD_BODY_ALIVE) && (flags & HD_BODY_ESCAPED)) {
+            tree_place(s, id);
+        }
+    }
+    return HD_OK;
+}
+
+/* Sweep-and-prune: the stale bodies' end points, moved or appended. */
+static hd_status sap_place_stale(hd_scene *s)
+{
+    for (int i = 0; i < s->stale.count; ++i) {
+        int id = s->stale.ids[i];
+        hd_body *b = &s->bodies[id];
+        if (!(s->flags[id] & HD_BODY_ALIVE)) {
             continue;
         }
-        hd_body *b = &s->bodies[id];
-        if (tree) {
-            tree_place(s, id);
-        } else if (b->proxy >= 0) {
+        if (b->proxy >= 0) {
             hd_sap_move(&s->sap, id, &s->boxes[id]);
-        } else {
-            hd_status st = hd_sap_insert(&s->sap, id, &s->boxes[id]);
-            if (st != HD_OK) {
-                return st; /* the stale list stays: the next sync redoes it all */
-            }
-            b->proxy = 0;
+            continue;
         }
+        hd_status st = hd_sap_insert(&s->sap, id, &s->boxes[id]);
+        if (st != HD_OK) {
+            return st; /* the stale list stays: the next sync redoes it all */
+        }
+        b->proxy = 0;
+    }
+    return HD_OK;
+}
+
+/* The broad-phase entries of the stale bodies; then the stale list is empty. */
+static hd_status place_stale(hd_scene *s)
+{
+    hd_status st =
+        s->opt.broadphase == HD_BROADPHASE_TREE ? tree_place_stale(s) : sap_place_stale(s);
+    if (st != HD_OK) {
+        return st;
     }
     for (int i = 0; i < s->stale.count; ++i) {
         s->flags[s->stale.ids[i]] &= (unsigned char)~(HD_BODY_STALE | HD_BODY_ESCAPED);

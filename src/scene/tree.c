@@ -323,3 +323,124 @@ int hd_tree_check(const hd_tree *t)
     }
     return check_node(t, t->root, -1) == t->leaves;
 }
+
+/* Centre (doubled) of leaf box i along axis k. */
+static double centre2(const hd_box *boxes, int body, int k)
+{
+    return boxes[body].lo[k] + boxes[body].hi[k];
+}
+
+/* Reorders ids so that ids[mid] holds the element of rank mid by centre along axis k, smaller
+ * ones before it and larger ones after (Hoare's selection, FIND, CACM 1961). */
+static void select_median(int *ids, int n, int mid, const hd_box *boxes, int k)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        double pivot = centre2(boxes, ids[lo + (hi - lo) / 2], k);
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (centre2(boxes, ids[i], k) < pivot) {
+                ++i;
+            }
+            while (centre2(boxes, ids[j], k) > pivot) {
+                --j;
+            }
+            if (i <= j) {
+                int swap = ids[i];
+                ids[i++] = ids[j];
+                ids[j--] = swap;
+            }
+        }
+        if (mid <= j) {
+            hi = j;
+        } else if (mid >= i) {
+            lo = i;
+        } else {
+            return;
+        }
+    }
+}
+
+/* The subtree over ids[0 .. n-1] (n >= 1): halves at the median of the centres along the axis of
+ * their largest spread. Depth ceil(log2 n) + 1. */
+static int build_range(hd_tree *t, int *ids, int *leaves, int n, const hd_box *boxes)
+{
+    if (n == 1) {
+        int leaf = alloc_node(t);
+        hd_tree_node *l = &t->nodes[leaf];
+        memcpy(l->lo, boxes[ids[0]].lo, sizeof l->lo);
+        memcpy(l->hi, boxes[ids[0]].hi, sizeof l->hi);
+        l->child2 = ids[0];
+        leaves[0] = leaf;
+        return leaf;
+    }
+    double lo[3], hi[3];
+    for (int k = 0; k < 3; ++k) {
+        lo[k] = hi[k] = centre2(boxes, ids[0], k);
+        for (int i = 1; i < n; ++i) {
+            double c = centre2(boxes, ids[i], k);
+            lo[k] = c < lo[k] ? c : lo[k];
+            hi[k] = c > hi[k] ? c : hi[k];
+        }
+    }
+    int axis = hi[1] - lo[1] > hi[0] - lo[0] ? 1 : 0;
+    axis = hi[2] - lo[2] > hi[axis] - lo[axis] ? 2 : axis;
+    int mid = n / 2;
+    select_median(ids, n, mid, boxes, axis);
+    int a = build_range(t, ids, leaves, mid, boxes);
+    int b = build_range(t, ids + mid, leaves + mid, n - mid, boxes);
+    int node = alloc_node(t);
+    t->nodes[node].child1 = a;
+    t->nodes[node].child2 = b;
+    t->nodes[a].parent = node;
+    t->nodes[b].parent = node;
+    refit(t, node);
+    return node;
+}
+
+void hd_tree_build(hd_tree *t, int *bodies, int count, const hd_box *boxes, int *leaves)
+{
+    t->used = 0;
+    t->free_list = -1;
+    t->root = -1;
+    t->leaves = count;
+    if (count > 0) {
+        t->root = build_range(t, bodies, leaves, count, boxes);
+        t->nodes[t->root].parent = -1;
+    }
+}
+
+/* Every pair of leaves, one below a and one below b, whose boxes overlap. */
+static int cross_pairs(const hd_tree *t, int a, int b, hd_tree_visit_pair visit, void *ctx)
+{
+    const hd_tree_node *na = &t->nodes[a], *nb = &t->nodes[b];
+    if (!hd_box_overlap(na->lo, na->hi, nb->lo, nb->hi)) {
+        return 0;
+    }
+    if (na->child1 < 0 && nb->child1 < 0) {
+        return visit(ctx, na->child2, nb->child2);
+    }
+    if (na->child1 < 0 ||
+        (nb->child1 >= 0 && hd_box_area(nb->lo, nb->hi) > hd_box_area(na->lo, na->hi))) {
+        int r = cross_pairs(t, a, nb->child1, visit, ctx);
+        return r != 0 ? r : cross_pairs(t, a, nb->child2, visit, ctx);
+    }
+    int r = cross_pairs(t, na->child1, b, visit, ctx);
+    return r != 0 ? r : cross_pairs(t, na->child2, b, visit, ctx);
+}
+
+static int self_pairs(const hd_tree *t, int n, hd_tree_visit_pair visit, void *ctx)
+{
+    const hd_tree_node *node = &t->nodes[n];
+    if (node->child1 < 0) {
+        return 0;
+    }
+    int r = self_pairs(t, node->child1, visit, ctx);
+    r = r != 0 ? r : self_pairs(t, node->child2, visit, ctx);
+    return r != 0 ? r : cross_pairs(t, node->child1, node->child2, visit, ctx);
+}
+
+int hd_tree_pairs(const hd_tree *t, hd_tree_visit_pair visit, void *ctx)
+{
+    return t->root < 0 ? 0 : self_pairs(t, t->root, visit, ctx);
+}

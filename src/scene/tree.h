@@ -7,6 +7,7 @@
 #define HD_SCENE_TREE_H
 
 #include "hedra/core.h"
+#include "scene/box.h"
 
 /* One node per cache line (64 bytes; the array is 64-byte aligned). */
 typedef struct hd_tree_node {
@@ -51,6 +52,20 @@ void hd_tree_remove(hd_tree *t, int leaf);
 typedef int (*hd_tree_visit)(void *ctx, int body);
 int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_tree_visit visit,
                   void *ctx);
+
+/* Builds the tree anew over count leaves, body bodies[k] with box boxes[bodies[k]], top down:
+ * each node halves its leaves at the median of their centres along the axis of their largest
+ * spread, so the height is ceil(log2 count). Much faster than count insertions, for the first
+ * frame and large batches of new bodies. bodies is reordered; leaves[k] receives the leaf of
+ * bodies[k] (after the reordering). The caller has reserved room for count leaves. */
+void hd_tree_build(hd_tree *t, int *bodies, int count, const hd_box *boxes, int *leaves);
+
+/* Calls visit(ctx, a, b) once for every pair of leaves (bodies a, b) whose boxes overlap, by a
+ * simultaneous descent of the tree against itself; stops at, and returns, the first non-zero
+ * value visit returns. Recursive to twice the tree's height: for a tree just built by
+ * hd_tree_build. */
+typedef int (*hd_tree_visit_pair)(void *ctx, int a, int b);
+int hd_tree_pairs(const hd_tree *t, hd_tree_visit_pair visit, void *ctx);
 
 /* Height of the root (0 for a single leaf, -1 when empty). */
 int hd_tree_height(const hd_tree *t);
