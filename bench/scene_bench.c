@@ -33,6 +33,7 @@ typedef struct sb_args {
     int smoke;
     unsigned long long seed;
     double density;
+    double margin; /* hedra's fattening margin */
     const char *csv;
     int peers; /* run Bullet and FCL */
 } sb_args;
@@ -157,7 +158,7 @@ static int hedra_frame(sb_hedra *h, int count, const int *bodies, const hd_bench
 }
 
 /* The methods of a run: hedra's four configurations, then the peers built in. */
-static void add_hedra(hd_sb_run *run, hd_broadphase bp, int threads)
+static void add_hedra(hd_sb_run *run, hd_broadphase bp, int threads, double margin)
 {
     hd_sb_method *m = &run->methods[run->method_count++];
     memset(m, 0, sizeof *m);
@@ -168,6 +169,7 @@ static void add_hedra(hd_sb_run *run, hd_broadphase bp, int threads)
     m->opt = hd_scene_options_default();
     m->opt.broadphase = bp;
     m->opt.threads = threads;
+    m->opt.margin = margin;
 }
 
 static void add_peers(hd_sb_run *run)
@@ -322,10 +324,10 @@ static int run_size(const sb_args *a, int n, hd_sb_run *run)
     run->n = n;
     run->frames = a->frames;
     run->movers = w.mover_count;
-    add_hedra(run, HD_BROADPHASE_TREE, 1);
-    add_hedra(run, HD_BROADPHASE_TREE, 0);
-    add_hedra(run, HD_BROADPHASE_SAP, 1);
-    add_hedra(run, HD_BROADPHASE_SAP, 0);
+    add_hedra(run, HD_BROADPHASE_TREE, 1, a->margin);
+    add_hedra(run, HD_BROADPHASE_TREE, 0, a->margin);
+    add_hedra(run, HD_BROADPHASE_SAP, 1, a->margin);
+    add_hedra(run, HD_BROADPHASE_SAP, 0, a->margin);
     if (a->peers) {
         add_peers(run);
     }
@@ -348,6 +350,7 @@ static int usage(int code)
 {
     fprintf(code ? stderr : stdout,
             "usage: hedra_bench_scene [--sizes N,N,...] [--frames F] [--seed S] [--density D]\n"
+            "                         [--margin M]\n"
             "                         [--no-peers] [--csv FILE] [--smoke]\n"
             "Times hedra's scenes (tree and sweep-and-prune, 1 thread and every core) against\n"
             "Bullet and FCL, frame by frame; defaults: sizes 1000,10000,100000, 31 frames\n"
@@ -382,6 +385,7 @@ static int parse_args(int argc, char **argv, sb_args *a)
     a->frames = 31;
     a->seed = 20261122u;
     a->density = hd_sw_defaults(1).density;
+    a->margin = HD_SCENE_DEFAULT_MARGIN;
     a->peers = 1;
     for (int i = 1; i < argc; ++i) {
         const char *v = i + 1 < argc ? argv[i + 1] : "";
@@ -393,6 +397,8 @@ static int parse_args(int argc, char **argv, sb_args *a)
             a->seed = strtoull(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--density") == 0 && atof(v) > 0.0) {
             a->density = atof(argv[++i]);
+        } else if (strcmp(argv[i], "--margin") == 0 && atof(v) >= 0.0 && atof(v) <= 16.0) {
+            a->margin = atof(argv[++i]);
         } else if (strcmp(argv[i], "--csv") == 0 && *v != '\0') {
             a->csv = argv[++i];
         } else if (strcmp(argv[i], "--no-peers") == 0) {
@@ -420,8 +426,9 @@ int main(int argc, char **argv)
     if (csv != NULL) {
         hd_sb_csv_header(csv);
     }
-    printf("hedra %s scene benchmark: seed %llu, density %g, %d frames (frame 0 apart)\n\n",
-           hd_version_string(), a.seed, a.density, a.frames);
+    printf("hedra %s scene benchmark: seed %llu, density %g, margin %g, %d frames (frame 0 "
+           "apart)\n\n",
+           hd_version_string(), a.seed, a.density, a.margin, a.frames);
     static hd_sb_run runs[8];
     int failures = 0, hedra_bad = 0, peer_bad = 0;
     for (int s = 0; s < a.size_count; ++s) {
