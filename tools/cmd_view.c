@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "view.h"
 
@@ -122,7 +123,8 @@ static int write_output(const hd_view_opts *o, const hd_view_assets *assets, con
     ok = (to_stdout ? fflush(fp) == 0 : fclose(fp) == 0) && ok;
     if (!ok) {
         fprintf(stderr, "hedra view: error writing %s\n", o->output);
-        if (!to_stdout) {
+        struct stat sb; /* a regular file only: never a device such as /dev/full */
+        if (!to_stdout && stat(o->output, &sb) == 0 && S_ISREG(sb.st_mode)) {
             remove(o->output);
         }
     }
