@@ -117,14 +117,20 @@
   camera.near = size * 1e-3;
   camera.far = size * 100;
 
-  function frame(target) {
+  // Frames the target; the camera looks at focus from outside when given (the part of A - B
+  // where the path ends), else across the motion direction (A and B side by side).
+  function frame(target, focus) {
     const sphere = new THREE.Box3().setFromObject(target).getBoundingSphere(new THREE.Sphere());
     const r = Math.max(sphere.radius, 1e-9);
     const dist = r / Math.sin((camera.fov * Math.PI) / 360) * 1.25;
-    // look across the motion direction (from A towards B), so that both stand side by side
-    const s = new THREE.Vector3(...data.motion.direction);
     const dir = new THREE.Vector3(0.9, 0.6, 1.3).normalize();
-    dir.addScaledVector(s, -0.8 * dir.dot(s)).normalize();
+    const toFocus = focus ? focus.clone().sub(sphere.center) : new THREE.Vector3();
+    if (toFocus.length() > 1e-6 * r) {
+      dir.multiplyScalar(0.6).add(toFocus.normalize()).normalize();
+    } else {
+      const s = new THREE.Vector3(...data.motion.direction);
+      dir.addScaledVector(s, -0.8 * dir.dot(s)).normalize();
+    }
     controls.target.copy(sphere.center);
     camera.position.copy(sphere.center).addScaledVector(dir, dist);
     camera.near = dist * 1e-3;
@@ -305,6 +311,15 @@
       ', |v| = ' + num(s.upper) + ', lower bound ' + num(s.lower);
   }
 
+  // The centroid of the last step's points (the origin when there is no path).
+  function pathFocus() {
+    const last = steps[steps.length - 1];
+    const pts = last ? (last.polygon || last.points) : [[0, 0, 0]];
+    const c = new THREE.Vector3();
+    for (const p of pts) c.add(new THREE.Vector3(...p));
+    return c.multiplyScalar(1 / pts.length);
+  }
+
   function showStep(k) {
     pathLayer.clear();
     if (steps.length === 0) return;
@@ -400,7 +415,7 @@
     certLayer.visible = $('show-certificate').checked && !diff && !moving;
     witnessLayer.visible = $('show-witnesses').checked && !diff;
     nearestLayer.visible = $('show-witnesses').checked;
-    if (reframe) frame(diff ? difference : shapes);
+    if (reframe) frame(diff ? difference : shapes, diff ? pathFocus() : null);
   }
   for (const id of ['show-shapes', 'show-certificate', 'show-witnesses']) {
     $(id).addEventListener('change', () => { applyVisibility(false); render(); });

@@ -19,7 +19,9 @@ const cli = process.env.HEDRA_CLI;
 const src = process.env.HEDRA_SOURCE;
 const chromiumPath = '/usr/bin/chromium';
 const background = [0xf4, 0xf5, 0xf7]; // the page's clear colour (page.js)
-const ex = (f) => join(src, 'examples', f);
+// examples by relative names: the CLI runs in the source tree, so pages (and the committed
+// screenshot) show the names a reader of the repository knows
+const ex = (f) => `examples/${f}`;
 
 // Pairs covering the three algorithms, every verdict, a flat polygon and both kinds of path.
 const cases = [
@@ -57,7 +59,7 @@ after(async () => {
 
 // The query options of a case without its two files (for `hedra collide` at other poses).
 function collideVerdict(args) {
-  const out = execFileSync(cli, ['collide', '--json', ...args], { encoding: 'utf8' });
+  const out = execFileSync(cli, ['collide', '--json', ...args], { encoding: 'utf8', cwd: src });
   const answer = JSON.parse(out.trim().split('\n')[0]);
   assert.ok(answer.verdict, `hedra collide gave no verdict: ${out}`);
   return answer.verdict;
@@ -106,7 +108,7 @@ async function setRange(page, id, value) {
 for (const c of cases) {
   test(`hedra view: ${c.name}`, async () => {
     const file = join(work, `${c.name}.html`);
-    const run = spawnSync(cli, ['view', ...c.args, '-o', file], { encoding: 'utf8' });
+    const run = spawnSync(cli, ['view', ...c.args, '-o', file], { encoding: 'utf8', cwd: src });
     assert.equal(run.status, 0, `hedra view failed: ${run.stderr}`);
 
     // one file: nothing to fetch, no address but the XHTML namespace name inside three.js
@@ -176,7 +178,7 @@ for (const c of cases) {
 test('hedra view without its assets fails with a message and writes nothing', () => {
   const file = join(work, 'none.html');
   const run = spawnSync(cli, ['view', ex('cube.off'), ex('tetrahedron.off'), '-o', file],
-    { encoding: 'utf8', env: { ...process.env, HEDRA_VIEWER_DIR: join(work, 'no-such-dir') } });
+    { encoding: 'utf8', cwd: src, env: { ...process.env, HEDRA_VIEWER_DIR: join(work, 'no-such-dir') } });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /three\.bundle\.js/);
   assert.match(run.stderr, /viewer-deps\.sh/);
