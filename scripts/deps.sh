@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hedra needs (only those missing). Run as root.
 #   build:  a C compiler, CMake, pkg-config, Qhull
-#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), valgrind
+#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind
 #   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
 #   viewer: chromium (the browser test), Node.js and npm (three.js and playwright-core from npm,
 #           installed by scripts/viewer-deps.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config libqhull-dev libcmocka-dev libglpk-dev
-          clang libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git
+          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git
           chromium)
 # Node.js and npm: Debian's packages unless a Node.js with its own npm is already installed
 command -v npm >/dev/null || packages+=(nodejs npm)

@@ -103,8 +103,7 @@ static int parse_args(hd_view_opts *o, int argc, char **argv)
 /* The page's title: "A vs B (algo)". */
 static void make_title(const hd_view_opts *o, char *title, size_t size)
 {
-    snprintf(title, size, "%s vs %s (%s)", o->files[0], o->files[1],
-             hd_algo_str(o->query.algo));
+    snprintf(title, size, "%s vs %s (%s)", o->files[0], o->files[1], hd_algo_str(o->query.algo));
 }
 
 /* Writes the page to o->output; a partly written file is removed. */

@@ -18,9 +18,9 @@
 #define HD_VIEW_DIFFERENCE_MAX (1 << 20)
 
 typedef struct hd_view_opts {
-    hd_cli_opts query;   /* --algo (one algorithm), --tol, --brute, poses, --no-check */
+    hd_cli_opts query; /* --algo (one algorithm), --tol, --brute, poses, --no-check */
     const char *files[2];
-    const char *output;  /* -o FILE, "-" for standard output */
+    const char *output; /* -o FILE, "-" for standard output */
     int have_slide_dir;
     double slide_dir[3]; /* --slide-dir; default: from A's centre towards B's */
     int slide_steps;
@@ -29,16 +29,15 @@ typedef struct hd_view_opts {
 /* The page's data: A and B (world frame), the query, the distance, the hull of A - B, the
  * algorithm's path and the motion of B. Returns HD_EXIT_OK, or HD_EXIT_FAILURE when the main
  * query failed or its certificate was rejected (the data then says so and is still written). */
-int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a,
-                       const hd_polytope *b);
+int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b);
 
 /* The page's assets, read into memory. */
 typedef struct hd_view_assets {
-    char *dir;      /* where they were found */
-    char *html;     /* page.html: the template with @HEDRA_...@ markers */
-    char *css;      /* page.css */
-    char *script;   /* page.js */
-    char *three;    /* dist/three.bundle.js: three.js as one classic script */
+    char *dir;    /* where they were found */
+    char *html;   /* page.html: the template with @HEDRA_...@ markers */
+    char *css;    /* page.css */
+    char *script; /* page.js */
+    char *three;  /* dist/three.bundle.js: three.js as one classic script */
 } hd_view_assets;
 
 /* Finds and reads the assets (HEDRA_VIEWER_DIR, else the install data directory next to the
@@ -49,8 +48,8 @@ void hd_view_assets_free(hd_view_assets *assets);
 
 /* Writes the page: the template with the title, the style, the data, three.js and the page
  * script in place of its markers. Returns 0 on a write error. */
-int hd_view_write_page(FILE *fp, const hd_view_assets *assets, const char *title,
-                       const char *data, size_t data_size);
+int hd_view_write_page(FILE *fp, const hd_view_assets *assets, const char *title, const char *data,
+                       size_t data_size);
 
 /* JSON of a polytope posed by pose (NULL: identity): {"dimension", "vertices", "faces",
  * "edges"} with vertices in the world frame. */

@@ -78,8 +78,7 @@ static void json_difference(FILE *fp, const hd_polytope *a, const hd_polytope *b
     if (st == HD_OK) {
         hd_view_json_polytope(fp, m, NULL);
     } else {
-        fprintf(fp, "{\"omitted\":\"the hull of the differences failed: %s\"}",
-                hd_status_str(st));
+        fprintf(fp, "{\"omitted\":\"the hull of the differences failed: %s\"}", hd_status_str(st));
     }
     hd_polytope_destroy(m);
 }
@@ -136,8 +135,8 @@ static void motion_range(const hd_view_opts *o, const hd_polytope *a, const hd_p
 }
 
 /* One position of B: the algorithm's verdict, and the distance with witnesses when separated. */
-static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a,
-                        const hd_polytope *b, const double s[3], double tau)
+static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b,
+                        const double s[3], double tau)
 {
     hd_pose pose = o->query.pose_b;
     for (int c = 0; c < 3; ++c) {
@@ -165,8 +164,7 @@ static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a,
     fputc('}', fp);
 }
 
-static void json_motion(FILE *fp, const hd_view_opts *o, const hd_polytope *a,
-                        const hd_polytope *b)
+static void json_motion(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b)
 {
     double s[3], lo, hi;
     motion_range(o, a, b, s, &lo, &hi);
@@ -182,8 +180,7 @@ static void json_motion(FILE *fp, const hd_view_opts *o, const hd_polytope *a,
     fputs("]}", fp);
 }
 
-int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a,
-                       const hd_polytope *b)
+int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b)
 {
     hd_cli_opts run = o->query;
     run.distance = 1;

@@ -164,43 +164,57 @@ static void write_html_text(FILE *fp, const char *s)
 {
     for (; *s; ++s) {
         switch (*s) {
-        case '&': fputs("&amp;", fp); break;
-        case '<': fputs("&lt;", fp); break;
-        case '>': fputs("&gt;", fp); break;
-        default: fputc(*s, fp); break;
+            case '&':
+                fputs("&amp;", fp);
+                break;
+            case '<':
+                fputs("&lt;", fp);
+                break;
+            case '>':
+                fputs("&gt;", fp);
+                break;
+            default:
+                fputc(*s, fp);
+                break;
         }
     }
 }
 
-int hd_view_write_page(FILE *fp, const hd_view_assets *assets, const char *title,
-                       const char *data, size_t data_size)
+static const char *const page_markers[] = {"@HEDRA_TITLE@", "@HEDRA_CSS@", "@HEDRA_DATA@",
+                                           "@HEDRA_THREE@", "@HEDRA_PAGE@"};
+#define PAGE_MARKERS 5
+
+/* The first marker in text: its position (NULL when none) and index. */
+static const char *next_marker(const char *text, int *which)
 {
-    static const char *const markers[] = {"@HEDRA_TITLE@", "@HEDRA_CSS@", "@HEDRA_DATA@",
-                                          "@HEDRA_THREE@", "@HEDRA_PAGE@"};
-    const char *p = assets->html;
-    for (;;) {
-        const char *next = NULL;
-        int which = -1;
-        for (int k = 0; k < 5; ++k) {
-            const char *m = strstr(p, markers[k]);
-            if (m != NULL && (next == NULL || m < next)) {
-                next = m;
-                which = k;
-            }
+    const char *next = NULL;
+    for (int k = 0; k < PAGE_MARKERS; ++k) {
+        const char *m = strstr(text, page_markers[k]);
+        if (m != NULL && (next == NULL || m < next)) {
+            next = m;
+            *which = k;
         }
-        if (next == NULL) {
-            fputs(p, fp);
-            break;
-        }
-        fwrite(p, 1, (size_t)(next - p), fp);
-        switch (which) {
-        case 0: write_html_text(fp, title); break;
-        case 1: fputs(assets->css, fp); break;
-        case 2: fwrite(data, 1, data_size, fp); break;
-        case 3: fputs(assets->three, fp); break;
-        default: fputs(assets->script, fp); break;
-        }
-        p = next + strlen(markers[which]);
     }
+    return next;
+}
+
+int hd_view_write_page(FILE *fp, const hd_view_assets *assets, const char *title, const char *data,
+                       size_t data_size)
+{
+    const char *p = assets->html;
+    int which = 0;
+    const char *next;
+    while ((next = next_marker(p, &which)) != NULL) {
+        fwrite(p, 1, (size_t)(next - p), fp);
+        if (which == 0) {
+            write_html_text(fp, title);
+        } else if (which == 2) {
+            fwrite(data, 1, data_size, fp);
+        } else {
+            fputs(which == 1 ? assets->css : which == 3 ? assets->three : assets->script, fp);
+        }
+        p = next + strlen(page_markers[which]);
+    }
+    fputs(p, fp);
     return !ferror(fp);
 }

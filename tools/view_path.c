@@ -6,8 +6,8 @@
 
 #include "view.h"
 
-static const char *const hd_view_kinds[] = {"none", "fv", "vf", "ee"};
-static const char *const hd_view_phases[] = {"SEARCH-FV", "SEARCH-VF", "SEARCH-EE"};
+static const char *const kind_names[] = {"none", "fv", "vf", "ee"};
+static const char *const phase_names[] = {"SEARCH-FV", "SEARCH-VF", "SEARCH-EE"};
 
 /* The world point a_i - b_j, written as a JSON array (9 digits: drawing precision). */
 static void json_difference_point(FILE *fp, const hd_polytope *a, const hd_polytope *b,
@@ -26,44 +26,44 @@ static int valid(int index, int count)
 }
 
 /* The polygon of one step; 0 (nothing written) when its features are not valid indices. */
-static int json_polygon(FILE *fp, const hd_path_step *s, const hd_polytope *a,
-                        const hd_polytope *b, const hd_pose *pose_b)
+static int json_polygon(FILE *fp, const hd_path_step *s, const hd_polytope *a, const hd_polytope *b,
+                        const hd_pose *pose_b)
 {
     double normal[3], offset;
     const int *loop = NULL;
     int ea[2], eb[2], faces[2], n;
     int nva = hd_polytope_vertex_count(a), nvb = hd_polytope_vertex_count(b);
     switch (s->kind) {
-    case HD_FACE_FV:
-        n = hd_polytope_face(a, s->feature_a, normal, &offset, &loop);
-        if (n == 0 || !valid(s->feature_b, nvb)) {
+        case HD_FACE_FV:
+            n = hd_polytope_face(a, s->feature_a, normal, &offset, &loop);
+            if (n == 0 || !valid(s->feature_b, nvb)) {
+                return 0;
+            }
+            for (int k = 0; k < n; ++k) {
+                json_difference_point(fp, a, b, pose_b, loop[k], s->feature_b, k == 0);
+            }
+            return 1;
+        case HD_FACE_VF:
+            n = hd_polytope_face(b, s->feature_b, normal, &offset, &loop);
+            if (n == 0 || !valid(s->feature_a, nva)) {
+                return 0;
+            }
+            for (int k = n - 1; k >= 0; --k) { /* -B reverses the orientation */
+                json_difference_point(fp, a, b, pose_b, s->feature_a, loop[k], k == n - 1);
+            }
+            return 1;
+        case HD_FACE_EE:
+            if (hd_polytope_edge(a, s->feature_a, ea, faces) != HD_OK ||
+                hd_polytope_edge(b, s->feature_b, eb, faces) != HD_OK) {
+                return 0;
+            }
+            json_difference_point(fp, a, b, pose_b, ea[0], eb[0], 1);
+            json_difference_point(fp, a, b, pose_b, ea[1], eb[0], 0);
+            json_difference_point(fp, a, b, pose_b, ea[1], eb[1], 0);
+            json_difference_point(fp, a, b, pose_b, ea[0], eb[1], 0);
+            return 1;
+        default:
             return 0;
-        }
-        for (int k = 0; k < n; ++k) {
-            json_difference_point(fp, a, b, pose_b, loop[k], s->feature_b, k == 0);
-        }
-        return 1;
-    case HD_FACE_VF:
-        n = hd_polytope_face(b, s->feature_b, normal, &offset, &loop);
-        if (n == 0 || !valid(s->feature_a, nva)) {
-            return 0;
-        }
-        for (int k = n - 1; k >= 0; --k) { /* -B reverses the orientation */
-            json_difference_point(fp, a, b, pose_b, s->feature_a, loop[k], k == n - 1);
-        }
-        return 1;
-    case HD_FACE_EE:
-        if (hd_polytope_edge(a, s->feature_a, ea, faces) != HD_OK ||
-            hd_polytope_edge(b, s->feature_b, eb, faces) != HD_OK) {
-            return 0;
-        }
-        json_difference_point(fp, a, b, pose_b, ea[0], eb[0], 1);
-        json_difference_point(fp, a, b, pose_b, ea[1], eb[0], 0);
-        json_difference_point(fp, a, b, pose_b, ea[1], eb[1], 0);
-        json_difference_point(fp, a, b, pose_b, ea[0], eb[1], 0);
-        return 1;
-    default:
-        return 0;
     }
 }
 
@@ -77,8 +77,8 @@ static void json_cddual_steps(FILE *fp, const hd_workspace *ws, const hd_polytop
         const hd_path_step *s = &steps[i];
         int phase = s->phase >= 0 && s->phase <= 2 ? s->phase : 2;
         fprintf(fp, "%s{\"phase\":\"%s\",\"kind\":\"%s\",\"a\":%d,\"b\":%d,\"dual_distance\":",
-                written ? "," : "", hd_view_phases[phase], hd_view_kinds[s->kind & 3],
-                s->feature_a, s->feature_b);
+                written ? "," : "", phase_names[phase], kind_names[s->kind & 3], s->feature_a,
+                s->feature_b);
         hd_json_double(fp, s->dual_distance);
         fputs(",\"polygon\":[", fp);
         json_polygon(fp, s, a, b, pose_b);
