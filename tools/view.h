@@ -55,9 +55,9 @@ int hd_view_write_page(FILE *fp, const hd_view_assets *assets, const char *title
  * "edges"} with vertices in the world frame. */
 void hd_view_json_polytope(FILE *fp, const hd_polytope *p, const hd_pose *pose);
 
-/* Writes the path the algorithm recorded in ws as the value of "path" (view_path.c): each step
- * with its geometry in the space of A - B; stop says why a path may be empty. */
-void hd_view_json_path(FILE *fp, hd_stop stop, hd_algo algo, const hd_workspace *ws,
+/* Writes the path recorded in ws by the query of ans as the value of "path" (view_path.c): each
+ * step with its geometry in the space of A - B, and a note saying why a path is empty or cut. */
+void hd_view_json_path(FILE *fp, const hd_cli_answer *ans, const hd_workspace *ws,
                        const hd_polytope *a, const hd_polytope *b, const hd_pose *pose_b);
 
 #endif

@@ -206,8 +206,7 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     fputs(",\"difference\":", fp);
     json_difference(fp, a, b, &o->query.pose_b);
     fputs(",\"path\":", fp);
-    hd_view_json_path(fp, ans.status == HD_OK ? ans.result.stop : HD_STOP_CONVERGED, run.algo,
-                      run.workspace, a, b, &o->query.pose_b);
+    hd_view_json_path(fp, &ans, run.workspace, a, b, &o->query.pose_b);
     fputs(",\"motion\":", fp);
     json_motion(fp, o, a, b);
     fputs("}", fp);

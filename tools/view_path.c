@@ -2,6 +2,7 @@
  * faces of A - B (hd_workspace_path): FV = a face of A minus a vertex of B, VF = a vertex of A
  * minus a face of B, EE = an edge of A minus an edge of B (a parallelogram); each is written as
  * its polygon of differences a_i - b_j of world vertices. */
+#include <math.h>
 #include <string.h>
 
 #include "view.h"
@@ -87,34 +88,78 @@ static void json_cddual_steps(FILE *fp, const hd_workspace *ws, const hd_polytop
     }
 }
 
-/* Why a path is empty, or what it leaves out. */
-static const char *path_note(hd_stop stop, hd_algo algo, int count)
+/* GJK's steps (hd_workspace_gjk_path): the support point found, the simplex after the
+ * iteration (its pairs and points) and its point nearest the origin. */
+static void json_gjk_steps(FILE *fp, const hd_workspace *ws, const hd_polytope *a,
+                           const hd_polytope *b, const hd_pose *pose_b)
 {
-    if (algo == HD_ALGO_LP) {
-        return "The LP method's pivots are not drawn: the library records no pivots, and a basis "
-               "of its program mixes vertices of A and B with artificial columns, which is no "
-               "face or simplex of A - B.";
+    const hd_gjk_step *steps = NULL;
+    int n = hd_workspace_gjk_path(ws, &steps);
+    for (int i = 0; i < n; ++i) {
+        const hd_gjk_step *s = &steps[i];
+        fprintf(fp, "%s{\"support\":[%d,%d],\"support_point\":", i ? "," : "", s->support_a,
+                s->support_b);
+        json_difference_point(fp, a, b, pose_b, s->support_a, s->support_b, 1);
+        fputs(",\"pairs\":[", fp);
+        for (int k = 0; k < s->count; ++k) {
+            fprintf(fp, "%s[%d,%d]", k ? "," : "", s->vertex_a[k], s->vertex_b[k]);
+        }
+        fputs("],\"points\":[", fp);
+        for (int k = 0; k < s->count; ++k) {
+            json_difference_point(fp, a, b, pose_b, s->vertex_a[k], s->vertex_b[k], k == 0);
+        }
+        const double *v = s->closest;
+        fputs("],\"closest\":", fp);
+        hd_json_vec3(fp, v);
+        fputs(",\"upper\":", fp);
+        hd_json_double(fp, sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+        fputs(",\"lower\":", fp);
+        hd_json_double(fp, s->lower);
+        fputc('}', fp);
     }
-    if (stop == HD_STOP_FALLBACK) {
-        return "The answer came from another algorithm (stop: fallback); its path is not "
-               "recorded.";
-    }
-    if (count == 0) {
-        return "No step was recorded for this pair.";
-    }
-    return "";
 }
 
-void hd_view_json_path(FILE *fp, hd_stop stop, hd_algo algo, const hd_workspace *ws,
+/* Why a path is empty, or what it leaves out. */
+static void json_note(FILE *fp, const hd_cli_answer *ans, const char *drawn, int count)
+{
+    char note[256] = "";
+    int iterations = ans->result.stats.iterations;
+    if (ans->algo == HD_ALGO_LP) {
+        snprintf(note, sizeof note,
+                 "The LP method's pivots are not drawn: the library records no pivots, and a "
+                 "basis of its program mixes vertices of A and B with artificial columns, which "
+                 "is no face or simplex of A - B.");
+    } else if (ans->status != HD_OK) {
+        snprintf(note, sizeof note, "The query failed: %s.", hd_status_str(ans->status));
+    } else if (ans->algo == HD_ALGO_CDDUAL && strcmp(drawn, "gjk") == 0) {
+        snprintf(note, sizeof note,
+                 "CD-Dual does not apply to this pair: GJK answered "
+                 "(stop: fallback); its path is drawn.");
+    } else if (count == 0) {
+        snprintf(note, sizeof note, "No step was recorded for this pair (stop: %s).",
+                 ans->result.stop == HD_STOP_FALLBACK ? "fallback to the LP method" : "early");
+    } else if (strcmp(drawn, "gjk") == 0 && count < iterations) {
+        snprintf(note, sizeof note, "The first %d of %d iterations.", count, iterations);
+    }
+    hd_json_string(fp, note);
+}
+
+void hd_view_json_path(FILE *fp, const hd_cli_answer *ans, const hd_workspace *ws,
                        const hd_polytope *a, const hd_polytope *b, const hd_pose *pose_b)
 {
-    fprintf(fp, "{\"algo\":\"%s\",\"steps\":[", hd_algo_str(algo));
-    int count = 0;
-    if (algo == HD_ALGO_CDDUAL) {
-        count = hd_workspace_path(ws, NULL);
+    int faces = hd_workspace_path(ws, NULL);
+    int simplices = hd_workspace_gjk_path(ws, NULL);
+    const char *drawn = ans->algo == HD_ALGO_LP ? "lp"
+                        : faces > 0             ? "cddual"
+                        : simplices > 0         ? "gjk"
+                                                : hd_algo_str(ans->algo);
+    fprintf(fp, "{\"algo\":\"%s\",\"steps\":[", drawn);
+    if (strcmp(drawn, "cddual") == 0) {
         json_cddual_steps(fp, ws, a, b, pose_b);
+    } else if (strcmp(drawn, "gjk") == 0) {
+        json_gjk_steps(fp, ws, a, b, pose_b);
     }
     fputs("],\"note\":", fp);
-    hd_json_string(fp, path_note(stop, algo, count));
+    json_note(fp, ans, drawn, strcmp(drawn, "gjk") == 0 ? simplices : faces);
     fputc('}', fp);
 }

@@ -289,11 +289,12 @@
     }
     if (tri.length) group.add(meshOf(tri, colors.current, 0.4));
     if (seg.length) group.add(linesOf(seg, darker(colors.current)));
-    group.add(pointsOf(pts, colors.current, 9));
-    if (step.closest) {
+    if (pts.length) group.add(pointsOf(pts, colors.current, 9));
+    if (pts.length && step.upper > 0) {
       group.add(segment([0, 0, 0], step.closest, colors.point),
         sphereMarker(step.closest, colors.point, size * 0.007));
     }
+    group.add(sphereMarker(step.support_point, colors.plane, size * 0.01));
     return group;
   }
 
@@ -307,8 +308,11 @@
       return head + s.phase + ', ' + s.kind.toUpperCase() + ' face (' + what +
         '), dual distance ' + num(s.dual_distance);
     }
-    return head + 'simplex of ' + s.points.length + ' point' + (s.points.length > 1 ? 's' : '') +
-      ', |v| = ' + num(s.upper) + ', lower bound ' + num(s.lower);
+    const simplex = s.points.length === 0 ? 'simplex empty'
+      : 'simplex of ' + s.points.length + ' point' + (s.points.length > 1 ? 's' : '') +
+        ', |v| = ' + num(s.upper);
+    return head + 'support point a' + s.support[0] + ' − b' + s.support[1] + ' (purple); ' +
+      simplex + ', lower bound ' + (s.lower === null ? 'none' : num(s.lower));
   }
 
   // The centroid of the last step's points (the origin when there is no path).

@@ -117,4 +117,18 @@ int hd_facemap_pop(hd_facemap *map);
 void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
                        double dual_distance);
 
+/* GJK's recorded path (hd_workspace_gjk_path), inside the workspace: a fixed array, so that
+ * recording never allocates. */
+typedef struct hd_gjk_trace {
+    hd_gjk_step steps[HD_GJK_PATH_MAX];
+    int count;
+} hd_gjk_trace;
+
+/* The workspace's GJK trace when opt asks for the path (HD_QUERY_RECORD_PATH with a workspace),
+ * else NULL: GJK records into it (kernel/gjk_core.c). opt may be NULL. */
+hd_gjk_trace *hd_workspace_gjk_trace(const hd_options *opt);
+
+/* Empties both recorded paths; called by every query that asks for them (query/query.c). */
+void hd_workspace_paths_reset(hd_workspace *ws);
+
 #endif
