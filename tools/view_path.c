@@ -126,9 +126,9 @@ static void json_note(FILE *fp, const hd_cli_answer *ans, const char *drawn, int
     int iterations = ans->result.stats.iterations;
     if (ans->algo == HD_ALGO_LP) {
         snprintf(note, sizeof note,
-                 "The LP method's pivots are not drawn: the library records no pivots, and a "
-                 "basis of its program mixes vertices of A and B with artificial columns, which "
-                 "is no face or simplex of A - B.");
+                 "The LP method's pivots are not drawn: the library does not record them (its "
+                 "bases hold artificial columns beside vertices of A and B until the program "
+                 "reaches 0, so most pivots have no point of A - B to show).");
     } else if (ans->status != HD_OK) {
         snprintf(note, sizeof note, "The query failed: %s.", hd_status_str(ans->status));
     } else if (ans->algo == HD_ALGO_CDDUAL && strcmp(drawn, "gjk") == 0) {

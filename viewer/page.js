@@ -342,11 +342,9 @@
     showStep(steps.length - 1);
   } else {
     stepInput.disabled = true;
-    $('step-info').textContent = data.path.note || 'No path.';
+    $('step-info').textContent = 'No path.';
   }
-  if (steps.length > 0 && data.path.note) {
-    $('step-info').title = data.path.note;
-  }
+  $('path-note').textContent = data.path.note || '';
   stepInput.addEventListener('input', () => {
     if (!$('show-difference').checked) {
       $('show-difference').checked = true;
