@@ -1,4 +1,5 @@
-/* hd_workspace: the caller-owned scratch of the CD-Dual searches (see kernel/workspace.h). */
+/* hd_workspace: the caller-owned scratch of the CD-Dual searches and the recorded paths (see
+ * kernel/workspace.h). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>

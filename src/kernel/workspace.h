@@ -1,6 +1,7 @@
 /* The scratch memory of the CD-Dual searches (cddual*.c, cddual/gap.c): a map of the candidate
  * faces of the Minkowski difference M = A - B already examined in one search (faces of A or B with
- * their supporting vertex, and edge pairs), a stack of faces still to expand, and the search path.
+ * their supporting vertex, and edge pairs), a stack of faces still to expand, and the search path;
+ * and, at the end of this file, GJK's recorded path (kernel/gjk_core.c).
  *
  * Queries never allocate: the map lives either in a caller-owned hd_workspace (created once by
  * hd_workspace_create, the only allocation) or in an hd_facemap_scratch on the caller's stack.
