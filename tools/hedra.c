@@ -13,6 +13,7 @@ static const hd_cli_cmd hd_commands[] = {
     {"contains", "is the second polytope inside the first", hd_cmd_contains},
     {"inside", "is a point inside a polytope", hd_cmd_inside},
     {"scene", "many moving bodies: every pair in contact, frame by frame", hd_cmd_scene},
+    {"view", "write one self-contained HTML page showing a query in 3-D", hd_cmd_view},
 };
 
 static void print_help(FILE *fp)
