@@ -104,21 +104,23 @@ typedef struct hd_scene_contact {
     void *user_b;
 } hd_scene_contact;
 
-/* What the last step did. Times are wall-clock nanoseconds (monotonic clock). */
+/* What the last step did (with the queries since the previous step, which bring the broad phase
+ * up to date too). Times are wall-clock nanoseconds (monotonic clock). */
 typedef struct hd_scene_stats {
     int bodies;              /* bodies in the scene */
     int moved;               /* bodies added or moved since the previous step */
     int pairs;               /* pairs in the pair table (boxes overlapping) */
     int pairs_added;         /* pairs whose boxes began to overlap in this step */
     int pairs_removed;       /* pairs whose boxes stopped overlapping (or whose body was removed) */
-    int tested;              /* narrow-phase queries run (pairs with a moved body or new) */
+    int tested;              /* pairs the narrow phase examined (new, or with a moved body):
+                                tight boxes compared, hd_collide run when they overlap */
     int contacts;            /* pairs touching or intersecting */
     int reinserted;          /* tree: leaves whose body left its fattened box */
     int threads;             /* threads that ran the step, the caller's included */
     long long boxes_ns;      /* the moved bodies' boxes (on all threads) */
-    long long broad_ns;      /* broad phase: structure update and pair table */
-    long long narrow_ns;     /* narrow phase (on all threads) */
-    long long sort_ns;       /* gathering and sorting the contacts */
+    long long broad_ns;      /* broad phase: structure update, new pairs */
+    long long narrow_ns;     /* narrow phase: sorting out the pairs, the queries (all threads) */
+    long long sort_ns;       /* gathering and sorting the contacts, dropping parted pairs */
     int failures;            /* pairs whose query failed (they are not in the contacts) */
     hd_status failed_status; /* the first failed pair by ids (a, b), and its status */
     int failed_a;

@@ -83,7 +83,7 @@ struct hd_scene {
     int body_ids; /* ids in use or freed: bodies[0 .. body_ids - 1] */
     int body_capacity;
     int live;
-    int unplaced;          /* tree: bodies added and not in the tree yet */
+    int unplaced;  /* tree: bodies added and not in the tree yet */
     int free_head; /* -1 when no id is free */
     hd_idlist stale, moved, fresh, removed;
     int purge; /* pairs of removed bodies still in the table */

@@ -22,7 +22,7 @@ void hd_pairs_free(hd_pair_table *t)
     hd_pairs_init(t);
 }
 
-/* The home slot of a key: a 64-bit mix (the splitmix64 finaliser) of (a, b), a < b. */
+/* The home slot of a key: a 64-bit mix (the splitmix64 finalizer) of (a, b), a < b. */
 static int home(const hd_pair_table *t, int a, int b)
 {
     uint64_t x = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;

@@ -108,7 +108,7 @@ static void release(hd_pool *p)
     free(p);
 }
 
-/* The pool's memory and synchronisation objects, no thread yet; NULL on failure. */
+/* The pool's memory and synchronization objects, no thread yet; NULL on failure. */
 static hd_pool *allocate(int threads)
 {
     hd_pool *p = calloc(1, sizeof *p);

@@ -1,7 +1,7 @@
 /* A fixed pool of threads for the scene's data-parallel loops. The caller's thread takes part as
  * worker 0; workers 1 .. threads - 1 sleep on a condition variable between jobs. A job is a range
  * [0, count) cut into chunks that workers claim with an atomic counter; each chunk is run by
- * exactly one worker, so a loop writing disjoint slots needs no other synchronisation. The
+ * exactly one worker, so a loop writing disjoint slots needs no other synchronization. The
  * mutex orders the job's inputs before the workers' reads and their writes before the return of
  * hd_pool_run. */
 #ifndef HD_SCENE_POOL_H
