@@ -1,18 +1,10 @@
 /* Internal interfaces of CD-Dual (Choi, Li, Wang, Cameron, "Collision Detection of Convex
- * Polyhedra Based on Duality Transformation"), shared by cddual/cddual.c (the intersection query),
- * cddual/search.c (SEARCH-FV, SEARCH-VF, SEARCH-EE), cddual/visit.c (candidates),
- * cddual/neighbours.c (the neighbours of a face of M) and cddual/gap.c (section 6). The faces of M,
- * the arc test, the supporting features and the location of a point on a face are the kernel's
- * (kernel/mface.h), shared with the contact queries; kernel/plane_search.h is the planar simplex
- * search both the location and the gap use.
- *
- * Everything is in A's local frame (support/pair.h): P = A, Q = B, and M = A - B = A + (-B), the
- * paper's P (+) Q-bar. A face of M is one of (section 2.1) FV: a face f of A plus the vertex of -B
- * supporting it (B's vertex minimising n_f . b); VF: the vertex of A supporting a face of -B (B's
- * face g, outward normal -R n_g in A's frame); EE: an edge of A plus an edge of -B whose
- * Gaussian-image arcs cross (section 4.3). Each is described by an hd_mface: its unit outward
- * normal n and support value h, so that the plane n.x = h supports M, plus a vertex of A and one of
- * B whose difference lies on the face. */
+ * Polyhedra Based on Duality Transformation"), shared by the files of cddual/ (each section below
+ * names its file). The faces of M, the arc test, the supporting features and the location of a
+ * point on a face are the kernel's (kernel/mface.h), shared with the contact queries;
+ * kernel/plane_search.h is the planar simplex search that the location and the gap use. Everything
+ * is in A's local frame (support/pair.h): P = A, Q = B, and M = A - B = A + (-B), the paper's P (+)
+ * Q-bar. */
 #ifndef HD_CDDUAL_INTERNAL_H
 #define HD_CDDUAL_INTERNAL_H
 

@@ -1,47 +1,9 @@
-/* The GJK iteration (Gilbert, Johnson, Keerthi 1988; sources 002/004, "Gilbert - Johnson -
- * Keerthi Algorithm"), in the distance form of van den Bergen, "A fast and robust GJK
- * implementation for collision detection of convex objects", J. Graphics Tools 4(2), 1999.
- *
- * M = A - B = {a - b} is convex and its support point in direction d is S_A(d) - S_B(-d)
- * (sources 002/004, "S_{A-B}(d) = S_A(d) - S_B(-d)"; CD-Dual 003 §2.1). A and B intersect iff
- * 0 is in M, and their distance is min |x| over M. GJK keeps a simplex of at most four points
- * of M and v, the point of its hull closest to the origin:
- *   - |v| is an upper bound on the distance (v is a point of M);
- *   - w = S_M(-v) minimises v.x over M, so for every x in M, (v/|v|).x >= v.w/|v|: a lower
- *     bound on the distance, and a separating plane as soon as it is positive;
- *   - adding w and reducing the simplex to the support set of its new closest point (the
- *     signed-volume solver, kernel/simplex.c) strictly decreases |v| in exact arithmetic.
- * Stopping rules: upper - lower within tolerance (see HD_GJK_ABS_TOL); w already in the simplex
- * (same vertex pair: the current closest point is optimal); |v| not decreasing while the bounds
- * are within HD_GJK_STALL_FACTOR tolerances (rounding has taken over: the previous simplex is
- * kept); a tetrahedron holding the origin (overlap); |v| at rounding level (the origin is on the
- * simplex). Every stop but the last two thus leaves upper - lower within a small multiple of the
- * tolerance, which is what lets the classifier treat "lower <= eps < upper" as the band edge.
- * The boolean query also stops as soon as the lower bound exceeds its threshold (eps). The
- * sources' 2D test "dot(p, d) < 0 -> no collision" is the sign of this lower bound; here the bound
- * itself is kept, because the verdict needs it compared with eps, not with 0.
- *
- * Momentum (Montaut, Le Lidec, Petrik, Sivic, Carpentier, "Collision detection accelerated: an
- * optimization perspective", RSS 2022, Sec. IV: GJK is a Frank-Wolfe method, and Nesterov's
- * momentum applies to it). Any direction u, not only v, gives the support point w = argmin u.x
- * over M, the lower bound u.w / |u| and its separating plane; and adding w to the simplex can
- * only lower |v| (the new hull contains the old closest point). So the direction is a free
- * choice as long as the stopping rules above are taken on plain steps (u = v) only, where GJK's
- * optimality conditions hold. hedra steers with
- *     y = delta v + (1 - delta) w_prev,   u = delta u_prev + (1 - delta) y,   delta = (k+1)/(k+3),
- * k counting the steps, w_prev the last support point, u_prev the last direction: the direction
- * keeps part of its history instead of swinging to each new closest point. It pays where the
- * simplex has collapsed to a point or a segment: on the benchmark's ellipsoids (n >= 100) the
- * support calls per query drop by a quarter on average and by half at gaps of 1 to 5 % of the
- * size. Momentum is used only while the simplex has at most two points (a triangle's closest
- * point is a good direction already), and it is dropped for the rest of the run as soon as a
- * support point passes the origin by more than |v| (a sign that the origin lies inside M, where
- * enclosing it, not the distance, is the goal) or a momentum step fails: its point is already in
- * the simplex or |v| does not decrease, in which case the step is undone. Every momentum step
- * kept strictly lowers |v|, so no simplex repeats and the plain iteration's termination is
- * unchanged. (The source applies momentum throughout; where it hurts is left open, hence the
- * conditions above, chosen by measurement, as is its unnormalized combination, which measured
- * better here than a normalized one.) */
+/* The GJK iteration (Gilbert, Johnson, Keerthi 1988; Nascimento's GJK article) in the distance
+ * form of van den Bergen, J. Graphics Tools 4(2), 1999: a simplex of points of M = A - B and v,
+ * its point closest to the origin; each step adds w = S_M(-u), |v| bounds the distance from above
+ * and u.w / |u| from below with a separating plane. The direction u is v, or a momentum
+ * combination while the simplex has at most two points (Montaut et al., RSS 2022, section IV).
+ * Bounds, stopping rules, momentum and tolerances: docs/algorithms/gjk.md, section 2. */
 #include <stddef.h>
 
 #include "kernel/gjk_core.h"
@@ -109,6 +71,7 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st)
     st->start_a = 0;
     st->start_b = 0;
     st->iterations = 0;
+    st->trace = NULL;
     st->end = HD_GJK_RUNNING;
     if (cache != NULL && cache->valid) {
         st->start_a = valid_index(cache->support_a, na) ? cache->support_a : 0;
@@ -138,7 +101,29 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st)
     st->vv = DBL_MAX;
 }
 
-/* The momentum state of one run of hd_gjk_iterate (see the top of this file). */
+/* Appends the current simplex to the recorded path (HD_QUERY_RECORD_PATH): its vertex pairs, its
+ * nearest point to the origin as a world-frame difference, and the lower bound so far. */
+static void record_step(const hd_pair *pair, const hd_gjk_state *st, int ia, int ib)
+{
+    hd_gjk_trace *t = st->trace;
+    if (t->count >= HD_GJK_PATH_MAX) {
+        return;
+    }
+    hd_gjk_step *step = &t->steps[t->count++];
+    const hd_simplex *s = &st->simplex;
+    step->support_a = ia;
+    step->support_b = ib;
+    step->count = s->count;
+    for (int k = 0; k < 4; ++k) {
+        step->vertex_a[k] = k < s->count ? s->ia[k] : -1;
+        step->vertex_b[k] = k < s->count ? s->ib[k] : -1;
+    }
+    double zero[3] = {0.0, 0.0, 0.0};
+    hd_pair_dir_to_world(pair, s->count > 0 ? st->v : zero, step->closest);
+    step->lower = st->lower > -DBL_MAX ? st->lower : -HUGE_VAL;
+}
+
+/* The momentum state of one run of hd_gjk_iterate (gjk.md, section 2). */
 typedef struct hd_momentum {
     int on;    /* dropped for good after a failed momentum step */
     int steps; /* k */
@@ -147,8 +132,9 @@ typedef struct hd_momentum {
     double w_prev[3];
 } hd_momentum;
 
-/* The direction u of the next step: the momentum combination when it applies, else v. Returns 1
- * for a momentum step. */
+/* The direction u of the next step, v or, while the simplex has one or two points, the momentum
+ *     y = delta v + (1 - delta) w_prev,   u = delta u_prev + (1 - delta) y,   delta = (k+1)/(k+3)
+ * (unnormalized: measured better). Returns 1 for a momentum step. */
 static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
 {
     int use = m->on && m->have_prev && st->simplex.count > 0 && st->simplex.count < 3;
@@ -166,17 +152,76 @@ static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
     return use;
 }
 
+/* One iteration after the loop's entry checks: a support point w of M along -u, the lower bound
+ * it proves, then the end tests or the simplex update. Returns 1 when the loop ends (st->end
+ * set), 0 to go on; *ia, *ib receive the support pair. */
+static int iterate_once(const hd_pair *pair, double separation, double tol, hd_gjk_state *st,
+                        hd_momentum *m, hd_stats *stats, int *ia, int *ib)
+{
+    hd_simplex *s = &st->simplex;
+    double u[3], d[3], w[3];
+    int momentum = step_direction(m, st, u);
+    hd_v3_neg(d, u);
+    hd_pair_support_m_from(pair, d, &st->start_a, &st->start_b, s->ia, s->ib, s->count, ia, ib, w,
+                           stats);
+    double uu = hd_v3_len2(u);
+    double uw = hd_v3_dot(u, w);
+    record_lower(st, u, uu, uw, pair->eps, *ia, *ib);
+    if (st->lower > separation) {
+        st->end = HD_GJK_SEPARATED;
+        return 1;
+    }
+    hd_v3_copy(m->w_prev, w);
+    m->have_prev = 1;
+    /* w passed the origin by more than |v|: v is the direction from now on */
+    if (s->count > 0 && uw < 0.0 && uw * uw > uu * st->vv) {
+        m->on = 0;
+    }
+    if (!momentum && s->count > 0 &&
+        (hd_simplex_has_pair(s, *ia, *ib) || bounds_met(st->vv, uw, tol))) {
+        st->end = HD_GJK_CONVERGED;
+        return 1;
+    }
+    if (momentum && hd_simplex_has_pair(s, *ia, *ib)) {
+        m->on = 0;
+        return 0;
+    }
+    hd_simplex previous = *s;
+    add_support(s, *ia, *ib, w);
+    double v[3];
+    hd_simplex_solve(s, v);
+    double vv = hd_v3_len2(v);
+    if (momentum && !(vv < st->vv)) {
+        *s = previous; /* no progress: undo, and go on without momentum */
+        m->on = 0;
+        return 0;
+    }
+    if (previous.count > 0 && vv >= st->vv && bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
+        *s = previous;
+        st->end = HD_GJK_CONVERGED; /* no progress: keep the previous simplex */
+        return 1;
+    }
+    /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
+     * simplex (the iteration cap bounds this; it was never observed in the tests) */
+    hd_v3_copy(st->v, v);
+    st->vv = vv;
+    return 0;
+}
+
+/* Stops, in order: enclosed (a tetrahedron), origin (|v| at rounding level), separated (lower bound
+ * above separation), converged (w already in the simplex, or the bounds within tolerance), stall
+ * (no decrease with the bounds within HD_GJK_STALL_FACTOR tolerances). Rules are taken on plain
+ * steps only; a momentum step kept always lowers |v|, so termination is that of plain GJK. */
 hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * pair->scale;
-    hd_simplex *s = &st->simplex;
     hd_momentum m = {1, 0, 0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
     for (;;) {
-        if (s->count == 4) {
+        if (st->simplex.count == 4) {
             st->end = HD_GJK_ENCLOSED;
             return HD_OK;
         }
-        if (s->count > 0 && st->vv <= tol * tol) {
+        if (st->simplex.count > 0 && st->vv <= tol * tol) {
             st->end = HD_GJK_ORIGIN;
             return HD_OK;
         }
@@ -184,54 +229,14 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
             return HD_ERR_ITERATION_LIMIT;
         }
         st->iterations++;
-        double u[3], d[3], w[3];
         int ia, ib;
-        int momentum = step_direction(&m, st, u);
-        hd_v3_neg(d, u);
-        hd_pair_support_m_from(pair, d, &st->start_a, &st->start_b, st->simplex.ia, st->simplex.ib,
-                               st->simplex.count, &ia, &ib, w, stats);
-        double uu = hd_v3_len2(u);
-        double uw = hd_v3_dot(u, w);
-        record_lower(st, u, uu, uw, pair->eps, ia, ib);
-        if (st->lower > separation) {
-            st->end = HD_GJK_SEPARATED;
+        int done = iterate_once(pair, separation, tol, st, &m, stats, &ia, &ib);
+        if (st->trace != NULL) {
+            record_step(pair, st, ia, ib);
+        }
+        if (done) {
             return HD_OK;
         }
-        hd_v3_copy(m.w_prev, w);
-        m.have_prev = 1;
-        /* w passed the origin by more than |v|: v is the direction from now on */
-        if (s->count > 0 && uw < 0.0 && uw * uw > uu * st->vv) {
-            m.on = 0;
-        }
-        if (!momentum && s->count > 0 &&
-            (hd_simplex_has_pair(s, ia, ib) || bounds_met(st->vv, uw, tol))) {
-            st->end = HD_GJK_CONVERGED;
-            return HD_OK;
-        }
-        if (momentum && hd_simplex_has_pair(s, ia, ib)) {
-            m.on = 0;
-            continue;
-        }
-        hd_simplex previous = *s;
-        add_support(s, ia, ib, w);
-        double v[3];
-        hd_simplex_solve(s, v);
-        double vv = hd_v3_len2(v);
-        if (momentum && !(vv < st->vv)) {
-            *s = previous; /* no progress: undo, and go on without momentum */
-            m.on = 0;
-            continue;
-        }
-        if (previous.count > 0 && vv >= st->vv &&
-            bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
-            *s = previous;
-            st->end = HD_GJK_CONVERGED; /* no progress: keep the previous simplex */
-            return HD_OK;
-        }
-        /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
-         * simplex (the iteration cap bounds this; it was never observed in the tests) */
-        hd_v3_copy(st->v, v);
-        st->vv = vv;
     }
 }
 
