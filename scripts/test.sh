@@ -56,6 +56,8 @@ vg build-test/hedra collide --algo all --distance examples/cube.off examples/tet
 vg build-test/hedra collide --algo all --distance --rotate-b 1,2,3,4 --translate-b 0.5,0,0 \
   examples/cube.off "$vgdir/ellipsoid.off"
 vg build-test/hedra batch --algo all --distance examples/pairs.pair
+vg build-test/hedra collide --manifold --translate-b 0.5,0.2,0.1 examples/cube.off examples/tetrahedron.off
+vg build-test/hedra batch --algo all --manifold examples/pairs.pair
 vg build-test/hedra gap --dir 1,0,0 examples/cube.off examples/tetrahedron.off
 vg build-test/hedra contains examples/cube.off examples/tetrahedron.off
 vg build-test/hedra inside examples/ellipsoid.xyz 0.1,0.2,0.3
