@@ -235,4 +235,4 @@ EOF
   fi
 fi
 
-ls -1 "$out"/*.png 2>/dev/null | sed 's/^/plot.sh: wrote /'
+ls -1 "$out"/*.png 2>/dev/null | sed 's/^/plot.sh: wrote /' || true # none when only experiments without plots ran (depth)
