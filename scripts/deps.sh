@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hedra needs (only those missing). Run as root.
 #   build:  a C compiler, CMake, pkg-config, Qhull
-#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind
+#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind,
+#           libcgal-demo (CGAL's demo meshes: hulls of real meshes in test_meshes)
 #   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
 set -euo pipefail
 packages=(build-essential cmake pkg-config libqhull-dev libcmocka-dev libglpk-dev
-          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git)
+          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git libcgal-demo)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -27,7 +27,8 @@
  * A, B is a solid (a ball in the solid, minus any point of the other); the search handles
  * polygons (their edges' arcs are half circles), segments (full circles) and points (no edges)
  * on the other side. When neither is a solid there is no interior point with a clearance (M may
- * even be flat) and the query is answered by GJK with stop = HD_STOP_FALLBACK. */
+ * even be flat) and the query is answered by GJK with stop = HD_STOP_FALLBACK; so is a query whose
+ * search outgrows its scratch (hd_workspace_capacity_for gives the size that never does). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -240,12 +241,29 @@ static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result 
     return st;
 }
 
+/* The search needed more candidates than the map holds (the stack scratch, or a workspace smaller
+ * than hd_workspace_capacity_for): GJK answers, and the work already done is counted. */
+static hd_status fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_stats spent = out->stats;
+    memset(&out->stats, 0, sizeof out->stats);
+    memset(&out->cert, 0, sizeof out->cert);
+    hd_status st = fallback(pair, opt, out);
+    out->stats.iterations += spent.iterations;
+    out->stats.support_calls += spent.support_calls;
+    out->stats.visits_fv = spent.visits_fv;
+    out->stats.visits_vf = spent.visits_vf;
+    out->stats.visits_ee = spent.visits_ee;
+    return st;
+}
+
 hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_facemap_scratch scratch;
     hd_facemap *map =
         hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
-    return hd_cddual_collide_map(pair, opt, map, out);
+    hd_status st = hd_cddual_collide_map(pair, opt, map, out);
+    return st == HD_ERR_WORKSPACE_FULL ? fallback_full(pair, opt, out) : st;
 }
 
 hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,

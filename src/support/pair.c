@@ -66,7 +66,12 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
 
 int hd_pair_default_iterations(const hd_pair *pair)
 {
-    long n = (long)pair->a->vertex_count + (long)pair->b->vertex_count;
+    return hd_pair_iterations_for(pair->a->vertex_count, pair->b->vertex_count);
+}
+
+int hd_pair_iterations_for(int vertices_a, int vertices_b)
+{
+    long n = (long)vertices_a + (long)vertices_b;
     long cap = 64 + 4 * n;
     return cap > 1000000000L ? 1000000000 : (int)cap;
 }
