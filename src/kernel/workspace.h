@@ -113,6 +113,13 @@ int hd_facemap_push(hd_facemap *map, int slot);
 /* Pops an entry id; -1 when the stack is empty. */
 int hd_facemap_pop(hd_facemap *map);
 
+/* Whether the path is recorded: a workspace's path array is always there, recording is switched
+ * by its capacity (hd_facemap_open). */
+static inline int hd_facemap_recording(const hd_facemap *map)
+{
+    return map->path != NULL && map->path_cap > 0;
+}
+
 /* Appends a step to the path when it is recorded (silently ignored otherwise). */
 void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
                        double dual_distance);
