@@ -4,9 +4,15 @@
 #   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind,
 #           libcgal-demo (CGAL's demo meshes: hulls of real meshes in test_meshes)
 #   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
+#   viewer: chromium (the browser test), Node.js and npm (three.js and playwright-core from npm,
+#           installed by scripts/viewer-deps.sh)
 set -euo pipefail
+cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config libqhull-dev libcmocka-dev libglpk-dev
-          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git libcgal-demo)
+          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git
+          chromium libcgal-demo)
+# Node.js and npm: Debian's packages unless a Node.js with its own npm is already installed
+command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,3 +25,4 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+bash scripts/viewer-deps.sh

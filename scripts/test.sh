@@ -58,6 +58,13 @@ vg build-test/hedra batch --algo all --distance examples/pairs.pair
 vg build-test/hedra gap --dir 1,0,0 examples/cube.off examples/tetrahedron.off
 vg build-test/hedra contains examples/cube.off examples/tetrahedron.off
 vg build-test/hedra inside examples/ellipsoid.xyz 0.1,0.2,0.3
+vg build-test/hedra collide --path examples/ellipsoid.xyz examples/cube.off --translate-b 0.9,0.3,0.2
+for algo in gjk cddual lp; do
+  vg build-test/hedra view --algo $algo examples/ellipsoid.xyz examples/cube.off \
+    --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 --slide-steps 11 -o "$vgdir/view-$algo.html"
+done
+HEDRA_VIEWER_DIR="$vgdir/none" vg build-test/hedra view examples/cube.off examples/cube.off \
+  -o "$vgdir/none.html" || [ $? -eq 1 ]
 for bad in truncated.off bad-index.obj; do
   vg build-test/hedra info "$vgdir/$bad" || [ $? -eq 1 ]
 done

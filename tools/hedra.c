@@ -12,6 +12,7 @@ static const hd_cli_cmd hd_commands[] = {
     {"gap", "distance to travel along a direction to touch or to separate", hd_cmd_gap},
     {"contains", "is the second polytope inside the first", hd_cmd_contains},
     {"inside", "is a point inside a polytope", hd_cmd_inside},
+    {"view", "write one self-contained HTML page showing a query in 3-D", hd_cmd_view},
 };
 
 static void print_help(FILE *fp)
