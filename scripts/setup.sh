@@ -14,3 +14,4 @@ $hedra collide --distance --translate-b 3,0.5,0.25 examples/cube.off examples/el
 $hedra batch --algo all examples/pairs.pair
 $hedra view --algo cddual --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 \
   examples/ellipsoid.xyz examples/cube.off -o build/view.html # open build/view.html in a browser
+$hedra scene examples/scene/crowd.scene

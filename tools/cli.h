@@ -27,6 +27,7 @@ int hd_cmd_batch(int argc, char **argv);
 int hd_cmd_gap(int argc, char **argv);
 int hd_cmd_contains(int argc, char **argv);
 int hd_cmd_inside(int argc, char **argv);
+int hd_cmd_scene(int argc, char **argv);
 int hd_cmd_view(int argc, char **argv);
 
 /* Reads a point file and builds its hull; on failure prints "hedra: file:line: message" to stderr
