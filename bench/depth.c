@@ -2,11 +2,11 @@
  * every method's accuracy beside its speed, in one run.
  *
  * Pairs: the benchmark's ellipsoids (200:100:100, n = 12, 100, 1000, 5000) and, with --meshes DIR,
- * real meshes (the vertices of an OFF file against a copy of themselves), each placed along K
- * random directions at penetrations l = -0.25, -0.05, -0.005, -5e-4 and -5e-5 of the largest half
- * extent (-50 to -0.01 for the ellipsoids). Two protocols, as for Fig. 8: the shuffled one of run.c
- * (every query R times, one pass per repetition in a fresh random order; depth.csv) and the
- * paper's (one pass, each query timed as the mean of a block of back-to-back calls;
+ * real meshes (the hull of an OFF file's vertices against a copy of itself, scaled to a largest
+ * half side of 200), each placed along K random directions at penetrations l = -50, -10, -1, -0.1
+ * and -0.01 (0.25 to 5e-5 of the largest half extent). Two protocols, as for Fig. 8: the shuffled
+ * one of run.c (every query R times, one pass per repetition in a fresh random order; depth.csv)
+ * and the paper's (one pass, each query timed as the mean of a block of back-to-back calls;
  * depthpaper.csv). depth.md has both tables.
  *
  * Accuracy, against hedra's certified depth (its proven bounds are a few units of rounding apart;
@@ -37,8 +37,8 @@ static const char *const hd_depth_methods[] = {
 /* The separating-axis method examines every edge pair: too slow to time beyond this size. */
 #define HD_DEPTH_SAT_MAX_N 200
 /* Real meshes tried in --meshes DIR, when present. */
-static const char *const hd_depth_meshes[] = {"bunny00.off", "cow.off",       "elephant.off",
-                                              "fandisk.off", "armadillo.off", NULL};
+static const char *const hd_depth_meshes[] = {"bunny00", "cow", "elephant", "fandisk", "armadillo",
+                                              NULL};
 
 typedef struct hd_depth_cell {
     float *time_ns;
@@ -379,30 +379,22 @@ static int add_config(hd_depth_run *r, hd_bench_config *cfg, double half)
     return 0;
 }
 
-/* A real mesh's vertices as a configuration (B a copy of A); its gap unit is the largest half
- * extent of its bounding box. Skipped silently when the file is absent. */
+/* A real mesh (CGAL's demo data, dir/name.off) against a copy of itself, its hull centred and
+ * scaled to a largest half side of 200 like the ellipsoids (hd_bench_config_create_meshes), so the
+ * gaps are the same. Skipped when the file is absent. */
 static void add_mesh(hd_depth_run *r, const char *dir, const char *name)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    hd_points pts = {0, NULL};
-    if (hd_read_points(path, HD_FORMAT_OFF, &pts, NULL) != HD_OK) {
+    snprintf(path, sizeof path, "%s/%s.off", dir, name);
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL) {
         return;
     }
-    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-    for (int i = 0; i < 3 * pts.count; ++i) {
-        lo[i % 3] = fmin(lo[i % 3], pts.xyz[i]);
-        hi[i % 3] = fmax(hi[i % 3], pts.xyz[i]);
-    }
-    double half = 0.5 * fmax(hi[0] - lo[0], fmax(hi[1] - lo[1], hi[2] - lo[2]));
-    char label[64];
-    snprintf(label, sizeof label, "%.*s", (int)(strcspn(name, ".") < 40 ? strcspn(name, ".") : 40),
-             name);
+    fclose(fp);
     if (!r->d->ctx.quiet) {
-        fprintf(stderr, "  placing mesh %s (%d points)\n", label, pts.count);
+        fprintf(stderr, "  placing mesh %s (%d orientations)\n", name, r->k);
     }
-    add_config(r, hd_bench_config_from_points(&r->d->ctx, label, pts.xyz, pts.count, r->k), half);
-    hd_points_free(&pts);
+    add_config(r, hd_bench_config_create_meshes(&r->d->ctx, dir, name, name, r->k), 200.0);
 }
 
 static int setup(hd_depth_run *r, const char *meshes)

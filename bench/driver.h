@@ -6,7 +6,7 @@
 #include "bench.h"
 
 #define HD_BENCH_MAX_CONFIGS 32
-#define HD_BENCH_MAX_EXPERIMENTS 8
+#define HD_BENCH_MAX_EXPERIMENTS 10
 
 /* Results of the coherence experiment, for the summary. */
 typedef struct hd_bench_coherence_row {
@@ -25,7 +25,6 @@ typedef struct hd_bench_driver {
     int coherence_count;
     const char *only;
     const char *write_pairs, *read_pairs, *smoke;
-    const char *meshes; /* --meshes DIR: real meshes for the depth experiment */
     int pairs_n;
     int list;
 } hd_bench_driver;

@@ -5,11 +5,7 @@
 #   --docs          also copy the plots and tables into docs/bench/ (for docs/BENCHMARKS.md)
 #   --full          the paper's sizes (500 orientations x 300 repetitions): hours
 #   --quick         a few seconds, for trying things out
-#   --only fig8,... a subset of fig8, fig9, lp, distance, scaling, coherence, fig8paper, lppaper,
-#                   depth
-# The depth experiment's real meshes come from CGAL's data archive (Debian package libcgal-demo):
-# when it is installed and no --meshes DIR is given, a few meshes are unpacked into the output
-# directory and used.
+#   --only fig8,... a subset of fig8, fig9, meshes, lp, distance, scaling, coherence, depth
 # Environment: HEDRA_BENCH_BUILD (build directory, default bench/out/build),
 #              HEDRA_BENCH_OUT (output directory, default bench/out).
 # The benchmark is built in Release mode (warnings not fatal: a new compiler warning must not stop a
@@ -32,27 +28,22 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DHE
   -DHEDRA_BUILD_BENCH=ON | grep -E "hedra bench" || true
 cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target hedra_bench >/dev/null
 
-cgal_data=/usr/share/doc/libcgal-dev/data.tar.gz
-case " ${args[*]-} " in
-  *" --meshes "*) ;;
-  *)
-    if [ -f "$cgal_data" ]; then
-      mkdir -p "$out/meshes"
-      for m in bunny00 cow elephant fandisk armadillo; do
-        [ -f "$out/meshes/$m.off" ] || tar xzf "$cgal_data" -C "$out/meshes" --strip-components=2 \
-          "data/meshes/$m.off" 2>/dev/null || true
-      done
-      args+=(--meshes "$out/meshes")
-    fi
-    ;;
-esac
-
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo none)
 if [ "$commit" != none ] && [ -n "$(git -C "$root" status --porcelain -- src include 2>/dev/null)" ]; then
   commit="$commit+modified"
 fi
 
-"$build/bench/hedra_bench" --out "$out" --commit "$commit" ${args[@]+"${args[@]}"}
+# the meshes experiment reads CGAL's demo meshes from Debian's libcgal-demo (a tarball)
+cgal=/usr/share/doc/libcgal-dev/data.tar.gz
+meshes=()
+if [ -f "$cgal" ]; then
+  mkdir -p "$out/meshes"
+  tar xzf "$cgal" -C "$out/meshes" --wildcards 'data/meshes/*.off'
+  meshes=(--meshes "$out/meshes/data/meshes")
+fi
+
+"$build/bench/hedra_bench" --out "$out" --commit "$commit" ${meshes[@]+"${meshes[@]}"} \
+  ${args[@]+"${args[@]}"}
 "$here/plot.sh" "$out"
 
 if [ $docs = 1 ]; then

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hedra needs (only those missing). Run as root.
 #   build:  a C compiler, CMake, pkg-config, Qhull
-#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind
-#   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters,
-#           libcgal-demo (its data archive holds the real meshes of the depth experiment)
+#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind,
+#           libcgal-demo (CGAL's demo meshes: hulls of real meshes in test_meshes)
+#   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
 #   viewer: chromium (the browser test), Node.js and npm (three.js and playwright-core from npm,
 #           installed by scripts/viewer-deps.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config libqhull-dev libcmocka-dev libglpk-dev
-          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev libcgal-demo git
-          chromium)
+          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git
+          chromium libcgal-demo)
 # Node.js and npm: Debian's packages unless a Node.js with its own npm is already installed
 command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
