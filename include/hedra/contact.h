@@ -115,8 +115,10 @@ typedef struct hd_contact_point {
 /* A contact manifold for a physics solver: count points (0 when the pair is separated by more
  * than eps; 1 for an edge-edge contact or a vertex against a face), all with the contact's normal.
  * Construction (docs/algorithms/contact.md): the reference face is the face of the depth's facet
- * (A's face for face-vertex and face-face facets, B's for vertex-face), the incident face is the
- * face of the other polytope at its supporting feature most anti-parallel to it, the incident
+ * (A's face for face-vertex and face-face facets, B's for vertex-face; for an edge-edge facet a
+ * face at either supporting feature within about 2.6 degrees of the normal, so that nearly
+ * parallel faces stay a face contact), the incident face is the face of the other polytope at its
+ * supporting feature most anti-parallel to it, the incident
  * polygon is clipped by the side planes of the reference face (Sutherland-Hodgman), points above
  * the reference plane by more than eps are dropped, and more than four are reduced to the deepest
  * point and the three that span the largest area with it. */
