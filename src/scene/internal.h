@@ -138,6 +138,10 @@ double hd_body_band_rel(const hd_tolerance *tol);
  * stays done; a later sync completes the rest. */
 hd_status hd_scene_sync(hd_scene *s);
 
+/* Clears the flags in mask of every id in list (each id at most once), on every thread
+ * (sync.c). */
+void hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask);
+
 /* Monotonic clock in nanoseconds (sync.c). */
 long long hd_scene_now_ns(void);
 
