@@ -192,16 +192,27 @@ typedef struct clear_ctx {
 static void clear_chunk(void *ctx, int worker, int begin, int end)
 {
     const clear_ctx *c = ctx;
-    (void)worker;
+    int alive = 0;
     for (int i = begin; i < end; ++i) {
-        c->s->flags[c->ids[i]] &= c->keep; /* each id once in the list: disjoint bytes */
+        unsigned char *f = &c->s->flags[c->ids[i]]; /* each id once in the list: disjoint */
+        alive += (*f & HD_BODY_ALIVE) != 0;
+        *f &= c->keep;
     }
+    c->s->lanes[worker].alive += alive;
 }
 
-void hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask)
+int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask)
 {
     clear_ctx c = {s, list->ids, (unsigned char)~mask};
+    int threads = hd_pool_threads(s->pool), alive = 0;
+    for (int w = 0; w < threads; ++w) {
+        s->lanes[w].alive = 0;
+    }
     hd_pool_run(s->pool, clear_chunk, &c, list->count, HD_SCENE_CLEAR_CHUNK);
+    for (int w = 0; w < threads; ++w) {
+        alive += s->lanes[w].alive;
+    }
+    return alive;
 }
 
 /* The broad-phase entries of the stale bodies; then the stale list is empty. */
