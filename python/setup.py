@@ -2,8 +2,8 @@
 
 The static library comes from the CMake build of the repository:
     cmake -S .. -B ../build -DCMAKE_BUILD_TYPE=Release && cmake --build ../build --target hedra_static
-HEDRA_BUILD_DIR names another build directory (default: ../build relative to this file); it must
-hold libhedra.a and the generated include/hedra/version.h. HEDRA_SOURCE_DIR names the repository
+HEDRA_BUILD_DIR names another build directory (default: build; a relative path is taken from the
+repository root); it must hold libhedra.a and the generated include/hedra/version.h. HEDRA_SOURCE_DIR names the repository
 (default: the parent of this directory), whose include/ holds the public headers.
 """
 import glob
@@ -15,7 +15,8 @@ from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE_DIR = os.path.abspath(os.environ.get("HEDRA_SOURCE_DIR", os.path.join(HERE, "..")))
-BUILD_DIR = os.path.abspath(os.environ.get("HEDRA_BUILD_DIR", os.path.join(SOURCE_DIR, "build")))
+# a relative HEDRA_BUILD_DIR is taken from the repository root (pip runs this file in python/)
+BUILD_DIR = os.path.join(SOURCE_DIR, os.environ.get("HEDRA_BUILD_DIR", "build"))
 C_SOURCES = ["module.c", "errors.c", "args.c", "pose.c", "polytope.c", "result.c", "cache.c",
              "query.c", "batch.c"]
 

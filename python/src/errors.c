@@ -104,9 +104,14 @@ static PyObject *raise_with(hd_status st, const char *message, const char *file,
 
 PyObject *hdpy_raise(hd_status status, const char *context)
 {
+    return hdpy_raise_hint(status, context, NULL);
+}
+
+PyObject *hdpy_raise_hint(hd_status status, const char *context, const char *hint)
+{
     char message[512];
-    PyOS_snprintf(message, sizeof message, "%s: %s (%s)", context, hd_status_str(status),
-                  hdpy_status_name(status));
+    PyOS_snprintf(message, sizeof message, "%s: %s (%s)%s%s", context, hd_status_str(status),
+                  hdpy_status_name(status), hint ? ": " : "", hint ? hint : "");
     return raise_with(status, message, NULL, 0);
 }
 

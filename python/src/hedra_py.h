@@ -27,6 +27,8 @@ int hdpy_errors_init(PyObject *module);
 const char *hdpy_status_name(hd_status status);
 /* Raises the exception of status with "context: description" as message; returns NULL. */
 PyObject *hdpy_raise(hd_status status, const char *context);
+/* The same with ": hint" after the status, saying what would be accepted. */
+PyObject *hdpy_raise_hint(hd_status status, const char *context, const char *hint);
 /* Raises ParseError / FileError from a reader's error (file and line as attributes). */
 PyObject *hdpy_raise_parse(hd_status status, const hd_parse_error *err);
 /* InvalidInputError with status HD_ERR_INVALID_ARG and a formatted message; returns NULL. */

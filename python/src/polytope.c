@@ -142,6 +142,25 @@ static PyObject *polytope_read(PyObject *cls, PyObject *args, PyObject *kwds)
     return result;
 }
 
+/* One face's indices as int64; TypeError unless they are integers (numpy would truncate
+ * 1.5 to 1 without a word). */
+static PyArrayObject *face_loop(PyObject *obj)
+{
+    PyArrayObject *raw = (PyArrayObject *)PyArray_FROM_O(obj);
+    if (raw == NULL) {
+        return NULL;
+    }
+    PyArrayObject *loop = NULL;
+    if (PyArray_NDIM(raw) != 1 || !(PyArray_ISINTEGER(raw) || PyArray_SIZE(raw) == 0)) {
+        PyErr_SetString(PyExc_TypeError, "each face must be a sequence of integer indices");
+    } else {
+        loop = (PyArrayObject *)PyArray_FROMANY((PyObject *)raw, NPY_INT64, 1, 1,
+                                                NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
+    }
+    Py_DECREF(raw);
+    return loop;
+}
+
 /* Face loops from a sequence of index sequences into *sizes and *indices (PyMem). */
 static int mesh_faces(PyObject *faces, int **sizes, int **indices, int *face_count)
 {
@@ -153,8 +172,7 @@ static int mesh_faces(PyObject *faces, int **sizes, int **indices, int *face_cou
     PyArrayObject **loops = PyMem_Calloc((size_t)nf + 1, sizeof *loops);
     int rc = loops ? 0 : (PyErr_NoMemory(), -1);
     for (Py_ssize_t f = 0; rc == 0 && f < nf; ++f) {
-        loops[f] = (PyArrayObject *)PyArray_FROMANY(PySequence_Fast_GET_ITEM(seq, f),
-                                                    NPY_INT64, 1, 1, NPY_ARRAY_IN_ARRAY);
+        loops[f] = face_loop(PySequence_Fast_GET_ITEM(seq, f));
         rc = loops[f] ? 0 : -1;
         total += rc == 0 ? PyArray_DIM(loops[f], 0) : 0;
     }

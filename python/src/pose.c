@@ -50,12 +50,9 @@ hd_status hdpy_pose_decode(const double *v, int kind, double pose_tol, hd_pose *
 
 static int pose_error(hd_status st, const char *name)
 {
-    char context[160];
-    PyOS_snprintf(context, sizeof context,
-                  "%s: a pose is (qw, qx, qy, qz, tx, ty, tz) with a non-zero quaternion, or a "
-                  "4x4 matrix [R t; 0 0 0 1] with R a rotation",
-                  name);
-    hdpy_raise(st, context);
+    hdpy_raise_hint(st, name,
+                    "a pose is (qw, qx, qy, qz, tx, ty, tz) with a non-zero quaternion, or a 4x4 "
+                    "matrix [R t; 0 0 0 1] with R a rotation");
     return -1;
 }
 
