@@ -24,7 +24,7 @@ for a in "$@"; do
 done
 
 mkdir -p "$out"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHEDRA_BUILD_TESTS=OFF -DHEDRA_WERROR=OFF \
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DHEDRA_WERROR=OFF \
   -DHEDRA_BUILD_BENCH=ON | grep -E "hedra bench" || true
 cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target hedra_bench >/dev/null
 

@@ -38,7 +38,7 @@ static double hd_wl_rng_normal(hd_wl_rng *rng)
     return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
 }
 
-/* A normalised vector of three independent normals is uniform on the sphere (Muller 1959). */
+/* A normalized vector of three independent normals is uniform on the sphere (Muller 1959). */
 void hd_wl_rng_unit(hd_wl_rng *rng, double out[3])
 {
     double len;

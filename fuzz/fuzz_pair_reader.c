@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "hedra/hedra.h"
-#include "io_internal.h"
+#include "io/internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

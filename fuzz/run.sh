@@ -38,7 +38,7 @@ fi
 
 CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DHEDRA_BUILD_FUZZ=ON -DHEDRA_SANITIZE=address,undefined \
-    -DHEDRA_BUILD_TESTS=OFF -DHEDRA_BUILD_BENCH=OFF -DHEDRA_WERROR=OFF >/dev/null
+    -DBUILD_TESTING=OFF -DHEDRA_BUILD_BENCH=OFF -DHEDRA_WERROR=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 
 failed=0

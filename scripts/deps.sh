@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hedra needs (only those missing). Run as root.
 #   build:  a C compiler, CMake, pkg-config, Qhull
-#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), valgrind
+#   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind
 #   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
 set -euo pipefail
 packages=(build-essential cmake pkg-config libqhull-dev libcmocka-dev libglpk-dev
-          clang libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git)
+          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

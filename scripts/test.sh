@@ -14,7 +14,9 @@ jobs=$(nproc)
 started=$(date +%s)
 step() { echo; echo "== $* ($(($(date +%s) - started)) s)"; }
 
-step "1/5 build and test (RelWithDebInfo, -Werror)"
+step "1/5 format, build and test (RelWithDebInfo, -Werror)"
+# the sources follow .clang-format (clang-format 14, Debian's)
+git ls-files -- 'src/*.[ch]' 'include/*.h' 'tools/*.[ch]' | xargs clang-format --dry-run --Werror
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_WERROR=ON >/dev/null
 cmake --build build-test -j"$jobs"
 # the cross-check at seven times its default counts: 1 000 to 2 800 pairs per family

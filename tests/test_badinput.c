@@ -415,7 +415,7 @@ static hd_status gap_direction(double x, double y, double z)
     return hd_gap(g_cube, NULL, g_far_tet, NULL, g_dir, NULL, &g_gap);
 }
 
-/* A tiny or huge but finite direction is a direction: normalised, the answer as for (1, 0, 0). */
+/* A tiny or huge but finite direction is a direction: normalized, the answer as for (1, 0, 0). */
 static hd_status gap_scaled_direction(double len)
 {
     hd_gap_result ref;
@@ -446,7 +446,7 @@ static hd_status quaternion(double w, double x, double y, double z, double t)
     return hd_pose_from_quaternion(q, tt, &g_pose);
 }
 
-/* A nonzero finite quaternion is normalised whatever its magnitude: the identity rotation. */
+/* A nonzero finite quaternion is normalized whatever its magnitude: the identity rotation. */
 static hd_status quaternion_magnitude(double w)
 {
     hd_status st = quaternion(w, 0, 0, 0, 0);

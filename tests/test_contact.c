@@ -15,7 +15,8 @@
 
 #include <cmocka.h>
 
-#include "algos.h"
+#include "contact/contact.h"
+#include "gjk/gjk.h"
 #include "brute.h"
 #include "testutil.h"
 

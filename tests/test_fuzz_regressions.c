@@ -1,7 +1,7 @@
 /* Replays every input of fuzz/corpus/fuzz_query/ (the seed corpus and the inputs that once made
  * the fuzzer fail, named regress-*) through the fuzz target itself: it aborts when a certificate
  * is rejected, and the sanitizer builds catch memory errors. Also checks the kernels behind the
- * needle findings (simplex_robust.c) on needle tetrahedra with analytic weights and depth. */
+ * needle findings (kernel/simplex_robust.c) on needle tetrahedra with analytic weights and depth. */
 #include <dirent.h>
 #include <float.h>
 #include <math.h>
@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "gjk_simplex.h"
-#include "hd_math.h"
+#include "kernel/simplex.h"
+#include "core/math.h"
 #include "testutil.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

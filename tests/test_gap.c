@@ -17,8 +17,8 @@
 #include <cmocka.h>
 
 #include "brute.h"
-#include "cddual_internal.h"
-#include "hd_math.h"
+#include "cddual/internal.h"
+#include "core/math.h"
 #include "mdiff.h"
 #include "testutil.h"
 
@@ -284,7 +284,7 @@ static void test_boxes(void **state)
             }
         }
     }
-    /* the same with s not normalised and opposite */
+    /* the same with s not normalized and opposite */
     hd_pose pb = hd_pose_identity();
     pb.t[0] = 4.0;
     double s2[3] = {7.0, 0, 0};

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "hedra/hedra.h"
-#include "io_internal.h"
+#include "io/internal.h"
 #include "testutil.h"
 
 /* Writes text (len bytes, 0 = strlen) to a fresh, uniquely named file; its path in path[64]. */

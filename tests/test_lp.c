@@ -288,7 +288,7 @@ static void test_empty_and_single_points(void **state)
 
 /* The source's distance estimate f* / sqrt(n) is not a lower bound: in 1D, S = {0.1}, T = {0}
  * are 0.1 apart while the source's f* is at least 1 whatever the origin and unit (the
- * normalised problem here gives f* = 2). The plane from the duals gives a true bound. */
+ * normalized problem here gives f* = 2). The plane from the duals gives a true bound. */
 static void test_source_bound_counterexample(void **state)
 {
     (void)state;

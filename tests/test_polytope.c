@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "oracle.h"
-#include "polytope_internal.h"
+#include "polytope/internal.h"
 #include "testutil.h"
 
 static uint64_t g_seed;
@@ -41,7 +41,7 @@ static double extent_of(const double *xyz, int n)
 }
 
 /* How far a hull may sit from the exact hull of its input points: the builder's coordinate
- * resolution (512 DBL_EPSILON times the largest absolute coordinate, polytope_build.h), doubled
+ * resolution (512 DBL_EPSILON times the largest absolute coordinate, polytope/build.h), doubled
  * for the rounding of the plane test that measures it. Nothing like the old 1e-9 of the size. */
 static double hull_tol(const double *xyz, int n)
 {

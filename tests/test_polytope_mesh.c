@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "polytope_internal.h"
+#include "polytope/internal.h"
 #include "testutil.h"
 
 /* The unit cube [0,1]^3, vertex i = (i & 1, (i >> 1) & 1, (i >> 2) & 1); faces counter-clockwise

@@ -12,8 +12,9 @@
 #include <cmocka.h>
 
 #include "brute.h"
-#include "polytope_internal.h"
-#include "support.h"
+#include "polytope/internal.h"
+#include "polytope/support_table.h"
+#include "support/support.h"
 #include "testutil.h"
 
 

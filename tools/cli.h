@@ -8,10 +8,10 @@
 
 /* Exit codes, documented in `hedra --help` and the README. */
 enum {
-    HD_EXIT_OK = 0,       /* the command ran; the verdict is in the output */
-    HD_EXIT_INPUT = 1,    /* bad input: unreadable or malformed file, invalid values */
-    HD_EXIT_USAGE = 2,    /* bad command line */
-    HD_EXIT_FAILURE = 3   /* a query failed (iteration cap) or algorithms disagreed */
+    HD_EXIT_OK = 0,     /* the command ran; the verdict is in the output */
+    HD_EXIT_INPUT = 1,  /* bad input: unreadable or malformed file, invalid values */
+    HD_EXIT_USAGE = 2,  /* bad command line */
+    HD_EXIT_FAILURE = 3 /* a query failed (iteration cap) or algorithms disagreed */
 };
 
 typedef struct hd_cli_cmd {

@@ -49,16 +49,22 @@ static hd_format sniff_format(const char *text)
 {
     const char *p = text;
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') ++p;
-        if (*p != '#') break;
-        while (*p != '\0' && *p != '\n') ++p;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+            ++p;
+        }
+        if (*p != '#') {
+            break;
+        }
+        while (*p != '\0' && *p != '\n') {
+            ++p;
+        }
     }
     size_t n = strcspn(p, " \t\r\n");
     if (n >= 3 && strncmp(p + n - 3, "OFF", 3) == 0) {
         return HD_FORMAT_OFF;
     }
-    static const char *const obj_words[] = {"v", "vt", "vn", "vp", "f", "l", "o", "g", "s",
-                                            "mtllib", "usemtl"};
+    static const char *const obj_words[] = {"v", "vt", "vn", "vp",     "f",     "l",
+                                            "o", "g",  "s",  "mtllib", "usemtl"};
     for (size_t i = 0; i < sizeof obj_words / sizeof obj_words[0]; ++i) {
         if (strlen(obj_words[i]) == n && strncmp(p, obj_words[i], n) == 0) {
             return HD_FORMAT_OBJ;

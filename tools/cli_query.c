@@ -262,8 +262,8 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
         hd_json_vec3(fp, ans->distance.witness_b);
         fprintf(fp, ",\"distance_ns\":%lld", ans->distance_ns);
     }
-    fprintf(fp, ",\"ns\":%lld,\"iterations\":%d,\"support_calls\":%d", ans->ns,
-            r->stats.iterations, r->stats.support_calls);
+    fprintf(fp, ",\"ns\":%lld,\"iterations\":%d,\"support_calls\":%d", ans->ns, r->stats.iterations,
+            r->stats.support_calls);
     if (ans->algo == HD_ALGO_CDDUAL) {
         fprintf(fp, ",\"visits\":{\"fv\":%d,\"vf\":%d,\"ee\":%d}", r->stats.visits_fv,
                 r->stats.visits_vf, r->stats.visits_ee);
@@ -318,7 +318,8 @@ void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
         static const char *const phases[] = {"SEARCH-FV", "SEARCH-VF", "SEARCH-EE"};
         for (int i = 0; i < n; ++i) {
             if (i == 0 || steps[i].phase != steps[i - 1].phase) {
-                fprintf(fp, "  %s\n", phases[steps[i].phase < 0 || steps[i].phase > 2 ? 2 : steps[i].phase]);
+                fprintf(fp, "  %s\n",
+                        phases[steps[i].phase < 0 || steps[i].phase > 2 ? 2 : steps[i].phase]);
             }
             fprintf(fp, "    %s a=%d b=%d d=%.6g\n", hd_face_names[steps[i].kind & 3],
                     steps[i].feature_a, steps[i].feature_b, steps[i].dual_distance);

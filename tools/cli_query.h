@@ -8,14 +8,14 @@
 
 /* Options shared by collide and batch. */
 typedef struct hd_cli_opts {
-    int all;          /* --algo all */
+    int all; /* --algo all */
     hd_algo algo;
-    int distance;     /* --distance */
+    int distance; /* --distance */
     int json;
-    int repeat;       /* --repeat K (batch) */
-    int check;        /* verify each certificate independently (default on) */
-    hd_options query; /* tolerances, flags */
-    hd_pose pose_b;   /* --translate-b / --rotate-b */
+    int repeat;              /* --repeat K (batch) */
+    int check;               /* verify each certificate independently (default on) */
+    hd_options query;        /* tolerances, flags */
+    hd_pose pose_b;          /* --translate-b / --rotate-b */
     hd_workspace *workspace; /* --path: CD-Dual records its search path here */
 } hd_cli_opts;
 
@@ -23,11 +23,11 @@ typedef struct hd_cli_answer {
     hd_algo algo;
     hd_status status;
     hd_result result;
-    long long ns;     /* median over the repeats of the hd_collide call alone */
-    hd_result distance;      /* with --distance: the hd_distance answer */
+    long long ns;       /* median over the repeats of the hd_collide call alone */
+    hd_result distance; /* with --distance: the hd_distance answer */
     hd_status distance_status;
-    long long distance_ns;   /* median over the repeats of the hd_distance call */
-    int cert_ok;      /* 1 accepted, 0 rejected, -1 not checked */
+    long long distance_ns; /* median over the repeats of the hd_distance call */
+    int cert_ok;           /* 1 accepted, 0 rejected, -1 not checked */
 } hd_cli_answer;
 
 /* Sets defaults; parses one option of argv at *i (advancing it past a value); returns 1 when the

@@ -7,16 +7,17 @@
 
 static int batch_usage(void)
 {
-    printf("usage: hedra batch [options] PAIRFILE\n"
-           "Runs every pair of a pair file ('-' reads standard input) and prints one JSON object\n"
-           "per line per pair (per algorithm with --algo all):\n"
-           "  {\"name\":..., \"algo\":..., \"verdict\":\"separated\"|\"touching\"|\"intersecting\",\n"
-           "   \"distance\":... (with --distance), \"ns\":..., ...}\n"
-           "ns is the time of the query call alone (parsing and hull building excluded), the\n"
-           "median over --repeat K calls. An empty set (\"A 0\") never collides. Options:\n%s"
-           "  --repeat K         run each query K times (default 1)\n"
-           "A summary goes to standard error.\n",
-           hd_cli_query_help);
+    printf(
+        "usage: hedra batch [options] PAIRFILE\n"
+        "Runs every pair of a pair file ('-' reads standard input) and prints one JSON object\n"
+        "per line per pair (per algorithm with --algo all):\n"
+        "  {\"name\":..., \"algo\":..., \"verdict\":\"separated\"|\"touching\"|\"intersecting\",\n"
+        "   \"distance\":... (with --distance), \"ns\":..., ...}\n"
+        "ns is the time of the query call alone (parsing and hull building excluded), the\n"
+        "median over --repeat K calls. An empty set (\"A 0\") never collides. Options:\n%s"
+        "  --repeat K         run each query K times (default 1)\n"
+        "A summary goes to standard error.\n",
+        hd_cli_query_help);
     return HD_EXIT_OK;
 }
 
@@ -54,7 +55,8 @@ static void run_pair(const hd_cli_opts *o, const hd_pair_data *pd, hd_batch_tota
     }
     hd_polytope *a = NULL, *b = NULL;
     hd_status st = hd_polytope_build(pd->a.xyz, pd->a.count, &o->query.tol, &a);
-    if (st != HD_OK || (st = hd_polytope_build(pd->b.xyz, pd->b.count, &o->query.tol, &b)) != HD_OK) {
+    if (st != HD_OK ||
+        (st = hd_polytope_build(pd->b.xyz, pd->b.count, &o->query.tol, &b)) != HD_OK) {
         print_build_error(pd->name, a ? "B" : "A", st);
         tot->failures++;
         hd_polytope_destroy(a);

@@ -15,7 +15,8 @@ static int positional(int argc, char **argv, const char *cmd, const char *help, 
             return -1;
         } else if (strcmp(argv[i], "--json") == 0) {
             *json = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0' && !(argv[i][1] >= '0' && argv[i][1] <= '9') && argv[i][1] != '.') {
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0' &&
+                   !(argv[i][1] >= '0' && argv[i][1] <= '9') && argv[i][1] != '.') {
             return hd_cli_usage_error(cmd, "unknown option", argv[i]);
         } else if (n == want) {
             return hd_cli_usage_error(cmd, "too many arguments", argv[i]);

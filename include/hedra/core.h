@@ -16,23 +16,23 @@ const char *hd_version_string(void);
 /* Status of every call that can fail. */
 typedef enum hd_status {
     HD_OK = 0,
-    HD_ERR_NULL,            /* a required pointer argument was NULL */
-    HD_ERR_INVALID_ARG,     /* an argument is out of its documented range (count, dimension, enum) */
-    HD_ERR_EMPTY,           /* an empty point set where one is not allowed */
-    HD_ERR_NONFINITE,       /* a NaN or infinite coordinate, direction or pose entry */
-    HD_ERR_TOO_LARGE,       /* a count above HD_MAX_POINTS or one whose memory size overflows */
-    HD_ERR_BAD_POSE,        /* a pose whose matrix is not a rotation (orthonormal, det +1) */
-    HD_ERR_NOT_CONVEX,      /* an explicit mesh that is not convex within the tolerance */
-    HD_ERR_BAD_MESH,        /* an explicit mesh that is not a closed 2-manifold polytope surface */
-    HD_ERR_HULL,            /* the hull builder (Qhull) failed */
-    HD_ERR_NO_MEMORY,       /* an allocation failed (construction only; queries never allocate) */
+    HD_ERR_NULL,        /* a required pointer argument was NULL */
+    HD_ERR_INVALID_ARG, /* an argument is out of its documented range (count, dimension, enum) */
+    HD_ERR_EMPTY,       /* an empty point set where one is not allowed */
+    HD_ERR_NONFINITE,   /* a NaN or infinite coordinate, direction or pose entry */
+    HD_ERR_TOO_LARGE,   /* a count above HD_MAX_POINTS or one whose memory size overflows */
+    HD_ERR_BAD_POSE,    /* a pose whose matrix is not a rotation (orthonormal, det +1) */
+    HD_ERR_NOT_CONVEX,  /* an explicit mesh that is not convex within the tolerance */
+    HD_ERR_BAD_MESH,    /* an explicit mesh that is not a closed 2-manifold polytope surface */
+    HD_ERR_HULL,        /* the hull builder (Qhull) failed */
+    HD_ERR_NO_MEMORY,   /* an allocation failed (construction only; queries never allocate) */
     HD_ERR_ITERATION_LIMIT, /* an iteration cap was reached: the query gives no answer */
     HD_ERR_WORKSPACE_FULL,  /* the caller's workspace was too small for this query */
     HD_ERR_UNSUPPORTED,     /* the requested algorithm cannot answer this input */
     HD_ERR_CERTIFICATE,     /* hd_certificate_check rejected a result's certificate */
     HD_ERR_IO,              /* a file could not be opened or read */
     HD_ERR_PARSE,           /* a file is malformed (see hd_parse_error for file, line, reason) */
-    HD_ERR_RANGE,           /* coordinates outside the supported range (HD_MAX_COORD, HD_MIN_SCALE) */
+    HD_ERR_RANGE, /* coordinates outside the supported range (HD_MAX_COORD, HD_MIN_SCALE) */
     HD_STATUS_COUNT
 } hd_status;
 
@@ -63,7 +63,7 @@ typedef struct hd_pose {
 /* The identity pose. */
 hd_pose hd_pose_identity(void);
 
-/* A pose from a quaternion (w, x, y, z) of any non-zero finite magnitude (it is normalised) and a
+/* A pose from a quaternion (w, x, y, z) of any non-zero finite magnitude (it is normalized) and a
  * translation. A zero or non-finite quaternion yields HD_ERR_BAD_POSE, a non-finite translation
  * HD_ERR_NONFINITE, NULL arguments HD_ERR_NULL. */
 hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose *out);
@@ -83,13 +83,13 @@ void hd_pose_apply(const hd_pose *pose, const double p[3], double out[3]);
  *   (|centre| + radius), so that the same configuration scaled by 1e-6 or 1e6 is answered alike.
  *
  * touch_rel (default HD_DEFAULT_TOUCH_REL = 1e-12): half-width of the touching band. With
- *   eps = touch_rel * scale and delta the signed distance of the pair (their Euclidean distance when
- *   disjoint, minus their penetration depth when they overlap):
- *       delta >  eps  -> HD_SEPARATED,  |delta| <= eps -> HD_TOUCHING,  delta < -eps -> HD_INTERSECTING.
- *   The value leaves three orders of magnitude between the rounding error of the certificates
- *   (a few units of 2^-53 * scale) and the band, and three between the band and a gap of 1e-9 of
- *   the size, which must still be answered exactly. Zero is allowed and asks for the exact
- *   verdict; contacts then resolve to the side the rounding error favours.
+ *   eps = touch_rel * scale and delta the signed distance of the pair (their Euclidean distance
+ * when disjoint, minus their penetration depth when they overlap): delta >  eps  -> HD_SEPARATED,
+ * |delta| <= eps -> HD_TOUCHING,  delta < -eps -> HD_INTERSECTING. The value leaves three orders of
+ * magnitude between the rounding error of the certificates (a few units of 2^-53 * scale) and the
+ * band, and three between the band and a gap of 1e-9 of the size, which must still be answered
+ * exactly. Zero is allowed and asks for the exact verdict; contacts then resolve to the side the
+ * rounding error favours.
  *
  * convex_rel (default HD_DEFAULT_CONVEX_REL = 1e-9): an explicit mesh is accepted as convex when no
  *   vertex lies more than convex_rel * scale outside any face plane, and its neighbouring faces

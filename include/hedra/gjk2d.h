@@ -34,13 +34,13 @@ typedef struct hd_certificate2d {
 
 typedef struct hd_result2d {
     hd_verdict verdict;
-    hd_stop stop;          /* HD_STOP_EARLY_EXIT, HD_STOP_CONVERGED or HD_STOP_REFINED */
-    double eps;            /* touch_rel * scale, scale = largest absolute input coordinate */
-    double distance;       /* hd_distance2d: the distance (0 unless separated); hd_collide2d: -1 */
-    double witness_a[2];   /* hd_distance2d: closest points (a point pair within eps when */
-    double witness_b[2];   /* touching, the common point when intersecting) */
+    hd_stop stop;        /* HD_STOP_EARLY_EXIT, HD_STOP_CONVERGED or HD_STOP_REFINED */
+    double eps;          /* touch_rel * scale, scale = largest absolute input coordinate */
+    double distance;     /* hd_distance2d: the distance (0 unless separated); hd_collide2d: -1 */
+    double witness_a[2]; /* hd_distance2d: closest points (a point pair within eps when */
+    double witness_b[2]; /* touching, the common point when intersecting) */
     hd_certificate2d cert;
-    hd_stats stats;        /* iterations, support_calls, refine_steps */
+    hd_stats stats; /* iterations, support_calls, refine_steps */
 } hd_result2d;
 
 /* Intersection of conv(a) and conv(b), a: na points (x, y pairs), b: nb points: separated,
@@ -53,8 +53,8 @@ hd_status hd_collide2d(const double *a, int na, const double *b, int nb, const h
                        hd_result2d *out);
 
 /* The same verdict and certificate, plus the Euclidean distance and the closest points. */
-hd_status hd_distance2d(const double *a, int na, const double *b, int nb,
-                        const hd_tolerance *tol, hd_result2d *out);
+hd_status hd_distance2d(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
+                        hd_result2d *out);
 
 /* Independent brute-force check of result->cert for result->verdict against the points
  * (O(na + nb)), allowing a few units of rounding. HD_OK or HD_ERR_CERTIFICATE. */

@@ -14,7 +14,7 @@ extern "C" {
 /* Where and why parsing failed. message is one sentence naming what was expected. */
 typedef struct hd_parse_error {
     char file[256];
-    int line;          /* 1-based; 0 when the error is not tied to a line (e.g. I/O) */
+    int line; /* 1-based; 0 when the error is not tied to a line (e.g. I/O) */
     char message[256];
 } hd_parse_error;
 
@@ -81,7 +81,7 @@ typedef struct hd_pair_data {
     const char *name;
     hd_points a;
     hd_points b;
-    int line;        /* line of the "pair" header */
+    int line; /* line of the "pair" header */
 } hd_pair_data;
 
 hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *done,

@@ -21,7 +21,7 @@ extern "C" {
  *   bounds could not resolve it, HD_TOUCHING with undecided = 1 (raw arrays carry no interior ball
  *   to bound the depth with, and the l1 distance LP bounds the distance only within sqrt(dim);
  *   see docs/algorithms/lp.md). For dim = 1 the band is exact.
- * f_min: the minimum of the source's f(x) = e^T (b - A x) over A x <= b, x >= 0 on the normalised
+ * f_min: the minimum of the source's f(x) = e^T (b - A x) over A x <= b, x >= 0 on the normalized
  *   coordinates sigma (x - c) (c the centre of the bounding box of S and T, sigma a power of two
  *   with sigma * extent in [1/2, 1)); 0 (up to 2^-46) exactly when K and L meet. f_min is not a
  *   distance: f_min / sqrt(dim) is NOT a lower bound on it, contrary to the source.
@@ -33,9 +33,10 @@ extern "C" {
  *   coincident points) has a zero normal.
  * point, weights_s (ns entries), weights_t (nt entries): when intersecting or touching, convex
  *   weights with sum w_s s ~= sum w_t t (to rounding; within eps when touching with
- *   undecided = 0, within eps sqrt(dim) when undecided); point is the midpoint of the two sums. Caller-provided arrays (NULL to skip); zero elsewhere.
- * depth_bound: when intersecting, a proven lower bound > eps on the penetration depth; else 0.
- * pivots: simplex iterations over every LP solved. */
+ *   undecided = 0, within eps sqrt(dim) when undecided); point is the midpoint of the two sums.
+ * Caller-provided arrays (NULL to skip); zero elsewhere. depth_bound: when intersecting, a proven
+ * lower bound > eps on the penetration depth; else 0. pivots: simplex iterations over every LP
+ * solved. */
 typedef struct hd_lp_result {
     hd_verdict verdict;
     int undecided;

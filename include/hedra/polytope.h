@@ -25,13 +25,14 @@ typedef struct hd_polytope hd_polytope;
  * Errors: HD_ERR_NULL, HD_ERR_EMPTY (count <= 0), HD_ERR_TOO_LARGE (count > HD_MAX_POINTS),
  * HD_ERR_NONFINITE, HD_ERR_RANGE (a coordinate beyond HD_MAX_COORD), HD_ERR_INVALID_ARG (an
  * invalid tolerance), HD_ERR_HULL, HD_ERR_NO_MEMORY. *out is NULL on error. */
-hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *tol, hd_polytope **out);
+hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *tol,
+                            hd_polytope **out);
 
 /* Where an explicit mesh failed its convexity check. */
 typedef struct hd_mesh_violation {
-    int face;        /* offending face, or -1 */
-    int vertex;      /* offending vertex, or -1 */
-    double excess;   /* how far the vertex lies outside the face plane (length units) */
+    int face;      /* offending face, or -1 */
+    int vertex;    /* offending vertex, or -1 */
+    double excess; /* how far the vertex lies outside the face plane (length units) */
 } hd_mesh_violation;
 
 /* Builds a solid from an explicit mesh: vertex_count points and face_count faces, face f having

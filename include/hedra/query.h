@@ -11,11 +11,7 @@ extern "C" {
 #endif
 
 /* The verdict of an intersection query; see hd_tolerance for the touching band. */
-typedef enum hd_verdict {
-    HD_SEPARATED = 0,
-    HD_TOUCHING = 1,
-    HD_INTERSECTING = 2
-} hd_verdict;
+typedef enum hd_verdict { HD_SEPARATED = 0, HD_TOUCHING = 1, HD_INTERSECTING = 2 } hd_verdict;
 
 const char *hd_verdict_str(hd_verdict verdict); /* "separated", "touching", "intersecting" */
 
@@ -81,7 +77,7 @@ typedef struct hd_stats {
                           reached from them); iterations is their sum */
     int visits_vf;
     int visits_ee;
-    int refine_steps;  /* steps of the shared contact classifier, 0 when it was not needed */
+    int refine_steps; /* steps of the shared contact classifier, 0 when it was not needed */
 } hd_stats;
 
 /* CD-Dual: which kind of face of the Minkowski difference attained the optimum. */
@@ -94,18 +90,18 @@ typedef enum hd_face_kind {
 
 typedef struct hd_result {
     hd_verdict verdict;
-    hd_algo algo;          /* the algorithm asked for */
+    hd_algo algo; /* the algorithm asked for */
     hd_stop stop;
-    double eps;            /* the absolute touching half-width used: touch_rel * scale */
-    double distance;       /* hd_distance: Euclidean distance (0 unless separated); else -1 */
-    double witness_a[3];   /* hd_distance: closest points, on A and on B (world frame) */
+    double eps;          /* the absolute touching half-width used: touch_rel * scale */
+    double distance;     /* hd_distance: Euclidean distance (0 unless separated); else -1 */
+    double witness_a[3]; /* hd_distance: closest points, on A and on B (world frame) */
     double witness_b[3];
     hd_certificate cert;
     hd_stats stats;
     hd_face_kind face_kind; /* CD-Dual only */
     int feature_a;
     int feature_b;
-    double dual_distance;  /* CD-Dual: d_max of Eq. (1) */
+    double dual_distance; /* CD-Dual: d_max of Eq. (1) */
 } hd_result;
 
 /* Per ordered pair warm-start state (frame coherence), owned by the caller: one per pair and
@@ -113,15 +109,18 @@ typedef struct hd_result {
  * cache used with the wrong pair costs time, never correctness. */
 typedef struct hd_cache {
     int valid;
-    int simplex_count;  /* GJK: the last simplex as (vertex of A, vertex of B) pairs */
+    int simplex_count; /* GJK: the last simplex as (vertex of A, vertex of B) pairs */
     int simplex_a[4];
     int simplex_b[4];
-    int support_a;      /* hill-climbing start vertices */
+    int support_a; /* hill-climbing start vertices */
     int support_b;
-    int cddual_face;    /* CD-Dual: the face f_p of A from which the last optimum was reached */
+    int cddual_face; /* CD-Dual: the face f_p of A from which the last optimum was reached */
 } hd_cache;
 
-#define HD_CACHE_INIT {0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1}
+#define HD_CACHE_INIT                                                                              \
+    {                                                                                              \
+        0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1                                                 \
+    }
 void hd_cache_reset(hd_cache *cache);
 
 /* Caller-owned scratch for the queries that need more than the stack: CD-Dual's visited edge
@@ -179,7 +178,7 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
 hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                       const hd_pose *pose_b, const hd_options *opt, hd_result *out);
 
-/* Directional gap (CD-Dual section 6): for a direction s (any length, normalised here), the
+/* Directional gap (CD-Dual section 6): for a direction s (any length, normalized here), the
  * signed distance B must travel along +s or -s so that it just touches A (A fixed).
  *   contact = 0: the sweep of B along the line never meets A (no contact in either sense; the
  *     line {tau s} passes farther than eps from A - B), distance = 0;
@@ -193,7 +192,7 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
  * planes, a segment parallel to a polygon). */
 typedef struct hd_gap_result {
     int contact;
-    hd_verdict verdict;  /* of the pair as given */
+    hd_verdict verdict; /* of the pair as given */
     double distance;
     int s_sign;
     double direction[3]; /* unit s */

@@ -1,0 +1,295 @@
+/* CD-Dual intersection query (Choi, Li, Wang, Cameron): is the origin o in M = A - B?
+ *
+ * Section 3.1: with c a point inside M (c != o), shoot the ray from c through o; it leaves M
+ * through the face f_opt of largest signed distance d(f) (Eq. (1), section 3.2). The pair is
+ * separated iff o lies beyond that face, i.e. d(f_opt) > 0. The search for f_opt
+ * (cddual/search.c) maximises psi(f) = (n.r) / (h - n.c) with r = o - c, which relates to Eq. (1)
+ * by d(f) = (psi - 1) / |c|: for a face with outward unit normal n and plane n.x = h,
+ *     d(f) = -h / (|c| (h - n.c))      (Eq. (1) with k = h, N = n; h - n.c > 0 as c is inside)
+ *          = (psi - 1) / |c|           since psi - 1 = (-n.c - h + n.c) / (h - n.c).
+ * So d(f) > 0 iff h < 0 iff the face's plane has the origin on its outer side.
+ *
+ * Verdicts with the tolerance band (ALGORITHMS.md):
+ * - separated: the search stops at the first face whose plane, measured with both support
+ *   mappings, has gap = min_B n.b - max_A n.a = -h > eps (the paper stops at d > 0; a face with
+ *   0 < gap <= eps is not enough evidence, so the search goes on);
+ * - intersecting: at the optimum psi < 1, the ray meets f_opt at x = c + r / psi beyond o, and
+ *   o = (1 - psi) c + psi x. With ball(c, R) inside M (R the clearances of the interior points
+ *   used) and x in M, the cone conv(ball(c, R) + {x}) lies in M; the homothety of centre x and
+ *   ratio |x - o| / |x - c| = 1 - psi maps ball(c, R) to ball(o, (1 - psi) R), which the cone
+ *   contains, so depth >= (1 - psi) R. x is written as a point y of A minus a point z of B on the
+ *   face (cddual/feature.c); the common point is (1 - psi) c_A + psi y = (1 - psi) c_B + psi z,
+ *   with c = c_A - c_B the interior points. The location error e = |x - (y - z)| moves o by
+ *   psi e, which is subtracted from the bound.
+ * - otherwise (the evidence lies within the band) the shared contact classifier decides.
+ *
+ * Lower-dimensional polytopes: M has an interior point with positive clearance as soon as one of
+ * A, B is a solid (a ball in the solid, minus any point of the other); the search handles
+ * polygons (their edges' arcs are half circles), segments (full circles) and points (no edges)
+ * on the other side. When neither is a solid there is no interior point with a clearance (M may
+ * even be flat) and the query is answered by GJK with stop = HD_STOP_FALLBACK. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "cddual/cddual.h"
+#include "gjk/gjk.h"
+#include "contact/contact.h"
+#include "cddual/internal.h"
+#include "core/math.h"
+#include "core/tolerances.h"
+
+void hd_cddual_interior(const hd_pair *pair, double c[3], double *clearance, int *ia, int *ib)
+{
+    double best = -1.0;
+    for (int i = 0; i < 2; ++i) {
+        for (int j = 0; j < 2; ++j) {
+            const hd_interior *pa = &pair->a->interior[i];
+            const hd_interior *pb = &pair->b->interior[j];
+            double q[3], d[3];
+            hd_m3_mul_v(q, pair->r, pb->point);
+            hd_v3_add(q, q, pair->t);
+            hd_v3_sub(d, pa->point, q);
+            if (hd_v3_len2(d) > best) {
+                best = hd_v3_len2(d);
+                hd_v3_copy(c, d);
+                *clearance = pa->clearance + pb->clearance;
+                *ia = i;
+                *ib = j;
+            }
+        }
+    }
+}
+
+/* Adds weight * (combination) to out, merging repeated vertices. */
+static void comb_add(hd_combination *out, int count, const int *index, const double *weight,
+                     double scale)
+{
+    for (int k = 0; k < count; ++k) {
+        double w = scale * weight[k];
+        if (!(w > 0.0)) {
+            continue;
+        }
+        int j = 0;
+        while (j < out->count && out->index[j] != index[k]) {
+            ++j;
+        }
+        if (j == out->count) {
+            if (out->count == HD_COMBINATION_MAX) {
+                continue; /* cannot happen: at most 4 + 3 distinct vertices */
+            }
+            out->index[j] = index[k];
+            out->weight[j] = 0.0;
+            out->count++;
+        }
+        out->weight[j] += w;
+    }
+}
+
+/* Rescales the weights to sum to 1 (merging adds roundings; a single vertex gets exactly 1). */
+static void comb_normalize(hd_combination *c)
+{
+    double sum = 0.0;
+    for (int k = 0; k < c->count; ++k) {
+        sum += c->weight[k];
+    }
+    for (int k = 0; k < c->count; ++k) {
+        double w = c->weight[k] / sum;
+        c->weight[k] = w < 1.0 ? w : 1.0;
+    }
+}
+
+static void comb_point_a(const hd_pair *pair, const hd_combination *cb, double p[3])
+{
+    hd_v3_set(p, 0, 0, 0);
+    for (int k = 0; k < cb->count; ++k) {
+        hd_v3_madd(p, p, cb->weight[k], pair->a->verts + 3 * cb->index[k]);
+    }
+}
+
+static void comb_point_b(const hd_pair *pair, const hd_combination *cb, double p[3])
+{
+    hd_v3_set(p, 0, 0, 0);
+    for (int k = 0; k < cb->count; ++k) {
+        double q[3];
+        hd_pair_b_vertex(pair, cb->index[k], q);
+        hd_v3_madd(p, p, cb->weight[k], q);
+    }
+}
+
+/* The intersection certificate from the optimum (see the top of this file): HD_OK with the
+ * verdict set, or HD_ERR_UNSUPPORTED when the evidence cannot place the depth above eps. */
+static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, double clearance,
+                                 int ia, int ib, hd_result *out)
+{
+    double psi = rs->best_value;
+    if (!(psi > 0.0 && psi < 1.0)) {
+        return HD_ERR_UNSUPPORTED;
+    }
+    double x[3];
+    hd_v3_madd(x, rs->c, 1.0 / psi, rs->r);
+    hd_feature fa, fb;
+    hd_mface_features(pair, &rs->best, &fa, &fb);
+    hd_comb3 y, z;
+    double err = hd_mface_locate(pair, rs->best.n, fa, fb, x, &y, &z);
+    double rounding = HD_CDDUAL_ROUNDING * DBL_EPSILON * pair->scale;
+    double depth = (1.0 - psi) * clearance - psi * err - rounding;
+    if (!(depth > pair->eps) || !(psi * err <= 0.5 * pair->eps + rounding)) {
+        return HD_ERR_UNSUPPORTED;
+    }
+    hd_certificate *cert = &out->cert;
+    memset(&cert->on_a, 0, sizeof cert->on_a);
+    memset(&cert->on_b, 0, sizeof cert->on_b);
+    const hd_interior *in_a = &pair->a->interior[ia];
+    const hd_interior *in_b = &pair->b->interior[ib];
+    comb_add(&cert->on_a, in_a->count, in_a->index, in_a->weight, 1.0 - psi);
+    comb_add(&cert->on_a, y.count, y.index, y.weight, psi);
+    comb_add(&cert->on_b, in_b->count, in_b->index, in_b->weight, 1.0 - psi);
+    comb_add(&cert->on_b, z.count, z.index, z.weight, psi);
+    comb_normalize(&cert->on_a);
+    comb_normalize(&cert->on_b);
+    double pa[3], pb[3];
+    comb_point_a(pair, &cert->on_a, pa);
+    comb_point_b(pair, &cert->on_b, pb);
+    hd_v3_add(cert->point, pa, pb);
+    hd_v3_scale(cert->point, cert->point, 0.5);
+    cert->has_point = 1;
+    cert->depth_bound = depth;
+    out->verdict = HD_INTERSECTING;
+    out->stop = HD_STOP_CONVERGED;
+    return HD_OK;
+}
+
+static void certify_separation(const hd_raysearch *rs, hd_result *out)
+{
+    hd_certificate *cert = &out->cert;
+    cert->has_plane = 1;
+    hd_v3_copy(cert->normal, rs->best.n);
+    cert->offset = 0.5 * (rs->sep_max_a + rs->sep_min_b);
+    cert->gap = rs->sep_min_b - rs->sep_max_a;
+    out->verdict = HD_SEPARATED;
+    out->stop = HD_STOP_EARLY_EXIT;
+}
+
+/* The face of A "from which the optimum was reached" for the next query (section 4.4): the
+ * optimum's own face of A, or the face of A at its feature most aligned with its normal. */
+static int coherent_face(const hd_pair *pair, const hd_mface *m)
+{
+    const hd_polytope *a = pair->a;
+    if (a->face_count == 0) {
+        return -1;
+    }
+    if (m->kind == HD_FACE_FV) {
+        return m->fa;
+    }
+    int v = m->kind == HD_FACE_VF ? m->fa : a->edge_verts[2 * m->fa];
+    int best = -1;
+    double bv = -HUGE_VAL;
+    for (int k = a->vert_offset[v]; k < a->vert_offset[v + 1]; ++k) {
+        int e = a->vert_edges[k];
+        if (m->kind == HD_FACE_EE && e != m->fa) {
+            continue;
+        }
+        for (int side = 0; side < 2; ++side) {
+            int f = a->edge_faces[2 * e + side];
+            if (f >= 0 && hd_v3_dot(a->face_normal + 3 * f, m->n) > bv) {
+                bv = hd_v3_dot(a->face_normal + 3 * f, m->n);
+                best = f;
+            }
+        }
+    }
+    return best;
+}
+
+/* A cold start for hill climbing: of the vertices that make up the polytope's interior points
+ * (hull vertices far apart: a long chord and the vertices farthest from it), the one best in
+ * direction d, a much nearer start than an arbitrary vertex. d in the polytope's own frame. */
+static int seed_vertex(const hd_polytope *p, const double d[3])
+{
+    int best = 0;
+    double bv = -HUGE_VAL;
+    for (int i = 0; i < 2; ++i) {
+        for (int k = 0; k < p->interior[i].count; ++k) {
+            int v = p->interior[i].index[k];
+            double x = hd_v3_dot(p->verts + 3 * v, d);
+            if (x > bv) {
+                bv = x;
+                best = v;
+            }
+        }
+    }
+    return best;
+}
+
+static void report_face(const hd_raysearch *rs, hd_result *out)
+{
+    out->face_kind = rs->best.kind;
+    out->feature_a = rs->best.fa;
+    out->feature_b = rs->best.fb;
+    /* Eq. (1) */
+    double len = hd_v3_len(rs->c);
+    double den = rs->best.h - hd_v3_dot(rs->best.n, rs->c);
+    out->dual_distance = -rs->best.h / (len * den);
+}
+
+static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_status st = hd_gjk_collide(pair, opt, out);
+    out->stop = HD_STOP_FALLBACK;
+    out->face_kind = HD_FACE_NONE;
+    return st;
+}
+
+hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_facemap_scratch scratch;
+    hd_facemap *map =
+        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
+    return hd_cddual_collide_map(pair, opt, map, out);
+}
+
+hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
+                                hd_result *out)
+{
+    if (pair->a->dim < 3 && pair->b->dim < 3) {
+        return fallback(pair, opt, out);
+    }
+    hd_raysearch rs;
+    memset(&rs, 0, sizeof rs);
+    double clearance;
+    int ia, ib;
+    hd_cddual_interior(pair, rs.c, &clearance, &ia, &ib);
+    hd_v3_neg(rs.r, rs.c);
+    rs.map = map;
+    rs.pair = pair;
+    rs.stop_on_gap = 1;
+    hd_cache *cache = opt->cache;
+    rs.start_face = cache != NULL ? cache->cddual_face : -1;
+    if (cache != NULL) {
+        rs.start_a = cache->support_a;
+        rs.start_b = cache->support_b;
+    } else {
+        double rb[3];
+        hd_pair_dir_to_b(pair, rs.c, rb); /* B's support along -r = c */
+        rs.start_a = seed_vertex(pair->a, rs.r);
+        rs.start_b = seed_vertex(pair->b, rb);
+    }
+    rs.max_evals = pair->max_iterations;
+    rs.stats = &out->stats;
+    hd_status st = hd_raysearch_run(&rs);
+    if (st != HD_OK) {
+        return st;
+    }
+    if (cache != NULL) {
+        cache->cddual_face = coherent_face(pair, &rs.best);
+        cache->support_a = rs.start_a;
+        cache->support_b = rs.start_b;
+    }
+    if (rs.separated) {
+        certify_separation(&rs, out);
+    } else if (certify_overlap(pair, &rs, clearance, ia, ib, out) != HD_OK) {
+        st = hd_contact_classify(pair, opt, out);
+    }
+    report_face(&rs, out);
+    return st;
+}

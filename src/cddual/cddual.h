@@ -1,0 +1,15 @@
+/* Entry points of the CD-Dual module (the same conventions as gjk/gjk.h). */
+#ifndef HD_CDDUAL_CDDUAL_H
+#define HD_CDDUAL_CDDUAL_H
+
+#include "support/pair.h"
+
+hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out);
+
+/* Directional gap, CD-Dual section 6. dir is the direction in A's frame (query/query.c rotates the
+ * caller's world direction and sets out->direction); HD_ERR_UNSUPPORTED when A - B is flat
+ * (see hd_gap). */
+hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_options *opt,
+                        hd_gap_result *out);
+
+#endif

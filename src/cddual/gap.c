@@ -1,0 +1,261 @@
+/* Directional gap, CD-Dual section 6: how far must B travel along +-s (A fixed) to touch A, or,
+ * when they overlap, to separate?
+ *
+ * B moved by tau s meets A iff tau s lies in M = A - B. The line {tau s} meets M in an interval
+ * [tau_lo, tau_hi] (or not at all: the sweep never touches A), and
+ *   - separated pair (0 outside M): the interval lies on one side of 0; the travel to first
+ *     contact is tau_lo along +s when tau_lo > 0, or -tau_hi along -s when tau_hi < 0;
+ *   - overlapping pair (0 inside M): tau_hi along +s or -tau_lo along -s separates; the nearer
+ *     way out is reported.
+ *
+ * Separated pairs, as in the paper: find a point c = k s of M on the line (k != 0) by projecting
+ * A and B along s onto a plane H normal to s: the line meets M iff the origin lies in the
+ * projection of M, which is the Minkowski difference of the projections of A and B, and the
+ * barycentric coordinates (u, v, w) of the origin in a triangle of projected vertex differences
+ * r_i = p_i - q_i lift to c = u r_0 + v r_j + w r_j+1, a point of M that projects to the origin,
+ * i.e. lies on the line. The paper builds the two projected hulls from the silhouettes and
+ * scans a fan of the difference's triangles; here the projected hulls are used through their
+ * support functions (the projection of A's support in a direction of H is the support of the
+ * projection), and the triangle of M's projection that contains the origin is found by a planar
+ * simplex search over those supports (GJK in the plane): the same triangle and lift, without
+ * scanning every vertex or any scratch arrays. Then CD-Dual is run from c along the line towards
+ * the origin, without the early exit (the search must reach f_opt even though a face with
+ * positive signed distance is met first), and the travel follows from d(f_opt):
+ *
+ *   The ray c + t r, r = o - c, |r| = L, meets f_opt's plane at t* = 1 / psi*, and the travel is
+ *   g = |x - o| = (1 - t*) L with x = c + t* r. With d = d(f_opt) = (psi* - 1) / L (Eq. (1)),
+ *   psi* = d L + 1 and
+ *       g = L (1 - 1 / (d L + 1)) = d L^2 / (d L + 1),
+ *   the paper's g = d (a^2 + b^2 + c^2) / (d sqrt(a^2 + b^2 + c^2) + 1) with (a, b, c) = o - c,
+ *   which it derives as g = g_bar / cos(theta) (g_bar the distance from o to the plane, theta
+ *   the angle between the line and the plane's normal): the same number.
+ *
+ * The point c may lie on M's boundary (the lifted triangle may lie on a face of M): the search
+ * then uses the limit of psi from inside M, which is +inf for a face through c that the
+ * ray leaves at once.
+ *
+ * Overlapping pairs: the paper's ray from c = k s through o gives the exit on one side only.
+ * Since o itself is then an interior point of M (depth > eps), the search is run from c = o along
+ * +s and along -s, which gives tau_hi and tau_lo directly (psi = n.r / h, t* = 1 / psi*).
+ * Touching pairs (|delta| <= eps): the same from o, read as the limit (o may lie on the boundary or
+ * just outside): the travel along the nearer way out, 0 when B can leave at once.
+ *
+ * Lower dimensions: the ray searches need M to have an interior (not a clearance: no depth bound
+ * is involved). That holds when A or B is a solid, and also for two polygons in non-parallel
+ * planes or a polygon and a segment crossing its plane (M is then full-dimensional, and the
+ * difference of relative-interior points is interior to it: relint(A) - relint(B) = int(M)). For
+ * a flat M (a point or two segments involved, parallel planes, a segment parallel to a polygon)
+ * hd_cddual_gap returns HD_ERR_UNSUPPORTED. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "cddual/cddual.h"
+#include "cddual/internal.h"
+#include "kernel/plane_search.h"
+#include "core/math.h"
+#include "core/tolerances.h"
+
+double hd_cddual_gap_from_dual(double d, double length)
+{
+    if (d == HUGE_VAL) {
+        return length;
+    }
+    return d * length * length / (d * length + 1.0);
+}
+
+/* ---- a point of M on the line {tau s} ---- */
+
+typedef struct hd_line_ctx {
+    const hd_pair *pair;
+    hd_stats *stats;
+    int start_a;
+    int start_b;
+} hd_line_ctx;
+
+static void support_m(void *ctx, const double d[3], double w[3], int *ia, int *ib)
+{
+    hd_line_ctx *lc = ctx;
+    hd_pair_support_m(lc->pair, d, &lc->start_a, &lc->start_b, ia, ib, w, lc->stats);
+}
+
+/* found = 1 and c (a point of M within eps of the line, on it up to rounding when the line
+ * crosses M) when the line meets M within eps; found = 0 when a line of H separates the origin
+ * from the projection of M by more than eps. */
+static hd_status line_point(const hd_pair *pair, const double s[3], hd_stats *stats, double c[3],
+                            int *found)
+{
+    double e1[3], e2[3];
+    hd_plane_basis(s, e1, e2);
+    hd_plane_result pr;
+    hd_line_ctx lc = {pair, stats, 0, 0};
+    hd_status st = hd_plane_search(e1, e2, support_m, &lc, pair->eps, pair->max_iterations, &pr);
+    if (st != HD_OK) {
+        return st;
+    }
+    if (pr.separated || pr.distance > pair->eps) {
+        *found = 0;
+        return HD_OK;
+    }
+    hd_v3_set(c, 0, 0, 0);
+    for (int i = 0; i < pr.count; ++i) {
+        hd_v3_madd(c, c, pr.lambda[i], pr.w[i]);
+    }
+    *found = 1;
+    return HD_OK;
+}
+
+/* ---- the searches along the line ---- */
+
+static void add_stats(hd_stats *to, const hd_stats *from)
+{
+    to->iterations += from->iterations;
+    to->support_calls += from->support_calls;
+    to->visits_fv += from->visits_fv;
+    to->visits_vf += from->visits_vf;
+    to->visits_ee += from->visits_ee;
+    to->refine_steps += from->refine_steps;
+}
+
+/* Runs CD-Dual without early exit for the ray c + t r; *psi the optimum's objective. */
+static hd_status shoot(const hd_pair *pair, hd_facemap *map, const double c[3], const double r[3],
+                       hd_stats *stats, double *psi)
+{
+    hd_raysearch rs;
+    memset(&rs, 0, sizeof rs);
+    rs.pair = pair;
+    hd_v3_copy(rs.c, c);
+    hd_v3_copy(rs.r, r);
+    rs.start_face = -1;
+    rs.max_evals = pair->max_iterations;
+    rs.map = map;
+    rs.stats = stats;
+    hd_facemap_clear(map);
+    hd_status st = hd_raysearch_run(&rs);
+    *psi = rs.best_value;
+    return st;
+}
+
+/* Travel along the unit direction r from o (inside or on M) to leave M. */
+static hd_status exit_from_origin(const hd_pair *pair, hd_facemap *map, const double r[3],
+                                  hd_stats *stats, double *travel)
+{
+    static const double o[3] = {0.0, 0.0, 0.0};
+    double psi;
+    hd_status st = shoot(pair, map, o, r, stats, &psi);
+    if (st != HD_OK) {
+        return st;
+    }
+    if (!(psi > 0.0)) {
+        return HD_ERR_UNSUPPORTED; /* no face ahead: cannot happen for a bounded M */
+    }
+    *travel = psi == HUGE_VAL ? 0.0 : 1.0 / psi;
+    return HD_OK;
+}
+
+static hd_status gap_overlapping(const hd_pair *pair, hd_facemap *map, const double s[3],
+                                 hd_gap_result *out)
+{
+    double up, down, neg[3];
+    hd_v3_neg(neg, s);
+    hd_status st = exit_from_origin(pair, map, s, &out->stats, &up);
+    if (st == HD_OK) {
+        st = exit_from_origin(pair, map, neg, &out->stats, &down);
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    out->contact = 1;
+    out->s_sign = up <= down ? 1 : -1;
+    out->distance = up <= down ? up : down;
+    return HD_OK;
+}
+
+static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const double s[3],
+                               hd_gap_result *out)
+{
+    double c[3];
+    int found;
+    hd_status st = line_point(pair, s, &out->stats, c, &found);
+    if (st != HD_OK) {
+        return st;
+    }
+    if (!found) {
+        out->contact = 0;
+        out->distance = 0.0;
+        out->s_sign = 1;
+        return HD_OK;
+    }
+    double r[3], psi;
+    hd_v3_neg(r, c);
+    st = shoot(pair, map, c, r, &out->stats, &psi);
+    if (st != HD_OK) {
+        return st;
+    }
+    double len = hd_v3_len(c);
+    double d = psi == HUGE_VAL ? HUGE_VAL : (psi - 1.0) / len;
+    double g = hd_cddual_gap_from_dual(d, len);
+    out->contact = 1;
+    out->s_sign = hd_v3_dot(c, s) >= 0.0 ? 1 : -1;
+    out->distance = g > 0.0 ? g : 0.0;
+    return HD_OK;
+}
+
+/* Whether M = A - B is full-dimensional (see the top of this file). */
+static int solid_difference(const hd_pair *pair)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    if (a->dim == 3 || b->dim == 3) {
+        return 1;
+    }
+    double nb[3], d[3], x[3];
+    if (a->dim == 2 && b->dim == 2) {
+        hd_m3_mul_v(nb, pair->r, b->plane_normal);
+        hd_v3_cross(x, a->plane_normal, nb);
+        return hd_v3_len(x) > HD_FLAT_SINE;
+    }
+    if (a->dim + b->dim == 3) { /* a polygon and a segment: the segment must cross the plane */
+        double n[3];
+        if (a->dim == 2) {
+            hd_v3_copy(n, a->plane_normal);
+            hd_v3_sub(x, b->verts + 3, b->verts);
+            hd_m3_mul_v(d, pair->r, x);
+        } else {
+            hd_m3_mul_v(n, pair->r, b->plane_normal);
+            hd_v3_sub(d, a->verts + 3, a->verts);
+        }
+        return fabs(hd_v3_dot(d, n)) > HD_FLAT_SINE * hd_v3_len(d);
+    }
+    return 0;
+}
+
+hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_options *opt,
+                        hd_gap_result *out)
+{
+    if (!solid_difference(pair)) {
+        return HD_ERR_UNSUPPORTED;
+    }
+    double s[3];
+    hd_v3_copy(s, dir);
+    if (!(hd_v3_normalize(s) > 0.0) || !hd_v3_is_finite(s)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    hd_facemap_scratch scratch;
+    hd_facemap *map =
+        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
+    hd_result res;
+    memset(&res, 0, sizeof res);
+    res.algo = HD_ALGO_CDDUAL;
+    res.eps = pair->eps;
+    res.distance = -1.0;
+    hd_status st = hd_cddual_collide_map(pair, opt, map, &res);
+    if (st != HD_OK) {
+        return st;
+    }
+    out->verdict = res.verdict;
+    add_stats(&out->stats, &res.stats);
+    if (res.verdict == HD_SEPARATED) {
+        return gap_separated(pair, map, s, out);
+    }
+    return gap_overlapping(pair, map, s, out);
+}

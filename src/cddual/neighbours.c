@@ -1,0 +1,191 @@
+/* The neighbours of a face of M, for SEARCH-EE (cddual/search.c).
+ *
+ * A face F = F_A + (-F_B) of M, F_A the feature of A maximising n.a and F_B the feature of B
+ * minimising n.b (cddual/feature.c), has as neighbours the faces across its edges, which are of
+ * two kinds:
+ *   e + w (e an edge of F_A, w a vertex of F_B): rotating the plane about it reaches either a
+ *     face of A at e (FV(f), f a face of e) or a face formed with an edge of B at w (EE(e, e'));
+ *   u + e' (u a vertex of F_A, e' an edge of F_B): VF(g) with g a face of e', or EE(e, e') with e
+ *     an edge of A at u.
+ * For a generic FV face (F_A = f, F_B = v) these are Lemma 3's edge pairs (edges of f x edges at
+ * v) plus the FV faces adjacent to f; for a generic EE face, Lemma 4's pairs (e x edges at the
+ * ends of e', edges at the ends of e x e') plus the FV and VF faces at the ends of the two arcs
+ * (Lemma 4's "white" vertices). Faces with parallel features (the appendix's cases 2 and 3) have
+ * larger F_A, F_B and so get all of their neighbours. Every candidate listed is a face of M or
+ * an edge pair that the arc test rejects; listing a few more than the true neighbours is
+ * harmless. */
+#include <math.h>
+#include <stddef.h>
+
+#include "cddual/internal.h"
+#include "core/math.h"
+
+/* FV(f) for the faces f of A's edge e: the neighbours across e + w reached by rotating about e. */
+static hd_status faces_of_edge_a(hd_raysearch *rs, int e)
+{
+    const hd_polytope *a = rs->pair->a;
+    hd_status st = HD_OK;
+    int s;
+    for (int side = 0; side < 2 && st == HD_OK && !rs->done; ++side) {
+        int f = a->edge_faces[2 * e + side];
+        if (f >= 0) {
+            st = hd_raysearch_visit(rs, hd_key(HD_KEY_FV, f, 0), &s);
+        }
+    }
+    return st;
+}
+
+/* VF(g) for the faces g of B's edge eb. */
+static hd_status faces_of_edge_b(hd_raysearch *rs, int eb)
+{
+    const hd_polytope *b = rs->pair->b;
+    hd_status st = HD_OK;
+    int s;
+    for (int side = 0; side < 2 && st == HD_OK && !rs->done; ++side) {
+        int g = b->edge_faces[2 * eb + side];
+        if (g >= 0) {
+            st = hd_raysearch_visit(rs, hd_key(HD_KEY_VF, g, 0), &s);
+        }
+    }
+    return st;
+}
+
+/* EE(e, e') for A's edge e and every edge e' of B at vertex w. */
+static hd_status pairs_at_b(hd_raysearch *rs, int e, int w)
+{
+    const hd_polytope *b = rs->pair->b;
+    hd_status st = HD_OK;
+    int s;
+    for (int k = b->vert_offset[w]; k < b->vert_offset[w + 1] && st == HD_OK && !rs->done; ++k) {
+        st = hd_raysearch_visit(rs, hd_key(HD_KEY_EE, e, b->vert_edges[k]), &s);
+    }
+    return st;
+}
+
+/* EE(e, e') for every edge e of A at vertex u and B's edge eb. */
+static hd_status pairs_at_a(hd_raysearch *rs, int u, int eb)
+{
+    const hd_polytope *a = rs->pair->a;
+    hd_status st = HD_OK;
+    int s;
+    for (int k = a->vert_offset[u]; k < a->vert_offset[u + 1] && st == HD_OK && !rs->done; ++k) {
+        st = hd_raysearch_visit(rs, hd_key(HD_KEY_EE, a->vert_edges[k], eb), &s);
+    }
+    return st;
+}
+
+/* Position in face f's loop of the vertex minimising d.v, by climbing along the loop from
+ * position `from` (a convex polygon's values along its loop are unimodal); with the loop
+ * neighbours tied with it (an edge perpendicular to d, to the features' angle tolerance) in
+ * out[0..return). */
+static int loop_min(const hd_polytope *p, int f, const double d[3], int *from, int out[3])
+{
+    const int *loop = p->face_verts + p->face_offset[f];
+    int m = p->face_offset[f + 1] - p->face_offset[f];
+    int i = *from;
+    double vi = hd_v3_dot(d, p->verts + 3 * loop[i]);
+    for (int steps = 0; steps < m; ++steps) {
+        int nx = (i + 1) % m, pv = (i + m - 1) % m;
+        double vn = hd_v3_dot(d, p->verts + 3 * loop[nx]);
+        double vp = hd_v3_dot(d, p->verts + 3 * loop[pv]);
+        if (vn < vi && vn <= vp) {
+            i = nx;
+            vi = vn;
+        } else if (vp < vi) {
+            i = pv;
+            vi = vp;
+        } else {
+            break;
+        }
+    }
+    *from = i;
+    int n = 0;
+    out[n++] = loop[i];
+    double dl = hd_v3_len(d);
+    for (int side = -1; side <= 1; side += 2) {
+        int j = (i + m + side) % m;
+        double w[3];
+        hd_v3_sub(w, p->verts + 3 * loop[j], p->verts + 3 * loop[i]);
+        if (j != i && fabs(hd_v3_dot(d, w)) <= HD_FEATURE_ANGLE * dl * hd_v3_len(w)) {
+            out[n++] = loop[j];
+        }
+    }
+    return n;
+}
+
+/* Neighbours of F = f + (-g) for a face f of A parallel to a face g of B (the appendix's case 3):
+ * F is the planar Minkowski sum of two polygons, whose edges are each edge e of f plus the vertex
+ * of -g extreme along e's outward normal (the vertex w of g minimising u_e.w), and each edge of
+ * -g plus the extreme vertex of f. Only those pairs are tried (ties included), in O(|f| + |g|)
+ * climbing steps instead of every edge of f against every vertex of g. */
+static hd_status expand_face_face(hd_raysearch *rs, int f, int g)
+{
+    const hd_pair *pair = rs->pair;
+    const hd_polytope *a = pair->a, *b = pair->b;
+    const double *nf = a->face_normal + 3 * f, *ng = b->face_normal + 3 * g;
+    hd_status st = HD_OK;
+    int pos = 0, ext[3];
+    for (int k = a->face_offset[f]; k < a->face_offset[f + 1] && st == HD_OK && !rs->done; ++k) {
+        int e = a->face_edges[k];
+        int next = k + 1 < a->face_offset[f + 1] ? k + 1 : a->face_offset[f];
+        double d[3], u[3], ub[3];
+        hd_v3_sub(d, a->verts + 3 * a->face_verts[next], a->verts + 3 * a->face_verts[k]);
+        hd_v3_cross(u, d, nf); /* outward in f's plane: the loop is counter-clockwise */
+        hd_pair_dir_to_b(pair, u, ub);
+        int n = loop_min(b, g, ub, &pos, ext);
+        st = faces_of_edge_a(rs, e);
+        for (int j = 0; j < n && st == HD_OK && !rs->done; ++j) {
+            st = pairs_at_b(rs, e, ext[j]);
+        }
+    }
+    pos = 0;
+    for (int k = b->face_offset[g]; k < b->face_offset[g + 1] && st == HD_OK && !rs->done; ++k) {
+        int eb = b->face_edges[k];
+        int next = k + 1 < b->face_offset[g + 1] ? k + 1 : b->face_offset[g];
+        double d[3], u[3], ua[3];
+        hd_v3_sub(d, b->verts + 3 * b->face_verts[next], b->verts + 3 * b->face_verts[k]);
+        hd_v3_cross(u, d, ng); /* outward of g; -g's edge points the other way, so f's vertex */
+        hd_m3_mul_v(ua, pair->r, u); /* maximising -u.v is the one minimising u.v */
+        int n = loop_min(a, f, ua, &pos, ext);
+        st = faces_of_edge_b(rs, eb);
+        for (int i = 0; i < n && st == HD_OK && !rs->done; ++i) {
+            st = pairs_at_a(rs, ext[i], eb);
+        }
+    }
+    return st;
+}
+
+hd_status hd_raysearch_expand(hd_raysearch *rs, int slot)
+{
+    const hd_pair *pair = rs->pair;
+    const hd_polytope *a = pair->a, *b = pair->b;
+    hd_facemap *map = rs->map;
+    map->flags[slot] |= HD_FACEMAP_EXPANDED;
+    hd_mface m;
+    if (!hd_mface_of_key(pair, map->keys[slot], map->aux[slot], &m)) {
+        return HD_OK;
+    }
+    hd_feature fa, fb;
+    hd_mface_features(pair, &m, &fa, &fb);
+    if (fa.kind == HD_FEAT_FACE && fb.kind == HD_FEAT_FACE) {
+        return expand_face_face(rs, fa.index, fb.index);
+    }
+    /* across e + w (e of F_A, w of F_B) and across u + e' (u of F_A, e' of F_B); both loops are
+     * linear in the features' sizes since at most one of them is a face here */
+    hd_status st = HD_OK;
+    for (int i = 0; i < hd_feature_edge_count(a, fa) && st == HD_OK && !rs->done; ++i) {
+        int e = hd_feature_edge(a, fa, i);
+        st = faces_of_edge_a(rs, e);
+        for (int j = 0; j < hd_feature_vertex_count(b, fb) && st == HD_OK && !rs->done; ++j) {
+            st = pairs_at_b(rs, e, hd_feature_vertex(b, fb, j));
+        }
+    }
+    for (int j = 0; j < hd_feature_edge_count(b, fb) && st == HD_OK && !rs->done; ++j) {
+        int eb = hd_feature_edge(b, fb, j);
+        st = faces_of_edge_b(rs, eb);
+        for (int i = 0; i < hd_feature_vertex_count(a, fa) && st == HD_OK && !rs->done; ++i) {
+            st = pairs_at_a(rs, hd_feature_vertex(a, fa, i), eb);
+        }
+    }
+    return st;
+}

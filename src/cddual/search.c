@@ -1,0 +1,206 @@
+/* CD-Dual's three searches (sections 3.3.1-3.3.3) for the face of M through which the ray
+ * c + t r (t > 0) leaves M, i.e. the face maximising psi(f) = (n.r) / (h - n.c).
+ *
+ * Why a local search finds the global maximum (section 3.2): translate c to the origin and
+ * dualise. A face with plane n.x = h becomes the dual vertex v(f) = n / (h - n.c), a vertex of the
+ * convex polytope M^ (the polar of M - c), and psi(f) = r.v(f) is a linear function on it. Faces
+ * adjacent in M (sharing an edge) are dual vertices joined by an edge of M^, and a vertex of a
+ * convex polytope at which no edge increases a linear function maximises it. So: from any face,
+ * moving to a strictly better neighbour ends at the optimum, whatever the start. Geometrically
+ * 1/psi(f) is where the ray meets f's plane; the largest psi is the nearest plane, which for a
+ * convex M is the face the ray leaves through.
+ *
+ * The searches:
+ *   SEARCH-FV (3.3.1) climbs over A's faces (FV faces, neighbours across A's edges), from the
+ *     face of A whose normal is most aligned with r (4.2) or the cached face (4.4);
+ *   SEARCH-VF (3.3.2) climbs over B's faces (VF faces), from a face of B at the vertex where
+ *     SEARCH-FV ended;
+ *   SEARCH-EE (3.3.3) continues from the best face found, over every kind of neighbour.
+ * Theorems 1 and 2 (appendix) claim each climb is exact within its own class; that holds when B
+ * (resp. A) is a point, but in general the FV faces adjacent in A need not be adjacent in M, and
+ * a climb can stop at a local maximum of its class. This is harmless here: the first two phases
+ * only provide a good start, and SEARCH-EE walks the true adjacency of M, including the FV and
+ * VF neighbours of EE faces (Lemma 4's "white" vertices), so the final face is optimal by the
+ * argument above. The neighbours of a face are generated in cddual/neighbours.c.
+ *
+ * Ties: faces with equal psi (the same face of M reached through different features, e.g. FV
+ * and EE representations of a face with parallel features, or several faces meeting the ray at
+ * an edge) are all expanded, so the neighbour test is done on the whole plateau. "Equal" allows
+ * HD_TIE_REL relative to |psi|: the same plane computed two ways differs by rounding.
+ *
+ * Each candidate (face of A, face of B, or edge pair) is evaluated at most once per search: the
+ * map (kernel/workspace.h) keeps its value; no memory is allocated. */
+#include <math.h>
+#include <stddef.h>
+
+#include "cddual/internal.h"
+#include "core/math.h"
+#include "core/tolerances.h"
+
+/* Incident faces of vertex v are the faces of its edges; the one whose normal is most aligned
+ * with dir, then a climb over face adjacency on n.dir (section 4.2's heuristic, without scanning
+ * every face: the best face is near the support vertex in direction dir, and the climb fixes the
+ * rest; any start is correct, this one is only meant to be close). */
+static int heuristic_face(const hd_polytope *p, int v, const double dir[3])
+{
+    int best = -1;
+    double bv = -HUGE_VAL;
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        int e = p->vert_edges[k];
+        for (int side = 0; side < 2; ++side) {
+            int f = p->edge_faces[2 * e + side];
+            if (f >= 0 && hd_v3_dot(p->face_normal + 3 * f, dir) > bv) {
+                bv = hd_v3_dot(p->face_normal + 3 * f, dir);
+                best = f;
+            }
+        }
+    }
+    if (best < 0) {
+        return p->face_count > 0 ? 0 : -1;
+    }
+    for (int moves = 0; moves < p->face_count; ++moves) {
+        int next = -1;
+        for (int k = p->face_offset[best]; k < p->face_offset[best + 1]; ++k) {
+            int g = p->face_adj[k];
+            double x = hd_v3_dot(p->face_normal + 3 * g, dir);
+            if (x > bv) {
+                bv = x;
+                next = g;
+            }
+        }
+        if (next < 0) {
+            break;
+        }
+        best = next;
+    }
+    return best;
+}
+
+/* Steepest ascent over the faces of A (FV) or of B (VF) from face f: evaluates every face
+ * adjacent to the current one and moves to the best while it improves (the paper's loop). */
+static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, int f)
+{
+    int slot;
+    hd_status st = hd_raysearch_visit(rs, hd_key(kind, f, 0), &slot);
+    if (st != HD_OK || rs->done) {
+        return st;
+    }
+    double cur = rs->map->value[slot];
+    int cur_slot = slot;
+    hd_raysearch_record_slot(rs, cur_slot);
+    for (int moves = 0; moves < p->face_count; ++moves) {
+        int next = -1, next_slot = -1;
+        double next_v = cur;
+        for (int k = p->face_offset[f]; k < p->face_offset[f + 1]; ++k) {
+            int g = p->face_adj[k];
+            st = hd_raysearch_visit(rs, hd_key(kind, g, 0), &slot);
+            if (st != HD_OK || rs->done) {
+                return st;
+            }
+            if (rs->map->value[slot] > next_v) {
+                next_v = rs->map->value[slot];
+                next = g;
+                next_slot = slot;
+            }
+        }
+        if (next < 0) {
+            break;
+        }
+        f = next;
+        cur = next_v;
+        cur_slot = next_slot;
+        hd_raysearch_record_slot(rs, cur_slot);
+    }
+    if (kind == HD_KEY_FV) {
+        rs->fv_face = f;
+        rs->fv_vertex = rs->map->aux[cur_slot];
+    }
+    return HD_OK;
+}
+
+/* SEARCH-FV (3.3.1). */
+static hd_status search_fv(hd_raysearch *rs)
+{
+    const hd_polytope *a = rs->pair->a;
+    if (a->face_count == 0) {
+        return HD_OK;
+    }
+    rs->phase = 0;
+    int f = rs->start_face;
+    if (f < 0 || f >= a->face_count) {
+        int u = hd_pair_support_a(rs->pair, rs->r, &rs->start_a, rs->stats);
+        f = heuristic_face(a, u, rs->r);
+    }
+    return climb(rs, a, HD_KEY_FV, f);
+}
+
+/* SEARCH-VF (3.3.2): B's faces, from the face at the vertex where SEARCH-FV ended whose -B
+ * normal is closest to that FV face's normal (the paper's "a face incident at v"), or, without
+ * SEARCH-FV (A has no faces), the heuristic of 4.2 applied to -B. Directions in B's frame: -B's
+ * face g has normal -n_g, so "most aligned with x" is "largest -n_g.x". */
+static hd_status search_vf(hd_raysearch *rs)
+{
+    const hd_pair *pair = rs->pair;
+    const hd_polytope *b = pair->b;
+    if (b->face_count == 0) {
+        return HD_OK;
+    }
+    rs->phase = 1;
+    double dir[3], dir_b[3];
+    int v;
+    if (rs->fv_face >= 0) {
+        hd_v3_neg(dir, pair->a->face_normal + 3 * rs->fv_face);
+        v = rs->fv_vertex;
+    } else {
+        hd_v3_neg(dir, rs->r);
+        v = hd_pair_support_b(pair, dir, &rs->start_b, rs->stats);
+    }
+    hd_pair_dir_to_b(pair, dir, dir_b);
+    int g = heuristic_face(b, v, dir_b);
+    return climb(rs, b, HD_KEY_VF, g);
+}
+
+/* SEARCH-EE (3.3.3), generalised as above: expand the best face and every face tied with it
+ * until none is left; the stack holds faces pushed when they were found at or near the best. */
+static hd_status search_ee(hd_raysearch *rs)
+{
+    hd_facemap *map = rs->map;
+    rs->phase = 2;
+    if (!hd_facemap_push(map, rs->best_slot)) {
+        return HD_ERR_WORKSPACE_FULL;
+    }
+    int slot;
+    while ((slot = hd_facemap_pop(map)) >= 0) {
+        if ((map->flags[slot] & HD_FACEMAP_EXPANDED) || !(map->flags[slot] & HD_FACEMAP_FACE) ||
+            !hd_raysearch_near_best(rs, map->value[slot])) {
+            continue;
+        }
+        hd_status st = hd_raysearch_expand(rs, slot);
+        if (st != HD_OK || rs->done) {
+            return st;
+        }
+    }
+    return HD_OK;
+}
+
+hd_status hd_raysearch_run(hd_raysearch *rs)
+{
+    rs->best_value = -HUGE_VAL;
+    rs->best_slot = -1;
+    rs->separated = 0;
+    rs->done = 0;
+    rs->evals = 0;
+    rs->fv_face = -1;
+    rs->fv_vertex = -1;
+    hd_status st = search_fv(rs);
+    if (st == HD_OK && !rs->done) {
+        st = search_vf(rs);
+    }
+    if (st != HD_OK || rs->done) {
+        return st;
+    }
+    if (rs->best_slot < 0) {
+        return HD_ERR_UNSUPPORTED; /* neither polytope has a face: the caller never asks this */
+    }
+    return search_ee(rs);
+}

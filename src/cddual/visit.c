@@ -1,0 +1,149 @@
+/* The candidates of CD-Dual's ray search (cddual/search.c): evaluating a face of M, keeping it in
+ * the workspace's map (each candidate at most once per search), and recording the path. */
+#include <math.h>
+#include <stddef.h>
+
+#include "cddual/internal.h"
+#include "core/math.h"
+#include "core/tolerances.h"
+
+double hd_raysearch_value(const hd_raysearch *rs, const hd_mface *m)
+{
+    double num = hd_v3_dot(m->n, rs->r);
+    double den = m->h - hd_v3_dot(m->n, rs->c);
+    if (den > 0.0) {
+        return num / den;
+    }
+    /* c on (or, by rounding, just outside) the plane: the limit from inside M */
+    return num > 0.0 ? HUGE_VAL : (num < 0.0 ? -HUGE_VAL : 0.0);
+}
+
+int hd_raysearch_near_best(const hd_raysearch *rs, double v)
+{
+    double b = rs->best_value;
+    if (b == HUGE_VAL) {
+        return v == HUGE_VAL;
+    }
+    return v >= b - HD_TIE_REL * fabs(b);
+}
+
+/* d(f) of Eq. (1) for the ray's target c + r: (psi - 1) / |r|. */
+static double dual_distance(const hd_raysearch *rs, double psi)
+{
+    return (psi - 1.0) / hd_v3_len(rs->r);
+}
+
+static void record(hd_raysearch *rs, const hd_mface *m, double psi)
+{
+    if (rs->map->path != NULL) {
+        hd_facemap_record(rs->map, rs->phase, m->kind, m->fa, m->fb, dual_distance(rs, psi));
+    }
+}
+
+/* Records the face of a map slot (only when the path is recorded: it recomputes the face). */
+void hd_raysearch_record_slot(hd_raysearch *rs, int slot)
+{
+    hd_mface m;
+    if (rs->map->path != NULL &&
+        hd_mface_of_key(rs->pair, rs->map->keys[slot], rs->map->aux[slot], &m)) {
+        record(rs, &m, rs->map->value[slot]);
+    }
+}
+
+static void count_visit(hd_raysearch *rs)
+{
+    if (rs->stats == NULL) {
+        return;
+    }
+    rs->stats->iterations++;
+    if (rs->phase == 0) {
+        rs->stats->visits_fv++;
+    } else if (rs->phase == 1) {
+        rs->stats->visits_vf++;
+    } else {
+        rs->stats->visits_ee++;
+    }
+}
+
+/* The early exit of section 3.3 with the tolerance band: a face whose plane leaves the origin
+ * outside is a separating plane, but the verdict needs gap > eps for the plane as reported,
+ * i.e. with the exact extremes of A and B along n (both support mappings, from the face's own
+ * vertices, where they usually stop at once). */
+static int verify_gap(hd_raysearch *rs, const hd_mface *m)
+{
+    const hd_pair *pair = rs->pair;
+    double neg[3], pb[3];
+    hd_v3_neg(neg, m->n);
+    int ia = m->sa, ib = m->sb;
+    ia = hd_pair_support_a(pair, m->n, &ia, rs->stats);
+    ib = hd_pair_support_b(pair, neg, &ib, rs->stats);
+    hd_pair_b_vertex(pair, ib, pb);
+    double max_a = hd_v3_dot(m->n, pair->a->verts + 3 * ia);
+    double min_b = hd_v3_dot(m->n, pb);
+    if (min_b - max_a > pair->eps) {
+        rs->sep_max_a = max_a;
+        rs->sep_min_b = min_b;
+        return 1;
+    }
+    return 0;
+}
+
+hd_status hd_raysearch_visit(hd_raysearch *rs, uint64_t key, int *slot_out)
+{
+    hd_facemap *map = rs->map;
+    int found;
+    int slot = hd_facemap_slot(map, key, &found);
+    if (slot < 0) {
+        return HD_ERR_WORKSPACE_FULL;
+    }
+    *slot_out = slot;
+    if (found) {
+        return HD_OK;
+    }
+    if (++rs->evals > rs->max_evals) {
+        return HD_ERR_ITERATION_LIMIT;
+    }
+    count_visit(rs);
+    hd_mface m;
+    int aux = -1;
+    switch (hd_key_kind(key)) {
+        case HD_KEY_FV:
+            hd_mface_fv(rs->pair, hd_key_a(key), &rs->start_b, rs->stats, &m);
+            aux = m.sb;
+            break;
+        case HD_KEY_VF:
+            hd_mface_vf(rs->pair, hd_key_a(key), &rs->start_a, rs->stats, &m);
+            aux = m.sa;
+            break;
+        default:
+            if (!hd_mface_ee(rs->pair, hd_key_a(key), hd_key_b(key), &m)) {
+                return HD_OK; /* not a face of M: stays at -inf, never expanded */
+            }
+            break;
+    }
+    double v = hd_raysearch_value(rs, &m);
+    map->value[slot] = v;
+    map->aux[slot] = aux;
+    map->flags[slot] = HD_FACEMAP_FACE;
+    if (rs->stop_on_gap && -m.h > rs->pair->eps && verify_gap(rs, &m)) {
+        rs->best = m;
+        rs->best_value = v;
+        rs->best_slot = slot;
+        rs->separated = 1;
+        rs->done = 1;
+        record(rs, &m, v);
+        return HD_OK;
+    }
+    if (v > rs->best_value) {
+        rs->best = m;
+        rs->best_value = v;
+        rs->best_slot = slot;
+        if (rs->phase == 2) {
+            record(rs, &m, v);
+        }
+        rs->done = v == HUGE_VAL;
+    } else if (!hd_raysearch_near_best(rs, v)) {
+        return HD_OK;
+    }
+    return hd_facemap_push(map, slot) ? HD_OK : HD_ERR_WORKSPACE_FULL;
+}

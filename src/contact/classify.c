@@ -1,0 +1,195 @@
+/* The shared contact classifier: places the signed distance delta of a pair against the touching
+ * band [-eps, eps] when an algorithm's own evidence could not (core.h, query.h).
+ *
+ *   distance side (GJK, kernel/gjk_core.c): an upper bound U = |v| on the distance with a point
+ * pair realising it, and a lower bound L with a plane realising it (gap L). L > eps: separated. U
+ * <= eps: delta <= eps, and the point pair is the touching certificate's second half. depth side,
+ * needed only when the origin may be deep in M (L < -eps): the expanding polytope (kernel/epa.c)
+ * gives a lower bound on the depth (> eps: intersecting, with a common point) or a direction n with
+ * h_M(n) <= eps, i.e. a plane with gap >= -eps (touching). A flat or lower-dimensional M (flat
+ * polygons, segments, points in any combination) has no interior: its depth is 0, and the expanding
+ * polytope finds h_M(n) ~ 0 across it at once. When both bounds end within rounding of the band
+ * edge (the input sits on the edge to a few units of 2^-53 * scale), the nearer side is reported;
+ * its certificate then holds to within that rounding. */
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "contact/contact.h"
+#include "kernel/epa.h"
+#include "core/math.h"
+#include "core/tolerances.h"
+
+/* Whether the certificate's two convex combinations (A's frame) are within eps of each other, as
+ * hd_certificate_check will require. The barycentric weights of a very elongated simplex (points
+ * many orders of magnitude apart) can lose that accuracy even when the distance bounds hold. */
+static double point_pair_gap(const hd_pair *pair, const hd_certificate *cert)
+{
+    double pa[3] = {0, 0, 0}, pb[3] = {0, 0, 0}, v[3];
+    for (int k = 0; k < cert->on_a.count; ++k) {
+        hd_v3_madd(pa, pa, cert->on_a.weight[k], pair->a->verts + 3 * cert->on_a.index[k]);
+    }
+    for (int k = 0; k < cert->on_b.count; ++k) {
+        hd_pair_b_vertex(pair, cert->on_b.index[k], v);
+        hd_v3_madd(pb, pb, cert->on_b.weight[k], v);
+    }
+    return hd_v3_dist(pa, pb);
+}
+
+static int point_pair_ok(const hd_pair *pair, const hd_certificate *cert)
+{
+    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    return point_pair_gap(pair, cert) <= pair->eps + slack;
+}
+
+static void set_separated(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+{
+    out->verdict = HD_SEPARATED;
+    hd_gjk_plane(pair, st, &out->cert);
+}
+
+/* Touching from GJK alone: its plane (gap L >= -eps) and its point pair (|v| <= eps). */
+static void set_touching_gjk(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+{
+    out->verdict = HD_TOUCHING;
+    hd_gjk_plane(pair, st, &out->cert);
+    hd_gjk_point(pair, &st->simplex, &out->cert);
+}
+
+/* The plane normal to n (unit, A towards B) through the support pair: gap = -h_M(n). */
+static void set_plane_epa(const hd_pair *pair, const hd_epa_result *r, hd_certificate *cert)
+{
+    double pb[3];
+    hd_pair_b_vertex(pair, r->upper_ib, pb);
+    double ha = hd_v3_dot(r->normal, pair->a->verts + 3 * r->upper_ia);
+    double hb = hd_v3_dot(r->normal, pb);
+    cert->has_plane = 1;
+    hd_v3_copy(cert->normal, r->normal);
+    cert->gap = hb - ha;
+    cert->offset = 0.5 * (ha + hb);
+}
+
+static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *out)
+{
+    hd_epa_result r;
+    hd_status status = hd_epa_depth(pair, &st->simplex, &st->start_a, &st->start_b,
+                                    pair->max_iterations, &out->stats, &r);
+    out->stats.refine_steps += r.steps;
+    if (status != HD_OK) {
+        return status;
+    }
+    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    if (r.outcome == HD_EPA_DEEP || r.lower > pair->eps) {
+        out->verdict = HD_INTERSECTING;
+        hd_gjk_point(pair, r.inner.count == 4 ? &r.inner : &st->simplex, &out->cert);
+        out->cert.depth_bound = r.lower;
+        /* r.lower bounds the distance from the origin to the inner polytope's surface whatever
+         * rounding did to its normals; that the origin is inside rather than outside is proven
+         * by the common point: its weights are on vertices of that polytope, so it is a point
+         * of the polytope, and it lies within less than r.lower of the origin */
+        if (!(point_pair_gap(pair, &out->cert) < r.lower)) {
+            return HD_ERR_ITERATION_LIMIT;
+        }
+    } else if (r.outcome == HD_EPA_SHALLOW || r.upper <= pair->eps + slack) {
+        out->verdict = HD_TOUCHING;
+        set_plane_epa(pair, &r, &out->cert);
+        /* an overlap beyond eps by less than the rounding of the support values is read as on
+         * the band edge: the plane's claim is clamped to the band, which it meets to within
+         * that rounding (hd_certificate_check allows the same slack) */
+        if (out->cert.gap < -pair->eps) {
+            out->cert.gap = -pair->eps;
+        }
+        hd_gjk_point(pair, &st->simplex, &out->cert);
+    } else {
+        /* the expanding polytope stopped (degenerate or out of capacity) with its bounds on
+         * both sides of the band edge and far apart: no verdict is proven, none is guessed */
+        return HD_ERR_ITERATION_LIMIT;
+    }
+    return HD_OK;
+}
+
+static void fill_distance(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+{
+    if (out->verdict == HD_SEPARATED) {
+        out->distance = sqrt(st->vv);
+        hd_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
+    } else if (out->verdict == HD_TOUCHING) {
+        out->distance = 0.0;
+        hd_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
+    } else {
+        out->distance = 0.0;
+        hd_v3_copy(out->witness_a, out->cert.point);
+        hd_v3_copy(out->witness_b, out->cert.point);
+    }
+}
+
+hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
+                            hd_result *out)
+{
+    const double eps = pair->eps;
+    int iterations = st->iterations;
+    hd_status status = HD_OK;
+    memset(&out->cert, 0, sizeof out->cert); /* callers may have left partial evidence there */
+    if (st->end == HD_GJK_RUNNING || (st->end == HD_GJK_SEPARATED && want_distance)) {
+        st->end = HD_GJK_RUNNING;
+        status = hd_gjk_iterate(pair, want_distance ? DBL_MAX : eps, st, &out->stats);
+    }
+    out->stats.refine_steps += st->iterations - iterations;
+    if (status != HD_OK) {
+        return status;
+    }
+    double upper = st->end == HD_GJK_ENCLOSED ? 0.0 : sqrt(st->vv);
+    if (st->lower > eps) {
+        set_separated(pair, st, out);
+    } else if (upper <= eps && st->lower >= -eps) {
+        set_touching_gjk(pair, st, out);
+    } else if (upper <= eps) {
+        status = depth_side(pair, st, out);
+    } else if (st->lower < -eps) {
+        /* cannot happen: every GJK stop with upper > eps leaves the bounds within a few
+         * tolerances (kernel/gjk_core.c); without a plane there is no answer to give */
+        status = HD_ERR_ITERATION_LIMIT;
+    } else if (upper - st->lower > HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale) {
+        /* GJK stopped with its bounds on both sides of the band edge and far apart (a stall on
+         * badly conditioned input, e.g. coordinates spanning many orders of magnitude): no
+         * verdict is proven, and none is guessed */
+        status = HD_ERR_ITERATION_LIMIT;
+    } else if (0.5 * (upper + st->lower) > eps) {
+        set_separated(pair, st, out); /* both bounds within rounding of eps */
+    } else {
+        set_touching_gjk(pair, st, out);
+    }
+    if (status != HD_OK) {
+        return status;
+    }
+    if (out->verdict != HD_SEPARATED && !point_pair_ok(pair, &out->cert)) {
+        return HD_ERR_ITERATION_LIMIT; /* no common point proven to the band: no answer */
+    }
+    out->stop = HD_STOP_REFINED;
+    if (want_distance) {
+        fill_distance(pair, st, out);
+    }
+    return HD_OK;
+}
+
+hd_status hd_contact_classify(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    if (pair == NULL || out == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_gjk_state st;
+    hd_gjk_start(pair, opt != NULL ? opt->cache : NULL, &st);
+    return hd_contact_refine(pair, &st, 0, out);
+}
+
+hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    if (pair == NULL || out == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (out->verdict == HD_SEPARATED || (out->cert.has_point && point_pair_ok(pair, &out->cert))) {
+        return HD_OK;
+    }
+    return hd_contact_classify(pair, opt, out); /* its work is added to out->stats */
+}

@@ -1,0 +1,31 @@
+/* The shared contact classifier (classify.c): called by any algorithm whose own evidence cannot
+ * place the signed distance delta outside [-eps, eps]. */
+#ifndef HD_CONTACT_CONTACT_H
+#define HD_CONTACT_CONTACT_H
+
+#include "kernel/gjk_core.h"
+
+/* Decides separated / touching / intersecting from scratch, from distance bounds (GJK) and
+ * penetration-depth bounds (expanding polytope); fills the certificate in A's frame and sets
+ * out->stop = HD_STOP_REFINED. */
+hd_status hd_contact_classify(const hd_pair *pair, const hd_options *opt, hd_result *out);
+
+/* The same for callers that already ran GJK (gjk/gjk.c): it continues from their state. */
+
+/* Decides separated / touching / intersecting from st (any end of hd_gjk_iterate; GJK is run on
+ * further when its bounds do not yet place the distance side), fills the verdict and certificate
+ * in A's frame, sets out->stop = HD_STOP_REFINED and adds its work to out->stats (support_calls,
+ * refine_steps). With want_distance, also out->distance and the witnesses (the closest points
+ * when separated, a point pair within eps when touching, the common point when intersecting). */
+hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
+                            hd_result *out);
+
+/* For an algorithm's own touching or intersecting answer in out (A's frame): checks in O(k) that
+ * its point certificate's two convex combinations are within eps of each other, as
+ * hd_certificate_check will require (weights from an ill-conditioned basis or simplex, with
+ * coordinates spanning many orders of magnitude, can miss that by far more than eps). When they
+ * are not, the answer is replaced by the contact classifier's (hd_contact_classify), which gives
+ * a certified answer or HD_ERR_ITERATION_LIMIT. A separated answer is returned as it is. */
+hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_result *out);
+
+#endif

@@ -1,0 +1,151 @@
+/* Every internal threshold of libhedra, with its reason; docs/ALGORITHMS.md and
+ * the pages of docs/algorithms hold the longer derivations. The public tolerances (touch_rel,
+ * convex_rel) are hd_tolerance (hedra/core.h). Units: "units" are multiples of DBL_EPSILON (2^-52)
+ * times the pair's or polytope's scale unless a line says otherwise. */
+#ifndef HD_CORE_TOLERANCES_H
+#define HD_CORE_TOLERANCES_H
+
+#include <float.h>
+
+/* ---- core: arguments -------------------------------------------------------------------- */
+
+/* No valid touch_rel or convex_rel reaches 1e-3: a wider band would no longer describe rounding
+ * but a different question. The certificate checker refuses such bands too. */
+#define HD_TOL_REL_MAX 1e-3
+
+/* ---- certificate checkers (query/certify.c, gjk/gjk2d_query.c) -------------------------
+ * Their own constant, used by no algorithm, so that a check stays independent of what it
+ * checks: world coordinates carry a few roundings each (rotation, translation); 64 units leave a
+ * margin and stay far below the default band (about 4500 units). */
+#define HD_CHECK_ROUNDING_UNITS 64.0
+
+/* ---- polytope: construction ------------------------------------------------------------- */
+
+/* Coordinates of magnitude m are known to about 2^-52 m: sets thinner than a few hundred units
+ * cannot define a direction (Qhull reports relative thickness 1e-13 as flat). The floor of the
+ * construction length tolerance (polytope/build.h, hd_poly_length_tol). */
+#define HD_COORD_RESOLUTION (512.0 * DBL_EPSILON)
+
+/* Construction runs on a copy scaled by an exact power of two when the largest coordinate is
+ * outside [2^-400, 2^400]: squared lengths would otherwise overflow or underflow. */
+#define HD_SCALE_RANGE 400
+
+/* A unit normal computed in double has length 1 within a few units of 2^-53; this accepts 1e-12. */
+#define HD_VALIDATE_UNIT_TOL 1e-12
+
+/* The bounding sphere's radius is widened by 8 units so that every vertex lies inside it despite
+ * the rounding of its computation. */
+#define HD_SPHERE_INFLATE (8.0 * DBL_EPSILON)
+
+/* Support direction table (polytope/support_table.c): a vertex's cone is widened by about 1e-9
+ * rad, each cell by 1e-9 in face coordinates and the clipped box by 1e-7, all far above the
+ * rounding of the query's cell computation, so that a cell never misses a maximiser. */
+#define HD_TABLE_ANGLE_MARGIN 1e-9
+#define HD_TABLE_CELL_MARGIN 1e-9
+#define HD_TABLE_BOX_MARGIN 1e-7
+
+/* ---- support ---------------------------------------------------------------------------- */
+
+/* Polytopes of at most this many vertices are scanned rather than climbed: measured faster. */
+#define HD_SUPPORT_SCAN_MAX 32
+
+/* ---- kernel: GJK ------------------------------------------------------------------------ */
+
+/* GJK stops when upper - lower <= max(REL |v|, ABS scale): a point of M is known only to a few
+ * units, so asking for less is noise; 8 units is 280 times below the default band (1e-12) and is
+ * also the "origin reached" threshold (docs/algorithms/gjk.md, termination). */
+#define HD_GJK_ABS_TOL (8.0 * DBL_EPSILON)
+#define HD_GJK_REL_TOL (8.0 * DBL_EPSILON)
+
+/* A step that fails to decrease |v| ends GJK only when the bounds are within this many
+ * tolerances: below that the guaranteed decrease is under the rounding of |v|^2. */
+#define HD_GJK_STALL_FACTOR 64.0
+
+/* The triangle's own closest point is kept when its signed areas disagree in sign by at most
+ * 16 units of L (L + W) (L its longest edge, W the largest coordinate): the rounding of the areas.
+ */
+#define HD_SIMPLEX_AREA_UNITS 16.0
+
+/* The inner-ball bound of a tetrahedron (kernel/simplex.c) subtracts 16 units of max |w| for the
+ * rounding of each n.x and of |p|. */
+#define HD_INNER_ROUNDING (16.0 * DBL_EPSILON)
+
+/* Above this sine of the angle at a vertex, a triangle's unit normal is computed in double (a few
+ * units of relative error over the sine); below it in double-double. */
+#define HD_PLAIN_NORMAL_SINE 1e-3
+
+/* Planar GJK of the plane search (kernel/plane_search.c): no progress when
+ * |v|^2 - v.w <= this times |v|^2: v is the nearest point up to rounding. */
+#define HD_PLANE_PROGRESS_REL 1e-14
+
+/* ---- contact: the touching classifier --------------------------------------------------- */
+
+/* Two distance bounds this many units apart are "on the band edge to within rounding": a support
+ * point and a sub-simplex solution carry a few units; the default band is about 4500 units. */
+#define HD_CONTACT_ROUNDING_UNITS 64.0
+
+/* ---- cddual ----------------------------------------------------------------------------- */
+
+/* Rounding allowance of CD-Dual's intersection certificate: the interior points, the hit point
+ * and the location each carry a few roundings of coordinates of size scale. */
+#define HD_CDDUAL_ROUNDING 32.0
+
+/* Edges whose directions make an angle with sine below this are parallel (their sum is an edge of
+ * M, not a face); a face skipped is a sliver at most 1e-10 of its length wide. */
+#define HD_PARALLEL_SINE 1e-10
+
+/* Angular tolerance (radians) of "this face's normal is d" / "this edge is perpendicular to d":
+ * parallel features differ by a few 1e-16; a superset of the true neighbours is harmless. */
+#define HD_FEATURE_ANGLE 1e-9
+
+/* Cheap pre-filter before the exact face-normal test: cos^2 >= 1 - 1e-6 (about 1e-3 rad). */
+#define HD_FEATURE_COS2_FILTER 1e-6
+
+/* Dual distances within this relative difference tie in the ray search. */
+#define HD_TIE_REL 1e-10
+
+/* Two lower-dimensional polytopes span a flat M below this sine: the gap search would otherwise
+ * walk faces of M thinner than 1e-6 of their size. */
+#define HD_FLAT_SINE 1e-6
+
+/* ---- lp (normalized units: coordinates <= 1, weights in [0, 1]; docs/algorithms/lp.md) ---- */
+
+/* An entering-column entry counts in the ratio test above 2^-46 of its row's magnitude (128 units
+ * of its rounding) and above 2^-44 absolute: ignoring smaller ones leaves a variable negative by
+ * at most about 2e-13 of the extent, below the touching band. */
+#define HD_LP_NOISE 0x1.0p-46
+#define HD_LP_PIVOT_ABS 0x1.0p-44
+
+/* After a pivot on an element below 1e-6 of its column's largest entry the basis is re-inverted
+ * at once (thin overlaps need such pivots). */
+#define HD_LP_SMALL_PIVOT 1e-6
+
+/* A reduced cost is negative below -1e-11 (1 + max |y_i|): a few thousand units of rounding. */
+#define HD_LP_DUAL_REL 1e-11
+
+/* A pivot lowering the objective by less than 1e-13 (1 + |objective|) is degenerate. */
+#define HD_LP_STALL 1e-13
+
+/* Re-inversion fails on a pivot below 2^-48 of the basis' largest entry. */
+#define HD_LP_SINGULAR 0x1.0p-48
+
+/* Ratio-test ties: within 2^-50 relative plus 2^-52 times this absolute (degenerate zeros). */
+#define HD_LP_TIE_REL 0x1.0p-50
+#define HD_LP_TIE_ABS 1e-3
+
+/* Phase 1 stops at f <= 2^-46: only pairs closer than ~3e-14 of their extent are treated as
+ * meeting, inside the band of any touch_rel >= 1e-13, and their depth proof fails. */
+#define HD_LP_F_ZERO 0x1.0p-46
+
+/* Proven bounds are shrunk by 2^-30 relative to cover the rounding of the LP solution (its
+ * residual is below 1e-14 relative). */
+#define HD_LP_BOUND_SHRINK (1.0 - 0x1.0p-30)
+
+/* A fresh inverse is refined only when its residual |I - B B^-1| is below 2^-50 m ||B^-1||;
+ * otherwise the basis is re-inverted. */
+#define HD_LP_INVERSE_RESIDUAL 0x1.0p-50
+
+/* The basis bound trusts B^-1 only when ||B|| ||B^-1|| <= 1e10 (five correct digits at least). */
+#define HD_LP_COND_MAX 1e10
+
+#endif

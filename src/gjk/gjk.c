@@ -1,0 +1,77 @@
+/* GJK queries: the boolean test with early exit (hd_gjk_collide) and the distance with witness
+ * points (hd_gjk_distance), on the iteration of kernel/gjk_core.c, with warm start from the
+ * caller's cache. Verdicts follow the touching band (core.h): separated:    a plane with gap > eps,
+ * the lower bound of GJK (early exit in the boolean test); intersecting: a tetrahedron of M holding
+ * the origin whose faces are all farther than eps from it (the tetrahedron lies in M, so that
+ * distance bounds the depth from below), with the common point sum l_i a_i = sum l_i b_i from its
+ * barycentric weights; anything else is inside or at the edge of the band: the contact classifier
+ * decides. */
+#include <stddef.h>
+
+#include "gjk/gjk.h"
+#include "contact/contact.h"
+#include "core/math.h"
+
+/* The verdicts GJK proves by itself; 0 when the classifier must decide. */
+static int decide(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+{
+    if (st->end == HD_GJK_SEPARATED || (st->end == HD_GJK_CONVERGED && st->lower > pair->eps)) {
+        out->verdict = HD_SEPARATED;
+        hd_gjk_plane(pair, st, &out->cert);
+        return 1;
+    }
+    if (st->end == HD_GJK_ENCLOSED) {
+        double depth = hd_simplex_inner_depth(&st->simplex);
+        if (depth > pair->eps) {
+            out->verdict = HD_INTERSECTING;
+            hd_gjk_point(pair, &st->simplex, &out->cert);
+            out->cert.depth_bound = depth;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+hd_status hd_gjk_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_cache *cache = opt != NULL ? opt->cache : NULL;
+    hd_gjk_state st;
+    hd_gjk_start(pair, cache, &st);
+    hd_status status = hd_gjk_iterate(pair, pair->eps, &st, &out->stats);
+    if (status == HD_OK) {
+        if (decide(pair, &st, out)) {
+            out->stop = HD_STOP_EARLY_EXIT;
+        } else {
+            status = hd_contact_refine(pair, &st, 0, out);
+        }
+    }
+    out->stats.iterations += st.iterations;
+    hd_gjk_save(&st, cache);
+    return status;
+}
+
+hd_status hd_gjk_distance(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_cache *cache = opt != NULL ? opt->cache : NULL;
+    hd_gjk_state st;
+    hd_gjk_start(pair, cache, &st);
+    hd_status status = hd_gjk_iterate(pair, DBL_MAX, &st, &out->stats);
+    if (status == HD_OK) {
+        if (decide(pair, &st, out)) {
+            out->stop = HD_STOP_CONVERGED;
+            if (out->verdict == HD_SEPARATED) {
+                out->distance = sqrt(st.vv);
+                hd_simplex_witnesses(&st.simplex, pair, out->witness_a, out->witness_b);
+            } else {
+                out->distance = 0.0;
+                hd_v3_copy(out->witness_a, out->cert.point);
+                hd_v3_copy(out->witness_b, out->cert.point);
+            }
+        } else {
+            status = hd_contact_refine(pair, &st, 1, out);
+        }
+    }
+    out->stats.iterations += st.iterations;
+    hd_gjk_save(&st, cache);
+    return status;
+}

@@ -1,0 +1,66 @@
+/* Private pieces of the 2D GJK (gjk/gjk2d.c, gjk/gjk2d_query.c, gjk/gjk2d_contact.c): the same
+ * algorithm as the 3D one (kernel/gjk_core.c, contact/classify.c) on raw point arrays in the plane.
+ */
+#ifndef HD_GJK_GJK2D_H
+#define HD_GJK_GJK2D_H
+
+#include "hedra/gjk2d.h"
+#include "kernel/simplex2d.h"
+
+/* The two point sets and the tolerances of one query. */
+typedef struct hd_pair2d {
+    const double *a;
+    const double *b;
+    int na;
+    int nb;
+    double scale; /* largest absolute coordinate of either set */
+    double eps;   /* touch_rel * scale */
+    int max_iterations;
+} hd_pair2d;
+
+typedef enum hd_gjk2d_end {
+    HD_GJK2D_RUNNING = 0,
+    HD_GJK2D_SEPARATED,
+    HD_GJK2D_ENCLOSED, /* a triangle holding the origin strictly inside */
+    HD_GJK2D_ORIGIN,   /* |v| at rounding level */
+    HD_GJK2D_CONVERGED
+} hd_gjk2d_end;
+
+typedef struct hd_gjk2d_state {
+    hd_simplex2d simplex;
+    double v[2];
+    double vv;         /* |v|^2, DBL_MAX while the simplex is empty */
+    double lower;      /* best lower bound on the distance */
+    double plane_n[2]; /* unit n (B towards A) with n.(a - b) >= lower everywhere */
+    int plane_ia;
+    int plane_ib;
+    int iterations;
+    hd_gjk2d_end end;
+} hd_gjk2d_state;
+
+/* Index of a point maximising d.p (lowest index among ties). */
+int hd_support2d(const double *pts, int n, const double d[2]);
+
+/* Support point of M in direction d: w = a[S_A(d)] - b[S_B(-d)]; counts two support calls. */
+void hd_support2d_m(const hd_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
+                    hd_stats *stats);
+
+/* The GJK loop (as hd_gjk_iterate) from st, which starts empty when st->iterations == 0 and
+ * st->simplex.count == 0. */
+void hd_gjk2d_start(const hd_pair2d *p, hd_gjk2d_state *st);
+hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state *st,
+                           hd_stats *stats);
+
+/* Certificates from the state: the line of the best lower bound, the point of a simplex. */
+void hd_gjk2d_line(const hd_pair2d *p, const hd_gjk2d_state *st, hd_certificate2d *cert);
+void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *s, hd_certificate2d *cert);
+void hd_simplex2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2],
+                            double on_b[2]);
+
+/* The contact classifier in the plane (contact/classify.c's rules; the depth side by an expanding
+ * polygon). Sets verdict, certificate, stop = HD_STOP_REFINED, refine_steps; with want_distance
+ * also distance and witnesses. */
+hd_status hd_gjk2d_refine(const hd_pair2d *p, hd_gjk2d_state *st, int want_distance,
+                          hd_result2d *out);
+
+#endif

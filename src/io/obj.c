@@ -1,0 +1,206 @@
+/* Wavefront OBJ reader: the "v" lines give the points; "f" lines are validated (index range,
+ * relative negative indices, the v, v/vt, v//vn and v/vt/vn forms) and otherwise ignored; "vt"
+ * and "vn" lines are counted so that face references to them can be checked; every other
+ * statement (o, g, s, usemtl, mtllib, l, p, ...) is ignored. */
+#include <limits.h>
+#include <stdio.h>
+
+#include "io/internal.h"
+
+/* The references of one kind (vertices, texture coordinates or normals) seen so far. Positive
+ * indices may refer ahead, so the largest one beyond the count defined at its line is kept and
+ * checked against the final count at the end of the file. */
+typedef struct hd_obj_refs {
+    const char *kind;  /* "vertex" */
+    const char *kinds; /* "vertices" */
+    const char *what;  /* "f: vertex index", the context of number errors */
+    long long limit;   /* no file can define more than this many */
+    int defined;
+    long long max_ahead;
+    int ahead_line;
+} hd_obj_refs;
+
+static int is_letter(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+static int same(const char *a, const char *b)
+{
+    while (*a != '\0' && *a == *b) {
+        ++a;
+        ++b;
+    }
+    return *a == *b;
+}
+
+static hd_status read_vertex(hd_lexer *lx, hd_point_buf *buf)
+{
+    double vals[6];
+    int count = 0;
+    hd_status st = hd_lex_numbers(lx, vals, 3, 6, &count, "v", "x y z [w]' or 'x y z r g b");
+    if (st != HD_OK) {
+        return st;
+    }
+    if (count == 5) {
+        return hd_lex_fail(lx, HD_ERR_PARSE,
+                           "v: expected 'x y z [w]' or 'x y z r g b', found 5 "
+                           "fields");
+    }
+    /* w (a rational weight) and r g b (a common colour extension) are validated, then ignored. */
+    return hd_point_buf_push(buf, lx, vals);
+}
+
+static hd_status check_ref(hd_lexer *lx, hd_obj_refs *refs, const char *text)
+{
+    long long index = 0;
+    hd_status st = hd_lex_integer(lx, text, refs->what, &index);
+    if (st != HD_OK) {
+        return st;
+    }
+    if (index > refs->limit) {
+        char q[48];
+        hd_lex_quote(text, q, sizeof q);
+        return hd_lex_fail(lx, HD_ERR_PARSE, "%s '%s' out of range (at most %lld %s can exist)",
+                           refs->what, q, refs->limit, refs->kinds);
+    }
+    if (index == 0) {
+        return hd_lex_fail(lx, HD_ERR_PARSE, "f: %s index 0 is invalid (OBJ indices start at 1)",
+                           refs->kind);
+    }
+    if (index < 0 && -index > refs->defined) {
+        char q[48];
+        hd_lex_quote(text, q, sizeof q);
+        return hd_lex_fail(lx, HD_ERR_PARSE,
+                           "f: relative %s index %s reaches before the first one (%d defined so "
+                           "far)",
+                           refs->kind, q, refs->defined);
+    }
+    if (index > refs->defined && index > refs->max_ahead) {
+        refs->max_ahead = index;
+        refs->ahead_line = lx->line_no;
+    }
+    return HD_OK;
+}
+
+/* One face corner: "v", "v/vt", "v//vn" or "v/vt/vn" (split in place at the slashes). */
+static hd_status read_corner(hd_lexer *lx, char *tok, hd_obj_refs refs[3])
+{
+    char *parts[3] = {tok, NULL, NULL};
+    int n = 1;
+    for (char *p = tok; *p != '\0'; ++p) {
+        if (*p == '/') {
+            if (n == 3) {
+                n = 4;
+                break;
+            }
+            *p = '\0';
+            parts[n++] = p + 1;
+        }
+    }
+    int bad = n == 4 || parts[0][0] == '\0' || (n == 2 && parts[1][0] == '\0') ||
+              (n == 3 && parts[2][0] == '\0');
+    if (bad) {
+        for (int i = 1; i < n && i < 3; ++i) {
+            parts[i][-1] = '/';
+        }
+        char q[48];
+        hd_lex_quote(tok, q, sizeof q);
+        return hd_lex_fail(lx, HD_ERR_PARSE,
+                           "f: expected a corner 'v', 'v/vt', 'v//vn' or 'v/vt/vn', found '%s'", q);
+    }
+    for (int i = 0; i < n; ++i) {
+        if (parts[i][0] != '\0') {
+            hd_status st = check_ref(lx, &refs[i], parts[i]);
+            if (st != HD_OK) {
+                return st;
+            }
+        }
+    }
+    return HD_OK;
+}
+
+static hd_status read_face(hd_lexer *lx, hd_obj_refs refs[3])
+{
+    int corners = 0;
+    for (char *tok = hd_lex_token(lx); tok != NULL; tok = hd_lex_token(lx)) {
+        hd_status st = read_corner(lx, tok, refs);
+        if (st != HD_OK) {
+            return st;
+        }
+        ++corners;
+    }
+    if (corners < 3) {
+        return hd_lex_fail(lx, HD_ERR_PARSE, "f: a face needs at least 3 vertices, found %d",
+                           corners);
+    }
+    return HD_OK;
+}
+
+/* At the end of the file, the largest forward reference of each kind must exist. */
+static hd_status check_ahead(hd_lexer *lx, const hd_obj_refs refs[3])
+{
+    for (int i = 0; i < 3; ++i) {
+        if (refs[i].max_ahead > refs[i].defined) {
+            hd_status st =
+                hd_lex_fail(lx, HD_ERR_PARSE, "%s %lld out of range (the file defines %d %s)",
+                            refs[i].what, refs[i].max_ahead, refs[i].defined, refs[i].kinds);
+            lx->err->line = refs[i].ahead_line;
+            return st;
+        }
+    }
+    return HD_OK;
+}
+
+static hd_status read_statement(hd_lexer *lx, hd_point_buf *buf, hd_obj_refs refs[3])
+{
+    char *key = hd_lex_token(lx);
+    if (!is_letter(key[0])) {
+        char q[48];
+        hd_lex_quote(key, q, sizeof q);
+        return hd_lex_fail(lx, HD_ERR_PARSE,
+                           "expected a statement such as 'v x y z' or 'f i j k', found '%s'", q);
+    }
+    if (same(key, "v")) {
+        hd_status st = read_vertex(lx, buf);
+        refs[0].defined = buf->count;
+        return st;
+    }
+    if (same(key, "f")) {
+        return read_face(lx, refs);
+    }
+    if (same(key, "vt")) {
+        refs[1].defined++;
+    } else if (same(key, "vn")) {
+        refs[2].defined++;
+    }
+    return HD_OK;
+}
+
+hd_status hd_io_read_obj(hd_lexer *lx, hd_point_buf *buf)
+{
+    hd_obj_refs refs[3] = {
+        {"vertex", "vertices", "f: vertex index", HD_MAX_POINTS, 0, 0, 0},
+        {"texture coordinate", "texture coordinates", "f: texture coordinate index", INT_MAX, 0, 0,
+         0},
+        {"normal", "normals", "f: normal index", INT_MAX, 0, 0, 0},
+    };
+    for (;;) {
+        int found = 0;
+        hd_status st = hd_lex_next(lx, &found);
+        if (st != HD_OK) {
+            return st;
+        }
+        if (!found) {
+            break;
+        }
+        st = read_statement(lx, buf, refs);
+        if (st != HD_OK) {
+            return st;
+        }
+    }
+    if (buf->count == 0) {
+        return hd_lex_fail_eof(lx, HD_ERR_EMPTY, "no vertices: expected 'v x y z' lines");
+    }
+    return check_ahead(lx, refs);
+}

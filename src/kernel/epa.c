@@ -1,0 +1,562 @@
+/* Expanding polytope for depth bounds (van den Bergen, "Proximity queries and penetration depth
+ * computation on 3D game objects", GDC 2001), on fixed-capacity arrays.
+ *
+ * When the origin is in M = A - B, the penetration depth is the distance from the origin to the
+ * boundary of M: depth = min over unit n of h_M(n), h_M(n) = max n.x over M = max_A n.a -
+ * min_B n.b (CD-Dual 003 §2.1: A and B overlap iff 0 is in M). Two bounds follow:
+ *   upper: for every unit n, depth <= h_M(n); one support query per direction tried. A direction
+ *     with h_M(n) <= eps is also a plane certificate for "overlap of at most eps": the plane
+ *     normal to n separates A and B with gap -h_M(n) >= -eps.
+ *   lower: an inner polytope P of support points (P is in M) whose closed surface sees the origin
+ *     on the inner side of every face: the origin then lies inside P, and the ball of radius
+ *     min_f dist(0, face f) lies in P, hence in M, so depth >= that radius. For a unit n and a
+ *     triangle T, dist(0, T) >= min over T's vertices of n.x; with n the face's outward normal
+ *     this is the plane distance, and it stays a valid bound whatever rounding does to n.
+ * EPA expands P at its face nearest to the origin by the support point along that face's normal,
+ * which raises the lower bound and lowers the upper one; both meet at the depth. The classifier
+ * only needs the depth placed against eps, so the loop stops as soon as lower > eps or
+ * upper <= eps.
+ *
+ * The starting set is the end of a GJK run: a tetrahedron holding the origin, or a smaller
+ * simplex passing within rounding of it, which is first grown into a triangle and then into the
+ * hull of the triangle and the support points on both sides of its plane, by support queries in
+ * directions normal to its affine hull (each of which may already settle the answer: a flat or
+ * thin M has h_M(n) <= eps across it). */
+#include "kernel/epa.h"
+#include "kernel/gjk_core.h"
+#include "core/math.h"
+#include "kernel/simplex_robust.h"
+
+typedef struct hd_epa_face {
+    int v[3];
+    int adj[3];  /* the face across edge k, which runs from v[k] to v[(k + 1) % 3] */
+    double n[3]; /* unit outward normal */
+    double dist; /* min over the face's vertices of n.x: the origin's distance when positive */
+    int alive;
+} hd_epa_face;
+
+typedef struct hd_epa {
+    const hd_pair *pair;
+    hd_stats *stats;
+    int *start_a;
+    int *start_b;
+    double tol;
+    int nv;
+    double w[HD_EPA_MAX_VERTS][3];
+    int ia[HD_EPA_MAX_VERTS];
+    int ib[HD_EPA_MAX_VERTS];
+    int nf; /* faces in use, alive or free */
+    hd_epa_face f[HD_EPA_MAX_FACES];
+    int free_count;
+    int free_ids[HD_EPA_MAX_FACES];
+    hd_epa_result *res;
+} hd_epa;
+
+/* Support point of M along unit n, recording h_M(n) as an upper bound. */
+static double epa_support(hd_epa *e, const double n[3], int *ia, int *ib, double w[3])
+{
+    hd_pair_support_m(e->pair, n, e->start_a, e->start_b, ia, ib, w, e->stats);
+    double h = hd_v3_dot(n, w);
+    if (h < e->res->upper) {
+        e->res->upper = h;
+        hd_v3_copy(e->res->normal, n);
+        e->res->upper_ia = *ia;
+        e->res->upper_ib = *ib;
+    }
+    return h;
+}
+
+static int find_vertex(const hd_epa *e, int ia, int ib)
+{
+    for (int i = 0; i < e->nv; ++i) {
+        if (e->ia[i] == ia && e->ib[i] == ib) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* 1 when the pair is a vertex of a face of P (a vertex absorbed by an expansion is not). */
+static int find_vertex_alive(const hd_epa *e, int ia, int ib)
+{
+    int v = find_vertex(e, ia, ib);
+    for (int i = 0; v >= 0 && i < e->nf; ++i) {
+        const hd_epa_face *f = &e->f[i];
+        if (f->alive && (f->v[0] == v || f->v[1] == v || f->v[2] == v)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
+{
+    if (e->nv >= HD_EPA_MAX_VERTS) {
+        return -1;
+    }
+    hd_v3_copy(e->w[e->nv], w);
+    e->ia[e->nv] = ia;
+    e->ib[e->nv] = ib;
+    return e->nv++;
+}
+
+/* A new face (a, b, c), counter-clockwise seen from outside; -1 when the capacity is exhausted
+ * or the face has no normal (collinear corners). */
+static int make_face(hd_epa *e, int a, int b, int c)
+{
+    double n[3];
+    /* an accurate normal: a sliver face far from the origin gets a plane distance right to
+     * rounding instead of off by its length times the normal's rounding (kernel/simplex_robust.c)
+     */
+    if (!hd_triangle_unit_normal(e->w[a], e->w[b], e->w[c], n)) {
+        return -1;
+    }
+    int id;
+    if (e->free_count > 0) {
+        id = e->free_ids[--e->free_count];
+    } else if (e->nf < HD_EPA_MAX_FACES) {
+        id = e->nf++;
+    } else {
+        return -1;
+    }
+    hd_epa_face *f = &e->f[id];
+    f->v[0] = a;
+    f->v[1] = b;
+    f->v[2] = c;
+    f->adj[0] = f->adj[1] = f->adj[2] = -1;
+    hd_v3_copy(f->n, n);
+    f->dist = fmin(hd_v3_dot(n, e->w[a]), fmin(hd_v3_dot(n, e->w[b]), hd_v3_dot(n, e->w[c])));
+    f->alive = 1;
+    return id;
+}
+
+static void kill_face(hd_epa *e, int id)
+{
+    e->f[id].alive = 0;
+    e->free_ids[e->free_count++] = id;
+}
+
+/* Index k of the edge from a to b in face g, or -1. */
+static int edge_index(const hd_epa_face *g, int a, int b)
+{
+    for (int k = 0; k < 3; ++k) {
+        if (g->v[k] == a && g->v[(k + 1) % 3] == b) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+/* Adjacency of the initial polytope (a handful of faces) by matching reversed edges. */
+static int link_all(hd_epa *e)
+{
+    for (int i = 0; i < e->nf; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            int a = e->f[i].v[k], b = e->f[i].v[(k + 1) % 3];
+            for (int j = 0; j < e->nf && e->f[i].adj[k] < 0; ++j) {
+                if (j != i && edge_index(&e->f[j], b, a) >= 0) {
+                    e->f[i].adj[k] = j;
+                }
+            }
+            if (e->f[i].adj[k] < 0) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Builds faces from a list of index triples; 0 when one is degenerate. */
+static int make_faces(hd_epa *e, const int (*tri)[3], int count)
+{
+    for (int i = 0; i < count; ++i) {
+        if (make_face(e, tri[i][0], tri[i][1], tri[i][2]) < 0) {
+            return 0;
+        }
+    }
+    return link_all(e);
+}
+
+static int build_tetra(hd_epa *e)
+{
+    static const int pos[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
+    static const int neg[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
+    /* orientation: the side of face (0, 1, 2) on which vertex 3 lies, from an accurate normal
+     * (the determinant of the edge vectors loses its sign on a needle far from the origin) */
+    double n[3], d3[3];
+    if (!hd_triangle_unit_normal(e->w[0], e->w[1], e->w[2], n)) {
+        return 0;
+    }
+    hd_v3_sub(d3, e->w[3], e->w[0]);
+    double det = hd_v3_dot(n, d3);
+    if (det == 0.0) {
+        return 0;
+    }
+    return make_faces(e, det > 0.0 ? pos : neg, 4);
+}
+
+/* A unit direction normal to the affine hull of the first nv (1 or 2) vertices. */
+static void normal_direction(const hd_epa *e, double n[3])
+{
+    if (e->nv == 1) {
+        hd_v3_set(n, 1.0, 0.0, 0.0);
+        return;
+    }
+    double d[3], axis[3] = {0.0, 0.0, 0.0};
+    hd_v3_sub(d, e->w[1], e->w[0]);
+    int k = 0;
+    if (fabs(d[1]) < fabs(d[k])) {
+        k = 1;
+    }
+    if (fabs(d[2]) < fabs(d[k])) {
+        k = 2;
+    }
+    axis[k] = 1.0;
+    hd_v3_cross(n, d, axis);
+    hd_v3_normalize(n);
+}
+
+/* Distance of x from the affine hull of the first nv (1 or 2) vertices. */
+static double off_hull(const hd_epa *e, const double x[3])
+{
+    double r[3];
+    hd_v3_sub(r, x, e->w[0]);
+    if (e->nv == 1) {
+        return hd_v3_len(r);
+    }
+    double d[3], c[3];
+    hd_v3_sub(d, e->w[1], e->w[0]);
+    hd_v3_cross(c, r, d);
+    return hd_v3_len(c) / hd_v3_len(d);
+}
+
+/* Grows 1 or 2 points into a triangle. 1: grown; 0: decided (SHALLOW) or degenerate (EDGE). */
+static int grow_to_triangle(hd_epa *e, double eps)
+{
+    while (e->nv < 3) {
+        double n[3], w[3];
+        int ia, ib, added = 0;
+        normal_direction(e, n);
+        for (int side = 0; side < 2 && !added; ++side) {
+            e->res->steps++;
+            epa_support(e, n, &ia, &ib, w);
+            if (e->res->upper <= eps) {
+                e->res->outcome = HD_EPA_SHALLOW;
+                return 0;
+            }
+            if (off_hull(e, w) > e->tol && find_vertex(e, ia, ib) < 0) {
+                add_vertex(e, w, ia, ib);
+                added = 1;
+            }
+            hd_v3_neg(n, n);
+        }
+        if (!added) {
+            e->res->outcome = HD_EPA_EDGE;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int expand(hd_epa *e, int first, int nw);
+
+/* Triangle 0 1 2 -> the hull of it and the support points on both sides of its plane: the
+ * tetrahedron with the first, then the second added by the same horizon step as the expansion
+ * (the two tetrahedra glued on the triangle are not convex when the segment between the apexes
+ * misses the triangle, as it does for a centrally symmetric M). */
+static int build_double_tetra(hd_epa *e, double eps)
+{
+    double e1[3], e2[3], n[3], w[2][3];
+    int ia[2], ib[2];
+    hd_v3_sub(e1, e->w[1], e->w[0]);
+    hd_v3_sub(e2, e->w[2], e->w[0]);
+    hd_v3_cross(n, e1, e2);
+    if (!(hd_v3_normalize(n) > 0.0)) {
+        e->res->outcome = HD_EPA_EDGE;
+        return 0;
+    }
+    double base = hd_v3_dot(n, e->w[0]);
+    for (int side = 0; side < 2; ++side) {
+        e->res->steps++;
+        double h = epa_support(e, n, &ia[side], &ib[side], w[side]);
+        if (e->res->upper <= eps) {
+            e->res->outcome = HD_EPA_SHALLOW;
+            return 0;
+        }
+        if (!((side == 0 ? h - base : h + base) > e->tol)) {
+            e->res->outcome = HD_EPA_EDGE;
+            return 0;
+        }
+        hd_v3_neg(n, n);
+    }
+    add_vertex(e, w[0], ia[0], ib[0]);
+    if (!build_tetra(e)) {
+        e->res->outcome = HD_EPA_EDGE;
+        return 0;
+    }
+    int nw = add_vertex(e, w[1], ia[1], ib[1]);
+    int first = -1;
+    double best = 0.0;
+    for (int i = 0; i < e->nf; ++i) {
+        double to_w[3];
+        hd_v3_sub(to_w, e->w[nw], e->w[e->f[i].v[0]]);
+        double x = hd_v3_dot(e->f[i].n, to_w);
+        if (x > best) {
+            best = x;
+            first = i;
+        }
+    }
+    if (first < 0 || !expand(e, first, nw)) {
+        e->res->outcome = HD_EPA_EDGE;
+        return 0;
+    }
+    return 1;
+}
+
+/* The initial polytope. 1: ready to expand; 0: already decided or degenerate (outcome set). */
+static int build_initial(hd_epa *e, const hd_simplex *start, double eps)
+{
+    for (int j = 0; j < start->count; ++j) {
+        if (find_vertex(e, start->ia[j], start->ib[j]) < 0) {
+            add_vertex(e, start->w[j], start->ia[j], start->ib[j]);
+        }
+    }
+    if (e->nv == 4) {
+        if (build_tetra(e)) {
+            return 1;
+        }
+        e->nv = 3; /* a flat tetrahedron: rebuild from one of its triangles */
+    }
+    if (!grow_to_triangle(e, eps)) {
+        return 0;
+    }
+    return build_double_tetra(e, eps);
+}
+
+/* The horizon of w seen from face `first` (visible): walks the visible faces (w beyond their
+ * plane or on it to within tol) depth first across their edges and lists, for each edge between a
+ * visible and a hidden face, the hidden face g and its edge index. Visible faces are killed.
+ * Returns the number of horizon edges, -1 on overflow. */
+static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, int *hz_edge)
+{
+    int stack_face[HD_EPA_MAX_FACES], stack_edge[HD_EPA_MAX_FACES], stack_next[HD_EPA_MAX_FACES];
+    int top = 0, count = 0;
+    kill_face(e, first);
+    stack_face[0] = first;
+    stack_edge[0] = 0;
+    stack_next[0] = 0;
+    top = 1;
+    while (top > 0) {
+        int t = top - 1;
+        hd_epa_face *f = &e->f[stack_face[t]];
+        /* the first face explores its three edges; the others the two they were not entered by */
+        int limit = stack_face[t] == first ? 3 : 2;
+        if (stack_next[t] >= limit) {
+            --top;
+            continue;
+        }
+        int k = stack_face[t] == first ? stack_next[t] : (stack_edge[t] + 1 + stack_next[t]) % 3;
+        stack_next[t]++;
+        int g = f->adj[k];
+        if (!e->f[g].alive) {
+            continue;
+        }
+        int j = edge_index(&e->f[g], f->v[(k + 1) % 3], f->v[k]);
+        double to_w[3];
+        hd_v3_sub(to_w, w, e->w[e->f[g].v[0]]);
+        /* a face that w lies on (to rounding) is replaced too: keeping it would join w to its
+         * edges by triangles of no area when w is collinear with one of them (ties of the
+         * support mapping on a face of M give such points) */
+        if (hd_v3_dot(e->f[g].n, to_w) > -e->tol) {
+            kill_face(e, g);
+            stack_face[top] = g;
+            stack_edge[top] = j;
+            stack_next[top] = 0;
+            ++top;
+        } else {
+            if (count >= HD_EPA_MAX_VERTS) {
+                return -1;
+            }
+            hz_face[count] = g;
+            hz_edge[count] = j;
+            ++count;
+        }
+    }
+    return count;
+}
+
+/* Replaces the faces visible from the new vertex nw (starting at face `first`) by the cone of
+ * triangles joining the horizon to nw. 0 on overflow or when the horizon is not a single loop
+ * (rounding made the visible region something other than a disc). */
+static int expand(hd_epa *e, int first, int nw)
+{
+    int hz_face[HD_EPA_MAX_VERTS], hz_edge[HD_EPA_MAX_VERTS], made[HD_EPA_MAX_VERTS];
+    int m = find_horizon(e, first, e->w[nw], hz_face, hz_edge);
+    if (m < 3) {
+        return 0;
+    }
+    for (int k = 0; k < m; ++k) {
+        const hd_epa_face *g = &e->f[hz_face[k]];
+        int a = g->v[(hz_edge[k] + 1) % 3], b = g->v[hz_edge[k]];
+        made[k] = make_face(e, a, b, nw);
+        if (made[k] < 0) {
+            return 0;
+        }
+        e->f[made[k]].adj[0] = hz_face[k];
+        e->f[hz_face[k]].adj[hz_edge[k]] = made[k];
+    }
+    /* new face k = (a_k, b_k, nw): its edge 1 (b_k -> nw) meets the new face l with a_l = b_k */
+    for (int k = 0; k < m; ++k) {
+        int found = 0;
+        for (int l = 0; l < m; ++l) {
+            if (e->f[made[l]].v[0] == e->f[made[k]].v[1]) {
+                e->f[made[k]].adj[1] = made[l];
+                e->f[made[l]].adj[2] = made[k];
+                ++found;
+            }
+        }
+        if (found != 1) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* DEEP: a tetrahedron of P's vertices holding the origin, with weights. P is star-shaped from
+ * any of its vertices q, so the origin lies in the cone tetrahedron (q, face) of the face not
+ * containing q that the ray from q through the origin leaves by; the face whose barycentric
+ * coordinates are the least negative is taken and tiny negatives (rounding) clamped. */
+static void inner_tetra(const hd_epa *e, hd_simplex *out)
+{
+    int q = -1, best = -1;
+    double best_score = -DBL_MAX, best_l[4] = {0.25, 0.25, 0.25, 0.25};
+    for (int i = 0; i < e->nf && q < 0; ++i) {
+        if (e->f[i].alive) {
+            q = e->f[i].v[0];
+        }
+    }
+    for (int i = 0; i < e->nf; ++i) {
+        const hd_epa_face *f = &e->f[i];
+        if (!f->alive || f->v[0] == q || f->v[1] == q || f->v[2] == q) {
+            continue;
+        }
+        double l[4];
+        if (hd_tetra_barycentric(e->w[q], e->w[f->v[0]], e->w[f->v[1]], e->w[f->v[2]], l) == 0.0) {
+            continue;
+        }
+        double score = fmin(fmin(l[0], l[1]), fmin(l[2], l[3]));
+        if (score > best_score) {
+            best_score = score;
+            best = i;
+            for (int j = 0; j < 4; ++j) {
+                best_l[j] = l[j];
+            }
+        }
+    }
+    int idx[4] = {q, 0, 0, 0};
+    for (int j = 0; j < 3; ++j) {
+        idx[j + 1] = best >= 0 ? e->f[best].v[j] : q;
+    }
+    double sum = 0.0;
+    for (int j = 0; j < 4; ++j) {
+        best_l[j] = fmax(best_l[j], 0.0);
+        sum += best_l[j];
+    }
+    out->count = 4;
+    for (int j = 0; j < 4; ++j) {
+        hd_v3_copy(out->w[j], e->w[idx[j]]);
+        out->ia[j] = e->ia[idx[j]];
+        out->ib[j] = e->ib[idx[j]];
+        out->lambda[j] = sum > 0.0 ? best_l[j] / sum : 0.25;
+    }
+}
+
+/* The alive face nearest to the origin and the proven lower bound (0 unless every face has the
+ * origin strictly on its inner side). */
+static int nearest_face(const hd_epa *e, double *lower)
+{
+    int best = -1;
+    double d = DBL_MAX;
+    for (int i = 0; i < e->nf; ++i) {
+        if (e->f[i].alive && e->f[i].dist < d) {
+            d = e->f[i].dist;
+            best = i;
+        }
+    }
+    *lower = d > 0.0 ? d : 0.0;
+    return best;
+}
+
+static hd_status epa_loop(hd_epa *e, const hd_simplex *start, int max_steps, double eps)
+{
+    hd_epa_result *res = e->res;
+    for (int expansions = 0;; ++expansions) {
+        double lower;
+        int f = nearest_face(e, &lower);
+        if (lower > res->lower) {
+            res->lower = lower;
+        }
+        if (res->lower > eps) {
+            res->outcome = HD_EPA_DEEP;
+            if (start->count == 4) {
+                res->inner = *start;
+            } else {
+                inner_tetra(e, &res->inner);
+            }
+            return HD_OK;
+        }
+        if (expansions >= max_steps) {
+            return HD_ERR_ITERATION_LIMIT;
+        }
+        res->steps++;
+        double n[3], w[3];
+        int ia, ib;
+        hd_v3_copy(n, e->f[f].n);
+        double h = epa_support(e, n, &ia, &ib, w);
+        if (res->upper <= eps) {
+            res->outcome = HD_EPA_SHALLOW;
+            return HD_OK;
+        }
+        /* face f lies on the boundary of M: the bounds have met. A vertex of P returned by
+         * the support mapping means the same on a convex P (it cannot lie beyond f), and is
+         * refused as a new vertex when rounding made P locally non-convex. */
+        if (h - e->f[f].dist <= e->tol || find_vertex_alive(e, ia, ib)) {
+            res->outcome = HD_EPA_EDGE;
+            return HD_OK;
+        }
+        int nw = add_vertex(e, w, ia, ib);
+        if (nw < 0 || !expand(e, f, nw)) {
+            return HD_ERR_ITERATION_LIMIT;
+        }
+    }
+}
+
+hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
+                       int max_steps, hd_stats *stats, hd_epa_result *out)
+{
+    hd_epa e;
+    e.pair = pair;
+    e.stats = stats;
+    e.start_a = start_a;
+    e.start_b = start_b;
+    e.tol = HD_GJK_ABS_TOL * pair->scale;
+    e.nv = 0;
+    e.nf = 0;
+    e.free_count = 0;
+    e.res = out;
+    out->outcome = HD_EPA_EDGE;
+    out->lower = 0.0;
+    out->upper = DBL_MAX;
+    hd_v3_set(out->normal, 1.0, 0.0, 0.0);
+    out->upper_ia = 0;
+    out->upper_ib = 0;
+    out->inner.count = 0;
+    out->steps = 0;
+    if (start->count < 1 || start->count > 4) {
+        return HD_ERR_INVALID_ARG;
+    }
+    if (!build_initial(&e, start, pair->eps)) {
+        return HD_OK;
+    }
+    return epa_loop(&e, start, max_steps, pair->eps);
+}

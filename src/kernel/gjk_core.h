@@ -1,0 +1,55 @@
+/* The GJK iteration on a posed pair, shared by the GJK queries (gjk/gjk.c) and the contact
+ * classifier (contact/classify.c). Works in A's frame on M = A - B. */
+#ifndef HD_GJK_CORE_H
+#define HD_GJK_CORE_H
+
+#include <float.h>
+
+#include "kernel/simplex.h"
+#include "core/tolerances.h"
+
+/* Why the loop stopped. */
+typedef enum hd_gjk_end {
+    HD_GJK_RUNNING = 0,
+    HD_GJK_SEPARATED, /* lower > the caller's separation threshold (early exit) */
+    HD_GJK_ENCLOSED,  /* the simplex is a tetrahedron holding the origin strictly inside */
+    HD_GJK_ORIGIN,    /* |v| at rounding level: the origin lies on the simplex */
+    HD_GJK_CONVERGED  /* upper and lower bounds met (tolerance, repeated pair or no progress) */
+} hd_gjk_end;
+
+typedef struct hd_gjk_state {
+    hd_simplex simplex;
+    double v[3];       /* the point of conv(simplex) closest to the origin (A's frame) */
+    double vv;         /* |v|^2; DBL_MAX while the simplex is empty */
+    double lower;      /* best lower bound on the distance found so far; only bounds >= -eps
+                           are kept (-DBL_MAX when none: they certify nothing) */
+    double plane_n[3]; /* unit n with n.(a - b) >= lower for all a in A, b in B */
+    int plane_ia;      /* the support pair that attains it: a vertex of A minimising n.a, */
+    int plane_ib;      /* and a vertex of B maximising n.b */
+    int start_a;       /* hill-climbing starts */
+    int start_b;
+    int iterations;
+    hd_gjk_end end;
+} hd_gjk_state;
+
+/* Initial state: the cached simplex (indices validated, points recomputed for the current pose)
+ * and climbing starts when cache is valid, else an empty simplex with the direction between the
+ * bounding-sphere centres. cache may be NULL. */
+void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st);
+
+/* Runs GJK until one of the ends above. separation: stop (HD_GJK_SEPARATED) as soon as
+ * lower > separation (DBL_MAX never stops early). Counts iterations in st and support calls in
+ * stats (may be NULL). HD_ERR_ITERATION_LIMIT when st->iterations reaches pair->max_iterations. */
+hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats);
+
+/* Stores the simplex pairs and the climbing starts in cache (may be NULL). */
+void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache);
+
+/* The separating plane certificate of st (normal from A towards B, in A's frame): fills
+ * has_plane, normal, offset and gap from the support pair of the best lower bound. */
+void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *cert);
+
+/* The point certificate of a simplex: point (on A), on_a, on_b. */
+void hd_gjk_point(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert);
+
+#endif

@@ -1,0 +1,511 @@
+/* Sub-simplex solver of GJK by signed volumes.
+ *
+ * Given 1..4 points of M = A - B, GJK needs the point of their convex hull closest to the origin
+ * and the smallest subset whose hull holds it (Gilbert, Johnson, Keerthi 1988, the "distance
+ * subalgorithm"). The original subalgorithm tests the Voronoi regions of all sub-simplices with
+ * Johnson's recursive determinants, which lose their sign (and pick the wrong region) on nearly
+ * degenerate simplices. Montanari, Petrinic, Barbieri, "Improving the GJK algorithm for faster
+ * and more reliable distance queries between convex objects", ACM TOG 36(3), 2017, Sec. 3
+ * ("signed volumes"), instead:
+ *   - tetrahedron: the barycentric coordinates of the origin are ratios of signed volumes
+ *     C_j / det, C_j being the volume with vertex j replaced by the origin. When every C_j has
+ *     the sign of det, the origin is inside. Otherwise only the faces opposite a vertex whose C_j
+ *     disagrees can hold the closest point (the origin lies beyond their planes); each is solved
+ *     as a triangle and the nearest result wins. A flat tetrahedron (det = 0) checks all faces.
+ *   - triangle: the origin is projected onto the plane, and the signed areas of the
+ *     sub-triangles are measured in the coordinate plane where the triangle's projection is
+ *     largest (the dominant component of the normal), which keeps them well conditioned; the
+ *     same sign rule then selects the edges to solve.
+ *   - segment: the origin's parameter along the segment from two dot products.
+ * The answer is the same as that of Johnson's subalgorithm in exact arithmetic; in floating point
+ * the region tests never contradict each other because each level decides from its own signs. */
+#include <float.h>
+
+#include "kernel/simplex.h"
+#include "core/math.h"
+#include "kernel/simplex_robust.h"
+#include "core/tolerances.h"
+
+/* A candidate answer: the kept indices into the input points and their weights. */
+typedef struct hd_sub {
+    int n;
+    int idx[4];
+    double l[4];
+    double v[3];
+    double d2;
+} hd_sub;
+
+/* a and b nonzero and of the same sign */
+static inline int same_sign(double a, double b)
+{
+    return (a > 0.0 && b > 0.0) || (a < 0.0 && b < 0.0);
+}
+
+static void sub_point(const double (*w)[3], int i, hd_sub *out)
+{
+    out->n = 1;
+    out->idx[0] = i;
+    out->l[0] = 1.0;
+    hd_v3_copy(out->v, w[i]);
+    out->d2 = hd_v3_len2(out->v);
+}
+
+/* The closest point of a line or plane through p, along a direction m normal to it: (m.p / m.m) m.
+ * Why not sum l_i w_i: when the origin is close to the element (|v| << |w|), that sum cancels
+ * and its direction is off by about 2^-53 |w| / |v| (2e-5 for |v| = 1e-12 |w|), which ruins the
+ * lower bound v.w / |v| and the separating plane. A normal built from cross products of edge
+ * vectors is orthogonal to the element to within rounding relative to itself, whatever |v| is:
+ * for a triangle (b - a) x (c - a); for a segment d x (p x d), whose outer product with d is
+ * orthogonal to d even though the inner one cancels. Its length m.p / |m| is then exact to a few
+ * units of 2^-53 |p|, which is what "a few ulps of the scale" asks. */
+static void project_along(const double m[3], const double p[3], double v[3], double *d2)
+{
+    double mm = hd_v3_len2(m);
+    if (mm > 0.0) {
+        hd_v3_scale(v, m, hd_v3_dot(m, p) / mm);
+    } else {
+        hd_v3_set(v, 0.0, 0.0, 0.0);
+    }
+    *d2 = hd_v3_len2(v);
+}
+
+/* Segment p q: the closest point is p + t (q - p), t = -p.d / d.d clamped to [0, 1]; the two
+ * unnormalized weights are q.d (for p) and -p.d (for q), which sum to d.d. */
+static void solve_segment(const double (*w)[3], int i0, int i1, hd_sub *out)
+{
+    const double *p = w[i0];
+    const double *q = w[i1];
+    double d[3];
+    hd_v3_sub(d, q, p);
+    double lq = -hd_v3_dot(p, d);
+    double lp = hd_v3_dot(q, d);
+    if (!(lq > 0.0) || !(hd_v3_len2(d) > 0.0)) {
+        sub_point(w, i0, out);
+        return;
+    }
+    if (!(lp > 0.0)) {
+        sub_point(w, i1, out);
+        return;
+    }
+    double t = lq / (lp + lq);
+    out->n = 2;
+    out->idx[0] = i0;
+    out->idx[1] = i1;
+    out->l[0] = 1.0 - t;
+    out->l[1] = t;
+    double c[3], m[3];
+    hd_v3_cross(c, p, d);
+    hd_v3_cross(m, d, c);
+    project_along(m, p, out->v, &out->d2);
+}
+
+static void keep_nearest(hd_sub *best, const hd_sub *cand)
+{
+    if (cand->d2 < best->d2) {
+        *best = *cand;
+    }
+}
+
+/* 2D cross product of (a - o) and (b - o) in the coordinate plane (x, y). */
+static double area2(const double o[3], const double a[3], const double b[3], int x, int y)
+{
+    return (a[x] - o[x]) * (b[y] - o[y]) - (a[y] - o[y]) * (b[x] - o[x]);
+}
+
+/* The triangle's own closest point is kept when every signed area has the sign of mu, or
+ * disagrees by no more than its rounding: each area is a difference of products of coordinate
+ * differences of size up to L (the longest edge) taken from a projected point known to about
+ * 2^-53 (L + W), W the largest coordinate; 16 DBL_EPSILON L (L + W) bounds that with margin.
+ * Why not leave such a case to the edge, as the exact sign rule would: when the origin projects
+ * onto an edge to within rounding (a face diagonal of M, typical of symmetric contacts), the edge's
+ * closest point is orthogonal to the edge but its rotation about the edge is off by about
+ * 2^-53 W / |v|; the third point then shows a spurious negative excess v.w - |v|^2, GJK adds it
+ * back, the exact rule drops it again, and the loop never ends. The triangle's normal has no such
+ * freedom. The clamped weight is 0 and the distance changes by rounding only. (Called only when
+ * some area does not have the sign of mu strictly.) */
+static int keep_triangle(const double c3[3], double mu, const double a[3], const double b[3],
+                         const double c[3])
+{
+    double ab[3], bc[3], ca[3];
+    hd_v3_sub(ab, b, a);
+    hd_v3_sub(bc, c, b);
+    hd_v3_sub(ca, a, c);
+    double len = hd_max(hd_v3_max_abs(ab), hd_max(hd_v3_max_abs(bc), hd_v3_max_abs(ca)));
+    double big = hd_max(hd_v3_max_abs(a), hd_max(hd_v3_max_abs(b), hd_v3_max_abs(c)));
+    double slack = HD_SIMPLEX_AREA_UNITS * DBL_EPSILON * len * (len + big);
+    double sign = mu > 0.0 ? 1.0 : -1.0;
+    int strict = 0;
+    for (int j = 0; j < 3; ++j) {
+        double x = sign * c3[j];
+        if (x < -slack) {
+            return 0;
+        }
+        strict += x > 0.0;
+    }
+    return strict >= 2; /* at least an edge's worth of genuine area: not a vertex case */
+}
+
+/* The closest point of a triangle: the origin's projection p0 = (n.a / n.n) n on its plane
+ * (n = (b - a) x (c - a)), whose signed sub-areas in the dominant coordinate plane give the
+ * barycentric weights; p0 is also the projection along the exact normal (see project_along). */
+static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub *out)
+{
+    const int id[3] = {i0, i1, i2};
+    const double *a = w[i0], *b = w[i1], *c = w[i2];
+    double e1[3], e2[3], n[3];
+    hd_v3_sub(e1, b, a);
+    hd_v3_sub(e2, c, a);
+    hd_v3_cross(n, e1, e2);
+    double nn = hd_v3_len2(n);
+    double c3[3] = {0.0, 0.0, 0.0};
+    double mu = 0.0;
+    if (nn > 0.0) {
+        double p0[3];
+        hd_v3_scale(p0, n, hd_v3_dot(n, a) / nn);
+        int k = fabs(n[1]) > fabs(n[0]) ? 1 : 0;
+        k = fabs(n[2]) > fabs(n[k]) ? 2 : k;
+        int x = (k + 1) % 3, y = (k + 2) % 3;
+        mu = n[k];
+        c3[0] = area2(p0, b, c, x, y);
+        c3[1] = area2(p0, c, a, x, y);
+        c3[2] = area2(p0, a, b, x, y);
+        double sign = mu > 0.0 ? 1.0 : -1.0;
+        double s0 = sign * c3[0], s1 = sign * c3[1], s2 = sign * c3[2];
+        if ((s0 > 0.0 && s1 > 0.0 && s2 > 0.0) || keep_triangle(c3, mu, a, b, c)) {
+            s0 = hd_max(s0, 0.0);
+            s1 = hd_max(s1, 0.0);
+            s2 = hd_max(s2, 0.0);
+            double inv = 1.0 / (s0 + s1 + s2);
+            out->n = 3;
+            out->idx[0] = i0;
+            out->idx[1] = i1;
+            out->idx[2] = i2;
+            out->l[0] = s0 * inv;
+            out->l[1] = s1 * inv;
+            out->l[2] = s2 * inv;
+            hd_v3_copy(out->v, p0);
+            out->d2 = hd_v3_len2(p0);
+            return;
+        }
+    }
+    /* The closest point is on an edge opposite a vertex whose sign disagrees (every edge when the
+     * triangle is degenerate, mu = 0). */
+    out->d2 = DBL_MAX;
+    for (int j = 0; j < 3; ++j) {
+        if (!same_sign(c3[j], mu)) {
+            hd_sub cand;
+            solve_segment(w, id[j == 0 ? 1 : 0], id[j == 2 ? 1 : 2], &cand);
+            keep_nearest(out, &cand);
+        }
+    }
+}
+
+/* The signed volumes of Montanari et al.: c[j] = det with vertex j replaced by the origin, and
+ * the volume det = sum c[j] (computed directly); the barycentric coordinates are c[j] / det. */
+static double tetra_volumes(const double p0[3], const double p1[3], const double p2[3],
+                            const double p3[3], double c[4])
+{
+    double d1[3], d2[3], d3[3], m0[3];
+    hd_v3_sub(d1, p1, p0);
+    hd_v3_sub(d2, p2, p0);
+    hd_v3_sub(d3, p3, p0);
+    hd_v3_neg(m0, p0);
+    c[0] = hd_det3(p1, p2, p3);
+    c[1] = hd_det3(m0, d2, d3);
+    c[2] = hd_det3(d1, m0, d3);
+    c[3] = hd_det3(d1, d2, m0);
+    return hd_det3(d1, d2, d3);
+}
+
+void hd_weights_renormalize_positive(double *l, int n)
+{
+    double sum = 0.0;
+    int positive = 1;
+    for (int j = 0; j < n; ++j) {
+        sum += l[j];
+        positive = positive && l[j] > 0.0;
+    }
+    for (int j = 0; positive && j < n; ++j) {
+        l[j] /= sum;
+    }
+}
+
+double hd_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
+                            const double p3[3], double l[4])
+{
+    double c[4];
+    double det = tetra_volumes(p0, p1, p2, p3, c);
+    if (det == 0.0) {
+        return 0.0;
+    }
+    /* the weights from a backward-stable solve (see hd_simplex_polish); the signed volumes
+     * c[j] / det only when that solve finds the system singular */
+    const double w[4][3] = {
+        {p0[0], p0[1], p0[2]}, {p1[0], p1[1], p1[2]}, {p2[0], p2[1], p2[2]}, {p3[0], p3[1], p3[2]}};
+    if (!hd_tetra_weights_robust(w, l)) {
+        for (int j = 0; j < 4; ++j) {
+            l[j] = c[j] / det;
+        }
+    }
+    hd_weights_renormalize_positive(l, 4);
+    return det;
+}
+
+/* Tetrahedron: the origin is inside when every c[j] has the sign of det (c[j] / det > 0); the
+ * weights are then c[j] / sum c. Otherwise the faces opposite the vertices whose sign disagrees
+ * (all four when det = 0) are solved as triangles and the nearest answer wins. */
+static void solve_tetra(const double (*w)[3], hd_sub *out)
+{
+    double c[4];
+    double det = tetra_volumes(w[0], w[1], w[2], w[3], c);
+    int agree[4];
+    for (int j = 0; j < 4; ++j) {
+        agree[j] = same_sign(c[j], det);
+    }
+    if (agree[0] && agree[1] && agree[2] && agree[3]) {
+        double inv = 1.0 / (c[0] + c[1] + c[2] + c[3]);
+        out->n = 4;
+        for (int j = 0; j < 4; ++j) {
+            out->idx[j] = j;
+            out->l[j] = c[j] * inv;
+        }
+        hd_v3_set(out->v, 0.0, 0.0, 0.0);
+        out->d2 = 0.0;
+        return;
+    }
+    static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    out->d2 = DBL_MAX;
+    for (int j = 0; j < 4; ++j) {
+        if (!agree[j]) {
+            hd_sub cand;
+            solve_triangle(w, face[j][0], face[j][1], face[j][2], &cand);
+            keep_nearest(out, &cand);
+        }
+    }
+}
+
+void hd_simplex_solve(hd_simplex *s, double v[3])
+{
+    hd_sub sub;
+    const double(*w)[3] = (const double(*)[3])s->w;
+    switch (s->count) {
+        case 1:
+            sub_point(w, 0, &sub);
+            break;
+        case 2:
+            solve_segment(w, 0, 1, &sub);
+            break;
+        case 3:
+            solve_triangle(w, 0, 1, 2, &sub);
+            break;
+        default:
+            solve_tetra(w, &sub);
+            break;
+    }
+    /* every solver lists the kept indices in increasing order, so idx[j] >= j and the
+     * simplex can be compacted in place */
+    s->count = sub.n;
+    for (int j = 0; j < sub.n; ++j) {
+        int i = sub.idx[j];
+        if (i != j) {
+            hd_v3_copy(s->w[j], s->w[i]);
+            s->ia[j] = s->ia[i];
+            s->ib[j] = s->ib[i];
+        }
+        s->lambda[j] = sub.l[j];
+    }
+    hd_v3_copy(v, sub.v);
+}
+
+void hd_simplex_witnesses(const hd_simplex *s, const hd_pair *pair, double on_a[3], double on_b[3])
+{
+    hd_v3_set(on_a, 0.0, 0.0, 0.0);
+    hd_v3_set(on_b, 0.0, 0.0, 0.0);
+    for (int j = 0; j < s->count; ++j) {
+        double pb[3];
+        hd_pair_b_vertex(pair, s->ib[j], pb);
+        hd_v3_madd(on_a, on_a, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
+        hd_v3_madd(on_b, on_b, s->lambda[j], pb);
+    }
+}
+
+static void add_weight(hd_combination *c, int index, double weight)
+{
+    for (int k = 0; k < c->count; ++k) {
+        if (c->index[k] == index) {
+            c->weight[k] += weight;
+            return;
+        }
+    }
+    c->index[c->count] = index;
+    c->weight[c->count] = weight;
+    c->count++;
+}
+
+/* max |sum l_j w_j| over the coordinates, in double: the certificate's residual to within a few
+ * units of 2^-53 max |w|. */
+static double weights_residual(const hd_simplex *s, const double l[4])
+{
+    double r[3] = {0.0, 0.0, 0.0};
+    for (int j = 0; j < s->count; ++j) {
+        hd_v3_madd(r, r, l[j], s->w[j]);
+    }
+    return hd_v3_max_abs(r);
+}
+
+/* Clamps weights that rounding pushed below 0 and renormalizes them to sum 1; 0 when nothing
+ * positive is left. */
+static int clamp_weights(double l[4], int n)
+{
+    double sum = 0.0;
+    for (int j = 0; j < n; ++j) {
+        l[j] = hd_max(l[j], 0.0);
+        sum += l[j];
+    }
+    if (!(sum > 0.0)) {
+        return 0;
+    }
+    for (int j = 0; j < n; ++j) {
+        l[j] /= sum;
+    }
+    return 1;
+}
+
+/* The weights of a tetrahedron holding the origin, recomputed backward stably
+ * (hd_tetra_weights_robust): the signed volumes l_j = C_j / det lose every digit on a needle or
+ * sliver far from the origin (the common point sum l_j a_j - sum l_j b_j = sum l_j w_j must be
+ * within eps of zero), the backward-stable solution keeps sum l_j w_j at a few units of
+ * 2^-53 max |w| whatever the shape. Weights that rounding pushed a hair below 0 are clamped; the
+ * new weights replace the old ones only when their residual is not larger. */
+void hd_simplex_polish(hd_simplex *s)
+{
+    double l[4];
+    if (s->count != 4 || !hd_tetra_weights_robust((const double(*)[3])s->w, l) ||
+        !clamp_weights(l, 4)) {
+        return;
+    }
+    if (weights_residual(s, l) <= weights_residual(s, s->lambda)) {
+        for (int j = 0; j < 4; ++j) {
+            s->lambda[j] = l[j];
+        }
+    }
+}
+
+/* Keeps merged weights in [0, 1] (rounding of the renormalization can push a sum of weights of
+ * one vertex a unit above 1); a single entry gets weight exactly 1. */
+static void combination_clamp(hd_combination *c)
+{
+    for (int k = 0; k < c->count; ++k) {
+        c->weight[k] = c->count == 1 ? 1.0 : hd_min(hd_max(c->weight[k], 0.0), 1.0);
+    }
+}
+
+void hd_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
+                                  hd_combination *on_a, hd_combination *on_b)
+{
+    double sum = 0.0;
+    on_a->count = 0;
+    on_b->count = 0;
+    for (int j = 0; j < count; ++j) {
+        sum += lambda[j];
+    }
+    for (int j = 0; j < count; ++j) {
+        double wj = lambda[j] / sum;
+        add_weight(on_a, ia[j], wj);
+        add_weight(on_b, ib[j], wj);
+    }
+    combination_clamp(on_a);
+    combination_clamp(on_b);
+}
+
+void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b)
+{
+    hd_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, on_a, on_b);
+}
+
+/* The depth of the origin in the tetrahedron T, proven rather than assumed from signs:
+ *   - dist(0, triangle F) >= min over F's vertices of n.x for ANY unit n (the nearest point q of F
+ *     is a convex combination of them and n.q <= |q|), so b = min over the faces of that minimum
+ *     bounds dist(0, boundary of T) from below whatever rounding did to the normals; with n the
+ *     outward normal it is the plane distance, so accurate normals (hd_triangle_unit_normal) make
+ *     it tight even for needles and slivers whose double-precision normals are far off;
+ *   - the origin is inside T: the backward-stable weights give a point p = sum l_j w_j of T
+ *     (l_j >= 0, sum 1) with |p| < b, so the segment from p to the origin does not meet the
+ *     boundary.
+ * Then the ball of radius b about the origin lies in T. Each n.x carries a rounding of a few
+ * units of 2^-53 max |w| (and so does |p|), subtracted as HD_INNER_ROUNDING units. The point p
+ * must also be a certificate by itself (hd_gjk_point names it): |p| beyond that rounding, which a
+ * backward-stable solve does not produce, means the weights are not trusted and 0 is returned. */
+
+/* The weights for the containment proof below: the solver's own (free) when their residual is
+ * within the rounding, else the backward-stable ones. 0 when neither is. */
+static int inner_weights(const hd_simplex *s, double slack, double l[4], double *residual)
+{
+    for (int j = 0; j < 4; ++j) {
+        l[j] = s->lambda[j];
+    }
+    if (clamp_weights(l, 4) && (*residual = weights_residual(s, l)) <= slack) {
+        return 1;
+    }
+    if (!hd_tetra_weights_robust((const double(*)[3])s->w, l) || !clamp_weights(l, 4)) {
+        return 0;
+    }
+    *residual = weights_residual(s, l);
+    return *residual <= slack;
+}
+
+/* A unit normal of the triangle x y z: in double when the triangle is well shaped (the sine of
+ * its angle at x above HD_PLAIN_NORMAL_SINE, where the cross product of the two edges, scaled to
+ * unit size first, has a relative error of a few units of 2^-53 over the sine), else in
+ * double-double (hd_triangle_unit_normal). Any unit normal keeps the bound below valid; an
+ * accurate one keeps it tight. */
+static int face_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
+{
+    double e1[3], e2[3];
+    hd_v3_sub(e1, y, x);
+    hd_v3_sub(e2, z, x);
+    double m1 = hd_v3_max_abs(e1), m2 = hd_v3_max_abs(e2);
+    if (m1 > 0.0 && m2 > 0.0 && isfinite(m1) && isfinite(m2)) {
+        hd_v3_scale(e1, e1, 1.0 / m1); /* unit size: no underflow in the products below */
+        hd_v3_scale(e2, e2, 1.0 / m2);
+        hd_v3_cross(n, e1, e2);
+        double c2 = hd_v3_len2(n);
+        if (c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * hd_v3_len2(e1) * hd_v3_len2(e2)) {
+            hd_v3_scale(n, n, 1.0 / sqrt(c2));
+            return 1;
+        }
+    }
+    return hd_triangle_unit_normal(x, y, z, n);
+}
+
+double hd_simplex_inner_depth(const hd_simplex *s)
+{
+    if (s->count != 4) {
+        return 0.0;
+    }
+    double big = 0.0;
+    for (int j = 0; j < 4; ++j) {
+        big = hd_max(big, hd_v3_max_abs(s->w[j]));
+    }
+    double slack = HD_INNER_ROUNDING * big;
+    double l[4], p = 0.0;
+    if (!inner_weights(s, slack, l, &p)) {
+        return 0.0;
+    }
+    double bound = DBL_MAX;
+    for (int j = 0; j < 4; ++j) {
+        const double *x = s->w[(j + 1) % 4], *y = s->w[(j + 2) % 4], *z = s->w[(j + 3) % 4];
+        double n[3], to_j[3];
+        if (!face_unit_normal(x, y, z, n)) {
+            return 0.0;
+        }
+        hd_v3_sub(to_j, s->w[j], x);
+        if (hd_v3_dot(n, to_j) > 0.0) {
+            hd_v3_neg(n, n); /* outward: away from vertex j */
+        }
+        bound = hd_min(bound, hd_min(hd_v3_dot(n, x), hd_min(hd_v3_dot(n, y), hd_v3_dot(n, z))));
+    }
+    /* |p| is a max-norm; sqrt(3) of it bounds the Euclidean length */
+    bound -= slack;
+    return bound > 1.7320508075688772 * p + slack ? bound : 0.0;
+}

@@ -1,0 +1,221 @@
+/* Accurate kernels for badly shaped simplices (see kernel/simplex_robust.h).
+ *
+ * Why: an intersecting certificate is a convex combination sum l_j w_j = 0 of points of M, and it
+ * must hold to the touching band, eps = 1e-12 of the scale by default. For a tetrahedron that is a
+ * needle (length L, width h << L) far from the origin, the signed volumes behind Cramer's rule are
+ * 3x3 determinants whose terms are of size L^3 while the volume is about L h^2: in double they
+ * carry an error of 2^-53 L^3, which is the whole volume once h^2 < 2^-53 L^2 (h ~ 1e-8 L), and
+ * the weights come out wrong in every digit. Two remedies, each a standard result:
+ *   - Weights: Gaussian elimination with partial pivoting is backward stable (Higham, "Accuracy
+ *     and Stability of Numerical Algorithms", 2nd ed., Thm. 9.4: the computed x solves
+ *     (A + dA) x = b with |dA| <= gamma_3n |L||U|, growth at most 2^(n-1) for n = 4), so its
+ *     residual b - A x is a few units of 2^-53 |A| |x|, independent of the condition of A; that
+ *     residual is exactly what the certificate needs. One step of iterative refinement with the
+ *     residual accumulated in double-double (Higham §12.1) removes most of the growth factor.
+ *   - Normals: the cross product (y - x) x (z - x) cancels in the same way (terms of size L^2, a
+ *     result of size L h); with the edge vectors and every product kept exactly as pairs of doubles
+ *     (Dekker's two-product by Veltkamp splitting, Knuth's two-sum: Dekker, "A floating-point
+ *     technique for extending the available precision", Numer. Math. 18, 1971) the error drops to
+ *     2^-106 L^2, so the normal's direction is right to a few units of 2^-53 unless the triangle
+ *     is thinner than 2^-53 of its own size.
+ * The coordinates are within the supported range (|x| <= 1e30, hd_pair_init), so the splitting
+ * constant 2^27 + 1 times a coordinate difference and the products of two differences are far
+ * from overflow; low-order parts of subnormal products underflow to zero, an absolute error far
+ * below any scale the queries accept (>= 1e-30). */
+#include <float.h>
+#include <math.h>
+
+#include "core/math.h"
+#include "kernel/simplex_robust.h"
+
+typedef struct hd_dd {
+    double hi;
+    double lo;
+} hd_dd;
+
+/* a + b = s + e exactly (Knuth). */
+static hd_dd two_sum(double a, double b)
+{
+    double s = a + b;
+    double bb = s - a;
+    hd_dd r = {s, (a - (s - bb)) + (b - bb)};
+    return r;
+}
+
+/* Veltkamp splitting: a = hi + lo with hi, lo of at most 26 significant bits. */
+static void split(double a, double *hi, double *lo)
+{
+    double c = 134217729.0 * a; /* 2^27 + 1 */
+    *hi = c - (c - a);
+    *lo = a - *hi;
+}
+
+/* a * b = p + e exactly (Dekker). */
+static hd_dd two_prod(double a, double b)
+{
+    double ah, al, bh, bl;
+    split(a, &ah, &al);
+    split(b, &bh, &bl);
+    double p = a * b;
+    hd_dd r = {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+    return r;
+}
+
+static hd_dd dd_renorm(double hi, double lo)
+{
+    double s = hi + lo;
+    hd_dd r = {s, lo - (s - hi)};
+    return r;
+}
+
+static hd_dd dd_mul(hd_dd a, hd_dd b)
+{
+    hd_dd p = two_prod(a.hi, b.hi);
+    return dd_renorm(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi));
+}
+
+static hd_dd dd_sub(hd_dd a, hd_dd b)
+{
+    hd_dd s = two_sum(a.hi, -b.hi);
+    return dd_renorm(s.hi, s.lo + (a.lo - b.lo));
+}
+
+static hd_dd dd_add(hd_dd a, hd_dd b)
+{
+    hd_dd s = two_sum(a.hi, b.hi);
+    return dd_renorm(s.hi, s.lo + (a.lo + b.lo));
+}
+
+int hd_triangle_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
+{
+    hd_dd e1[3], e2[3];
+    for (int k = 0; k < 3; ++k) {
+        e1[k] = two_sum(y[k], -x[k]);
+        e2[k] = two_sum(z[k], -x[k]);
+    }
+    double m[3];
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        hd_dd c = dd_sub(dd_mul(e1[i], e2[j]), dd_mul(e1[j], e2[i]));
+        m[k] = c.hi + c.lo;
+    }
+    if (!hd_v3_is_finite(m) || !(hd_v3_normalize(m) > 0.0)) {
+        return 0;
+    }
+    hd_v3_copy(n, m);
+    return 1;
+}
+
+/* LU factorisation with partial pivoting of a 4x4 matrix, in place (unit lower factor below the
+ * diagonal); perm[i] is the original row now in row i. 0 when a pivot is zero or not finite. */
+static int lu4(double a[4][4], int perm[4])
+{
+    for (int i = 0; i < 4; ++i) {
+        perm[i] = i;
+    }
+    for (int k = 0; k < 4; ++k) {
+        int p = k;
+        for (int i = k + 1; i < 4; ++i) {
+            if (fabs(a[i][k]) > fabs(a[p][k])) {
+                p = i;
+            }
+        }
+        if (!(fabs(a[p][k]) > 0.0) || !isfinite(a[p][k])) {
+            return 0;
+        }
+        if (p != k) {
+            for (int j = 0; j < 4; ++j) {
+                double t = a[k][j];
+                a[k][j] = a[p][j];
+                a[p][j] = t;
+            }
+            int t = perm[k];
+            perm[k] = perm[p];
+            perm[p] = t;
+        }
+        for (int i = k + 1; i < 4; ++i) {
+            double f = a[i][k] / a[k][k];
+            a[i][k] = f;
+            for (int j = k + 1; j < 4; ++j) {
+                a[i][j] -= f * a[k][j];
+            }
+        }
+    }
+    return 1;
+}
+
+/* Solves (P^T L U) x = b for the factorisation of lu4 (lu is not modified; not const-qualified
+ * only because ISO C before C2X does not convert double (*)[4] to const double (*)[4]); b is in
+ * original row order. */
+static void lu4_solve(double lu[4][4], const int perm[4], const double b[4], double x[4])
+{
+    for (int i = 0; i < 4; ++i) {
+        x[i] = b[perm[i]];
+        for (int j = 0; j < i; ++j) {
+            x[i] -= lu[i][j] * x[j];
+        }
+    }
+    for (int i = 3; i >= 0; --i) {
+        for (int j = i + 1; j < 4; ++j) {
+            x[i] -= lu[i][j] * x[j];
+        }
+        x[i] /= lu[i][i];
+    }
+}
+
+/* r = b - A l for the system of hd_tetra_weights_robust, each row accumulated in double-double:
+ * rows 0..2 are -sum l_j w_j[k], row 3 is s (1 - sum l_j). */
+static void residual(const double (*w)[3], double s, const double l[4], double r[4])
+{
+    for (int k = 0; k < 3; ++k) {
+        hd_dd acc = {0.0, 0.0};
+        for (int j = 0; j < 4; ++j) {
+            acc = dd_add(acc, two_prod(l[j], w[j][k]));
+        }
+        r[k] = -(acc.hi + acc.lo);
+    }
+    hd_dd sum = {1.0, 0.0};
+    for (int j = 0; j < 4; ++j) {
+        sum = dd_sub(sum, (hd_dd){l[j], 0.0});
+    }
+    r[3] = s * (sum.hi + sum.lo);
+}
+
+/* The system: sum_j l_j w_j = 0 (three rows) and s sum_j l_j = s (the fourth row, scaled by
+ * s = max |w| so that its backward error is relative to the same size as the others'). */
+int hd_tetra_weights_robust(const double (*w)[3], double l[4])
+{
+    double s = 0.0;
+    for (int j = 0; j < 4; ++j) {
+        s = fmax(s, hd_v3_max_abs(w[j]));
+    }
+    if (!(s > 0.0) || !isfinite(s)) {
+        return 0;
+    }
+    double a[4][4];
+    for (int j = 0; j < 4; ++j) {
+        for (int k = 0; k < 3; ++k) {
+            a[k][j] = w[j][k];
+        }
+        a[3][j] = s;
+    }
+    int perm[4];
+    if (!lu4(a, perm)) {
+        return 0;
+    }
+    const double b[4] = {0.0, 0.0, 0.0, s};
+    double x[4], r[4], dx[4];
+    lu4_solve(a, perm, b, x);
+    residual(w, s, x, r);
+    lu4_solve(a, perm, r, dx);
+    for (int j = 0; j < 4; ++j) {
+        x[j] += dx[j];
+        if (!isfinite(x[j])) {
+            return 0;
+        }
+    }
+    for (int j = 0; j < 4; ++j) {
+        l[j] = x[j];
+    }
+    return 1;
+}

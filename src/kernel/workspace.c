@@ -1,0 +1,176 @@
+/* hd_workspace: the caller-owned scratch of the CD-Dual searches (see kernel/workspace.h). */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/workspace.h"
+
+struct hd_workspace {
+    hd_facemap map;
+    int capacity;
+};
+
+/* Largest capacity accepted: keeps every size below 2^31 entries and 2^40 bytes. */
+#define HD_WORKSPACE_MAX (1 << 26)
+
+/* Extra path entries beyond the capacity: each phase of a search records its start face, which
+ * is the only step that may repeat a face already in the map. */
+#define HD_PATH_SLACK 16
+
+hd_status hd_workspace_create(int capacity, hd_workspace **out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    *out = NULL;
+    if (capacity < 16) {
+        return HD_ERR_INVALID_ARG;
+    }
+    if (capacity > HD_WORKSPACE_MAX) {
+        return HD_ERR_TOO_LARGE;
+    }
+    size_t index = HD_FACEMAP_INDEX0;
+    while (index < 2 * (size_t)capacity) {
+        index *= 2;
+    }
+    size_t cap = (size_t)capacity;
+    size_t path_cap = cap + HD_PATH_SLACK;
+    size_t stack_cap = cap + 8;
+    /* one block, arrays in decreasing order of alignment */
+    size_t bytes = sizeof(hd_workspace) + cap * (sizeof(uint64_t) + sizeof(double)) +
+                   path_cap * sizeof(hd_path_step) + (cap + index + stack_cap) * sizeof(int) + cap;
+    unsigned char *block = malloc(bytes);
+    if (block == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    hd_workspace *ws = (hd_workspace *)block;
+    unsigned char *p = block + sizeof(hd_workspace);
+    hd_facemap *m = &ws->map;
+    m->keys = (uint64_t *)p;
+    p += cap * sizeof(uint64_t);
+    m->value = (double *)p;
+    p += cap * sizeof(double);
+    m->path = (hd_path_step *)p;
+    p += path_cap * sizeof(hd_path_step);
+    m->aux = (int *)p;
+    p += cap * sizeof(int);
+    m->index = (int *)p;
+    p += index * sizeof(int);
+    m->stack = (int *)p;
+    p += stack_cap * sizeof(int);
+    m->flags = p;
+    m->capacity = capacity;
+    m->index_max = (int)index;
+    m->count = 0;
+    m->mask = HD_FACEMAP_INDEX0 - 1;
+    memset(m->index, 0, HD_FACEMAP_INDEX0 * sizeof(int));
+    m->top = 0;
+    m->stack_cap = (int)stack_cap;
+    m->path_count = 0;
+    m->path_cap = (int)path_cap;
+    ws->capacity = capacity;
+    *out = ws;
+    return HD_OK;
+}
+
+void hd_workspace_destroy(hd_workspace *ws)
+{
+    free(ws);
+}
+
+int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps)
+{
+    if (ws == NULL) {
+        if (steps != NULL) {
+            *steps = NULL;
+        }
+        return 0;
+    }
+    if (steps != NULL) {
+        *steps = ws->map.path;
+    }
+    return ws->map.path_count;
+}
+
+void hd_facemap_clear(hd_facemap *map)
+{
+    int size = map->mask + 1;
+    if (size > HD_FACEMAP_INDEX0 || map->count > 0) {
+        memset(map->index, 0, (size_t)size * sizeof(int));
+    }
+    map->mask = HD_FACEMAP_INDEX0 - 1;
+    map->count = 0;
+    map->top = 0;
+}
+
+void hd_facemap_grow(hd_facemap *map)
+{
+    int size = 2 * (map->mask + 1);
+    map->mask = size - 1;
+    memset(map->index, 0, (size_t)size * sizeof(int));
+    for (int id = 0; id < map->count; ++id) {
+        int i = hd_facemap_hash(map->keys[id], map->mask);
+        while (map->index[i] != 0) {
+            i = (i + 1) & map->mask;
+        }
+        map->index[i] = id + 1;
+    }
+}
+
+hd_facemap *hd_facemap_open(hd_workspace *ws, hd_facemap_scratch *scratch, int record)
+{
+    if (ws != NULL) {
+        hd_facemap *m = &ws->map;
+        hd_facemap_clear(m);
+        m->path_count = 0;
+        /* the path array stays in place; recording is switched by path_cap */
+        m->path_cap = record ? ws->capacity + HD_PATH_SLACK : 0;
+        return m;
+    }
+    hd_facemap *m = &scratch->map;
+    m->keys = scratch->keys;
+    m->value = scratch->value;
+    m->aux = scratch->aux;
+    m->flags = scratch->flags;
+    m->index = scratch->index;
+    m->stack = scratch->stack;
+    m->capacity = HD_FACEMAP_SCRATCH;
+    m->index_max = 2 * HD_FACEMAP_SCRATCH;
+    m->mask = HD_FACEMAP_INDEX0 - 1;
+    memset(m->index, 0, HD_FACEMAP_INDEX0 * sizeof(int));
+    m->count = 0;
+    m->top = 0;
+    m->stack_cap = HD_FACEMAP_SCRATCH + 8;
+    m->path = NULL;
+    m->path_count = 0;
+    m->path_cap = 0;
+    return m;
+}
+
+int hd_facemap_push(hd_facemap *map, int slot)
+{
+    if (map->top >= map->stack_cap) {
+        return 0;
+    }
+    map->stack[map->top++] = slot;
+    return 1;
+}
+
+int hd_facemap_pop(hd_facemap *map)
+{
+    return map->top > 0 ? map->stack[--map->top] : -1;
+}
+
+void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
+                       double dual_distance)
+{
+    if (map->path == NULL || map->path_count >= map->path_cap) {
+        return;
+    }
+    hd_path_step *s = &map->path[map->path_count++];
+    s->kind = kind;
+    s->feature_a = feature_a;
+    s->feature_b = feature_b;
+    s->dual_distance = dual_distance;
+    s->phase = phase;
+}

@@ -1,0 +1,120 @@
+/* The scratch memory of the CD-Dual searches (cddual*.c, cddual/gap.c): a map of the candidate
+ * faces of the Minkowski difference M = A - B already examined in one search (faces of A or B with
+ * their supporting vertex, and edge pairs), a stack of faces still to expand, and the search path.
+ *
+ * Queries never allocate: the map lives either in a caller-owned hd_workspace (created once by
+ * hd_workspace_create, the only allocation) or in an hd_facemap_scratch on the caller's stack.
+ * Both have a fixed capacity; a search that needs more returns HD_ERR_WORKSPACE_FULL.
+ *
+ * Layout: the entries are dense arrays indexed by an entry id in insertion order (ids are stable:
+ * the stack holds them), and an open-addressing hash index with linear probing maps a key to
+ * id + 1 (0: empty). A key is never 0 (its top two bits hold the face kind, 1..3). The index
+ * starts small (HD_FACEMAP_INDEX0 slots) and doubles, rehashing the dense keys, whenever it
+ * becomes half full, up to twice the capacity: emptying the map only clears the small initial
+ * index, not a table sized for the worst case. */
+#ifndef HD_WORKSPACE_H
+#define HD_WORKSPACE_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "hedra/query.h"
+
+/* flags of a map entry */
+#define HD_FACEMAP_FACE 1u     /* the candidate is a face of M (an edge pair may not be) */
+#define HD_FACEMAP_EXPANDED 2u /* its neighbours have been examined (SEARCH-EE) */
+
+/* Initial size of the hash index (a power of two). */
+#define HD_FACEMAP_INDEX0 256
+
+typedef struct hd_facemap {
+    uint64_t *keys; /* entry id -> key */
+    double *value;  /* objective of the search (psi), -inf when not a face */
+    int *aux;       /* the supporting vertex found with the face (FV: of B, VF: of A) */
+    unsigned char *flags;
+    int count;     /* entries in use (ids 0 .. count-1) */
+    int capacity;  /* largest count allowed */
+    int *index;    /* hash index: id + 1, 0 when empty; room for index_max slots */
+    int mask;      /* current index size - 1 */
+    int index_max; /* largest index size (a power of two >= 2 capacity) */
+    int *stack;    /* entry ids waiting for expansion */
+    int top;
+    int stack_cap;
+    hd_path_step *path; /* NULL when the path is not recorded */
+    int path_count;
+    int path_cap;
+} hd_facemap;
+
+/* Size of the stack scratch used when hd_options.workspace is NULL: 1024 candidates (faces and
+ * edge pairs) per search, about 34 KB. A query on two 1000-vertex ellipsoids examines 10 to 100
+ * (docs/algorithms/cddual.md); polytopes with very large faces may need a workspace. */
+#define HD_FACEMAP_SCRATCH 1024
+
+typedef struct hd_facemap_scratch {
+    hd_facemap map;
+    uint64_t keys[HD_FACEMAP_SCRATCH];
+    double value[HD_FACEMAP_SCRATCH];
+    int aux[HD_FACEMAP_SCRATCH];
+    int index[2 * HD_FACEMAP_SCRATCH];
+    int stack[HD_FACEMAP_SCRATCH + 8];
+    unsigned char flags[HD_FACEMAP_SCRATCH];
+} hd_facemap_scratch;
+
+/* The map of a query: the workspace's when ws is not NULL (its path is recorded when record is
+ * set, and reset here), else the scratch's (no path). The map is returned empty. */
+hd_facemap *hd_facemap_open(hd_workspace *ws, hd_facemap_scratch *scratch, int record);
+
+/* Empties the entries and the stack (the path is kept). */
+void hd_facemap_clear(hd_facemap *map);
+
+/* Doubles the hash index and rehashes (kernel/workspace.c); called when it is half full. */
+void hd_facemap_grow(hd_facemap *map);
+
+static inline int hd_facemap_hash(uint64_t key, int mask)
+{
+    return (int)(((key * 0x9E3779B97F4A7C15ull) >> 29) & (uint64_t)mask);
+}
+
+/* The entry id of key. When absent it is inserted (value -inf, aux -1, flags 0) and *found = 0;
+ * returns -1 when the map is full. */
+static inline int hd_facemap_slot(hd_facemap *map, uint64_t key, int *found)
+{
+    int i = hd_facemap_hash(key, map->mask);
+    for (;;) {
+        int id = map->index[i] - 1;
+        if (id < 0) {
+            break;
+        }
+        if (map->keys[id] == key) {
+            *found = 1;
+            return id;
+        }
+        i = (i + 1) & map->mask;
+    }
+    *found = 0;
+    if (map->count >= map->capacity) {
+        return -1;
+    }
+    int id = map->count++;
+    map->keys[id] = key;
+    map->value[id] = -HUGE_VAL;
+    map->aux[id] = -1;
+    map->flags[id] = 0;
+    map->index[i] = id + 1;
+    if (2 * map->count > map->mask + 1 && map->mask + 1 < map->index_max) {
+        hd_facemap_grow(map);
+    }
+    return id;
+}
+
+/* Pushes an entry id for expansion; 0 when the stack is full. */
+int hd_facemap_push(hd_facemap *map, int slot);
+
+/* Pops an entry id; -1 when the stack is empty. */
+int hd_facemap_pop(hd_facemap *map);
+
+/* Appends a step to the path when it is recorded (silently ignored otherwise). */
+void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
+                       double dual_distance);
+
+#endif

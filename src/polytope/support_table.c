@@ -1,0 +1,372 @@
+/* The support direction table of a solid (see support/support.h): which vertices can maximise d.v
+ * for the directions d of each cell of a cube map, so that a support query reads one table entry
+ * and the few candidates it names instead of walking the vertex graph.
+ *
+ * Cube map. A direction d lies on the face of the cube [-1, 1]^3 of its largest |component| d_a
+ * (sign s, axis a; ties go to the lower axis), at the face coordinates p = d_b / |d_a|,
+ * q = d_c / |d_a| in [-1, 1] with (b, c) = (a + 1, a + 2) mod 3, so that d is a positive multiple
+ * of s e_a + p e_b + q e_c. Each face is split into k x k cells of equal (p, q) extent; cell (i, j)
+ * holds the directions with floor((p + 1) k / 2) = i and floor((q + 1) k / 2) = j. A cell is a
+ * convex cone (its four sides are planes through the origin).
+ *
+ * Candidates. The normal cone of vertex v, N(v) = {d : d.(u - v) <= 0 for every vertex u}, is
+ * the set of directions that v maximises. Dropping constraints gives a superset: hedra uses
+ * C(v) = {d : d.(u - v) <= 0 for every neighbour u of v}, which equals N(v) when the faces are
+ * planar (the tangent cone at v is spanned by its edges, support/support.c) and contains it
+ * otherwise. Every direction d has a maximiser v*, and d lies in N(v*), hence in C(v*): listing in
+ * every cell each vertex whose C(v) meets the cell lists a true maximiser of every direction of the
+ * cell, whatever the polytope. The query takes the best listed candidate by computed d.v, so it
+ * returns a maximiser to the rounding of the dot products, as a scan of all vertices does.
+ *
+ * Conservative tests. In face coordinates the constraint d.(u - v) <= 0 for e = u - v reads
+ * e_b p + e_c q <= -s e_a, a half-plane; it is widened by HD_TABLE_ANGLE_MARGIN sqrt(3) |e| (a
+ * rotation of d by about that angle, |(s, p, q)| <= sqrt(3)), and each cell by HD_TABLE_CELL_MARGIN
+ * in p and q, both far above the rounding of the query's cell computation (a few units of 2^-53
+ * in p, q) and of the tests below, so that a vertex is listed whenever C(v) meets the cell, even
+ * where the computed cell of a direction on a cell edge is the neighbouring one. A cell meets the
+ * convex polygon C(v) (intersected with the face) unless a separating line exists: an axis of
+ * the cell (the polygon's bounding box, found by clipping the face square with the half-planes,
+ * misses the cell) or a side of the polygon, i.e. one of the half-planes that excludes all four
+ * corners of the cell (separating axis theorem for convex polygons; testing every half-plane, not
+ * only the sides, can only find more true separations). The bounding box is widened as well, so
+ * that the rounding of the clipped vertices never drops a cell.
+ *
+ * Size: about HD_TABLE_CELLS_PER_VERTEX = 2 cells per vertex, each a record of HD_SUPPORT_SLOTS
+ * = 4 ints (32 bytes per vertex, 44 with the lists). On ellipsoid point clouds a query meets 3.5
+ * candidates on average and one in four goes through a list. A query thus reads one record (and
+ * at times a list) and a few vertices, all independent loads, instead of a chain of adjacency and
+ * vertex loads per step of a climb. The sizes were chosen by measurement under the benchmark's
+ * cold caches: there, the cache lines and pages a query touches, and the table's share of the
+ * cache between queries, cost more than a few extra dot products, so 4 or 8 cells per vertex,
+ * 16-bit slots or records that carry the candidates' coordinates were no faster or slower. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/build.h"
+#include "polytope/support_table.h"
+#include "core/tolerances.h"
+
+#define HD_TABLE_CELLS_PER_VERTEX 2.0
+#define HD_TABLE_MAX_K 1024
+
+/* A half-plane A p + B q <= C in the coordinates of one cube face. */
+typedef struct hd_halfplane {
+    double a, b, c;
+} hd_halfplane;
+
+typedef struct hd_table_build {
+    const hd_polytope *poly;
+    int k;
+    hd_halfplane *hp; /* scratch: one per neighbour */
+    double *poly_p;   /* scratch polygon, two buffers of capacity 4 + max degree */
+    double *poly_q;
+    int capacity;
+    int *pair_cell; /* (cell, vertex) pairs found, grown on demand */
+    int *pair_vertex;
+    long pair_count;
+    long pair_capacity;
+} hd_table_build;
+
+int hd_support_table_resolution(int vertex_count)
+{
+    double k = ceil(sqrt(HD_TABLE_CELLS_PER_VERTEX * vertex_count / 6.0));
+    return k < 1.0 ? 1 : k > HD_TABLE_MAX_K ? HD_TABLE_MAX_K : (int)k;
+}
+
+/* The half-planes of C(v) on face (axis a, sign s). */
+static int face_halfplanes(const hd_polytope *p, int v, int a, double s, hd_halfplane *hp)
+{
+    int b = (a + 1) % 3, c = (a + 2) % 3;
+    const double *x = p->verts + 3 * v;
+    int count = 0;
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        const double *y = p->verts + 3 * p->vert_adj[k];
+        double e[3] = {y[0] - x[0], y[1] - x[1], y[2] - x[2]};
+        double len = sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+        hp[count].a = e[b];
+        hp[count].b = e[c];
+        hp[count].c = -s * e[a] + HD_TABLE_ANGLE_MARGIN * 1.7320508075688772 * len;
+        ++count;
+    }
+    return count;
+}
+
+/* Clips the convex polygon (p, q, n vertices) by A p + B q <= C into (op, oq); returns the new
+ * vertex count (Sutherland-Hodgman for one edge). */
+static int clip_polygon(const double *p, const double *q, int n, const hd_halfplane *h, double *op,
+                        double *oq)
+{
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+        int j = i + 1 < n ? i + 1 : 0;
+        double fi = h->a * p[i] + h->b * q[i] - h->c;
+        double fj = h->a * p[j] + h->b * q[j] - h->c;
+        if (fi <= 0.0) {
+            op[m] = p[i];
+            oq[m] = q[i];
+            ++m;
+        }
+        if ((fi < 0.0 && fj > 0.0) || (fi > 0.0 && fj < 0.0)) {
+            double t = fi / (fi - fj);
+            op[m] = p[i] + t * (p[j] - p[i]);
+            oq[m] = q[i] + t * (q[j] - q[i]);
+            ++m;
+        }
+    }
+    return m;
+}
+
+/* Cell index range [lo, hi] covering the coordinate interval [x0, x1] of a face. */
+static void cell_range(double x0, double x1, int k, int *lo, int *hi)
+{
+    x0 = x0 < -1.0 ? -1.0 : x0 > 1.0 ? 1.0 : x0;
+    x1 = x1 < -1.0 ? -1.0 : x1 > 1.0 ? 1.0 : x1;
+    double t0 = floor((x0 + 1.0) * 0.5 * k), t1 = floor((x1 + 1.0) * 0.5 * k);
+    *lo = t0 < 0.0 ? 0 : t0 > k - 1 ? k - 1 : (int)t0;
+    *hi = t1 < 0.0 ? 0 : t1 > k - 1 ? k - 1 : (int)t1;
+}
+
+/* 0 when one of the half-planes excludes every corner of the (widened) cell [p0,p1] x [q0,q1]. */
+static int cell_meets(const hd_halfplane *hp, int count, double p0, double p1, double q0, double q1)
+{
+    for (int h = 0; h < count; ++h) {
+        double least = hp[h].a * (hp[h].a > 0.0 ? p0 : p1) + hp[h].b * (hp[h].b > 0.0 ? q0 : q1);
+        if (least > hp[h].c) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int push_pair(hd_table_build *tb, int cell, int v)
+{
+    if (tb->pair_count == tb->pair_capacity) {
+        long cap = tb->pair_capacity * 2 + 1024;
+        int *c = realloc(tb->pair_cell, (size_t)cap * sizeof(int));
+        if (c == NULL) {
+            return 0;
+        }
+        tb->pair_cell = c;
+        int *w = realloc(tb->pair_vertex, (size_t)cap * sizeof(int));
+        if (w == NULL) {
+            return 0;
+        }
+        tb->pair_vertex = w;
+        tb->pair_capacity = cap;
+    }
+    tb->pair_cell[tb->pair_count] = cell;
+    tb->pair_vertex[tb->pair_count] = v;
+    tb->pair_count++;
+    return 1;
+}
+
+/* Every cell of face f = 2a + (s < 0) that C(v) meets. */
+static int rasterise(hd_table_build *tb, int v, int f)
+{
+    int a = f / 2, k = tb->k;
+    double s = (f & 1) ? -1.0 : 1.0;
+    int count = face_halfplanes(tb->poly, v, a, s, tb->hp);
+    double *p = tb->poly_p, *q = tb->poly_q;
+    double *np = p + tb->capacity, *nq = q + tb->capacity;
+    const double lo = -1.0 - HD_TABLE_CELL_MARGIN, hi = 1.0 + HD_TABLE_CELL_MARGIN;
+    double sp[4] = {lo, hi, hi, lo}, sq[4] = {lo, lo, hi, hi};
+    memcpy(p, sp, sizeof sp);
+    memcpy(q, sq, sizeof sq);
+    int n = 4;
+    for (int h = 0; h < count && n > 0; ++h) {
+        n = clip_polygon(p, q, n, &tb->hp[h], np, nq);
+        double *t = p;
+        p = np;
+        np = t;
+        t = q;
+        q = nq;
+        nq = t;
+    }
+    if (n == 0) {
+        return 1;
+    }
+    double p0 = p[0], p1 = p[0], q0 = q[0], q1 = q[0];
+    for (int i = 1; i < n; ++i) {
+        p0 = fmin(p0, p[i]);
+        p1 = fmax(p1, p[i]);
+        q0 = fmin(q0, q[i]);
+        q1 = fmax(q1, q[i]);
+    }
+    int i0, i1, j0, j1;
+    cell_range(p0 - HD_TABLE_BOX_MARGIN, p1 + HD_TABLE_BOX_MARGIN, k, &i0, &i1);
+    cell_range(q0 - HD_TABLE_BOX_MARGIN, q1 + HD_TABLE_BOX_MARGIN, k, &j0, &j1);
+    const double w = 2.0 / k, margin = HD_TABLE_CELL_MARGIN;
+    for (int i = i0; i <= i1; ++i) {
+        double cp0 = -1.0 + w * i - margin, cp1 = -1.0 + w * (i + 1) + margin;
+        for (int j = j0; j <= j1; ++j) {
+            double cq0 = -1.0 + w * j - margin, cq1 = -1.0 + w * (j + 1) + margin;
+            if (cell_meets(tb->hp, count, cp0, cp1, cq0, cq1) &&
+                !push_pair(tb, (f * k + i) * k + j, v)) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The records and overflow lists from the candidates grouped by cell (vertex indices in sorted,
+ * cell c at start[c] .. start[c + 1] - 1). */
+static hd_status write_records(int cells, const int *start, const int *sorted, long list_len,
+                               hd_support_table *out)
+{
+    out->cell = malloc((size_t)cells * HD_SUPPORT_SLOTS * sizeof(int));
+    out->list = malloc(((size_t)list_len + 1) * sizeof(int));
+    if (out->cell == NULL || out->list == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    int o = 0;
+    for (int c = 0; c < cells; ++c) {
+        int *rec = out->cell + HD_SUPPORT_SLOTS * c;
+        int count = start[c + 1] - start[c];
+        const int *cand = sorted + start[c];
+        if (count > HD_SUPPORT_SLOTS) {
+            for (int j = 0; j < HD_SUPPORT_SLOTS; ++j) {
+                rec[j] = -1 - o;
+            }
+            out->list[o] = count;
+            memcpy(out->list + o + 1, cand, (size_t)count * sizeof(int));
+            o += 1 + count;
+        } else {
+            for (int j = 0; j < HD_SUPPORT_SLOTS; ++j) {
+                rec[j] = cand[j < count ? j : 0];
+            }
+        }
+    }
+    out->list_count = o;
+    return HD_OK;
+}
+
+/* Groups the pairs by cell (counting sort, stable: candidates in increasing vertex order) and
+ * encodes the table: a record of HD_SUPPORT_SLOTS vertex indices per cell, the unused slots
+ * repeating the first (which leaves the best of the record unchanged and spares the query a
+ * count), or, for a cell with more candidates, -1 - o with the list at o (the count, then the
+ * indices). HD_ERR_UNSUPPORTED when a cell has no candidate (impossible for a valid
+ * polytope: the table is then simply not used). */
+static hd_status encode(hd_table_build *tb, hd_support_table *out)
+{
+    int cells = 6 * tb->k * tb->k;
+    int *start = calloc((size_t)cells + 1, sizeof(int));
+    int *fill = malloc((size_t)cells * sizeof(int));
+    int *sorted = malloc(((size_t)tb->pair_count + 1) * sizeof(int));
+    hd_status st = HD_OK;
+    if (start == NULL || fill == NULL || sorted == NULL) {
+        st = HD_ERR_NO_MEMORY;
+    }
+    long list_len = 0;
+    if (st == HD_OK) {
+        for (long i = 0; i < tb->pair_count; ++i) {
+            start[tb->pair_cell[i] + 1]++;
+        }
+        for (int c = 0; c < cells; ++c) {
+            int count = start[c + 1];
+            if (count == 0) {
+                st = HD_ERR_UNSUPPORTED;
+            }
+            list_len += count > HD_SUPPORT_SLOTS ? 1 + count : 0;
+            fill[c] = start[c];
+            start[c + 1] += start[c];
+        }
+        if (list_len > (long)HD_MAX_POINTS * 64) {
+            st = HD_ERR_UNSUPPORTED;
+        }
+    }
+    if (st == HD_OK) {
+        for (long i = 0; i < tb->pair_count; ++i) {
+            sorted[fill[tb->pair_cell[i]]++] = tb->pair_vertex[i];
+        }
+        out->k = tb->k;
+        out->cell_count = cells;
+        st = write_records(cells, start, sorted, list_len, out);
+    }
+    if (st != HD_OK) {
+        hd_support_table_free(out);
+    }
+    free(start);
+    free(fill);
+    free(sorted);
+    return st;
+}
+
+hd_status hd_support_table_build(const hd_polytope *poly, hd_support_table *out)
+{
+    memset(out, 0, sizeof *out);
+    if (poly->dim != 3 || poly->vertex_count <= HD_SUPPORT_SCAN_MAX) {
+        return HD_ERR_UNSUPPORTED;
+    }
+    hd_table_build tb;
+    memset(&tb, 0, sizeof tb);
+    tb.poly = poly;
+    tb.k = hd_support_table_resolution(poly->vertex_count);
+    int degree = 0;
+    for (int v = 0; v < poly->vertex_count; ++v) {
+        int d = poly->vert_offset[v + 1] - poly->vert_offset[v];
+        degree = d > degree ? d : degree;
+    }
+    tb.capacity = 4 + degree + 1;
+    tb.hp = malloc((size_t)(degree + 1) * sizeof *tb.hp);
+    tb.poly_p = malloc(2 * (size_t)tb.capacity * sizeof(double));
+    tb.poly_q = malloc(2 * (size_t)tb.capacity * sizeof(double));
+    hd_status st = HD_OK;
+    if (tb.hp == NULL || tb.poly_p == NULL || tb.poly_q == NULL) {
+        st = HD_ERR_NO_MEMORY;
+    }
+    for (int v = 0; v < poly->vertex_count && st == HD_OK; ++v) {
+        for (int f = 0; f < 6 && st == HD_OK; ++f) {
+            if (!rasterise(&tb, v, f)) {
+                st = HD_ERR_NO_MEMORY;
+            }
+        }
+    }
+    if (st == HD_OK) {
+        st = encode(&tb, out);
+    }
+    free(tb.hp);
+    free(tb.poly_p);
+    free(tb.poly_q);
+    free(tb.pair_cell);
+    free(tb.pair_vertex);
+    return st;
+}
+
+void hd_support_table_free(hd_support_table *t)
+{
+    free(t->cell);
+    free(t->list);
+    memset(t, 0, sizeof *t);
+}
+
+hd_status hd_poly_attach_support_table(hd_polytope **poly)
+{
+    hd_support_table t;
+    hd_status st = hd_support_table_build(*poly, &t);
+    if (st == HD_ERR_UNSUPPORTED) {
+        return HD_OK;
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    const hd_polytope *src = *poly;
+    hd_polytope *p =
+        hd_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
+                            src->face_offset[src->face_count], t.cell_count, t.list_count);
+    if (p == NULL) {
+        hd_support_table_free(&t);
+        return HD_ERR_NO_MEMORY;
+    }
+    hd_poly_copy(p, src);
+    p->support_k = t.k;
+    memcpy(p->support_cell, t.cell, (size_t)t.cell_count * HD_SUPPORT_SLOTS * sizeof(int));
+    if (t.list_count > 0) {
+        memcpy(p->support_list, t.list, (size_t)t.list_count * sizeof(int));
+    }
+    hd_support_table_free(&t);
+    free(*poly);
+    *poly = p;
+    return HD_OK;
+}

@@ -1,0 +1,202 @@
+/* The query dispatcher: validates arguments, prepares the pair in A's frame, runs the chosen
+ * algorithm and maps its answer back to the world frame. */
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "gjk/gjk.h"
+#include "lp/query.h"
+#include "cddual/cddual.h"
+#include "core/math.h"
+
+static const char *const hd_verdict_names[] = {"separated", "touching", "intersecting"};
+static const char *const hd_algo_names[HD_ALGO_COUNT] = {"gjk", "cddual", "lp"};
+
+const char *hd_verdict_str(hd_verdict verdict)
+{
+    if ((int)verdict < 0 || verdict > HD_INTERSECTING) {
+        return "unknown";
+    }
+    return hd_verdict_names[verdict];
+}
+
+const char *hd_algo_str(hd_algo algo)
+{
+    if ((int)algo < 0 || algo >= HD_ALGO_COUNT) {
+        return "unknown";
+    }
+    return hd_algo_names[algo];
+}
+
+hd_status hd_algo_parse(const char *name, hd_algo *out)
+{
+    if (name == NULL || out == NULL) {
+        return HD_ERR_NULL;
+    }
+    for (int i = 0; i < HD_ALGO_COUNT; ++i) {
+        if (strcmp(name, hd_algo_names[i]) == 0) {
+            *out = (hd_algo)i;
+            return HD_OK;
+        }
+    }
+    return HD_ERR_INVALID_ARG;
+}
+
+hd_options hd_options_default(void)
+{
+    hd_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.algo = HD_ALGO_GJK;
+    opt.tol = hd_tolerance_default();
+    return opt;
+}
+
+void hd_cache_reset(hd_cache *cache)
+{
+    if (cache != NULL) {
+        hd_cache fresh = HD_CACHE_INIT;
+        *cache = fresh;
+    }
+}
+
+static void result_init(hd_result *out, hd_algo algo, double eps)
+{
+    memset(out, 0, sizeof *out);
+    out->algo = algo;
+    out->eps = eps;
+    out->distance = -1.0;
+}
+
+/* Maps the certificate and witnesses from A's frame to the world frame. A plane n.x = offset in
+ * A's frame is (R n).y = offset + (R n).t_A for world points y = R x + t_A. */
+static void result_to_world(const hd_pair *pair, hd_result *out)
+{
+    hd_certificate *c = &out->cert;
+    if (c->has_plane) {
+        double n[3];
+        hd_pair_dir_to_world(pair, c->normal, n);
+        c->offset += hd_v3_dot(n, pair->pose_at);
+        hd_v3_copy(c->normal, n);
+    }
+    if (c->has_point) {
+        hd_pair_point_to_world(pair, c->point, c->point);
+    }
+    if (out->distance >= 0.0) {
+        hd_pair_point_to_world(pair, out->witness_a, out->witness_a);
+        hd_pair_point_to_world(pair, out->witness_b, out->witness_b);
+    }
+}
+
+static hd_status prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                         const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
+                         hd_pair *pair)
+{
+    if (*opt == NULL) {
+        *defaults = hd_options_default();
+        *opt = defaults;
+    }
+    if ((int)(*opt)->algo < 0 || (*opt)->algo >= HD_ALGO_COUNT) {
+        return HD_ERR_INVALID_ARG;
+    }
+    return hd_pair_init(pair, a, pose_a, b, pose_b, *opt);
+}
+
+/* GJK reached its iteration cap: rounding kept it from decreasing |v| while its bounds still
+ * disagreed (seen only on needle-shaped simplices whose coordinates span many orders of magnitude,
+ * found by fuzzing). Every other method but the LP gets the same treatment when it reaches an
+ * iteration cap (CD-Dual's face search or its planes, or a GJK run it calls). The LP method
+ * decides such pairs from the vertex sets with its own certificate, which the query then returns
+ * with stop = HD_STOP_FALLBACK; if it fails too, the status stands. */
+static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    int stalled_iterations = out->stats.iterations;
+    result_init(out, opt->algo, pair->eps);
+    hd_status st = hd_lp_collide(pair, opt, out);
+    if (st == HD_OK) {
+        out->stop = HD_STOP_FALLBACK;
+    }
+    out->stats.iterations += stalled_iterations;
+    return st;
+}
+
+hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                     const hd_pose *pose_b, const hd_options *opt, hd_result *out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_options defaults;
+    hd_pair pair;
+    hd_status st = prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    if (st != HD_OK) {
+        return st;
+    }
+    result_init(out, opt->algo, pair.eps);
+    switch (opt->algo) {
+        case HD_ALGO_CDDUAL:
+            st = hd_cddual_collide(&pair, opt, out);
+            break;
+        case HD_ALGO_LP:
+            st = hd_lp_collide(&pair, opt, out);
+            break;
+        default:
+            st = hd_gjk_collide(&pair, opt, out);
+            break;
+    }
+    if (st == HD_ERR_ITERATION_LIMIT && opt->algo != HD_ALGO_LP) {
+        st = lp_after_stall(&pair, opt, out);
+    }
+    if (st == HD_OK) {
+        result_to_world(&pair, out);
+    }
+    return st;
+}
+
+hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                      const hd_pose *pose_b, const hd_options *opt, hd_result *out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_options defaults;
+    hd_pair pair;
+    hd_status st = prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    if (st != HD_OK) {
+        return st;
+    }
+    result_init(out, HD_ALGO_GJK, pair.eps);
+    st = hd_gjk_distance(&pair, opt, out);
+    if (st == HD_OK) {
+        result_to_world(&pair, out);
+    }
+    return st;
+}
+
+hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                 const hd_pose *pose_b, const double direction[3], const hd_options *opt,
+                 hd_gap_result *out)
+{
+    if (out == NULL || direction == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (!hd_v3_is_finite(direction)) {
+        return HD_ERR_NONFINITE;
+    }
+    double s[3];
+    hd_v3_copy(s, direction);
+    if (!(hd_v3_normalize(s) > 0.0)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    hd_options defaults;
+    hd_pair pair;
+    hd_status st = prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    if (st != HD_OK) {
+        return st;
+    }
+    memset(out, 0, sizeof *out);
+    double s_local[3];
+    hd_m3_tmul_v(s_local, pair.pose_a, s);
+    st = hd_cddual_gap(&pair, s_local, opt, out);
+    hd_v3_copy(out->direction, s);
+    return st;
+}

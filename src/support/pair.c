@@ -1,0 +1,130 @@
+/* Preparation of a posed pair and the support mappings every algorithm shares. */
+#include <stddef.h>
+
+#include "core/math.h"
+#include "support/pair.h"
+#include "support/support.h"
+
+static hd_status check_pose(const hd_pose *pose, double tol)
+{
+    if (pose == NULL) {
+        return HD_OK;
+    }
+    return hd_pose_validate(pose, tol);
+}
+
+/* Largest |coordinate| of a polytope's bounding sphere under a pose: |R c + t| + radius. */
+static double posed_scale(const hd_polytope *p, const hd_pose *pose)
+{
+    double c[3];
+    hd_v3_copy(c, p->sphere_centre);
+    if (pose != NULL) {
+        hd_pose_apply(pose, p->sphere_centre, c);
+    }
+    return hd_v3_max_abs(c) + p->sphere_radius;
+}
+
+hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_a,
+                       const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt)
+{
+    if (pair == NULL || a == NULL || b == NULL || opt == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_status st = hd_tolerance_validate(&opt->tol);
+    if (st != HD_OK) {
+        return st;
+    }
+    double ptol = opt->tol.pose_tol > 0.0 ? opt->tol.pose_tol : HD_DEFAULT_POSE_TOL;
+    if ((st = check_pose(pose_a, ptol)) != HD_OK || (st = check_pose(pose_b, ptol)) != HD_OK) {
+        return st;
+    }
+    hd_pose ia = hd_pose_identity();
+    const hd_pose *pa = pose_a ? pose_a : &ia;
+    const hd_pose *pb = pose_b ? pose_b : &ia;
+    double dt[3];
+    hd_v3_sub(dt, pb->t, pa->t);
+    hd_m3_tmul_m(pair->r, pa->r, pb->r);
+    hd_m3_tmul_v(pair->t, pa->r, dt);
+    for (int i = 0; i < 9; ++i) {
+        pair->pose_a[i] = pa->r[i];
+    }
+    hd_v3_copy(pair->pose_at, pa->t);
+    pair->a = a;
+    pair->b = b;
+    double sa = posed_scale(a, pa);
+    double sb = posed_scale(b, pb);
+    pair->scale = sa > sb ? sa : sb;
+    if (!(pair->scale <= HD_MAX_COORD) || (pair->scale > 0.0 && pair->scale < HD_MIN_SCALE)) {
+        return HD_ERR_RANGE;
+    }
+    pair->eps = opt->tol.touch_rel * pair->scale;
+    pair->brute = (opt->flags & HD_QUERY_BRUTE_SUPPORT) != 0;
+    pair->max_iterations =
+        opt->tol.max_iterations > 0 ? opt->tol.max_iterations : hd_pair_default_iterations(pair);
+    return HD_OK;
+}
+
+int hd_pair_default_iterations(const hd_pair *pair)
+{
+    long n = (long)pair->a->vertex_count + (long)pair->b->vertex_count;
+    long cap = 64 + 4 * n;
+    return cap > 1000000000L ? 1000000000 : (int)cap;
+}
+
+void hd_pair_b_vertex(const hd_pair *pair, int vb, double out[3])
+{
+    double q[3];
+    hd_m3_mul_v(q, pair->r, pair->b->verts + 3 * vb);
+    hd_v3_add(out, q, pair->t);
+}
+
+void hd_pair_dir_to_b(const hd_pair *pair, const double d[3], double out[3])
+{
+    hd_m3_tmul_v(out, pair->r, d);
+}
+
+static int support_of(const hd_polytope *p, const double d[3], int *start, int brute)
+{
+    int s = (start != NULL) ? *start : 0;
+    int v = brute ? hd_support_brute(p, d) : hd_support_climb(p, d, s);
+    if (start != NULL) {
+        *start = v;
+    }
+    return v;
+}
+
+int hd_pair_support_a(const hd_pair *pair, const double d[3], int *start, hd_stats *stats)
+{
+    if (stats != NULL) {
+        stats->support_calls++;
+    }
+    return support_of(pair->a, d, start, pair->brute);
+}
+
+int hd_pair_support_b(const hd_pair *pair, const double d[3], int *start, hd_stats *stats)
+{
+    double db[3];
+    hd_pair_dir_to_b(pair, d, db);
+    if (stats != NULL) {
+        stats->support_calls++;
+    }
+    return support_of(pair->b, db, start, pair->brute);
+}
+
+void hd_pair_support_m(const hd_pair *pair, const double d[3], int *start_a, int *start_b, int *ia,
+                       int *ib, double w[3], hd_stats *stats)
+{
+    hd_pair_support_m_from(pair, d, start_a, start_b, NULL, NULL, 0, ia, ib, w, stats);
+}
+
+void hd_pair_point_to_world(const hd_pair *pair, const double p[3], double out[3])
+{
+    double q[3];
+    hd_m3_mul_v(q, pair->pose_a, p);
+    hd_v3_add(out, q, pair->pose_at);
+}
+
+void hd_pair_dir_to_world(const hd_pair *pair, const double d[3], double out[3])
+{
+    hd_m3_mul_v(out, pair->pose_a, d);
+}

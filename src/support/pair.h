@@ -1,0 +1,84 @@
+/* A pair of posed polytopes prepared for a query: every algorithm works in A's local frame, so A's
+ * vertices are used as stored and only B's are moved (by the relative pose). Results are mapped
+ * back to the world frame once, by the query dispatcher (query/query.c). */
+#ifndef HD_PAIR_H
+#define HD_PAIR_H
+
+#include <stddef.h>
+
+#include "hedra/query.h"
+#include "polytope/internal.h"
+#include "support/support.h"
+
+typedef struct hd_pair {
+    const hd_polytope *a;
+    const hd_polytope *b;
+    double r[9]; /* B-local -> A-local: x_A = r x_B + t */
+    double t[3];
+    double pose_a[9]; /* A-local -> world rotation and translation */
+    double pose_at[3];
+    double scale; /* largest |coordinate| of either bounding sphere, in A's frame */
+    double eps;   /* touch_rel * scale */
+    int brute;    /* HD_QUERY_BRUTE_SUPPORT */
+    int max_iterations;
+} hd_pair;
+
+/* Validates the inputs (NULL, poses, tolerances) and prepares the pair. */
+hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_a,
+                       const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt);
+
+/* Vertex vb of B in A's frame. */
+void hd_pair_b_vertex(const hd_pair *pair, int vb, double out[3]);
+
+/* A direction given in A's frame expressed in B's frame (R^T d). */
+void hd_pair_dir_to_b(const hd_pair *pair, const double d[3], double out[3]);
+
+/* Support vertex of A in direction d (A frame): hill climbing from *start (updated), or brute
+ * force when pair->brute. Counts one support call in stats (may be NULL). */
+int hd_pair_support_a(const hd_pair *pair, const double d[3], int *start, hd_stats *stats);
+
+/* Support vertex of B in direction d given in A's frame; *start as above. */
+int hd_pair_support_b(const hd_pair *pair, const double d[3], int *start, hd_stats *stats);
+
+/* The support point of M = A - B in direction d: w = S_A(d) - S_B(-d) (A's frame), climbing from
+ * *start_a, *start_b and the candidates cand_a, cand_b[0..count) (e.g. the GJK simplex's
+ * vertices; count may be 0), which it updates; honours the brute-force flag; counts two support
+ * calls. Inline: it is the innermost step of every GJK query. */
+static inline void hd_pair_support_m_from(const hd_pair *pair, const double d[3], int *start_a,
+                                          int *start_b, const int *cand_a, const int *cand_b,
+                                          int count, int *ia, int *ib, double w[3], hd_stats *stats)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    double nd[3], db[3], pb[3];
+    hd_v3_neg(nd, d);
+    hd_m3_tmul_v(db, pair->r, nd);
+    if (pair->brute) {
+        *ia = hd_support_brute(a, d);
+        *ib = hd_support_brute(b, db);
+    } else {
+        *ia = hd_support_from(a, d, *start_a, cand_a, count);
+        *ib = hd_support_from(b, db, *start_b, cand_b, count);
+    }
+    *start_a = *ia;
+    *start_b = *ib;
+    hd_m3_mul_v(pb, pair->r, b->verts + 3 * *ib);
+    hd_v3_add(pb, pb, pair->t);
+    hd_v3_sub(w, a->verts + 3 * *ia, pb);
+    if (stats != NULL) {
+        stats->support_calls += 2;
+    }
+}
+
+/* Support point of the Minkowski difference M = A - B in direction d (A frame):
+ * w = S_A(d) - S_B(-d); writes the vertex indices and w. */
+void hd_pair_support_m(const hd_pair *pair, const double d[3], int *start_a, int *start_b, int *ia,
+                       int *ib, double w[3], hd_stats *stats);
+
+/* Maps a point / direction from A's frame to the world frame. */
+void hd_pair_point_to_world(const hd_pair *pair, const double p[3], double out[3]);
+void hd_pair_dir_to_world(const hd_pair *pair, const double d[3], double out[3]);
+
+/* Default iteration cap when tol.max_iterations is 0. */
+int hd_pair_default_iterations(const hd_pair *pair);
+
+#endif
