@@ -111,8 +111,8 @@ static void report(const char *name, double *t, int reps)
     printf("%s %.2f %.2f %.2f\n", name, median, t[0], t[reps - 1]);
 }
 
-static int run(const hd_polytope *a, const hd_polytope *b, const hd_pose *poses, int n,
-               int reps, hd_options opt)
+static int run(const hd_polytope *a, const hd_polytope *b, const hd_pose *poses, int n, int reps,
+               hd_options opt)
 {
     double cold[MAX_REPS], warm[MAX_REPS];
     int counts[3] = {0, 0, 0}, ignored[3] = {0, 0, 0};
@@ -133,8 +133,7 @@ static int run(const hd_polytope *a, const hd_polytope *b, const hd_pose *poses,
 int main(int argc, char **argv)
 {
     if (argc < 4 || argc > 6) {
-        fprintf(stderr, "usage: %s A.xyz B.xyz poses.txt [repetitions] [gjk|cddual|lp]\n",
-                argv[0]);
+        fprintf(stderr, "usage: %s A.xyz B.xyz poses.txt [repetitions] [gjk|cddual|lp]\n", argv[0]);
         return 2;
     }
     int reps = argc > 4 ? atoi(argv[4]) : 21;

@@ -31,9 +31,10 @@ def project_version():
 
 
 def static_library():
-    """libhedra.a in the build directory (at its top or in a subdirectory)."""
+    """libhedra.a in the build directory (in any subdirectory: build/src/ today)."""
+    # the newest if there are several (a build directory reused across layouts of the sources)
     found = sorted(glob.glob(os.path.join(BUILD_DIR, "**", "libhedra.a"), recursive=True),
-                   key=lambda p: p.count(os.sep))
+                   key=os.path.getmtime, reverse=True)
     if not found or not os.path.exists(os.path.join(BUILD_DIR, "include", "hedra", "version.h")):
         raise SystemExit(
             f"hedra: no libhedra.a (or include/hedra/version.h) in {BUILD_DIR}; build it with\n"
@@ -59,4 +60,7 @@ extension = Extension(
     depends=[LIBRARY, os.path.join("src", "hedra_py.h")] + HEADERS,
 )
 
-setup(version=project_version(), ext_modules=[extension])
+# setuptools' own build files go to the CMake build directory too: one per libhedra build, so
+# that switching HEDRA_BUILD_DIR never links a stale object against another library
+setup(version=project_version(), ext_modules=[extension],
+      options={"build": {"build_base": os.path.join(BUILD_DIR, "python")}})

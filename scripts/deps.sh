@@ -3,9 +3,13 @@
 #   build:  a C compiler, CMake, pkg-config, Qhull
 #   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind
 #   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
+#   python: the package's build (headers, numpy, setuptools, wheel, venv, pip) and its tests
+#           (pytest, hypothesis, scipy's HiGHS as oracle, dask + distributed)
 set -euo pipefail
 packages=(build-essential cmake pkg-config libqhull-dev libcmocka-dev libglpk-dev
-          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git)
+          clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git
+          python3-dev python3-numpy python3-setuptools python3-wheel python3-venv python3-pip
+          python3-pytest python3-hypothesis python3-scipy python3-dask python3-distributed)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -23,9 +23,8 @@ static int keyword_index(PyObject *key, const char *const *names, int count)
     return -1;
 }
 
-int hdpy_parse_args(const char *func, PyObject *const *args, Py_ssize_t nargs,
-                    PyObject *kwnames, const char *const *names, int count, int required,
-                    PyObject **out)
+int hdpy_parse_args(const char *func, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                    const char *const *names, int count, int required, PyObject **out)
 {
     if (nargs > count) {
         PyErr_Format(PyExc_TypeError, "%s() takes at most %d arguments (%zd given)", func, count,

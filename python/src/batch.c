@@ -24,7 +24,7 @@ typedef struct batch {
     hd_options opt;
     int distance, warm;
     npy_intp n, chunk, next;
-    npy_int8 *verdict;           /* collide_many */
+    npy_int8 *verdict;            /* collide_many */
     double *dist, *wit_a, *wit_b; /* distance_many (witnesses optional) */
     pthread_mutex_t lock;
     npy_intp err_index; /* lowest failing pose, n when none */
@@ -195,8 +195,8 @@ static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObj
         return st == HD_OK ? 0 : (hdpy_raise(st, "poses_a"), -1);
     }
     if (PyArray_DIM(*arr_a, 0) != bt->n) {
-        hdpy_invalid("poses_a holds %zd poses but poses_b %zd: give one pose_a for all, or one "
-                     "per pose_b", (Py_ssize_t)PyArray_DIM(*arr_a, 0), (Py_ssize_t)bt->n);
+        hdpy_invalid("poses_a holds %zd poses but poses_b %zd: give one for all, or one each",
+                     (Py_ssize_t)PyArray_DIM(*arr_a, 0), (Py_ssize_t)bt->n);
         return -1;
     }
     bt->poses_a = data;
@@ -219,11 +219,10 @@ static int execute(batch *bt, int threads, const char *func)
     return 0;
 }
 
-PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kw)
+PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     (void)self;
-    static const char *const names[] = {"a",    "b",         "poses_b",   "poses_a",
+    static const char *const names[] = {"a",       "b",    "poses_b",   "poses_a",
                                         "threads", "algo", "touch_rel", "warm_start"};
     PyObject *v[8], *out = NULL;
     PyArrayObject *arr_a = NULL, *arr_b = NULL;
@@ -269,11 +268,10 @@ static PyObject *distance_outputs(batch *bt, int witnesses)
     return Py_BuildValue("(NNN)", d, wa, wb);
 }
 
-PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                             PyObject *kw)
+PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     (void)self;
-    static const char *const names[] = {"a",         "b",          "poses_b",  "poses_a",
+    static const char *const names[] = {"a",       "b",         "poses_b",    "poses_a",
                                         "threads", "touch_rel", "warm_start", "witnesses"};
     PyObject *v[8], *out = NULL;
     PyArrayObject *arr_a = NULL, *arr_b = NULL;

@@ -46,18 +46,18 @@ const char *hdpy_status_name(hd_status status)
 static int is_input_status(hd_status st)
 {
     switch (st) {
-    case HD_ERR_NULL:
-    case HD_ERR_INVALID_ARG:
-    case HD_ERR_EMPTY:
-    case HD_ERR_NONFINITE:
-    case HD_ERR_TOO_LARGE:
-    case HD_ERR_BAD_POSE:
-    case HD_ERR_NOT_CONVEX:
-    case HD_ERR_BAD_MESH:
-    case HD_ERR_RANGE:
-        return 1;
-    default:
-        return 0;
+        case HD_ERR_NULL:
+        case HD_ERR_INVALID_ARG:
+        case HD_ERR_EMPTY:
+        case HD_ERR_NONFINITE:
+        case HD_ERR_TOO_LARGE:
+        case HD_ERR_BAD_POSE:
+        case HD_ERR_NOT_CONVEX:
+        case HD_ERR_BAD_MESH:
+        case HD_ERR_RANGE:
+            return 1;
+        default:
+            return 0;
     }
 }
 
@@ -168,11 +168,11 @@ int hdpy_errors_init(PyObject *module)
         "Bad input: an array of the wrong shape, NaN or infinity, an empty point set, a pose\n"
         "that is not a rotation, an unknown option. Also a ValueError.",
         PyTuple_Pack(2, hdpy_HedraError, PyExc_ValueError));
-    hdpy_ParseError = new_error(
-        module, "ParseError", "A malformed file; .file and .line say where. Also a ValueError.",
-        PyTuple_Pack(2, hdpy_HedraError, PyExc_ValueError));
-    hdpy_FileError = new_error(module, "FileError",
-                               "A file that could not be opened or read. Also an OSError.",
-                               PyTuple_Pack(2, hdpy_HedraError, PyExc_OSError));
+    hdpy_ParseError = new_error(module, "ParseError",
+                                "A malformed file; .file and .line say where. Also a ValueError.",
+                                PyTuple_Pack(2, hdpy_HedraError, PyExc_ValueError));
+    hdpy_FileError =
+        new_error(module, "FileError", "A file that could not be opened or read. Also an OSError.",
+                  PyTuple_Pack(2, hdpy_HedraError, PyExc_OSError));
     return (hdpy_InvalidInputError && hdpy_ParseError && hdpy_FileError) ? 0 : -1;
 }

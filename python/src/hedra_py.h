@@ -37,9 +37,8 @@ PyObject *hdpy_invalid(const char *format, ...);
 /* ---- args.c: vectorcall argument parsing, options ---- */
 /* Fills out[0..count-1] from positional args and keywords named names[]; missing ones are NULL.
  * The first `required` must be present. Returns 0, or -1 with TypeError set. */
-int hdpy_parse_args(const char *func, PyObject *const *args, Py_ssize_t nargs,
-                    PyObject *kwnames, const char *const *names, int count, int required,
-                    PyObject **out);
+int hdpy_parse_args(const char *func, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                    const char *const *names, int count, int required, PyObject **out);
 /* Query options from the keywords algo (str or None) and touch_rel (float or None). */
 int hdpy_options(PyObject *algo, PyObject *touch_rel, hd_options *opt);
 /* threads: None or 0 = every core available to the process, else 1..HDPY_MAX_THREADS. */
@@ -92,11 +91,8 @@ PyObject *hdpy_collide(PyObject *self, PyObject *const *args, Py_ssize_t nargs, 
 PyObject *hdpy_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 PyObject *hdpy_gap(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 PyObject *hdpy_contains(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
-PyObject *hdpy_point_inside(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kw);
-PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kw);
-PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                             PyObject *kw);
+PyObject *hdpy_point_inside(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 
 #endif

@@ -253,9 +253,9 @@ static PyObject *get_vertices(hdpy_polytope *self, void *closure)
 {
     (void)closure;
     npy_intp dims[2] = {hd_polytope_vertex_count(self->poly), 3};
-    PyObject *arr = PyArray_New(&PyArray_Type, 2, dims, NPY_DOUBLE, NULL,
-                                (void *)hd_polytope_vertices(self->poly), 0, NPY_ARRAY_CARRAY_RO,
-                                NULL);
+    PyObject *arr =
+        PyArray_New(&PyArray_Type, 2, dims, NPY_DOUBLE, NULL,
+                    (void *)hd_polytope_vertices(self->poly), 0, NPY_ARRAY_CARRAY_RO, NULL);
     if (arr == NULL) {
         return NULL;
     }
@@ -372,10 +372,9 @@ static Py_ssize_t polytope_len(hdpy_polytope *self)
 
 static PyObject *polytope_repr(hdpy_polytope *self)
 {
-    return PyUnicode_FromFormat("<hedra.Polytope dimension=%d vertices=%d faces=%d>",
-                                hd_polytope_dimension(self->poly),
-                                hd_polytope_vertex_count(self->poly),
-                                hd_polytope_face_count(self->poly));
+    return PyUnicode_FromFormat(
+        "<hedra.Polytope dimension=%d vertices=%d faces=%d>", hd_polytope_dimension(self->poly),
+        hd_polytope_vertex_count(self->poly), hd_polytope_face_count(self->poly));
 }
 
 /* Pickles as its vertices (the hull of the hull's vertices is the same polytope). */

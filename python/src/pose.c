@@ -59,7 +59,8 @@ static int pose_error(hd_status st, const char *name)
 /* The common case without numpy: a tuple or list of 7 numbers. 1 done, 0 not this case, -1. */
 static int pose_from_sequence(PyObject *obj, double v[7])
 {
-    if (!(PyTuple_CheckExact(obj) || PyList_CheckExact(obj)) || PySequence_Fast_GET_SIZE(obj) != 7) {
+    if (!(PyTuple_CheckExact(obj) || PyList_CheckExact(obj)) ||
+        PySequence_Fast_GET_SIZE(obj) != 7) {
         return 0;
     }
     PyObject **items = PySequence_Fast_ITEMS(obj);
@@ -113,7 +114,8 @@ int hdpy_pose(PyObject *obj, const char *name, hd_pose *out, int *is_set)
             hdpy_shape_str(arr, shape, sizeof shape);
             Py_DECREF(arr);
             hdpy_invalid("%s must be 7 numbers (qw, qx, qy, qz, tx, ty, tz) or a 4x4 matrix, "
-                         "got shape %s", name, shape);
+                         "got shape %s",
+                         name, shape);
             return -1;
         }
         st = hdpy_pose_decode((const double *)PyArray_DATA(arr), kind, HD_DEFAULT_POSE_TOL, out);

@@ -11,7 +11,8 @@
 #define HDPY_RUN(heavy, stmt)                                                                      \
     do {                                                                                           \
         if (heavy) {                                                                               \
-            Py_BEGIN_ALLOW_THREADS stmt;                                                           \
+            Py_BEGIN_ALLOW_THREADS                                                                 \
+            stmt;                                                                                  \
             Py_END_ALLOW_THREADS                                                                   \
         } else {                                                                                   \
             stmt;                                                                                  \
@@ -27,8 +28,7 @@ typedef struct pair_call {
     int heavy;
 } pair_call;
 
-static int pair_setup(pair_call *pc, PyObject *a, PyObject *b, PyObject *pose_a,
-                      PyObject *pose_b)
+static int pair_setup(pair_call *pc, PyObject *a, PyObject *b, PyObject *pose_a, PyObject *pose_b)
 {
     pc->a = hdpy_polytope_get(a, "a");
     pc->b = b ? hdpy_polytope_get(b, "b") : NULL;
@@ -57,8 +57,7 @@ static const hd_pose *pb(const pair_call *pc)
 PyObject *hdpy_collide(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     (void)self;
-    static const char *const names[] = {"a",    "b",        "pose_a", "pose_b",
-                                        "algo", "touch_rel", "cache"};
+    static const char *const names[] = {"a", "b", "pose_a", "pose_b", "algo", "touch_rel", "cache"};
     PyObject *v[7];
     pair_call pc;
     if (hdpy_parse_args("collide", args, nargs, kw, names, 7, 2, v) < 0 ||
@@ -155,8 +154,7 @@ PyObject *hdpy_contains(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     return PyBool_FromLong(inside);
 }
 
-PyObject *hdpy_point_inside(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kw)
+PyObject *hdpy_point_inside(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     (void)self;
     static const char *const names[] = {"a", "point", "pose_a", "touch_rel"};

@@ -45,14 +45,14 @@ static PyStructSequence_Field stats_fields[] = {
     {"refine_steps", "steps of the shared contact classifier (0 when not needed)"},
     {NULL, NULL},
 };
-static PyStructSequence_Desc stats_desc = {"hedra.Stats", "Work counters of a query.",
-                                           stats_fields, 6};
+static PyStructSequence_Desc stats_desc = {"hedra.Stats", "Work counters of a query.", stats_fields,
+                                           6};
 
 PyObject *hdpy_stats_new(const hd_stats *s)
 {
     PyObject *t = PyStructSequence_New(&StatsType);
-    const int v[6] = {s->iterations,   s->support_calls, s->visits_fv,
-                      s->visits_vf,    s->visits_ee,     s->refine_steps};
+    const int v[6] = {s->iterations, s->support_calls, s->visits_fv,
+                      s->visits_vf,  s->visits_ee,     s->refine_steps};
     for (int i = 0; t != NULL && i < 6; ++i) {
         PyObject *x = PyLong_FromLong(v[i]);
         if (x == NULL) {
@@ -149,9 +149,9 @@ PyObject *hdpy_gap_result_new(const hd_gap_result *r)
     if (t == NULL) {
         return NULL;
     }
-    PyObject *items[6] = {PyBool_FromLong(r->contact), hdpy_verdict_str(r->verdict),
-                          PyFloat_FromDouble(r->distance), PyLong_FromLong(r->s_sign),
-                          vec3(r->direction), hdpy_stats_new(&r->stats)};
+    PyObject *items[6] = {
+        PyBool_FromLong(r->contact), hdpy_verdict_str(r->verdict), PyFloat_FromDouble(r->distance),
+        PyLong_FromLong(r->s_sign),  vec3(r->direction),           hdpy_stats_new(&r->stats)};
     int bad = 0;
     for (int i = 0; i < 6; ++i) {
         bad |= items[i] == NULL;
@@ -283,8 +283,7 @@ static PyGetSetDef result_getset[] = {
      NULL},
     {"stats", (getter)get_stats, NULL, "hedra.Stats work counters", NULL},
     {"cddual_face", (getter)get_cddual, NULL,
-     "CD-Dual only: (kind 'fv'|'vf'|'ee', feature_a, feature_b, dual distance), else None",
-     NULL},
+     "CD-Dual only: (kind 'fv'|'vf'|'ee', feature_a, feature_b, dual distance), else None", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

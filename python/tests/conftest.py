@@ -1,6 +1,6 @@
 """Shared fixtures. Randomized tests print their seed: hypothesis prints the falsifying example
 and the blob that reproduces it (print_blob); numpy tests take the `rng` fixture, whose seed comes
-from HEDRA_TEST_SEED or is drawn fresh and printed (pytest shows it with a failure)."""
+from HEDRA_SEED or is drawn fresh and printed (pytest shows it with a failure)."""
 import os
 import pathlib
 import secrets
@@ -20,8 +20,8 @@ settings.load_profile("hedra")
 
 @pytest.fixture
 def rng(request):
-    seed = int(os.environ.get("HEDRA_TEST_SEED", secrets.randbits(32)))
-    print(f"{request.node.name}: seed {seed} (rerun with HEDRA_TEST_SEED={seed})")
+    seed = int(os.environ.get("HEDRA_SEED", secrets.randbits(32)))
+    print(f"{request.node.name}: seed {seed} (rerun with HEDRA_SEED={seed})")
     return np.random.default_rng(seed)
 
 

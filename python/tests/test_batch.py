@@ -16,7 +16,7 @@ def random_poses(rng, count, spread=1.5, coherent=False):
         s = np.linspace(0, 1, count)
         poses[:, 0] = np.cos(2 * s)
         poses[:, 1:4] = np.outer(np.sin(2 * s), [0.3, 0.5, 0.8])
-        poses[:, 4] = spread * (4 * s - 2)
+        poses[:, 4] = spread * (10 * s - 5)  # from far left to far right of A
         poses[:, 5:] = 0.2
     else:
         poses[:, :4] = rng.normal(size=(count, 4))
