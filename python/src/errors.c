@@ -140,12 +140,14 @@ PyObject *hdpy_invalid(const char *format, ...)
     return NULL;
 }
 
-static PyObject *new_error(PyObject *module, const char *name, const char *doc, PyObject *bases)
+static PyObject *new_error(PyObject *module, const char *name, const char *doc, PyObject *bases,
+                           PyObject *attrs)
 {
     char qualified[64];
     PyOS_snprintf(qualified, sizeof qualified, "hedra.%s", name);
-    PyObject *cls = PyErr_NewExceptionWithDoc(qualified, doc, bases, NULL);
+    PyObject *cls = PyErr_NewExceptionWithDoc(qualified, doc, bases, attrs);
     Py_XDECREF(bases);
+    Py_XDECREF(attrs);
     if (cls == NULL || PyModule_AddObjectRef(module, name, cls) < 0) {
         Py_XDECREF(cls);
         return NULL;
@@ -158,8 +160,11 @@ int hdpy_errors_init(PyObject *module)
     hdpy_HedraError = new_error(
         module, "HedraError",
         "An error reported by hedra. Attributes: status (the hd_status name, e.g.\n"
-        "'HD_ERR_NONFINITE'), code (its value), message, file and line (files only, else None).",
-        Py_NewRef(PyExc_Exception));
+        "'HD_ERR_NONFINITE'), code (its value), message, file and line (files only, else None),\n"
+        "index (the failing pose of a batch, else None).",
+        Py_NewRef(PyExc_Exception),
+        Py_BuildValue("{szszszszszsz}", "status", NULL, "code", NULL, "message", NULL, "file", NULL,
+                      "line", NULL, "index", NULL));
     if (hdpy_HedraError == NULL) {
         return -1;
     }
@@ -167,12 +172,12 @@ int hdpy_errors_init(PyObject *module)
         module, "InvalidInputError",
         "Bad input: an array of the wrong shape, NaN or infinity, an empty point set, a pose\n"
         "that is not a rotation, an unknown option. Also a ValueError.",
-        PyTuple_Pack(2, hdpy_HedraError, PyExc_ValueError));
+        PyTuple_Pack(2, hdpy_HedraError, PyExc_ValueError), NULL);
     hdpy_ParseError = new_error(module, "ParseError",
                                 "A malformed file; .file and .line say where. Also a ValueError.",
-                                PyTuple_Pack(2, hdpy_HedraError, PyExc_ValueError));
+                                PyTuple_Pack(2, hdpy_HedraError, PyExc_ValueError), NULL);
     hdpy_FileError =
         new_error(module, "FileError", "A file that could not be opened or read. Also an OSError.",
-                  PyTuple_Pack(2, hdpy_HedraError, PyExc_OSError));
+                  PyTuple_Pack(2, hdpy_HedraError, PyExc_OSError), NULL);
     return (hdpy_InvalidInputError && hdpy_ParseError && hdpy_FileError) ? 0 : -1;
 }
