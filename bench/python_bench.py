@@ -66,13 +66,15 @@ def write_xyz(path, points):
 
 
 def time_pass(fn, reps):
-    """ns per call of fn() over reps samples, each one pass (fn runs the whole sequence)."""
-    samples = []
+    """(wall, cpu) ns of fn() over reps samples, each one pass (fn runs the whole sequence); cpu
+    is the process's CPU time, all threads together."""
+    wall, cpu = [], []
     for _ in range(reps):
-        t0 = time.perf_counter_ns()
+        c0, t0 = time.process_time_ns(), time.perf_counter_ns()
         fn()
-        samples.append(time.perf_counter_ns() - t0)
-    return samples
+        wall.append(time.perf_counter_ns() - t0)
+        cpu.append(time.process_time_ns() - c0)
+    return wall, cpu
 
 
 def python_variants(a, b, poses, threads_all):
@@ -120,7 +122,7 @@ def bench_size(args, n, rng, tmp):
     a = hedra.Polytope.read(files[0])
     b = hedra.Polytope.read(files[1])
     variants = python_variants(a, b, poses, args.threads)
-    samples = {"c_cold": [], "c_warm": []}
+    samples = {"c_cold": [], "c_warm": [], "many_1_warm_cpu": [], "many_all_warm_cpu": []}
     samples.update({name: [] for name in variants})
     c_counts = None
     for _ in range(args.rounds):
@@ -131,7 +133,10 @@ def bench_size(args, n, rng, tmp):
         c_counts = [int(x) for x in c["verdicts"]]
         gc.disable()
         for name, fn in variants.items():
-            samples[name].extend(t / len(poses) for t in time_pass(fn, args.reps))
+            wall, cpu = time_pass(fn, args.reps)
+            samples[name].extend(t / len(poses) for t in wall)
+            if name + "_cpu" in samples:
+                samples[name + "_cpu"].extend(t / len(poses) for t in cpu)
         gc.enable()
     codes = hedra.collide_many(a, b, poses, threads=1, warm_start=False)
     py_counts = np.bincount(codes, minlength=3).tolist()
@@ -141,9 +146,11 @@ def bench_size(args, n, rng, tmp):
 
 
 def print_table(results, threads):
-    print(f"\nmedian ns per pair (rounds x reps samples); all cores = {threads} threads")
+    print(f"\nmedian ns per pair (rounds x reps samples); all cores = {threads} threads; CPU: "
+          "process CPU time per pair of collide_many warm, all threads together")
     head = ("n", "verdicts s/t/i", "C cold", "C warm", "single", "single-C", "single nd",
-            "single warm", "many 1 cold", "x C", "many 1 warm", "x C", "many all", "speedup")
+            "single warm", "many 1 cold", "x C", "many 1 warm", "x C", "many all", "speedup",
+            "CPU 1", "CPU all")
     print(" | ".join(head))
     print(" | ".join("---" for _ in head))
     for n, (m, counts) in results.items():
@@ -151,7 +158,8 @@ def print_table(results, threads):
                m["single_tuple"] - m["c_cold"], m["single_ndarray"], m["single_warm"],
                m["many_1_cold"], m["many_1_cold"] / m["c_cold"], m["many_1_warm"],
                m["many_1_warm"] / m["c_warm"], m["many_all_warm"],
-               m["many_1_warm"] / m["many_all_warm"])
+               m["many_1_warm"] / m["many_all_warm"], m["many_1_warm_cpu"],
+               m["many_all_warm_cpu"])
         print(" | ".join(f"{x:.2f}" if isinstance(x, float) else str(x) for x in row))
 
 

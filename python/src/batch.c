@@ -12,7 +12,7 @@
 /* Chunks per thread: a few, so that a slow region of the batch does not idle the other threads,
  * but long enough for the warm start to pay. */
 #define HDPY_CHUNKS_PER_THREAD 4
-#define HDPY_MIN_CHUNK 64
+#define HDPY_MIN_CHUNK 256
 
 typedef struct batch {
     const hd_polytope *a, *b;
