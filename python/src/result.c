@@ -82,25 +82,42 @@ static PyStructSequence_Desc cert_desc = {
     "combinations of vertices of both polytopes, or both for touching.",
     cert_fields, 9};
 
-/* (indices, weights) arrays of a convex combination into items[0], items[1]. */
-static int combination(const hd_combination *c, PyObject **items)
+/* (indices, weights) arrays of a convex combination into items[0], items[1] (NULL on failure). */
+static void combination(const hd_combination *c, PyObject **items)
 {
     npy_intp n = c->count;
     items[0] = PyArray_SimpleNew(1, &n, NPY_INT);
     items[1] = PyArray_SimpleNew(1, &n, NPY_DOUBLE);
-    if (items[0] == NULL || items[1] == NULL) {
-        return -1;
+    if (items[0] != NULL) {
+        memcpy(PyArray_DATA((PyArrayObject *)items[0]), c->index, (size_t)n * sizeof(int));
     }
-    memcpy(PyArray_DATA((PyArrayObject *)items[0]), c->index, (size_t)n * sizeof(int));
-    memcpy(PyArray_DATA((PyArrayObject *)items[1]), c->weight, (size_t)n * sizeof(double));
-    return 0;
+    if (items[1] != NULL) {
+        memcpy(PyArray_DATA((PyArrayObject *)items[1]), c->weight, (size_t)n * sizeof(double));
+    }
+}
+
+/* A named tuple from items (absent ones None). Any item whose construction failed left a Python
+ * error set: the tuple is then dropped. */
+static PyObject *fill(PyTypeObject *type, PyObject **items, int count)
+{
+    PyObject *t = PyStructSequence_New(type);
+    for (int i = 0; i < count; ++i) {
+        if (t != NULL) {
+            PyStructSequence_SET_ITEM(t, i, items[i] ? items[i] : Py_NewRef(Py_None));
+        } else {
+            Py_XDECREF(items[i]);
+        }
+    }
+    if (t != NULL && PyErr_Occurred()) {
+        Py_CLEAR(t);
+    }
+    return t;
 }
 
 static PyObject *certificate_new(const hd_result *r)
 {
     const hd_certificate *c = &r->cert;
     PyObject *items[9] = {NULL};
-    int bad = 0;
     if (c->has_plane) {
         items[0] = vec3(c->normal);
         items[1] = PyFloat_FromDouble(c->offset);
@@ -108,27 +125,13 @@ static PyObject *certificate_new(const hd_result *r)
     }
     if (c->has_point) {
         items[3] = vec3(c->point);
-        bad = combination(&c->on_a, items + 4) || combination(&c->on_b, items + 6);
+        combination(&c->on_a, items + 4);
+        combination(&c->on_b, items + 6);
     }
     if (r->verdict == HD_INTERSECTING) {
         items[8] = PyFloat_FromDouble(c->depth_bound);
     }
-    PyObject *t = PyStructSequence_New(&CertificateType);
-    for (int i = 0; i < 9; ++i) {
-        int absent = (i < 3 && !c->has_plane) || (i >= 3 && i < 8 && !c->has_point) ||
-                     (i == 8 && r->verdict != HD_INTERSECTING);
-        bad |= !absent && items[i] == NULL;
-        if (t != NULL) {
-            PyStructSequence_SET_ITEM(t, i, items[i] ? items[i] : Py_NewRef(Py_None));
-        } else {
-            Py_XDECREF(items[i]);
-        }
-    }
-    if (bad) {
-        Py_XDECREF(t);
-        return NULL;
-    }
-    return t;
+    return fill(&CertificateType, items, 9);
 }
 
 static PyStructSequence_Field gap_fields[] = {
@@ -145,23 +148,10 @@ static PyStructSequence_Desc gap_desc = {
 
 PyObject *hdpy_gap_result_new(const hd_gap_result *r)
 {
-    PyObject *t = PyStructSequence_New(&GapResultType);
-    if (t == NULL) {
-        return NULL;
-    }
     PyObject *items[6] = {
         PyBool_FromLong(r->contact), hdpy_verdict_str(r->verdict), PyFloat_FromDouble(r->distance),
         PyLong_FromLong(r->s_sign),  vec3(r->direction),           hdpy_stats_new(&r->stats)};
-    int bad = 0;
-    for (int i = 0; i < 6; ++i) {
-        bad |= items[i] == NULL;
-        PyStructSequence_SET_ITEM(t, i, items[i] ? items[i] : Py_NewRef(Py_None));
-    }
-    if (bad) {
-        Py_DECREF(t);
-        return NULL;
-    }
-    return t;
+    return fill(&GapResultType, items, 6);
 }
 
 /* ---- hedra.Result ---- */
