@@ -55,9 +55,11 @@ extension = Extension(
                         "-Wall", "-Wextra", "-Wshadow", "-Wstrict-prototypes",
                         "-Wmissing-prototypes", "-Werror"],
     extra_objects=[LIBRARY],
+    # libhedra's symbols stay inside the extension: only PyInit__hedra is exported
+    extra_link_args=["-Wl,--exclude-libs,ALL"],
     libraries=["qhull_r", "m"],
-    # relink when the library or a header changes, not only when a source of ours does
-    depends=[LIBRARY, os.path.join("src", "hedra_py.h")] + HEADERS,
+    # rebuild when the library, a header or this file changes, not only when a source of ours does
+    depends=[LIBRARY, os.path.join("src", "hedra_py.h"), os.path.abspath(__file__)] + HEADERS,
 )
 
 # setuptools' own build files go to the CMake build directory too: one per libhedra build, so
