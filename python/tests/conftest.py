@@ -12,8 +12,15 @@ from hypothesis import HealthCheck, settings
 REPO = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 
+
+def examples(count):
+    """Hypothesis examples for a property: count times HEDRA_HYPOTHESIS_SCALE (default 1)."""
+    return int(count * float(os.environ.get("HEDRA_HYPOTHESIS_SCALE", "1")))
+
+
 # No example database: every run is independent of earlier runs (CI starts clean anyway).
 settings.register_profile("hedra", deadline=None, print_blob=True, database=None,
+                          max_examples=examples(100),
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("hedra")
 
@@ -26,5 +33,5 @@ def rng(request):
 
 
 @pytest.fixture
-def examples():
+def examples_dir():
     return EXAMPLES

@@ -87,12 +87,12 @@ def test_bounds_and_sphere():
     assert all(np.linalg.norm(poly.vertices - centre, axis=1) <= radius * (1 + 1e-12))
 
 
-def test_read_examples(examples):
-    cube = hedra.Polytope.read(examples / "cube.off")
+def test_read_examples(examples_dir):
+    cube = hedra.Polytope.read(examples_dir / "cube.off")
     assert cube.dimension == 3 and len(cube) == 8 and len(cube.faces) == 6
-    square = hedra.Polytope.read(str(examples / "square.obj"), format="obj")
+    square = hedra.Polytope.read(str(examples_dir / "square.obj"), format="obj")
     assert square.dimension == 2 and len(square) == 4
-    ellipsoid = hedra.Polytope.read(examples / "ellipsoid.xyz")
+    ellipsoid = hedra.Polytope.read(examples_dir / "ellipsoid.xyz")
     assert len(ellipsoid) == 200  # every lattice point is on the surface
 
 

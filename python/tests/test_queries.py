@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import hedra
 import oracle
+from conftest import examples
 
 ALGOS = ("gjk", "cddual", "lp")
 
@@ -36,7 +37,7 @@ def clear_margin(A, B):
     return 1e-6 * max(1.0, np.abs(A).max(), np.abs(B).max())
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(pa=point_sets, pb=point_sets, pose_a=poses(), pose_b=poses(), algo=st.sampled_from(ALGOS))
 def test_collide_matches_lp_oracle(pa, pb, pose_a, pose_b, algo):
     a, b = hedra.Polytope(pa), hedra.Polytope(pb)
