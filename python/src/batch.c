@@ -1,20 +1,18 @@
 /* Batches: hedra.collide_many and hedra.distance_many run one query per pose of an (N, 7) or
- * (N, 4, 4) array in C, with the GIL released, on a pool of POSIX threads started for the call
- * (the calling thread is one of them). The batch is cut into contiguous chunks handed out in
- * order; each chunk keeps one hd_cache along its consecutive poses (warm start: the simplex and
- * support vertices of pose i start the query of pose i + 1). The answers do not depend on the
- * thread count or the chunking; the warm start changes only the time (distances may differ in
- * the last bits). */
-#include <pthread.h>
-
+ * (N, 4, 4) array in C, with the GIL released, on the thread pool (pool.c; the calling thread is
+ * one of its workers). The batch is cut into contiguous chunks handed out in order; each chunk
+ * keeps one hd_cache along its consecutive poses (warm start: the simplex and support vertices
+ * of pose i start the query of pose i + 1). The answers do not depend on the thread count or the
+ * chunking; the warm start changes only the time (distances may differ in the last bits). */
 #include "hedra_py.h"
 
 /* Chunks per thread: a few, so that a slow region of the batch does not idle the other threads,
- * but long enough for the warm start to pay. */
+ * but long enough for the warm start to pay and for the hand-out to cost nothing. */
 #define HDPY_CHUNKS_PER_THREAD 4
 #define HDPY_MIN_CHUNK 256
 
 typedef struct batch {
+    hdpy_job job; /* first: run_chunk gets the batch back from it */
     const hd_polytope *a, *b;
     const double *poses_a; /* NULL: pose_a fixed (fixed_a, or identity when !has_fixed_a) */
     const double *poses_b;
@@ -23,40 +21,9 @@ typedef struct batch {
     hd_pose fixed_a;
     hd_options opt;
     int distance, warm;
-    npy_intp n, chunk, next;
     npy_int8 *verdict;            /* collide_many */
     double *dist, *wit_a, *wit_b; /* distance_many (witnesses optional) */
-    pthread_mutex_t lock;
-    npy_intp err_index; /* lowest failing pose, n when none */
-    hd_status err_status;
-    const char *err_what; /* "poses_a", "poses_b" or "pair" */
 } batch;
-
-/* The next chunk [lo, hi); none once the batch is done or past a failed pose. Chunks go out in
- * order, so every chunk before a failure has started and will report an earlier one. */
-static int grab(batch *bt, npy_intp *lo, npy_intp *hi)
-{
-    pthread_mutex_lock(&bt->lock);
-    int ok = bt->next < bt->n && bt->next <= bt->err_index;
-    if (ok) {
-        *lo = bt->next;
-        *hi = bt->n - bt->next > bt->chunk ? bt->next + bt->chunk : bt->n;
-        bt->next = *hi;
-    }
-    pthread_mutex_unlock(&bt->lock);
-    return ok;
-}
-
-static void fail(batch *bt, npy_intp i, hd_status st, const char *what)
-{
-    pthread_mutex_lock(&bt->lock);
-    if (i < bt->err_index) {
-        bt->err_index = i;
-        bt->err_status = st;
-        bt->err_what = what;
-    }
-    pthread_mutex_unlock(&bt->lock);
-}
 
 static void store(batch *bt, npy_intp i, const hd_result *r)
 {
@@ -71,8 +38,10 @@ static void store(batch *bt, npy_intp i, const hd_result *r)
     }
 }
 
-static void run_chunk(batch *bt, npy_intp lo, npy_intp hi)
+/* Poses lo..hi-1 with one warm-start cache; stops at the first failure (job.fail_*). */
+static void run_chunk(hdpy_job *job, npy_intp lo, npy_intp hi)
 {
+    batch *bt = (batch *)job;
     hd_cache cache = HD_CACHE_INIT;
     hd_options opt = bt->opt;
     opt.cache = bt->warm ? &cache : NULL;
@@ -84,79 +53,60 @@ static void run_chunk(batch *bt, npy_intp lo, npy_intp hi)
         if (bt->poses_a != NULL) {
             st = hdpy_pose_decode(bt->poses_a + i * bt->kind_a, bt->kind_a, tol, &own_a);
             if (st != HD_OK) {
-                fail(bt, i, st, "poses_a");
+                hdpy_job_fail(job, i, st, "poses_a");
                 return;
             }
             pose_a = &own_a;
         }
         st = hdpy_pose_decode(bt->poses_b + i * bt->kind_b, bt->kind_b, tol, &pose_b);
         if (st != HD_OK) {
-            fail(bt, i, st, "poses_b");
+            hdpy_job_fail(job, i, st, "poses_b");
             return;
         }
         hd_result r;
         st = bt->distance ? hd_distance(bt->a, pose_a, bt->b, &pose_b, &opt, &r)
                           : hd_collide(bt->a, pose_a, bt->b, &pose_b, &opt, &r);
         if (st != HD_OK) {
-            fail(bt, i, st, "pair");
+            hdpy_job_fail(job, i, st, "pair");
             return;
         }
         store(bt, i, &r);
     }
 }
 
-static void *worker(void *arg)
-{
-    batch *bt = arg;
-    npy_intp lo, hi;
-    while (grab(bt, &lo, &hi)) {
-        run_chunk(bt, lo, hi);
-    }
-    return NULL;
-}
-
-/* Runs the batch on `threads` threads (the caller's included); called without the GIL. A thread
- * that cannot be started leaves its share to the others. */
+/* Runs the batch on `threads` threads (the caller's included); called without the GIL. */
 static void run_batch(batch *bt, int threads)
 {
+    hdpy_job *job = &bt->job;
     npy_intp chunks = threads == 1 ? 1 : (npy_intp)threads * HDPY_CHUNKS_PER_THREAD;
-    bt->chunk = (bt->n + chunks - 1) / chunks;
-    if (threads > 1 && bt->chunk < HDPY_MIN_CHUNK) {
-        bt->chunk = HDPY_MIN_CHUNK;
+    job->chunk = (job->n + chunks - 1) / chunks;
+    if (threads > 1 && job->chunk < HDPY_MIN_CHUNK) {
+        job->chunk = HDPY_MIN_CHUNK;
     }
-    if (bt->chunk < 1) {
-        bt->chunk = 1;
+    if (job->chunk < 1) {
+        job->chunk = 1;
     }
-    npy_intp used = (bt->n + bt->chunk - 1) / bt->chunk;
-    int extra = used - 1 < threads - 1 ? (int)used - 1 : threads - 1;
-    pthread_t tid[HDPY_MAX_THREADS];
-    int started = 0;
-    for (; extra > 0 && started < extra; ++started) {
-        if (pthread_create(&tid[started], NULL, worker, bt) != 0) {
-            break;
-        }
-    }
-    worker(bt);
-    for (int t = 0; t < started; ++t) {
-        pthread_join(tid[t], NULL);
-    }
+    npy_intp used = (job->n + job->chunk - 1) / job->chunk;
+    job->run = run_chunk;
+    hdpy_pool_run(job, used < threads ? (int)(used > 0 ? used : 1) : threads);
 }
 
 /* Raises the batch's first error, naming the pose index (also as the exception's .index). */
 static PyObject *raise_batch_error(const batch *bt, const char *func)
 {
     char context[160];
-    if (bt->err_what[0] == 'p' && bt->err_what[1] == 'a') {
-        PyOS_snprintf(context, sizeof context, "%s: pair %zd", func, (Py_ssize_t)bt->err_index);
+    if (bt->job.fail_what[0] == 'p' && bt->job.fail_what[1] == 'a') {
+        PyOS_snprintf(context, sizeof context, "%s: pair %zd", func,
+                      (Py_ssize_t)bt->job.fail_index);
     } else {
-        PyOS_snprintf(context, sizeof context, "%s: %s[%zd]", func, bt->err_what,
-                      (Py_ssize_t)bt->err_index);
+        PyOS_snprintf(context, sizeof context, "%s: %s[%zd]", func, bt->job.fail_what,
+                      (Py_ssize_t)bt->job.fail_index);
     }
-    hdpy_raise(bt->err_status, context);
+    hdpy_raise(bt->job.fail_status, context);
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
     PyErr_NormalizeException(&type, &value, &tb);
-    PyObject *index = PyLong_FromSsize_t((Py_ssize_t)bt->err_index);
+    PyObject *index = PyLong_FromSsize_t((Py_ssize_t)bt->job.fail_index);
     if (value != NULL && index != NULL) {
         PyObject_SetAttrString(value, "index", index);
     }
@@ -176,7 +126,7 @@ static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObj
         (*arr_b = hdpy_pose_array(poses_b, "poses_b", 0, &bt->kind_b, &single)) == NULL) {
         return -1;
     }
-    bt->n = PyArray_DIM(*arr_b, 0);
+    bt->job.n = PyArray_DIM(*arr_b, 0);
     bt->poses_b = (const double *)PyArray_DATA(*arr_b);
     bt->warm = warm == NULL ? 1 : PyObject_IsTrue(warm);
     if (bt->warm < 0) {
@@ -194,9 +144,9 @@ static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObj
         hd_status st = hdpy_pose_decode(data, bt->kind_a, bt->opt.tol.pose_tol, &bt->fixed_a);
         return st == HD_OK ? 0 : (hdpy_raise(st, "poses_a"), -1);
     }
-    if (PyArray_DIM(*arr_a, 0) != bt->n) {
+    if (PyArray_DIM(*arr_a, 0) != bt->job.n) {
         hdpy_invalid("poses_a holds %zd poses but poses_b %zd: give one for all, or one each",
-                     (Py_ssize_t)PyArray_DIM(*arr_a, 0), (Py_ssize_t)bt->n);
+                     (Py_ssize_t)PyArray_DIM(*arr_a, 0), (Py_ssize_t)bt->job.n);
         return -1;
     }
     bt->poses_a = data;
@@ -206,13 +156,10 @@ static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObj
 /* Runs a prepared batch without the GIL; raises its first error. */
 static int execute(batch *bt, int threads, const char *func)
 {
-    bt->err_index = bt->n;
-    pthread_mutex_init(&bt->lock, NULL);
     Py_BEGIN_ALLOW_THREADS
     run_batch(bt, threads);
     Py_END_ALLOW_THREADS
-    pthread_mutex_destroy(&bt->lock);
-    if (bt->err_index < bt->n) {
+    if (bt->job.fail_index < bt->job.n) {
         raise_batch_error(bt, func);
         return -1;
     }
@@ -231,7 +178,7 @@ PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (hdpy_parse_args("collide_many", args, nargs, kw, names, 8, 3, v) == 0 &&
         hdpy_threads(v[4], &threads) == 0 && hdpy_options(v[5], v[6], &bt.opt) == 0 &&
         prepare(&bt, v[0], v[1], v[2], v[3], v[7], &arr_a, &arr_b) == 0) {
-        npy_intp n = bt.n;
+        npy_intp n = bt.job.n;
         out = PyArray_SimpleNew(1, &n, NPY_INT8);
         if (out != NULL) {
             bt.verdict = (npy_int8 *)PyArray_DATA((PyArrayObject *)out);
@@ -248,7 +195,7 @@ PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t na
 /* The output arrays of distance_many: (N,) distances, and (N, 3) witnesses when asked. */
 static PyObject *distance_outputs(batch *bt, int witnesses)
 {
-    npy_intp dims[2] = {bt->n, 3};
+    npy_intp dims[2] = {bt->job.n, 3};
     PyObject *d = PyArray_SimpleNew(1, dims, NPY_DOUBLE);
     if (d == NULL || !witnesses) {
         bt->dist = d ? (double *)PyArray_DATA((PyArrayObject *)d) : NULL;

@@ -86,6 +86,25 @@ int hdpy_cache_init_type(PyObject *module);
 /* NULL or None gives *out = NULL; a hedra.Cache its hd_cache; else TypeError (-1). */
 int hdpy_cache_get(PyObject *obj, hd_cache **out);
 
+/* ---- pool.c: the thread pool of the batch functions ---- */
+typedef struct hdpy_job hdpy_job;
+struct hdpy_job {
+    npy_intp n, chunk;                                    /* range [0, n) and chunk length */
+    void (*run)(hdpy_job *job, npy_intp lo, npy_intp hi); /* one chunk, without the GIL */
+    npy_intp fail_index; /* lowest failure reported by hdpy_job_fail, n when none */
+    hd_status fail_status;
+    const char *fail_what;
+    npy_intp next; /* the pool's: next chunk, helpers, chunks running, list link */
+    int max_helpers, helpers, in_flight;
+    hdpy_job *link;
+};
+/* Runs every chunk of job (no chunk after a failure's index) on the calling thread and up to
+ * threads - 1 pool threads; returns when all are done. Call without the GIL. */
+void hdpy_pool_run(hdpy_job *job, int threads);
+/* Records a failure at index (the lowest one wins); chunks past it are not started. */
+void hdpy_job_fail(hdpy_job *job, npy_intp index, hd_status status, const char *what);
+int hdpy_pool_init(void); /* fork handlers */
+
 /* ---- query.c / batch.c: the module's functions ---- */
 PyObject *hdpy_collide(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 PyObject *hdpy_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);

@@ -137,3 +137,22 @@ def test_python_threads_run_batches_concurrently(rng, pair):
         t.join()
     for k in range(4):
         np.testing.assert_array_equal(got[k], want[k])
+
+
+def _codes_in_child(args):
+    a_points, b_points, poses = args
+    a, b = hedra.Polytope(a_points), hedra.Polytope(b_points)
+    return hedra.collide_many(a, b, poses, threads=2)
+
+
+def test_pool_after_fork(rng, pair):
+    """A child forked after the parent used the thread pool starts its own pool."""
+    import multiprocessing
+
+    a, b = pair
+    poses = random_poses(rng, 3000, coherent=True)
+    want = hedra.collide_many(a, b, poses, threads=2)
+    with multiprocessing.get_context("fork").Pool(2) as workers:
+        got = workers.map(_codes_in_child, [(a.vertices.copy(), b.vertices.copy(), poses)] * 2)
+    for codes in got:
+        np.testing.assert_array_equal(codes, want)
