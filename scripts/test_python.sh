@@ -28,7 +28,7 @@ HEDRA_BUILD_DIR="$build_dir" "$venv/bin/pip" install --quiet --no-build-isolatio
 # from outside python/, so that `import hedra` is the installed package, not the source folder
 cd build-py
 set +e
-"$root/$venv/bin/python" -m pytest "$root/python/tests" -q -p no:cacheprovider \
+HEDRA_BUILD_DIR="$build_dir" "$root/$venv/bin/python" -m pytest "$root/python/tests" -q -p no:cacheprovider \
   --hypothesis-show-statistics -rs
 rc=$?
 set -e

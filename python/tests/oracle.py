@@ -11,8 +11,12 @@
   distance >= min_j n.b_j - max_i n.a_i).
 - certificate_holds(): a result's certificate checked by brute force over the vertices.
 """
+import pathlib
+
 import numpy as np
 from scipy.optimize import linprog, minimize
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def quaternion_matrix(q):

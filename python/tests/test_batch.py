@@ -9,7 +9,7 @@ import hedra
 import oracle
 
 
-def random_poses(rng, count, spread=1.5, coherent=False):
+def random_poses(rng, count, spread=3.0, coherent=False):
     """(count, 7) poses: independent, or a smooth path (consecutive poses close)."""
     poses = np.empty((count, 7))
     if coherent:
@@ -156,3 +156,30 @@ def test_pool_after_fork(rng, pair):
         got = workers.map(_codes_in_child, [(a.vertices.copy(), b.vertices.copy(), poses)] * 2)
     for codes in got:
         np.testing.assert_array_equal(codes, want)
+
+
+def test_thread_pool_under_thread_sanitizer(tmp_path):
+    """pool.c alone, built with ThreadSanitizer (tests/c/pool_stress.c): concurrent jobs with
+    failures; any data race or wrong entry fails. Needs a C compiler and the build directory of
+    the library the package was built against (scripts/test_python.sh exports HEDRA_BUILD_DIR)."""
+    import os
+    import shutil
+    import subprocess
+    import sysconfig
+
+    build = os.environ.get("HEDRA_BUILD_DIR")
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if not build or not cc:
+        pytest.skip("needs HEDRA_BUILD_DIR and a C compiler")
+    src = oracle.REPO / "python" / "src"
+    exe = tmp_path / "pool_stress"
+    subprocess.run([cc, "-std=gnu11", "-O1", "-g", "-fsanitize=thread",
+                    "-I", str(src), "-I", str(oracle.REPO / "include"),
+                    "-I", os.path.join(build, "include"), "-I", sysconfig.get_paths()["include"],
+                    "-isystem", np.get_include(),
+                    str(oracle.REPO / "python" / "tests" / "c" / "pool_stress.c"),
+                    str(src / "pool.c"), "-o", str(exe), "-lpthread"], check=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True,
+                         env={**os.environ, "TSAN_OPTIONS": "halt_on_error=1"})
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 wrong entries" in run.stdout
