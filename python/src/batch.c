@@ -95,7 +95,7 @@ static void run_batch(batch *bt, int threads)
 static PyObject *raise_batch_error(const batch *bt, const char *func)
 {
     char context[160];
-    if (bt->job.fail_what[0] == 'p' && bt->job.fail_what[1] == 'a') {
+    if (strcmp(bt->job.fail_what, "pair") == 0) {
         PyOS_snprintf(context, sizeof context, "%s: pair %zd", func,
                       (Py_ssize_t)bt->job.fail_index);
     } else {

@@ -184,3 +184,11 @@ def test_bad_batch_arguments():
         hedra.collide_many(CUBE, POSES, POSES)
     assert status_of(lambda: hedra.collide_many(CUBE, CUBE, POSES, algo="x")) == \
         "HD_ERR_INVALID_ARG"
+
+
+def test_a_failing_query_in_a_batch_names_its_pair():
+    tiny = hedra.Polytope([[1e-31, 0, 0]])  # the pair's scale is below 1e-30: HD_ERR_RANGE
+    with pytest.raises(hedra.InvalidInputError) as info:
+        hedra.collide_many(tiny, hedra.Polytope([[0, 0, 0]]), POSES, threads=2)
+    e = info.value
+    assert e.status == "HD_ERR_RANGE" and e.index == 0 and "collide_many: pair 0" in str(e)
