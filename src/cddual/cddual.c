@@ -1,33 +1,8 @@
-/* CD-Dual intersection query (Choi, Li, Wang, Cameron): is the origin o in M = A - B?
- *
- * Section 3.1: with c a point inside M (c != o), shoot the ray from c through o; it leaves M
- * through the face f_opt of largest signed distance d(f) (Eq. (1), section 3.2). The pair is
- * separated iff o lies beyond that face, i.e. d(f_opt) > 0. The search for f_opt
- * (cddual/search.c) maximises psi(f) = (n.r) / (h - n.c) with r = o - c, which relates to Eq. (1)
- * by d(f) = (psi - 1) / |c|: for a face with outward unit normal n and plane n.x = h,
- *     d(f) = -h / (|c| (h - n.c))      (Eq. (1) with k = h, N = n; h - n.c > 0 as c is inside)
- *          = (psi - 1) / |c|           since psi - 1 = (-n.c - h + n.c) / (h - n.c).
- * So d(f) > 0 iff h < 0 iff the face's plane has the origin on its outer side.
- *
- * Verdicts with the tolerance band (ALGORITHMS.md):
- * - separated: the search stops at the first face whose plane, measured with both support
- *   mappings, has gap = min_B n.b - max_A n.a = -h > eps (the paper stops at d > 0; a face with
- *   0 < gap <= eps is not enough evidence, so the search goes on);
- * - intersecting: at the optimum psi < 1, the ray meets f_opt at x = c + r / psi beyond o, and
- *   o = (1 - psi) c + psi x. With ball(c, R) inside M (R the clearances of the interior points
- *   used) and x in M, the cone conv(ball(c, R) + {x}) lies in M; the homothety of centre x and
- *   ratio |x - o| / |x - c| = 1 - psi maps ball(c, R) to ball(o, (1 - psi) R), which the cone
- *   contains, so depth >= (1 - psi) R. x is written as a point y of A minus a point z of B on the
- *   face (cddual/feature.c); the common point is (1 - psi) c_A + psi y = (1 - psi) c_B + psi z,
- *   with c = c_A - c_B the interior points. The location error e = |x - (y - z)| moves o by
- *   psi e, which is subtracted from the bound.
- * - otherwise (the evidence lies within the band) the shared contact classifier decides.
- *
- * Lower-dimensional polytopes: M has an interior point with positive clearance as soon as one of
- * A, B is a solid (a ball in the solid, minus any point of the other); the search handles
- * polygons (their edges' arcs are half circles), segments (full circles) and points (no edges)
- * on the other side. When neither is a solid there is no interior point with a clearance (M may
- * even be flat) and the query is answered by GJK with stop = HD_STOP_FALLBACK. */
+/* CD-Dual intersection query (Choi, Li, Wang, Cameron, "Collision Detection of Convex Polyhedra
+ * Based on Duality Transformation"): is the origin o in M = A - B? Shoot the ray from an interior
+ * point c through o; it leaves M through the face f_opt of largest signed distance d(f) (Eq. (1),
+ * sections 3.1-3.2), and the pair is separated iff d(f_opt) > 0. Verdicts against the band,
+ * certificates and lower dimensions: docs/algorithms/cddual.md, sections 1, 5 and 6. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -117,8 +92,11 @@ static void comb_point_b(const hd_pair *pair, const hd_combination *cb, double p
     }
 }
 
-/* The intersection certificate from the optimum (see the top of this file): HD_OK with the
- * verdict set, or HD_ERR_UNSUPPORTED when the evidence cannot place the depth above eps. */
+/* The intersection certificate from the optimum (cddual.md, section 6): at psi < 1 the ray meets
+ * f_opt at x = c + r / psi beyond o, so o = (1 - psi) c + psi x; the cone from ball(c, R) to x lies
+ * in M and holds ball(o, (1 - psi) R), hence depth >= (1 - psi) R, less psi times the error of
+ * locating x on the face. HD_OK with the verdict set, or HD_ERR_UNSUPPORTED when the evidence
+ * cannot place the depth above eps. */
 static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, double clearance,
                                  int ia, int ib, hd_result *out)
 {
@@ -160,6 +138,8 @@ static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, do
     return HD_OK;
 }
 
+/* The search stopped on a face whose plane, re-measured with both supports, has gap > eps (the
+ * paper stops at d > 0; a gap in (0, eps] is not enough evidence). */
 static void certify_separation(const hd_raysearch *rs, hd_result *out)
 {
     hd_certificate *cert = &out->cert;
@@ -226,12 +206,14 @@ static void report_face(const hd_raysearch *rs, hd_result *out)
     out->face_kind = rs->best.kind;
     out->feature_a = rs->best.fa;
     out->feature_b = rs->best.fb;
-    /* Eq. (1) */
+    /* Eq. (1) with k = h, N = n: d(f) = -h / (|c| (h - n.c)) = (psi - 1) / |c| */
     double len = hd_v3_len(rs->c);
     double den = rs->best.h - hd_v3_dot(rs->best.n, rs->c);
     out->dual_distance = -rs->best.h / (len * den);
 }
 
+/* Neither polytope a solid: M has no interior point with a clearance (it may be flat), so GJK
+ * answers. */
 static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_status st = hd_gjk_collide(pair, opt, out);

@@ -1,21 +1,14 @@
-/* Faces of the Minkowski difference M = A - B (CD-Dual section 2.1) and the arc-intersection test
- * on the Gaussian sphere (section 4.3), in A's frame.
- *
- * Support value of M along a unit n: h_M(n) = h_A(n) + h_B(-n) with h_X the support function, so
- * the plane n.x = h_M(n) supports M, and a face of M is where this plane touches M in a polygon.
- *
- * FV (face f of A): n = n_f, h_A(n) = face offset (the polytope stores the supporting offset),
- *   h_B(-n) = -min_B n.b at B's supporting vertex (hill climbing).
- * VF (face g of B): -B's face has outward normal n = -R n_g in A's frame; h_B(-n) = max_B (R n_g).b
- *   = offset_g + (R n_g).t for B's points x_A = R x_B + t; h_A(n) at A's supporting vertex.
- * EE (edge e of A, edge e' of B): the face is the parallelogram e + (-e'); its normal is
- *   +-(d_e x d_e') where the two Gaussian-image arcs cross. */
+/* Faces of the Minkowski difference M = A - B (CD-Dual, section 2.1) and the arc-intersection test
+ * on the Gaussian sphere (section 4.3), in A's frame. Each face is its plane n.x = h_M(n), with
+ * h_M(n) = h_A(n) + h_B(-n) the support value of M along the unit n. */
 #include <stddef.h>
 
 #include "cddual/internal.h"
 #include "core/math.h"
 #include "core/tolerances.h"
 
+/* FV (face f of A): n = n_f, h_A(n) the stored face offset, h_B(-n) = -min_B n.b at B's supporting
+ * vertex (hill climbing). */
 void hd_mface_fv(const hd_pair *pair, int f, int *start_b, hd_stats *stats, hd_mface *out)
 {
     const hd_polytope *a = pair->a;
@@ -33,6 +26,8 @@ void hd_mface_fv(const hd_pair *pair, int f, int *start_b, hd_stats *stats, hd_m
     out->h = a->face_dist[f] - hd_v3_dot(n, bv);
 }
 
+/* VF (face g of B): -B's face has outward normal n = -R n_g in A's frame; h_B(-n) = max_B (R n_g).b
+ * = offset_g + (R n_g).t for B's points x_A = R x_B + t; h_A(n) at A's supporting vertex. */
 void hd_mface_vf(const hd_pair *pair, int g, int *start_a, hd_stats *stats, hd_mface *out)
 {
     const hd_polytope *b = pair->b;
@@ -98,11 +93,6 @@ static unsigned arc_holds(const hd_polytope *p, int e, double sign, const double
     return (sa >= 0.0 && sb <= 0.0 ? 1u : 0u) | (sa <= 0.0 && sb >= 0.0 ? 2u : 0u);
 }
 
-/* EE face (section 2.1): the arcs A(e) of A and A(e') of -B cross at the unit normal n of the
- * parallelogram e + (-e'), n = +-(p x q) / |p x q| with p, q the edge directions in A's frame.
- * B's arc is tested in B's frame, with p rotated there: B's own normals need no rotation.
- * From -B's side the cross product is q x p = -X: its bits are swapped (SHORT arcs; HALF and FULL
- * arcs test the vector they are given, here -X as well, so the swap applies to every kind). */
 /* Divides v by its largest |component| (a positive factor: the direction is kept). The edge
  * directions of hd_mface_ee are scaled so before their cross product: on edges many orders of
  * magnitude long or short (1e16 against 1e-175, say) |p x q|^2 and |p|^2 |q|^2 would otherwise
@@ -118,6 +108,11 @@ static void scale_to_unit_max(double v[3])
     }
 }
 
+/* EE face (section 2.1): the arcs A(e) of A and A(e') of -B cross at the unit normal n of the
+ * parallelogram e + (-e'), n = +-(p x q) / |p x q| with p, q the edge directions in A's frame.
+ * B's arc is tested in B's frame, with p rotated there: B's own normals need no rotation.
+ * From -B's side the cross product is q x p = -X: its bits are swapped (SHORT arcs; HALF and FULL
+ * arcs test the vector they are given, here -X as well, so the swap applies to every kind). */
 int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out)
 {
     const hd_polytope *a = pair->a;

@@ -1,51 +1,8 @@
-/* Directional gap, CD-Dual section 6: how far must B travel along +-s (A fixed) to touch A, or,
- * when they overlap, to separate?
- *
- * B moved by tau s meets A iff tau s lies in M = A - B. The line {tau s} meets M in an interval
- * [tau_lo, tau_hi] (or not at all: the sweep never touches A), and
- *   - separated pair (0 outside M): the interval lies on one side of 0; the travel to first
- *     contact is tau_lo along +s when tau_lo > 0, or -tau_hi along -s when tau_hi < 0;
- *   - overlapping pair (0 inside M): tau_hi along +s or -tau_lo along -s separates; the nearer
- *     way out is reported.
- *
- * Separated pairs, as in the paper: find a point c = k s of M on the line (k != 0) by projecting
- * A and B along s onto a plane H normal to s: the line meets M iff the origin lies in the
- * projection of M, which is the Minkowski difference of the projections of A and B, and the
- * barycentric coordinates (u, v, w) of the origin in a triangle of projected vertex differences
- * r_i = p_i - q_i lift to c = u r_0 + v r_j + w r_j+1, a point of M that projects to the origin,
- * i.e. lies on the line. The paper builds the two projected hulls from the silhouettes and
- * scans a fan of the difference's triangles; here the projected hulls are used through their
- * support functions (the projection of A's support in a direction of H is the support of the
- * projection), and the triangle of M's projection that contains the origin is found by a planar
- * simplex search over those supports (GJK in the plane): the same triangle and lift, without
- * scanning every vertex or any scratch arrays. Then CD-Dual is run from c along the line towards
- * the origin, without the early exit (the search must reach f_opt even though a face with
- * positive signed distance is met first), and the travel follows from d(f_opt):
- *
- *   The ray c + t r, r = o - c, |r| = L, meets f_opt's plane at t* = 1 / psi*, and the travel is
- *   g = |x - o| = (1 - t*) L with x = c + t* r. With d = d(f_opt) = (psi* - 1) / L (Eq. (1)),
- *   psi* = d L + 1 and
- *       g = L (1 - 1 / (d L + 1)) = d L^2 / (d L + 1),
- *   the paper's g = d (a^2 + b^2 + c^2) / (d sqrt(a^2 + b^2 + c^2) + 1) with (a, b, c) = o - c,
- *   which it derives as g = g_bar / cos(theta) (g_bar the distance from o to the plane, theta
- *   the angle between the line and the plane's normal): the same number.
- *
- * The point c may lie on M's boundary (the lifted triangle may lie on a face of M): the search
- * then uses the limit of psi from inside M, which is +inf for a face through c that the
- * ray leaves at once.
- *
- * Overlapping pairs: the paper's ray from c = k s through o gives the exit on one side only.
- * Since o itself is then an interior point of M (depth > eps), the search is run from c = o along
- * +s and along -s, which gives tau_hi and tau_lo directly (psi = n.r / h, t* = 1 / psi*).
- * Touching pairs (|delta| <= eps): the same from o, read as the limit (o may lie on the boundary or
- * just outside): the travel along the nearer way out, 0 when B can leave at once.
- *
- * Lower dimensions: the ray searches need M to have an interior (not a clearance: no depth bound
- * is involved). That holds when A or B is a solid, and also for two polygons in non-parallel
- * planes or a polygon and a segment crossing its plane (M is then full-dimensional, and the
- * difference of relative-interior points is interior to it: relint(A) - relint(B) = int(M)). For
- * a flat M (a point or two segments involved, parallel planes, a segment parallel to a polygon)
- * hd_cddual_gap returns HD_ERR_UNSUPPORTED. */
+/* Directional gap (CD-Dual, section 6): how far B must travel along +-s (A fixed) to touch A or,
+ * when they overlap, to separate. Separated pairs: a point c of M on the line {tau s}, from a
+ * planar simplex search on the projections along s, then CD-Dual from c towards the origin without
+ * the early exit. Overlapping and touching pairs: the search from the origin along +s and -s. The
+ * construction, lower dimensions and the formula: docs/algorithms/cddual.md, section 8. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -56,6 +13,10 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 
+/* The ray c + t r (r = o - c, |r| = L) meets f_opt's plane at t* = 1 / psi*, so the travel is
+ * g = (1 - t*) L; with d = d(f_opt) = (psi* - 1) / L (Eq. (1)),
+ *     g = L (1 - 1 / (d L + 1)) = d L^2 / (d L + 1),
+ * the paper's g = d (a^2 + b^2 + c^2) / (d sqrt(a^2 + b^2 + c^2) + 1), (a, b, c) = o - c. */
 double hd_cddual_gap_from_dual(double d, double length)
 {
     if (d == HUGE_VAL) {
@@ -201,7 +162,9 @@ static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const doubl
     return HD_OK;
 }
 
-/* Whether M = A - B is full-dimensional (see the top of this file). */
+/* Whether M = A - B is full-dimensional, as the ray searches need (no clearance: no depth bound is
+ * involved): A or B a solid, two polygons in non-parallel planes, or a polygon and a segment
+ * crossing its plane (relint(A) - relint(B) = int(M)). Else hd_cddual_gap is unsupported. */
 static int solid_difference(const hd_pair *pair)
 {
     const hd_polytope *a = pair->a, *b = pair->b;

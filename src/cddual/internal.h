@@ -1,17 +1,8 @@
 /* Internal interfaces of CD-Dual (Choi, Li, Wang, Cameron, "Collision Detection of Convex
- * Polyhedra Based on Duality Transformation"), shared by cddual/cddual.c (the intersection query),
- * cddual/face.c (faces of M and the arc test), cddual/feature.c (supporting features, location of
- * a point on a face), cddual/search.c (SEARCH-FV, SEARCH-VF, SEARCH-EE), cddual/neighbours.c (the
- * neighbours of a face of M) and cddual/gap.c (section 6); kernel/plane_search.h is the planar
- * simplex search both the location and the gap use.
- *
- * Everything is in A's local frame (support/pair.h): P = A, Q = B, and M = A - B = A + (-B), the
- * paper's P (+) Q-bar. A face of M is one of (section 2.1) FV: a face f of A plus the vertex of -B
- * supporting it (B's vertex minimising n_f . b); VF: the vertex of A supporting a face of -B (B's
- * face g, outward normal -R n_g in A's frame); EE: an edge of A plus an edge of -B whose
- * Gaussian-image arcs cross (section 4.3). Each is described by an hd_mface: its unit outward
- * normal n and support value h, so that the plane n.x = h supports M, plus a vertex of A and one of
- * B whose difference lies on the face. */
+ * Polyhedra Based on Duality Transformation"), shared by the files of cddual/ (each section below
+ * names its file); kernel/plane_search.h is the planar simplex search that the location on a face
+ * and the gap use. Everything is in A's local frame (support/pair.h): P = A, Q = B, and
+ * M = A - B = A + (-B), the paper's P (+) Q-bar. */
 #ifndef HD_CDDUAL_INTERNAL_H
 #define HD_CDDUAL_INTERNAL_H
 
@@ -46,7 +37,9 @@ static inline int hd_key_b(uint64_t key)
     return (int)(key & 0x7fffffffu);
 }
 
-/* A face of M (see above). fa, fb follow hd_result's feature_a / feature_b. */
+/* A face of M (section 2.1): FV, a face f of A plus B's vertex minimising n_f.b; VF, a face g of -B
+ * (outward normal -R n_g in A's frame) plus A's supporting vertex; EE, an edge of A plus an edge of
+ * -B whose Gaussian-image arcs cross (section 4.3). fa, fb as hd_result's feature_a, feature_b. */
 typedef struct hd_mface {
     hd_face_kind kind;
     int fa;

@@ -1,19 +1,9 @@
-/* The neighbours of a face of M, for SEARCH-EE (cddual/search.c).
- *
- * A face F = F_A + (-F_B) of M, F_A the feature of A maximising n.a and F_B the feature of B
- * minimising n.b (cddual/feature.c), has as neighbours the faces across its edges, which are of
- * two kinds:
- *   e + w (e an edge of F_A, w a vertex of F_B): rotating the plane about it reaches either a
- *     face of A at e (FV(f), f a face of e) or a face formed with an edge of B at w (EE(e, e'));
- *   u + e' (u a vertex of F_A, e' an edge of F_B): VF(g) with g a face of e', or EE(e, e') with e
- *     an edge of A at u.
- * For a generic FV face (F_A = f, F_B = v) these are Lemma 3's edge pairs (edges of f x edges at
- * v) plus the FV faces adjacent to f; for a generic EE face, Lemma 4's pairs (e x edges at the
- * ends of e', edges at the ends of e x e') plus the FV and VF faces at the ends of the two arcs
- * (Lemma 4's "white" vertices). Faces with parallel features (the appendix's cases 2 and 3) have
- * larger F_A, F_B and so get all of their neighbours. Every candidate listed is a face of M or
- * an edge pair that the arc test rejects; listing a few more than the true neighbours is
- * harmless. */
+/* The neighbours of a face F = F_A + (-F_B) of M, for SEARCH-EE (cddual/search.c): the faces
+ * across its edges. Across e + w (e an edge of F_A, w a vertex of F_B): FV(f) with f a face of e,
+ * or EE(e, e') with e' an edge of B at w; across u + e': VF(g) with g a face of e', or EE(e, e')
+ * with e an edge of A at u. That is CD-Dual's Lemmas 3 and 4 plus the FV and VF faces at the ends
+ * of the arcs; a few candidates more than the true neighbours are harmless (cddual.md, section 3).
+ */
 #include <math.h>
 #include <stddef.h>
 

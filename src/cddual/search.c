@@ -1,35 +1,10 @@
-/* CD-Dual's three searches (sections 3.3.1-3.3.3) for the face of M through which the ray
- * c + t r (t > 0) leaves M, i.e. the face maximising psi(f) = (n.r) / (h - n.c).
- *
- * Why a local search finds the global maximum (section 3.2): translate c to the origin and
- * dualise. A face with plane n.x = h becomes the dual vertex v(f) = n / (h - n.c), a vertex of the
- * convex polytope M^ (the polar of M - c), and psi(f) = r.v(f) is a linear function on it. Faces
- * adjacent in M (sharing an edge) are dual vertices joined by an edge of M^, and a vertex of a
- * convex polytope at which no edge increases a linear function maximises it. So: from any face,
- * moving to a strictly better neighbour ends at the optimum, whatever the start. Geometrically
- * 1/psi(f) is where the ray meets f's plane; the largest psi is the nearest plane, which for a
- * convex M is the face the ray leaves through.
- *
- * The searches:
- *   SEARCH-FV (3.3.1) climbs over A's faces (FV faces, neighbours across A's edges), from the
- *     face of A whose normal is most aligned with r (4.2) or the cached face (4.4);
- *   SEARCH-VF (3.3.2) climbs over B's faces (VF faces), from a face of B at the vertex where
- *     SEARCH-FV ended;
- *   SEARCH-EE (3.3.3) continues from the best face found, over every kind of neighbour.
- * Theorems 1 and 2 (appendix) claim each climb is exact within its own class; that holds when B
- * (resp. A) is a point, but in general the FV faces adjacent in A need not be adjacent in M, and
- * a climb can stop at a local maximum of its class. This is harmless here: the first two phases
- * only provide a good start, and SEARCH-EE walks the true adjacency of M, including the FV and
- * VF neighbours of EE faces (Lemma 4's "white" vertices), so the final face is optimal by the
- * argument above. The neighbours of a face are generated in cddual/neighbours.c.
- *
- * Ties: faces with equal psi (the same face of M reached through different features, e.g. FV
- * and EE representations of a face with parallel features, or several faces meeting the ray at
- * an edge) are all expanded, so the neighbour test is done on the whole plateau. "Equal" allows
- * HD_TIE_REL relative to |psi|: the same plane computed two ways differs by rounding.
- *
- * Each candidate (face of A, face of B, or edge pair) is evaluated at most once per search: the
- * map (kernel/workspace.h) keeps its value; no memory is allocated. */
+/* CD-Dual's three searches (Choi, Li, Wang, Cameron, sections 3.3.1-3.3.3) for the face f_opt of M
+ * through which the ray c + t r leaves M: the face maximising psi(f) = (n.r) / (h - n.c). psi is
+ * linear on the dual polytope (section 3.2), so any strictly ascending walk over M's face adjacency
+ * ends at f_opt: SEARCH-FV and SEARCH-VF give a good start, SEARCH-EE walks the true adjacency (FV
+ * and VF neighbours included) and expands every face tied with the best (HD_TIE_REL). Each
+ * candidate is evaluated once per search (kernel/workspace.h). Why, and where the paper's Theorems
+ * 1 and 2 fall short: docs/algorithms/cddual.md, sections 1, 3 and 5. */
 #include <math.h>
 #include <stddef.h>
 
@@ -160,8 +135,9 @@ static hd_status search_vf(hd_raysearch *rs)
     return climb(rs, b, HD_KEY_VF, g);
 }
 
-/* SEARCH-EE (3.3.3), generalised as above: expand the best face and every face tied with it
- * until none is left; the stack holds faces pushed when they were found at or near the best. */
+/* SEARCH-EE (3.3.3) over every kind of neighbour (cddual.md, section 3): expand the best face and
+ * every face tied with it until none is left; the stack holds faces pushed when they were found at
+ * or near the best. */
 static hd_status search_ee(hd_raysearch *rs)
 {
     hd_facemap *map = rs->map;

@@ -1,16 +1,8 @@
 /* The shared contact classifier: places the signed distance delta of a pair against the touching
- * band [-eps, eps] when an algorithm's own evidence could not (core.h, query.h).
- *
- *   distance side (GJK, kernel/gjk_core.c): an upper bound U = |v| on the distance with a point
- * pair realising it, and a lower bound L with a plane realising it (gap L). L > eps: separated. U
- * <= eps: delta <= eps, and the point pair is the touching certificate's second half. depth side,
- * needed only when the origin may be deep in M (L < -eps): the expanding polytope (kernel/epa.c)
- * gives a lower bound on the depth (> eps: intersecting, with a common point) or a direction n with
- * h_M(n) <= eps, i.e. a plane with gap >= -eps (touching). A flat or lower-dimensional M (flat
- * polygons, segments, points in any combination) has no interior: its depth is 0, and the expanding
- * polytope finds h_M(n) ~ 0 across it at once. When both bounds end within rounding of the band
- * edge (the input sits on the edge to a few units of 2^-53 * scale), the nearer side is reported;
- * its certificate then holds to within that rounding. */
+ * band [-eps, eps] when an algorithm's own evidence could not (core.h, query.h). Distance side:
+ * GJK's bounds L <= dist <= U (L > eps separated; U <= eps with a plane of gap >= -eps touching).
+ * Depth side, when the origin may be deep in M: the expanding polytope's depth bounds. A flat M
+ * has depth 0. docs/algorithms/gjk.md, section 5. */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -70,6 +62,9 @@ static void set_plane_epa(const hd_pair *pair, const hd_epa_result *r, hd_certif
     cert->offset = 0.5 * (ha + hb);
 }
 
+/* The origin may be deep in M (U <= eps, L < -eps): EPA's lower bound on the depth (> eps:
+ * intersecting, with a common point) or a direction n with h_M(n) <= eps, a plane with gap >= -eps
+ * (touching). Bounds ending within rounding of the band edge report the nearer side. */
 static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *out)
 {
     hd_epa_result r;

@@ -1,7 +1,7 @@
-/* GJK for convex polygons given as point arrays: the sources' own 2D path (002/004: support
+/* GJK for convex polygons given as point arrays: the 2D path of Nascimento's GJK article (support
  * mapping S_{A-B}(d) = S_A(d) - S_B(-d), the simplex growing towards the origin, "dot(p, d) < 0
  * -> no collision"), with the distance form, the signed-area solver (kernel/simplex2d.c), the
- * touching band and certificates of the 3D queries. The sources' region tests keep the vertex
+ * touching band and certificates of the 3D queries. The article's region tests keep the vertex
  * order by hand and return "collision" when the origin is on a simplex edge; here the solver
  * decides regions from signs, and an origin on the boundary goes to the classifier. */
 #include <float.h>
@@ -12,7 +12,7 @@
 #include "core/tolerances.h"
 #include "kernel/gjk_core.h" /* hd_combinations_from_weights */
 
-int hd_support2d(const double *pts, int n, const double d[2])
+int hd_gjk2d_support(const double *pts, int n, const double d[2])
 {
     int best = 0;
     double best_value = pts[0] * d[0] + pts[1] * d[1];
@@ -26,12 +26,12 @@ int hd_support2d(const double *pts, int n, const double d[2])
     return best;
 }
 
-void hd_support2d_m(const hd_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
-                    hd_stats *stats)
+void hd_gjk2d_support_m(const hd_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
+                        hd_stats *stats)
 {
     double nd[2] = {-d[0], -d[1]};
-    *ia = hd_support2d(p->a, p->na, d);
-    *ib = hd_support2d(p->b, p->nb, nd);
+    *ia = hd_gjk2d_support(p->a, p->na, d);
+    *ib = hd_gjk2d_support(p->b, p->nb, nd);
     w[0] = p->a[2 * *ia] - p->b[2 * *ib];
     w[1] = p->a[2 * *ia + 1] - p->b[2 * *ib + 1];
     if (stats != NULL) {
@@ -101,7 +101,7 @@ hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state
         st->iterations++;
         double d[2] = {-st->v[0], -st->v[1]}, w[2];
         int ia, ib;
-        hd_support2d_m(p, d, &ia, &ib, w, stats);
+        hd_gjk2d_support_m(p, d, &ia, &ib, w, stats);
         double vlen = s->count > 0 ? sqrt(st->vv) : hypot(st->v[0], st->v[1]);
         double vw = st->v[0] * w[0] + st->v[1] * w[1];
         record_lower(st, vlen, vw, ia, ib);
@@ -145,8 +145,7 @@ void hd_gjk2d_line(const hd_pair2d *p, const hd_gjk2d_state *st, hd_certificate2
     cert->offset = 0.5 * (ha + hb);
 }
 
-void hd_simplex2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2],
-                            double on_b[2])
+void hd_gjk2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2], double on_b[2])
 {
     on_a[0] = on_a[1] = on_b[0] = on_b[1] = 0.0;
     for (int j = 0; j < s->count; ++j) {
@@ -195,7 +194,7 @@ void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *in, hd_certificate2d
         polish2d(&polished);
     }
     double on_b[2];
-    hd_simplex2d_witnesses(p, s, cert->point, on_b);
+    hd_gjk2d_witnesses(p, s, cert->point, on_b);
     hd_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, &cert->on_a, &cert->on_b);
     cert->has_point = 1;
 }

@@ -39,11 +39,11 @@ typedef struct hd_gjk2d_state {
 } hd_gjk2d_state;
 
 /* Index of a point maximising d.p (lowest index among ties). */
-int hd_support2d(const double *pts, int n, const double d[2]);
+int hd_gjk2d_support(const double *pts, int n, const double d[2]);
 
 /* Support point of M in direction d: w = a[S_A(d)] - b[S_B(-d)]; counts two support calls. */
-void hd_support2d_m(const hd_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
-                    hd_stats *stats);
+void hd_gjk2d_support_m(const hd_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
+                        hd_stats *stats);
 
 /* The GJK loop (as hd_gjk_iterate) from st, which starts empty when st->iterations == 0 and
  * st->simplex.count == 0. */
@@ -54,8 +54,7 @@ hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state
 /* Certificates from the state: the line of the best lower bound, the point of a simplex. */
 void hd_gjk2d_line(const hd_pair2d *p, const hd_gjk2d_state *st, hd_certificate2d *cert);
 void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *s, hd_certificate2d *cert);
-void hd_simplex2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2],
-                            double on_b[2]);
+void hd_gjk2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2], double on_b[2]);
 
 /* The contact classifier in the plane (contact/classify.c's rules; the depth side by an expanding
  * polygon). Sets verdict, certificate, stop = HD_STOP_REFINED, refine_steps; with want_distance

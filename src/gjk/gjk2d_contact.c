@@ -45,7 +45,7 @@ static double cross2(const double a[2], const double b[2])
 
 static double support(hd_epa2d *e, const double n[2], int *ia, int *ib, double w[2])
 {
-    hd_support2d_m(e->p, n, ia, ib, w, e->stats);
+    hd_gjk2d_support_m(e->p, n, ia, ib, w, e->stats);
     double h = n[0] * w[0] + n[1] * w[1];
     e->steps++;
     if (h < e->upper) {
@@ -363,7 +363,7 @@ hd_status hd_gjk2d_refine(const hd_pair2d *p, hd_gjk2d_state *st, int want_dista
             memcpy(out->witness_b, out->cert.point, sizeof out->witness_b);
         } else {
             out->distance = out->verdict == HD_SEPARATED ? sqrt(st->vv) : 0.0;
-            hd_simplex2d_witnesses(p, &st->simplex, out->witness_a, out->witness_b);
+            hd_gjk2d_witnesses(p, &st->simplex, out->witness_a, out->witness_b);
         }
     }
     return HD_OK;

@@ -105,7 +105,7 @@ static hd_status run(const double *a, int na, const double *b, int nb, const hd_
             out->stop = want_distance ? HD_STOP_CONVERGED : HD_STOP_EARLY_EXIT;
             if (want_distance && out->verdict == HD_SEPARATED) {
                 out->distance = sqrt(st.vv);
-                hd_simplex2d_witnesses(&p, &st.simplex, out->witness_a, out->witness_b);
+                hd_gjk2d_witnesses(&p, &st.simplex, out->witness_a, out->witness_b);
             } else if (want_distance) {
                 out->distance = 0.0;
                 memcpy(out->witness_a, out->cert.point, sizeof out->witness_a);

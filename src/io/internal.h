@@ -47,6 +47,10 @@ void hd_lex_destroy(hd_lexer *lx);
  * (more than INT_MAX lines). */
 hd_status hd_lex_next(hd_lexer *lx, int *found);
 
+/* Calls line(lx, ctx) on each remaining content line, in order, until the end of the file or the
+ * first status other than HD_OK (returned; hd_lex_next's errors as well). */
+hd_status hd_lex_each_line(hd_lexer *lx, hd_status (*line)(hd_lexer *lx, void *ctx), void *ctx);
+
 /* The next white-space separated token of the current content line, NUL-terminated in place, or
  * NULL at the end of the line. */
 char *hd_lex_token(hd_lexer *lx);

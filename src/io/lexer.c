@@ -96,6 +96,21 @@ hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
     return status;
 }
 
+hd_status hd_lex_each_line(hd_lexer *lx, hd_status (*line)(hd_lexer *lx, void *ctx), void *ctx)
+{
+    for (;;) {
+        int found = 0;
+        hd_status st = hd_lex_next(lx, &found);
+        if (st != HD_OK || !found) {
+            return st;
+        }
+        st = line(lx, ctx);
+        if (st != HD_OK) {
+            return st;
+        }
+    }
+}
+
 hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
 {
     int found = 0;

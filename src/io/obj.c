@@ -152,8 +152,16 @@ static hd_status check_ahead(hd_lexer *lx, const hd_obj_refs refs[3])
     return HD_OK;
 }
 
-static hd_status read_statement(hd_lexer *lx, hd_point_buf *buf, hd_obj_refs refs[3])
+/* What the statements of one file share: the points read and the references seen. */
+typedef struct hd_obj_ctx {
+    hd_point_buf *buf;
+    hd_obj_refs *refs;
+} hd_obj_ctx;
+
+static hd_status read_statement(hd_lexer *lx, void *ctx)
 {
+    hd_point_buf *buf = ((hd_obj_ctx *)ctx)->buf;
+    hd_obj_refs *refs = ((hd_obj_ctx *)ctx)->refs;
     char *key = hd_lex_token(lx);
     if (!is_letter(key[0])) {
         char q[48];
@@ -185,19 +193,10 @@ hd_status hd_io_read_obj(hd_lexer *lx, hd_point_buf *buf)
          0},
         {"normal", "normals", "f: normal index", INT_MAX, 0, 0, 0},
     };
-    for (;;) {
-        int found = 0;
-        hd_status st = hd_lex_next(lx, &found);
-        if (st != HD_OK) {
-            return st;
-        }
-        if (!found) {
-            break;
-        }
-        st = read_statement(lx, buf, refs);
-        if (st != HD_OK) {
-            return st;
-        }
+    hd_obj_ctx ctx = {buf, refs};
+    hd_status st = hd_lex_each_line(lx, read_statement, &ctx);
+    if (st != HD_OK) {
+        return st;
     }
     if (buf->count == 0) {
         return hd_lex_fail_eof(lx, HD_ERR_EMPTY, "no vertices: expected 'v x y z' lines");

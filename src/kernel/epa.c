@@ -1,27 +1,10 @@
 /* Expanding polytope for depth bounds (van den Bergen, "Proximity queries and penetration depth
- * computation on 3D game objects", GDC 2001), on fixed-capacity arrays.
- *
- * When the origin is in M = A - B, the penetration depth is the distance from the origin to the
- * boundary of M: depth = min over unit n of h_M(n), h_M(n) = max n.x over M = max_A n.a -
- * min_B n.b (CD-Dual 003 §2.1: A and B overlap iff 0 is in M). Two bounds follow:
- *   upper: for every unit n, depth <= h_M(n); one support query per direction tried. A direction
- *     with h_M(n) <= eps is also a plane certificate for "overlap of at most eps": the plane
- *     normal to n separates A and B with gap -h_M(n) >= -eps.
- *   lower: an inner polytope P of support points (P is in M) whose closed surface sees the origin
- *     on the inner side of every face: the origin then lies inside P, and the ball of radius
- *     min_f dist(0, face f) lies in P, hence in M, so depth >= that radius. For a unit n and a
- *     triangle T, dist(0, T) >= min over T's vertices of n.x; with n the face's outward normal
- *     this is the plane distance, and it stays a valid bound whatever rounding does to n.
- * EPA expands P at its face nearest to the origin by the support point along that face's normal,
- * which raises the lower bound and lowers the upper one; both meet at the depth. The classifier
- * only needs the depth placed against eps, so the loop stops as soon as lower > eps or
- * upper <= eps.
- *
- * The starting set is the end of a GJK run: a tetrahedron holding the origin, or a smaller
- * simplex passing within rounding of it, which is first grown into a triangle and then into the
- * hull of the triangle and the support points on both sides of its plane, by support queries in
- * directions normal to its affine hull (each of which may already settle the answer: a flat or
- * thin M has h_M(n) <= eps across it). */
+ * computation on 3D game objects", GDC 2001), on fixed-capacity arrays. With the origin in M, the
+ * depth is min over unit n of h_M(n) (A and B overlap iff 0 is in M: CD-Dual, section 2.1): each
+ * support query bounds it from above, and an inner polytope P of support points that sees the
+ * origin inside every face bounds it from below by min_f dist(0, f). EPA expands P at its nearest
+ * face until the bounds place the depth against eps. Bounds and start: docs/algorithms/gjk.md,
+ * section 5. */
 #include "kernel/epa.h"
 #include "kernel/gjk_core.h"
 #include "core/math.h"

@@ -1,47 +1,9 @@
-/* The GJK iteration (Gilbert, Johnson, Keerthi 1988; sources 002/004, "Gilbert - Johnson -
- * Keerthi Algorithm"), in the distance form of van den Bergen, "A fast and robust GJK
- * implementation for collision detection of convex objects", J. Graphics Tools 4(2), 1999.
- *
- * M = A - B = {a - b} is convex and its support point in direction d is S_A(d) - S_B(-d)
- * (sources 002/004, "S_{A-B}(d) = S_A(d) - S_B(-d)"; CD-Dual 003 §2.1). A and B intersect iff
- * 0 is in M, and their distance is min |x| over M. GJK keeps a simplex of at most four points
- * of M and v, the point of its hull closest to the origin:
- *   - |v| is an upper bound on the distance (v is a point of M);
- *   - w = S_M(-v) minimises v.x over M, so for every x in M, (v/|v|).x >= v.w/|v|: a lower
- *     bound on the distance, and a separating plane as soon as it is positive;
- *   - adding w and reducing the simplex to the support set of its new closest point (the
- *     signed-volume solver, kernel/simplex.c) strictly decreases |v| in exact arithmetic.
- * Stopping rules: upper - lower within tolerance (see HD_GJK_ABS_TOL); w already in the simplex
- * (same vertex pair: the current closest point is optimal); |v| not decreasing while the bounds
- * are within HD_GJK_STALL_FACTOR tolerances (rounding has taken over: the previous simplex is
- * kept); a tetrahedron holding the origin (overlap); |v| at rounding level (the origin is on the
- * simplex). Every stop but the last two thus leaves upper - lower within a small multiple of the
- * tolerance, which is what lets the classifier treat "lower <= eps < upper" as the band edge.
- * The boolean query also stops as soon as the lower bound exceeds its threshold (eps). The
- * sources' 2D test "dot(p, d) < 0 -> no collision" is the sign of this lower bound; here the bound
- * itself is kept, because the verdict needs it compared with eps, not with 0.
- *
- * Momentum (Montaut, Le Lidec, Petrik, Sivic, Carpentier, "Collision detection accelerated: an
- * optimization perspective", RSS 2022, Sec. IV: GJK is a Frank-Wolfe method, and Nesterov's
- * momentum applies to it). Any direction u, not only v, gives the support point w = argmin u.x
- * over M, the lower bound u.w / |u| and its separating plane; and adding w to the simplex can
- * only lower |v| (the new hull contains the old closest point). So the direction is a free
- * choice as long as the stopping rules above are taken on plain steps (u = v) only, where GJK's
- * optimality conditions hold. hedra steers with
- *     y = delta v + (1 - delta) w_prev,   u = delta u_prev + (1 - delta) y,   delta = (k+1)/(k+3),
- * k counting the steps, w_prev the last support point, u_prev the last direction: the direction
- * keeps part of its history instead of swinging to each new closest point. It pays where the
- * simplex has collapsed to a point or a segment: on the benchmark's ellipsoids (n >= 100) the
- * support calls per query drop by a quarter on average and by half at gaps of 1 to 5 % of the
- * size. Momentum is used only while the simplex has at most two points (a triangle's closest
- * point is a good direction already), and it is dropped for the rest of the run as soon as a
- * support point passes the origin by more than |v| (a sign that the origin lies inside M, where
- * enclosing it, not the distance, is the goal) or a momentum step fails: its point is already in
- * the simplex or |v| does not decrease, in which case the step is undone. Every momentum step
- * kept strictly lowers |v|, so no simplex repeats and the plain iteration's termination is
- * unchanged. (The source applies momentum throughout; where it hurts is left open, hence the
- * conditions above, chosen by measurement, as is its unnormalized combination, which measured
- * better here than a normalized one.) */
+/* The GJK iteration (Gilbert, Johnson, Keerthi 1988; Nascimento's GJK article) in the distance
+ * form of van den Bergen, J. Graphics Tools 4(2), 1999: a simplex of points of M = A - B and v,
+ * its point closest to the origin; each step adds w = S_M(-u), |v| bounds the distance from above
+ * and u.w / |u| from below with a separating plane. The direction u is v, or a momentum
+ * combination while the simplex has at most two points (Montaut et al., RSS 2022, section IV).
+ * Bounds, stopping rules, momentum and tolerances: docs/algorithms/gjk.md, section 2. */
 #include <stddef.h>
 
 #include "kernel/gjk_core.h"
@@ -138,7 +100,7 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st)
     st->vv = DBL_MAX;
 }
 
-/* The momentum state of one run of hd_gjk_iterate (see the top of this file). */
+/* The momentum state of one run of hd_gjk_iterate (gjk.md, section 2). */
 typedef struct hd_momentum {
     int on;    /* dropped for good after a failed momentum step */
     int steps; /* k */
@@ -147,8 +109,9 @@ typedef struct hd_momentum {
     double w_prev[3];
 } hd_momentum;
 
-/* The direction u of the next step: the momentum combination when it applies, else v. Returns 1
- * for a momentum step. */
+/* The direction u of the next step, v or, while the simplex has one or two points, the momentum
+ *     y = delta v + (1 - delta) w_prev,   u = delta u_prev + (1 - delta) y,   delta = (k+1)/(k+3)
+ * (unnormalized: measured better). Returns 1 for a momentum step. */
 static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
 {
     int use = m->on && m->have_prev && st->simplex.count > 0 && st->simplex.count < 3;
@@ -166,6 +129,10 @@ static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
     return use;
 }
 
+/* Stops, in order: enclosed (a tetrahedron), origin (|v| at rounding level), separated (lower bound
+ * above separation), converged (w already in the simplex, or the bounds within tolerance), stall
+ * (no decrease with the bounds within HD_GJK_STALL_FACTOR tolerances). Rules are taken on plain
+ * steps only; a momentum step kept always lowers |v|, so termination is that of plain GJK. */
 hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * pair->scale;

@@ -1,24 +1,10 @@
-/* Sub-simplex solver of GJK by signed volumes.
- *
- * Given 1..4 points of M = A - B, GJK needs the point of their convex hull closest to the origin
- * and the smallest subset whose hull holds it (Gilbert, Johnson, Keerthi 1988, the "distance
- * subalgorithm"). The original subalgorithm tests the Voronoi regions of all sub-simplices with
- * Johnson's recursive determinants, which lose their sign (and pick the wrong region) on nearly
- * degenerate simplices. Montanari, Petrinic, Barbieri, "Improving the GJK algorithm for faster
- * and more reliable distance queries between convex objects", ACM TOG 36(3), 2017, Sec. 3
- * ("signed volumes"), instead:
- *   - tetrahedron: the barycentric coordinates of the origin are ratios of signed volumes
- *     C_j / det, C_j being the volume with vertex j replaced by the origin. When every C_j has
- *     the sign of det, the origin is inside. Otherwise only the faces opposite a vertex whose C_j
- *     disagrees can hold the closest point (the origin lies beyond their planes); each is solved
- *     as a triangle and the nearest result wins. A flat tetrahedron (det = 0) checks all faces.
- *   - triangle: the origin is projected onto the plane, and the signed areas of the
- *     sub-triangles are measured in the coordinate plane where the triangle's projection is
- *     largest (the dominant component of the normal), which keeps them well conditioned; the
- *     same sign rule then selects the edges to solve.
- *   - segment: the origin's parameter along the segment from two dot products.
- * The answer is the same as that of Johnson's subalgorithm in exact arithmetic; in floating point
- * the region tests never contradict each other because each level decides from its own signs. */
+/* Sub-simplex solver of GJK (Gilbert, Johnson, Keerthi 1988, the "distance subalgorithm"): the
+ * point of the hull of 1..4 points of M closest to the origin and the smallest subset holding it,
+ * by the signed volumes of Montanari, Petrinic, Barbieri, "Improving the GJK algorithm for faster
+ * and more reliable distance queries between convex objects", ACM TOG 36(3), 2017, section 3,
+ * instead of Johnson's recursive determinants, which lose their sign on nearly degenerate
+ * simplices. Each level decides from its own signs, so the region tests never contradict each
+ * other. The cases and the accuracy of v: docs/algorithms/gjk.md, section 3. */
 #include <float.h>
 
 #include "kernel/simplex.h"
@@ -423,22 +409,8 @@ void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combi
     hd_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, on_a, on_b);
 }
 
-/* The depth of the origin in the tetrahedron T, proven rather than assumed from signs:
- *   - dist(0, triangle F) >= min over F's vertices of n.x for ANY unit n (the nearest point q of F
- *     is a convex combination of them and n.q <= |q|), so b = min over the faces of that minimum
- *     bounds dist(0, boundary of T) from below whatever rounding did to the normals; with n the
- *     outward normal it is the plane distance, so accurate normals (hd_triangle_unit_normal) make
- *     it tight even for needles and slivers whose double-precision normals are far off;
- *   - the origin is inside T: the backward-stable weights give a point p = sum l_j w_j of T
- *     (l_j >= 0, sum 1) with |p| < b, so the segment from p to the origin does not meet the
- *     boundary.
- * Then the ball of radius b about the origin lies in T. Each n.x carries a rounding of a few
- * units of 2^-53 max |w| (and so does |p|), subtracted as HD_INNER_ROUNDING units. The point p
- * must also be a certificate by itself (hd_gjk_point names it): |p| beyond that rounding, which a
- * backward-stable solve does not produce, means the weights are not trusted and 0 is returned. */
-
-/* The weights for the containment proof below: the solver's own (free) when their residual is
- * within the rounding, else the backward-stable ones. 0 when neither is. */
+/* The weights for the containment proof of hd_simplex_inner_depth: the solver's own (free) when
+ * their residual is within the rounding, else the backward-stable ones. 0 when neither is. */
 static int inner_weights(const hd_simplex *s, double slack, double l[4], double *residual)
 {
     for (int j = 0; j < 4; ++j) {
@@ -457,7 +429,7 @@ static int inner_weights(const hd_simplex *s, double slack, double l[4], double 
 /* A unit normal of the triangle x y z: in double when the triangle is well shaped (the sine of
  * its angle at x above HD_PLAIN_NORMAL_SINE, where the cross product of the two edges, scaled to
  * unit size first, has a relative error of a few units of 2^-53 over the sine), else in
- * double-double (hd_triangle_unit_normal). Any unit normal keeps the bound below valid; an
+ * double-double (hd_triangle_unit_normal). Any unit normal keeps the depth bound valid; an
  * accurate one keeps it tight. */
 static int face_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
 {
@@ -478,6 +450,19 @@ static int face_unit_normal(const double x[3], const double y[3], const double z
     return hd_triangle_unit_normal(x, y, z, n);
 }
 
+/* The depth of the origin in the tetrahedron T, proven rather than assumed from signs:
+ *   - dist(0, triangle F) >= min over F's vertices of n.x for ANY unit n (the nearest point q of F
+ *     is a convex combination of them and n.q <= |q|), so b = min over the faces of that minimum
+ *     bounds dist(0, boundary of T) from below whatever rounding did to the normals; with n the
+ *     outward normal it is the plane distance, so accurate normals (hd_triangle_unit_normal) make
+ *     it tight even for needles and slivers whose double-precision normals are far off;
+ *   - the origin is inside T: the backward-stable weights give a point p = sum l_j w_j of T
+ *     (l_j >= 0, sum 1) with |p| < b, so the segment from p to the origin does not meet the
+ *     boundary.
+ * Then the ball of radius b about the origin lies in T. Each n.x carries a rounding of a few
+ * units of 2^-53 max |w| (and so does |p|), subtracted as HD_INNER_ROUNDING units. The point p
+ * must also be a certificate by itself (hd_gjk_point names it): |p| beyond that rounding, which a
+ * backward-stable solve does not produce, means the weights are not trusted and 0 is returned. */
 double hd_simplex_inner_depth(const hd_simplex *s)
 {
     if (s->count != 4) {

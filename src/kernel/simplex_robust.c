@@ -1,27 +1,8 @@
-/* Accurate kernels for badly shaped simplices (see kernel/simplex_robust.h).
- *
- * Why: an intersecting certificate is a convex combination sum l_j w_j = 0 of points of M, and it
- * must hold to the touching band, eps = 1e-12 of the scale by default. For a tetrahedron that is a
- * needle (length L, width h << L) far from the origin, the signed volumes behind Cramer's rule are
- * 3x3 determinants whose terms are of size L^3 while the volume is about L h^2: in double they
- * carry an error of 2^-53 L^3, which is the whole volume once h^2 < 2^-53 L^2 (h ~ 1e-8 L), and
- * the weights come out wrong in every digit. Two remedies, each a standard result:
- *   - Weights: Gaussian elimination with partial pivoting is backward stable (Higham, "Accuracy
- *     and Stability of Numerical Algorithms", 2nd ed., Thm. 9.4: the computed x solves
- *     (A + dA) x = b with |dA| <= gamma_3n |L||U|, growth at most 2^(n-1) for n = 4), so its
- *     residual b - A x is a few units of 2^-53 |A| |x|, independent of the condition of A; that
- *     residual is exactly what the certificate needs. One step of iterative refinement with the
- *     residual accumulated in double-double (Higham §12.1) removes most of the growth factor.
- *   - Normals: the cross product (y - x) x (z - x) cancels in the same way (terms of size L^2, a
- *     result of size L h); with the edge vectors and every product kept exactly as pairs of doubles
- *     (Dekker's two-product by Veltkamp splitting, Knuth's two-sum: Dekker, "A floating-point
- *     technique for extending the available precision", Numer. Math. 18, 1971) the error drops to
- *     2^-106 L^2, so the normal's direction is right to a few units of 2^-53 unless the triangle
- *     is thinner than 2^-53 of its own size.
- * The coordinates are within the supported range (|x| <= 1e30, hd_pair_init), so the splitting
- * constant 2^27 + 1 times a coordinate difference and the products of two differences are far
- * from overflow; low-order parts of subnormal products underflow to zero, an absolute error far
- * below any scale the queries accept (>= 1e-30). */
+/* Accurate kernels for badly shaped simplices (see kernel/simplex_robust.h): weights by Gaussian
+ * elimination with partial pivoting and one refinement step in double-double (backward stable:
+ * Higham, "Accuracy and Stability of Numerical Algorithms", Thm. 9.4 and section 12.1), and normals
+ * from a cross product kept exactly as pairs of doubles (Dekker 1971, Knuth's two-sum). Why
+ * Cramer's rule fails on needles, and the range assumptions: docs/algorithms/gjk.md, section 3. */
 #include <float.h>
 #include <math.h>
 

@@ -1,17 +1,9 @@
-/* The scratch memory of the CD-Dual searches (cddual*.c, cddual/gap.c): a map of the candidate
- * faces of the Minkowski difference M = A - B already examined in one search (faces of A or B with
- * their supporting vertex, and edge pairs), a stack of faces still to expand, and the search path.
- *
- * Queries never allocate: the map lives either in a caller-owned hd_workspace (created once by
- * hd_workspace_create, the only allocation) or in an hd_facemap_scratch on the caller's stack.
- * Both have a fixed capacity; a search that needs more returns HD_ERR_WORKSPACE_FULL.
- *
- * Layout: the entries are dense arrays indexed by an entry id in insertion order (ids are stable:
- * the stack holds them), and an open-addressing hash index with linear probing maps a key to
- * id + 1 (0: empty). A key is never 0 (its top two bits hold the face kind, 1..3). The index
- * starts small (HD_FACEMAP_INDEX0 slots) and doubles, rehashing the dense keys, whenever it
- * becomes half full, up to twice the capacity: emptying the map only clears the small initial
- * index, not a table sized for the worst case. */
+/* The scratch memory of the CD-Dual searches (cddual/): a map of the candidate faces of
+ * M = A - B already examined in one search (faces of A or B with their supporting vertex, and edge
+ * pairs), a stack of faces still to expand, and the search path. Queries never allocate: the map
+ * lives in a caller-owned hd_workspace (hd_workspace_create, the only allocation) or in an
+ * hd_facemap_scratch on the caller's stack; both have a fixed capacity, and a search that needs
+ * more returns HD_ERR_WORKSPACE_FULL. */
 #ifndef HD_WORKSPACE_H
 #define HD_WORKSPACE_H
 
@@ -27,6 +19,10 @@
 /* Initial size of the hash index (a power of two). */
 #define HD_FACEMAP_INDEX0 256
 
+/* Entries are dense arrays indexed by an id in insertion order (stable: the stack holds ids); an
+ * open-addressing hash index with linear probing maps a key (never 0: its top two bits hold the
+ * face kind, 1..3) to id + 1. The index starts at HD_FACEMAP_INDEX0 slots and doubles when half
+ * full, up to twice the capacity, so emptying the map clears only a small index. */
 typedef struct hd_facemap {
     uint64_t *keys; /* entry id -> key */
     double *value;  /* objective of the search (psi), -inf when not a face */

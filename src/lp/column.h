@@ -5,7 +5,13 @@
 
 #include <stddef.h>
 
-#include "lp/kernel.h"
+#include "lp/problem.h"
+
+/* The explicit column of id (rows entries). */
+void hd_lp_column(const hd_lp *lp, int id, double *col);
+
+/* Cost of column id. */
+double hd_lp_cost(const hd_lp *lp, int id);
 
 /* The rows of every 3D LP. */
 #define HD_LP_ROWS_3D 5

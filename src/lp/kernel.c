@@ -1,38 +1,10 @@
-/* The revised simplex kernel of the LP method; see lp/kernel.h and docs/algorithms/lp.md.
- *
- * Revised simplex (Dantzig 1953; e.g. Chvatal, "Linear Programming", ch. 7): for a basis B
- * (m = d + 2 columns) the basic solution is x_B = B^-1 rhs, the duals y^T = c_B^T B^-1 and the
- * reduced cost of column a_j is c_j - y^T a_j. A column with a negative reduced cost enters;
- * alpha = B^-1 a_q is its representation in the basis; the ratio test
- * min { x_i / alpha_i : alpha_i > 0 } picks the leaving row r; the inverse is updated by the
- * elementary row operation that turns alpha into e_r (the product-form update, applied to the
- * explicit inverse since m <= 18).
- *
- * Tolerances (normalized units: coordinates of magnitude <= 1, convexity coefficients 1,
- * weights in [0, 1]; the ray column is a unit vector):
- *   HD_LP_NOISE, HD_LP_PIVOT_ABS: an entry alpha_i of the entering column counts in the ratio
- *     test when it exceeds 2^-46 sum_j |B^-1_ij a_j| (128 units of its rounding error) and 2^-44.
- *     Ignoring an entry below 2^-44 leaves its variable negative by at most theta 2^-44 (theta
- *     <= 4 in every LP here: weights <= 1, slacks and l1 residuals <= 2, ray lengths <= sqrt(16)),
- *     about 2e-13 of the extent: below the touching band, which is all the resolution the
- *     answers need; while entries of the size of a thin overlap (1e-9 of the extent) count.
- *   HD_LP_SINGULAR: re-inversion fails on a pivot below 2^-48 of the basis' largest entry.
- *   HD_LP_SMALL_PIVOT: after a pivot on an element below 1e-6 of its column's largest entry the
- *     basis may be ill-conditioned (thin overlaps need such pivots), so it is re-inverted at once
- *     and x_B refined; likewise whenever a basic variable turns negative.
- *   HD_LP_DUAL_REL: a reduced cost counts as negative below -1e-11 (1 + max |y_i|), i.e. a few
- *     thousand units of rounding of the dot product y^T a_j.
- *   HD_LP_STALL: a pivot that lowers the objective by less than 1e-13 (1 + |objective|) is
- *     degenerate for the anti-cycling logic.
- *   Ratio-test ties: ratios within 2^-50 relative (plus 2^-52 * 1e-3 absolute, for the rounding
- *     noise of degenerate zeros) count as equal.
- * None of these decides a verdict: certificates are rechecked on the input doubles (lp/solve.c).
- *
- * Speed. Every LP of a 3D query has m = 5 rows, so the dense m x m work (the inverse update, the
- * representation of the entering column, the settling of a new basis) is written once as
- * always-inlined functions of m and instantiated twice: with the constant 5, which the compiler
- * unrolls into straight-line code, and with the general m. The arithmetic is the same in both.
- */
+/* The revised simplex kernel of the LP method (Dantzig 1953; e.g. Chvatal, "Linear Programming",
+ * ch. 7): x_B = B^-1 rhs, duals y^T = c_B^T B^-1, reduced costs c_j - y^T a_j; the entering
+ * column's representation alpha = B^-1 a_q, the ratio test min {x_i / alpha_i : alpha_i > 0},
+ * and the explicit inverse updated by the elementary row operation mapping alpha to e_r (m <= 18).
+ * The dense m x m work is always-inlined functions of m, instantiated with m = 5 (every 3D LP;
+ * unrolled) and the general m, with the same arithmetic. Rows: lp/kernel.h. Tolerances (normalized
+ * units; none decides a verdict): core/tolerances.h and docs/algorithms/lp.md, section 2. */
 #include <math.h>
 #include <string.h>
 
@@ -41,8 +13,8 @@
 #include "lp/price.h"
 #include "core/tolerances.h"
 
-#define HD_LP_REFACTOR 32
-#define HD_LP_BLAND_AFTER 4
+#define HD_LP_REFACTOR 32   /* pivots between re-inversions */
+#define HD_LP_BLAND_AFTER 4 /* times m degenerate pivots in a row before Bland's rule */
 
 void hd_lp_init(hd_lp *lp, int dim, const hd_lp_set *s, const hd_lp_set *t, const double *centre,
                 double sigma, int cap)

@@ -1,5 +1,5 @@
 /* The LP method on raw point arrays in any dimension 1..HD_LP_MAX_DIM (public API of
- * hedra/lp.h): intersection, containment (the source's IsSubsetOf) and point inside. */
+ * hedra/lp.h): intersection, containment (IsSubsetOf of Kreuzer's LP article) and point inside. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -116,11 +116,14 @@ static hd_status check_common(int dim, const hd_tolerance *tol, hd_tolerance *us
     return hd_tolerance_validate(use) == HD_OK ? HD_OK : HD_ERR_INVALID_ARG;
 }
 
-/* The checks every raw-array entry point makes: dimension and tolerance, then both point sets
- * (finite, within range), whose bounding box is gathered in box. */
-static hd_status check_sets(int dim, const hd_tolerance *tol, const double *s, int ns,
-                            const double *t, int nt, hd_tolerance *use, hd_lp_box *box)
+/* The checks every raw-array entry point makes: its result pointer, dimension and tolerance, then
+ * both point sets (finite, within range), whose bounding box is gathered in box. */
+static hd_status check_sets(const void *result, int dim, const hd_tolerance *tol, const double *s,
+                            int ns, const double *t, int nt, hd_tolerance *use, hd_lp_box *box)
 {
+    if (result == NULL) {
+        return HD_ERR_NULL;
+    }
     hd_status st = check_common(dim, tol, use);
     if (st != HD_OK) {
         return st;
@@ -155,9 +158,10 @@ static void raw_problem(hd_lp_problem *prob, int dim, const double *s, int ns, c
     }
 }
 
-hd_status hd_lp_point_verdict(int dim, const double *s, int ns, const double *p, double eps,
-                              int cap, const double *ball_centre, double ball_radius,
-                              hd_verdict *out)
+/* Point p against conv(S) with an absolute eps: HD_INTERSECTING (depth > eps proven),
+ * HD_TOUCHING, HD_SEPARATED (a plane with gap > eps). */
+static hd_status point_verdict(int dim, const double *s, int ns, const double *p, double eps,
+                               int cap, hd_verdict *out)
 {
     if (ns == 0) {
         *out = HD_SEPARATED;
@@ -166,12 +170,6 @@ hd_status hd_lp_point_verdict(int dim, const double *s, int ns, const double *p,
     hd_lp_problem prob;
     hd_lp_outcome res;
     raw_problem(&prob, dim, s, ns, p, 1, eps, cap, NULL);
-    if (ball_centre != NULL && ball_radius > 0.0) {
-        for (int k = 0; k < dim; ++k) {
-            prob.ball_centre[k] = ball_centre[k] - p[k];
-        }
-        prob.ball_radius = ball_radius;
-    }
     hd_status st = hd_lp_solve(&prob, &res);
     if (st == HD_OK) {
         *out = res.verdict;
@@ -248,12 +246,9 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
                           const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
                           double *weights_t)
 {
-    if (out == NULL) {
-        return HD_ERR_NULL;
-    }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_sets(dim, tol, s, ns, t, nt, &use, &box);
+    hd_status st = check_sets(out, dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
         return st;
     }
@@ -296,12 +291,9 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
 hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
                          const hd_tolerance *tol, int *inside)
 {
-    if (inside == NULL) {
-        return HD_ERR_NULL;
-    }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_sets(dim, tol, s, ns, t, nt, &use, &box);
+    hd_status st = check_sets(inside, dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
         return st;
     }
@@ -315,7 +307,7 @@ hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int 
     int cap = cap_for(&use, (long)ns + 1, dim);
     for (int j = 0; j < nt; ++j) {
         hd_verdict v;
-        st = hd_lp_point_verdict(dim, s, ns, t + (long)dim * j, eps, cap, NULL, 0.0, &v);
+        st = point_verdict(dim, s, ns, t + (long)dim * j, eps, cap, &v);
         if (st != HD_OK) {
             return st;
         }
@@ -331,15 +323,15 @@ hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int 
 hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *point,
                              const hd_tolerance *tol, hd_verdict *out)
 {
-    if (out == NULL || point == NULL) {
+    if (point == NULL) {
         return HD_ERR_NULL;
     }
     hd_tolerance use;
     hd_lp_box box;
-    hd_status st = check_sets(dim, tol, s, ns, point, 1, &use, &box);
+    hd_status st = check_sets(out, dim, tol, s, ns, point, 1, &use, &box);
     if (st != HD_OK) {
         return st;
     }
-    return hd_lp_point_verdict(dim, s, ns, point, use.touch_rel * box.max_abs,
-                               cap_for(&use, (long)ns + 1, dim), NULL, 0.0, out);
+    return point_verdict(dim, s, ns, point, use.touch_rel * box.max_abs,
+                         cap_for(&use, (long)ns + 1, dim), out);
 }

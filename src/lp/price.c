@@ -1,24 +1,9 @@
-/* Pricing of the LP method's revised simplex: which column enters. See lp/kernel.c for the
- * method and docs/algorithms/lp.md, section 2.
- *
- * Structural columns are points, so pricing never builds them: the duals are folded into a
- * direction h_k and an offset off_k per set (the normalization sigma (x - centre), the sign of T's
- * columns and, for B's vertices, the pose are absorbed) such that the reduced cost of point p of
- * set k is -(h_k . p + off_k) on its raw coordinates:
- *     S:  y^T (sigma (s - c), 1, 0)        = (sigma y_x) . s - sigma y_x . c + y_d
- *     T:  y^T (-sigma (R t + v - c), 0, 1) = (-sigma R^T y_x) . t - sigma y_x . (v - c) + y_{d+1}
- * The most negative reduced cost of a set is therefore its support point in direction h_k:
- * S's support point along y_x and T's along -y_x -- exactly the two points whose dot products
- * with y_x give the gap of the plane with normal y_x, which the kernel's separation probe and
- * the separated certificate reuse. Support queries are hill climbing over a polytope's vertex
- * adjacency, or scans of a raw array (which also keep its best points as candidates for partial
- * pricing). Dantzig's rule compares the winners of both sets and the slack and extra columns; the
- * winner is confirmed from its explicit column by the caller. Bland's rule (the smallest column
- * id with a negative reduced cost) is the anti-cycling fallback.
- *
- * As in lp/kernel.c, the dimension is a parameter of always-inlined functions, instantiated with
- * the constant 3 and with the general dimension.
- */
+/* Pricing of the LP method's revised simplex (lp/kernel.c): which column enters. Structural columns
+ * are points, so the duals are folded into a direction h_k and an offset off_k per set, and the
+ * reduced cost of point p of set k is -(h_k.p + off_k): Dantzig's rule is two support queries, S's
+ * along y_x and T's along -y_x, whose points also give the gap of the plane with normal y_x (the
+ * kernel's separation probe). Bland's rule is the anti-cycling fallback. Always-inlined in the
+ * dimension, instantiated with 3 and the general d. docs/algorithms/lp.md, section 2. */
 #include <math.h>
 #include <string.h>
 
@@ -38,7 +23,9 @@ double hd_lp_reduced_cost(const hd_lp *lp, int id)
     return hd_lp_cost(lp, id) - hd_lp_dot(lp->y, col, lp->rows);
 }
 
-/* The duals folded for both sets (see the top of this file). */
+/* The duals folded for both sets (normalization sigma (x - c), T's sign and B's pose absorbed):
+ *     S:  y^T (sigma (s - c), 1, 0)        = (sigma y_x).s - sigma y_x.c + y_d
+ *     T:  y^T (-sigma (R t + v - c), 0, 1) = (-sigma R^T y_x).t - sigma y_x.(v - c) + y_{d+1} */
 typedef struct hd_lp_fold {
     double h[2][HD_LP_MAX_DIM];
     double off[2];

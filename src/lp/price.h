@@ -2,7 +2,19 @@
 #ifndef HD_LP_PRICE_H
 #define HD_LP_PRICE_H
 
-#include "lp/kernel.h"
+#include "lp/problem.h"
+
+/* Index of a point of set k maximising u . p, u in the common frame (hill climbing when the set
+ * has a polytope, else a scan). */
+int hd_lp_support(hd_lp *lp, int k, const double *u);
+
+/* The gap of direction n (any length; the common frame): min_T u.t - max_S u.s with u = n / |n|,
+ * evaluated on the points the support mappings pick. -inf for a zero or non-finite n. */
+double hd_lp_gap_along(hd_lp *lp, const double *n, double *max_s);
+
+/* The same gap evaluated on given support points: js of S (maximising n . s) and jt of T
+ * (minimising n . t), e.g. the ones the last full pricing found for n = y_x. */
+double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *max_s);
 
 /* Reduced cost of column id from its explicit column (needs current duals lp->y). */
 double hd_lp_reduced_cost(const hd_lp *lp, int id);

@@ -1,20 +1,14 @@
-/* The LP method's decision procedure: the source's phase 1, then certificates read off the final
- * basis and checked on the input doubles. Derivations: docs/algorithms/lp.md.
- *
- * Source: "On Convex Polytopes, Collision Detection, and the Simplex Method" (sections
- * "Collision Detection" and "Simplex Method"): K = conv S and L = conv T meet iff
- *     A x = b, x >= 0        (problem P1; columns (s, 1, 0) and (-t, 0, 1), b = (0, .., 0, 1, 1))
- * is solvable, decided by minimising f(x) = e^T (b - A x) over A x <= b, x >= 0 (problem P2)
- * from the slack basis x = 0. P2 is exactly the textbook phase 1 of P1 with the slacks as
- * artificial variables (b >= 0), so min f = 0 iff P1 is feasible. The source is silent on the
- * starting basis beyond the slack basis; a phase 1 may start from any feasible basis and give
- * the artificial of a row with right-hand side 0 either sign, which the polytope-pair query uses
- * for a crash basis of two support points (solve_crash; lp.md, "crash basis").
- */
+/* The LP method's decision procedure (Kreuzer, "On Convex Polytopes, Collision Detection, and the
+ * Simplex Method", sections "Collision Detection" and "Simplex Method"): K = conv S and L = conv T
+ * meet iff A x = b, x >= 0 (problem P1) is solvable, decided by the article's phase 1 (problem P2)
+ * from the slack basis, or for polytope pairs from a crash basis of two support points
+ * (solve_crash); then certificates read off the final basis and checked on the input doubles.
+ * Derivations: docs/algorithms/lp.md, sections 1 and 3. */
 #include <math.h>
 #include <string.h>
 
 #include "lp/solve.h"
+#include "lp/price.h"
 #include "core/tolerances.h"
 
 static void set_sigma(hd_lp_problem *prob, double extent)

@@ -1,9 +1,8 @@
-/* The LP method's decision procedure (private), shared by the raw-array API (lp/lp.c), the
- * polytope-pair query (lp/query.c) and the containment tests (query/contain.c).
- *
- * Given two point sets S and T (the columns of the source's problem P1), it runs the source's
- * phase 1 and turns its optimal basis into a verdict with a certificate checked on the input
- * doubles; see docs/algorithms/lp.md for the derivations. */
+/* The LP method's decision procedure (private), shared by the raw-array API (lp/lp.c) and the
+ * polytope-pair query (lp/query.c). Given two point sets S and T (the columns of problem P1 of
+ * Kreuzer's "On Convex Polytopes, Collision Detection, and the Simplex Method"), it runs a phase 1
+ * and turns its optimal basis into a verdict with a certificate checked on the input doubles; see
+ * docs/algorithms/lp.md for the derivations. */
 #ifndef HD_LP_SOLVE_H
 #define HD_LP_SOLVE_H
 
@@ -64,13 +63,6 @@ void hd_lp_normalize_box(hd_lp_problem *prob, const double *lo, const double *hi
 
 /* Default pivot cap of one simplex run on n points with m rows. */
 int hd_lp_default_cap(long n, int rows);
-
-/* Point p against conv(S) with an absolute eps: HD_INTERSECTING (depth > eps proven),
- * HD_TOUCHING, HD_SEPARATED (a plane with gap > eps). ball_centre / ball_radius: an optional ball
- * inside conv(S) (NULL / 0: none). */
-hd_status hd_lp_point_verdict(int dim, const double *s, int ns, const double *p, double eps,
-                              int cap, const double *ball_centre, double ball_radius,
-                              hd_verdict *out);
 
 /* Decides prob. Needs ns, nt >= 1. Errors: HD_ERR_ITERATION_LIMIT (a simplex run reached its cap
  * or broke down). Never allocates. */

@@ -1,18 +1,8 @@
-/* Private interfaces between the files that construct a polytope (polytope*.c); see
- * polytope/internal.h for the layout they produce.
- *
- * Construction pipeline (polytope/polytope.c, polytope/mesh.c are the entry points):
- *   points -> exact power-of-two rescaling for extreme magnitudes (hd_poly_scaled_copy)
- *          -> hd_affine_frame: dimension 0..3 (polytope/frame.c)
- *          -> dimension 0, 1, 2: hd_flat_build (polytope/flat.c)
- *          -> dimension 3: hd_hull_qhull, face loops over input indices (polytope/hull.c)
- *             -> hd_solid_assemble (polytope/solid.c): compaction, half-edge pairing and CSR
- *                topology (polytope/topology.c), coplanar merge (polytope/merge.c), planes,
- *                bounds and interior points (polytope/geometry.c)
- *   mesh   -> argument, closed-manifold and convexity checks (polytope/mesh.c)
- *          -> hd_solid_assemble
- *   hd_polytope_validate re-checks any polytope from scratch (polytope/validate.c).
- */
+/* Private interfaces between the files that construct a polytope (polytope/polytope.c and
+ * polytope/mesh.c are the entry points); polytope/internal.h is the layout they produce. Points go
+ * through rescaling, the affine frame, then hd_flat_build (dimension < 3) or Qhull and
+ * hd_solid_assemble (topology, coplanar merge, planes, interior points, support table). The
+ * pipeline: docs/algorithms/polytope.md, section 1. */
 #ifndef HD_POLYTOPE_BUILD_H
 #define HD_POLYTOPE_BUILD_H
 
@@ -36,7 +26,7 @@ double hd_poly_length_tol(double convex_rel, double extent, double max_abs);
 hd_status hd_poly_check_points(const double *xyz, int count);
 hd_status hd_poly_check_tolerance(const hd_tolerance *tol, hd_tolerance *resolved);
 
-/* Exact rescaling for extreme magnitudes (polytope/polytope.c). Squared lengths of coordinates
+/* Exact rescaling for extreme magnitudes (polytope/scale.c). Squared lengths of coordinates
  * above about 1e154 overflow and below about 1e-154 underflow, which would wreck every distance
  * test of the construction. When the largest coordinate is outside [2^-HD_SCALE_RANGE,
  * 2^HD_SCALE_RANGE], the construction runs on a copy multiplied by 2^-e (e the exponent of the
@@ -152,12 +142,16 @@ void hd_poly_fill_topology(hd_polytope *poly, const hd_halfedges *he);
 /* Axis-aligned box, extent, max_abs and bounding sphere from the vertices. */
 void hd_poly_fill_bounds(hd_polytope *poly);
 
+/* Newell's area vector of the loop pts[loop[0..m-1]], normalized into n; returns its length
+ * (twice the polygon's area; 0 for a loop of zero area). */
+double hd_loop_newell(const double *pts, const int *loop, int m, double n[3]);
+
 /* Face normals and supporting offsets (needs the topology): Newell's area vector of each loop,
  * or the given normal (3 per face, may be NULL) where that one keeps the face's vertices within
  * tol of the plane and Newell's does not. HD_ERR_BAD_MESH for a face of zero area. */
 hd_status hd_poly_fill_planes(hd_polytope *poly, const double *normals, double tol);
 
-/* Two interior points of a solid (polytope_interior.c). HD_ERR_HULL when no point with positive
+/* Two interior points of a solid (polytope/geometry.c). HD_ERR_HULL when no point with positive
  * clearance is found. */
 hd_status hd_poly_fill_interior_solid(hd_polytope *poly);
 

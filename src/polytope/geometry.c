@@ -6,15 +6,10 @@
 #include "core/math.h"
 #include "polytope/build.h"
 
-/* Face plane. Newell's formula: for a closed loop p_0 .. p_{m-1}, the vector
- *     A = 1/2 sum_i (p_i - c) x (p_{i+1} - c)
- * is the area vector of the polygon (exact for a planar loop, for any c; c = the vertex average
- * keeps the products small). For a merged face whose vertices lie within tol of a plane it is the
- * area-weighted mean normal. The loop is counter-clockwise seen from outside, so A points outward.
- * Offset: the largest n.v over all vertices, i.e. the plane is a supporting plane of the polytope
- * and every vertex is on or inside it. The maximum is found by climbing the vertex adjacency from
- * the best face vertex: on a convex polytope a vertex with no better neighbour maximises a linear
- * function. */
+/* Face offset: the largest n.v over all vertices, so the plane is a supporting plane of the
+ * polytope and every vertex is on or inside it. The maximum is found by climbing the vertex
+ * adjacency from the best face vertex: on a convex polytope a vertex with no better neighbour
+ * maximises a linear function. */
 static double face_support(const hd_polytope *p, const double n[3], int start)
 {
     int best = start;
@@ -36,18 +31,23 @@ static double face_support(const hd_polytope *p, const double n[3], int start)
     return bd;
 }
 
-static double loop_newell(const hd_polytope *p, const int *loop, int m, double n[3])
+/* Newell's formula: for a closed loop p_0 .. p_{m-1}, the vector
+ *     A = 1/2 sum_i (p_i - c) x (p_{i+1} - c)
+ * is the area vector of the polygon (exact for a planar loop, for any c; c = the vertex average
+ * keeps the products small). For a merged face whose vertices lie within tol of a plane it is the
+ * area-weighted mean normal. A loop counter-clockwise seen from outside gives an outward A. */
+double hd_loop_newell(const double *pts, const int *loop, int m, double n[3])
 {
     double c[3] = {0, 0, 0};
     for (int i = 0; i < m; ++i) {
-        hd_v3_add(c, c, p->verts + 3 * loop[i]);
+        hd_v3_add(c, c, pts + 3 * loop[i]);
     }
     hd_v3_scale(c, c, 1.0 / m);
     hd_v3_set(n, 0, 0, 0);
     for (int i = 0; i < m; ++i) {
         double a[3], b[3], x[3];
-        hd_v3_sub(a, p->verts + 3 * loop[i], c);
-        hd_v3_sub(b, p->verts + 3 * loop[(i + 1) % m], c);
+        hd_v3_sub(a, pts + 3 * loop[i], c);
+        hd_v3_sub(b, pts + 3 * loop[(i + 1) % m], c);
         hd_v3_cross(x, a, b);
         hd_v3_add(n, n, x);
     }
@@ -84,7 +84,7 @@ hd_status hd_poly_fill_planes(hd_polytope *p, const double *normals, double tol)
         const int *loop = p->face_verts + p->face_offset[f];
         int m = p->face_offset[f + 1] - p->face_offset[f];
         double n[3], depth;
-        if (!(loop_newell(p, loop, m, n) > 0.0)) {
+        if (!(hd_loop_newell(p->verts, loop, m, n) > 0.0)) {
             return HD_ERR_BAD_MESH;
         }
         double d = plane_offset(p, loop, m, n, &depth);
@@ -175,34 +175,6 @@ void hd_poly_fill_bounds(hd_polytope *p)
         p->sphere_radius = rb;
     }
     p->sphere_radius *= 1.0 + HD_SPHERE_INFLATE;
-}
-
-void hd_poly_unscale(hd_polytope *p, int e)
-{
-    if (e == 0) {
-        return;
-    }
-    for (int i = 0; i < 3 * p->vertex_count; ++i) {
-        p->verts[i] = ldexp(p->verts[i], e);
-    }
-    for (int f = 0; f < p->face_count; ++f) {
-        p->face_dist[f] = ldexp(p->face_dist[f], e);
-    }
-    p->plane_dist = ldexp(p->plane_dist, e);
-    for (int w = 0; w < 2; ++w) {
-        for (int k = 0; k < 3; ++k) {
-            p->interior[w].point[k] = ldexp(p->interior[w].point[k], e);
-        }
-        p->interior[w].clearance = ldexp(p->interior[w].clearance, e);
-    }
-    for (int k = 0; k < 3; ++k) {
-        p->aabb_lo[k] = ldexp(p->aabb_lo[k], e);
-        p->aabb_hi[k] = ldexp(p->aabb_hi[k], e);
-        p->sphere_centre[k] = ldexp(p->sphere_centre[k], e);
-    }
-    p->sphere_radius = ldexp(p->sphere_radius, e);
-    p->max_abs = ldexp(p->max_abs, e);
-    p->extent = ldexp(p->extent, e);
 }
 
 void hd_interior_set(hd_polytope *p, int which, int count, const int *index, const double *weight)

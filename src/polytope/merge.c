@@ -1,21 +1,7 @@
-/* Merging of coplanar neighbouring faces into true polygonal faces.
- *
- * CD-Dual's local searches walk the Gaussian image face by face; a plateau of coplanar triangles
- * makes them stall (the neighbours' normals coincide), so every face must be a maximal planar
- * polygon (CD-Dual section 3: the polytope's faces, edges and vertices are its true features).
- *
- * Method: region growing. Faces are taken as seeds in order of decreasing area (the largest face
- * has the best-conditioned normal n_s). Let D_s = max over ALL vertices of n_s . v, the offset of
- * the supporting plane with normal n_s. The seed's region absorbs, through shared edges, every
- * face whose vertices all satisfy n_s . v >= D_s - tol. Measuring against the seed's supporting
- * plane (not against the last face added) keeps the tolerance from drifting along a chain of
- * slightly bent faces, and it is exactly the guarantee the finished polytope keeps: the merged
- * face gets the seed's normal and the offset D_s, so every vertex is on or inside that plane and
- * every vertex of the face within tol of it. A region is kept only when its boundary is one
- * simple loop (a disc) that is convex to tol; otherwise its seed stays alone. Vertices left with
- * no boundary edge (inside a region) disappear, and vertices left on exactly two faces (in the
- * middle of a merged edge, within tol of its line) are dropped from both loops, so every
- * remaining vertex has degree >= 3. */
+/* Merging of coplanar neighbouring faces into true polygonal faces, which CD-Dual's searches need
+ * (a plateau of coplanar triangles stalls them; CD-Dual, section 3). Region growing from the
+ * largest faces against each seed's supporting plane; a region is kept only when its boundary is
+ * one convex loop. Derivation and guarantees: docs/algorithms/polytope.md, section 4. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,25 +35,12 @@ static int face_key_cmp(const void *a, const void *b)
     return x->face - y->face;
 }
 
-/* Unit normal from Newell's area vector (see polytope/geometry.c); returns the area. */
+/* Unit normal from Newell's area vector (polytope/geometry.c); returns the area. */
 static double face_normal(const hd_merge_ctx *ctx, int f, double n[3])
 {
     const int *loop = ctx->loops->verts + ctx->loops->offset[f];
     int m = ctx->loops->offset[f + 1] - ctx->loops->offset[f];
-    double c[3] = {0, 0, 0};
-    for (int i = 0; i < m; ++i) {
-        hd_v3_add(c, c, ctx->pts + 3 * loop[i]);
-    }
-    hd_v3_scale(c, c, 1.0 / m);
-    hd_v3_set(n, 0, 0, 0);
-    for (int i = 0; i < m; ++i) {
-        double a[3], b[3], x[3];
-        hd_v3_sub(a, ctx->pts + 3 * loop[i], c);
-        hd_v3_sub(b, ctx->pts + 3 * loop[(i + 1) % m], c);
-        hd_v3_cross(x, a, b);
-        hd_v3_add(n, n, x);
-    }
-    return 0.5 * hd_v3_normalize(n);
+    return 0.5 * hd_loop_newell(ctx->pts, loop, m, n);
 }
 
 /* D = max of n . v over all vertices, by climbing the vertex graph from vertex start (a vertex
@@ -109,7 +82,10 @@ static int face_near_plane(const hd_merge_ctx *ctx, int g, const double n[3], do
     return 1;
 }
 
-/* Breadth-first growth of region r from seed s; returns the number of faces in it (queue). */
+/* Breadth-first growth of region r from seed s; returns the number of faces in it (queue). A face
+ * joins when all its vertices are within tol below the seed's supporting plane n_s.x = D_s (not the
+ * last face's plane: no drift along a chain of slightly bent faces); the merged face keeps n_s and
+ * D_s, so every vertex stays on or inside it. */
 static int region_grow(hd_merge_ctx *ctx, int s, int r)
 {
     const hd_halfedges *he = ctx->he;

@@ -41,36 +41,6 @@ hd_status hd_poly_check_points(const double *xyz, int count)
     return out_of_range ? HD_ERR_RANGE : HD_OK;
 }
 
-hd_status hd_poly_scaled_copy(const double *xyz, int count, double **scaled, int *exponent)
-{
-    double m = 0.0;
-    for (long i = 0; i < 3L * count; ++i) {
-        if (fabs(xyz[i]) > m) {
-            m = fabs(xyz[i]);
-        }
-    }
-    *scaled = (double *)xyz;
-    *exponent = 0;
-    if (m == 0.0 || (m <= ldexp(1.0, HD_SCALE_RANGE) && m >= ldexp(1.0, -HD_SCALE_RANGE))) {
-        return HD_OK;
-    }
-    int e = ilogb(m);
-    double *copy = malloc((size_t)count * 3 * sizeof(double));
-    if (copy == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    for (long i = 0; i < 3L * count; ++i) {
-        copy[i] = ldexp(xyz[i], -e);
-        if (ldexp(copy[i], e) != xyz[i]) {
-            free(copy);
-            return HD_OK;
-        }
-    }
-    *scaled = copy;
-    *exponent = e;
-    return HD_OK;
-}
-
 /* Qhull's verdict "flat" (its initial simplex is singular at its precision) on a set our frame
  * found thicker than tol_len can only come from a sliver close to that limit: the set is then
  * built as the polygon of the frame's plane. */

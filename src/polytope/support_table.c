@@ -1,44 +1,8 @@
-/* The support direction table of a solid (see support/support.h): which vertices can maximise d.v
- * for the directions d of each cell of a cube map, so that a support query reads one table entry
- * and the few candidates it names instead of walking the vertex graph.
- *
- * Cube map. A direction d lies on the face of the cube [-1, 1]^3 of its largest |component| d_a
- * (sign s, axis a; ties go to the lower axis), at the face coordinates p = d_b / |d_a|,
- * q = d_c / |d_a| in [-1, 1] with (b, c) = (a + 1, a + 2) mod 3, so that d is a positive multiple
- * of s e_a + p e_b + q e_c. Each face is split into k x k cells of equal (p, q) extent; cell (i, j)
- * holds the directions with floor((p + 1) k / 2) = i and floor((q + 1) k / 2) = j. A cell is a
- * convex cone (its four sides are planes through the origin).
- *
- * Candidates. The normal cone of vertex v, N(v) = {d : d.(u - v) <= 0 for every vertex u}, is
- * the set of directions that v maximises. Dropping constraints gives a superset: hedra uses
- * C(v) = {d : d.(u - v) <= 0 for every neighbour u of v}, which equals N(v) when the faces are
- * planar (the tangent cone at v is spanned by its edges, support/support.c) and contains it
- * otherwise. Every direction d has a maximiser v*, and d lies in N(v*), hence in C(v*): listing in
- * every cell each vertex whose C(v) meets the cell lists a true maximiser of every direction of the
- * cell, whatever the polytope. The query takes the best listed candidate by computed d.v, so it
- * returns a maximiser to the rounding of the dot products, as a scan of all vertices does.
- *
- * Conservative tests. In face coordinates the constraint d.(u - v) <= 0 for e = u - v reads
- * e_b p + e_c q <= -s e_a, a half-plane; it is widened by HD_TABLE_ANGLE_MARGIN sqrt(3) |e| (a
- * rotation of d by about that angle, |(s, p, q)| <= sqrt(3)), and each cell by HD_TABLE_CELL_MARGIN
- * in p and q, both far above the rounding of the query's cell computation (a few units of 2^-53
- * in p, q) and of the tests below, so that a vertex is listed whenever C(v) meets the cell, even
- * where the computed cell of a direction on a cell edge is the neighbouring one. A cell meets the
- * convex polygon C(v) (intersected with the face) unless a separating line exists: an axis of
- * the cell (the polygon's bounding box, found by clipping the face square with the half-planes,
- * misses the cell) or a side of the polygon, i.e. one of the half-planes that excludes all four
- * corners of the cell (separating axis theorem for convex polygons; testing every half-plane, not
- * only the sides, can only find more true separations). The bounding box is widened as well, so
- * that the rounding of the clipped vertices never drops a cell.
- *
- * Size: about HD_TABLE_CELLS_PER_VERTEX = 2 cells per vertex, each a record of HD_SUPPORT_SLOTS
- * = 4 ints (32 bytes per vertex, 44 with the lists). On ellipsoid point clouds a query meets 3.5
- * candidates on average and one in four goes through a list. A query thus reads one record (and
- * at times a list) and a few vertices, all independent loads, instead of a chain of adjacency and
- * vertex loads per step of a climb. The sizes were chosen by measurement under the benchmark's
- * cold caches: there, the cache lines and pages a query touches, and the table's share of the
- * cache between queries, cost more than a few extra dot products, so 4 or 8 cells per vertex,
- * 16-bit slots or records that carry the candidates' coordinates were no faster or slower. */
+/* The support direction table of a solid (see support/support.h): for each cell of a cube map of
+ * directions, the vertices that can maximise d.v there, so that a support query reads one record
+ * and a few candidates instead of walking the vertex graph. A vertex v is listed in every cell its
+ * cone C(v) = {d : d.(u - v) <= 0 for the neighbours u} meets, tested conservatively. Derivation,
+ * margins and sizes: docs/algorithms/support.md, section 2. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +11,8 @@
 #include "polytope/support_table.h"
 #include "core/tolerances.h"
 
+/* About two cells of 4 slots per vertex: 32 bytes per vertex, 44 with the lists; denser tables
+ * measured no faster under cold caches. */
 #define HD_TABLE_CELLS_PER_VERTEX 2.0
 #define HD_TABLE_MAX_K 1024
 
@@ -74,7 +40,9 @@ int hd_support_table_resolution(int vertex_count)
     return k < 1.0 ? 1 : k > HD_TABLE_MAX_K ? HD_TABLE_MAX_K : (int)k;
 }
 
-/* The half-planes of C(v) on face (axis a, sign s). */
+/* The half-planes of C(v) on face (axis a, sign s): d.(u - v) <= 0 with d = s e_a + p e_b + q e_c
+ * is e_b p + e_c q <= -s e_a for e = u - v, widened by a rotation of HD_TABLE_ANGLE_MARGIN
+ * (|(s, p, q)| <= sqrt(3)). */
 static int face_halfplanes(const hd_polytope *p, int v, int a, double s, hd_halfplane *hp)
 {
     int b = (a + 1) % 3, c = (a + 2) % 3;
@@ -127,7 +95,9 @@ static void cell_range(double x0, double x1, int k, int *lo, int *hi)
     *hi = t1 < 0.0 ? 0 : t1 > k - 1 ? k - 1 : (int)t1;
 }
 
-/* 0 when one of the half-planes excludes every corner of the (widened) cell [p0,p1] x [q0,q1]. */
+/* 0 when one of the half-planes excludes every corner of the (widened) cell [p0,p1] x [q0,q1]: a
+ * separating line (separating axis theorem for convex polygons; testing every half-plane, not only
+ * the polygon's sides, can only find more true separations). */
 static int cell_meets(const hd_halfplane *hp, int count, double p0, double p1, double q0, double q1)
 {
     for (int h = 0; h < count; ++h) {

@@ -268,21 +268,6 @@ void hd_poly_copy(hd_polytope *p, const hd_polytope *src)
     }
 }
 
-hd_polytope *hd_poly_clone_scaled(const hd_polytope *src, int exponent)
-{
-    int loop_total = src->face_offset[src->face_count];
-    int cells = 6 * src->support_k * src->support_k;
-    hd_polytope *p =
-        hd_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
-                            loop_total, cells, src->support_list_count);
-    if (p == NULL) {
-        return NULL;
-    }
-    hd_poly_copy(p, src);
-    hd_poly_unscale(p, exponent);
-    return p;
-}
-
 /* Edges from half-edge pairs (the half-edge of lower index is the edge's v0 -> v1, so face
  * edge_faces[2e] holds it counter-clockwise), then each vertex's neighbours in the order of the
  * faces around it, reversed so that they run counter-clockwise seen from outside. */

@@ -1,15 +1,7 @@
-/* Containment and point-inside queries on polytopes (the source's IsSubsetOf, and point inside).
- *
- * A point p (in A's frame) is classified against A with the touching half-width eps:
- *   dimension 0, 1: the exact distance to the vertex or segment decides (depth is always 0);
- *   dimension 3: the face planes give m = max_f (n_f . p - d_f); outside, the distance is >= m,
- *     inside, the depth is exactly -m (the nearest boundary point of a convex polytope from the
- *     inside lies on a facet plane). The planes are exact only up to the tolerance delta the
- *     hull's coplanar facets were merged with, so the planes decide only when |m| > eps + delta;
- *   dimension 2: the same with the polygon's plane and its edges' in-plane outward planes (a flat
- *     polygon has no interior: never intersecting);
- *   otherwise (near the boundary) GJK and the contact classifier decide on the pair (A, {p}).
- */
+/* Containment and point-inside queries on polytopes (IsSubsetOf of Kreuzer's LP article, and point
+ * inside): a point is classified against A by exact distance below dimension 2, by A's face planes
+ * where they decide, and near the boundary by GJK and the contact classifier on the pair (A, {p}).
+ * docs/algorithms/lp.md, section 4. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -120,7 +112,10 @@ static hd_status pair_fallback(const hd_polytope *a, const double p[3], double e
     return st;
 }
 
-/* Verdict of p (A's frame) against A; see the file comment. */
+/* Verdict of p (A's frame) against A. Dimension 0, 1: the exact distance (no interior). Dimension
+ * 3: m = max_f (n_f.p - d_f) bounds the distance from below outside and is minus the depth inside
+ * (the nearest boundary point lies on a facet plane); dimension 2: the same with the polygon's
+ * plane and edges (never intersecting). The planes decide only when |m| > eps + delta. */
 static hd_status classify_point(const hd_polytope *a, const double p[3], double eps,
                                 const hd_options *opt, hd_verdict *out)
 {

@@ -119,8 +119,32 @@ static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_r
     return st;
 }
 
-hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                     const hd_pose *pose_b, const hd_options *opt, hd_result *out)
+/* The chosen algorithm on the prepared pair; the LP method answers a stall of the others. */
+static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_status st;
+    switch (opt->algo) {
+        case HD_ALGO_CDDUAL:
+            st = hd_cddual_collide(pair, opt, out);
+            break;
+        case HD_ALGO_LP:
+            st = hd_lp_collide(pair, opt, out);
+            break;
+        default:
+            st = hd_gjk_collide(pair, opt, out);
+            break;
+    }
+    if (st == HD_ERR_ITERATION_LIMIT && opt->algo != HD_ALGO_LP) {
+        st = lp_after_stall(pair, opt, out);
+    }
+    return st;
+}
+
+/* hd_collide (distance = 0) and hd_distance (distance = 1, always GJK): validation, the pair in
+ * A's frame, the query, and its answer mapped to the world frame. */
+static hd_status pair_query(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                            const hd_pose *pose_b, const hd_options *opt, hd_result *out,
+                            int distance)
 {
     if (out == NULL) {
         return HD_ERR_NULL;
@@ -131,45 +155,24 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
     if (st != HD_OK) {
         return st;
     }
-    result_init(out, opt->algo, pair.eps);
-    switch (opt->algo) {
-        case HD_ALGO_CDDUAL:
-            st = hd_cddual_collide(&pair, opt, out);
-            break;
-        case HD_ALGO_LP:
-            st = hd_lp_collide(&pair, opt, out);
-            break;
-        default:
-            st = hd_gjk_collide(&pair, opt, out);
-            break;
-    }
-    if (st == HD_ERR_ITERATION_LIMIT && opt->algo != HD_ALGO_LP) {
-        st = lp_after_stall(&pair, opt, out);
-    }
+    result_init(out, distance ? HD_ALGO_GJK : opt->algo, pair.eps);
+    st = distance ? hd_gjk_distance(&pair, opt, out) : collide_in_frame(&pair, opt, out);
     if (st == HD_OK) {
         result_to_world(&pair, out);
     }
     return st;
 }
 
+hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                     const hd_pose *pose_b, const hd_options *opt, hd_result *out)
+{
+    return pair_query(a, pose_a, b, pose_b, opt, out, 0);
+}
+
 hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                       const hd_pose *pose_b, const hd_options *opt, hd_result *out)
 {
-    if (out == NULL) {
-        return HD_ERR_NULL;
-    }
-    hd_options defaults;
-    hd_pair pair;
-    hd_status st = prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
-    if (st != HD_OK) {
-        return st;
-    }
-    result_init(out, HD_ALGO_GJK, pair.eps);
-    st = hd_gjk_distance(&pair, opt, out);
-    if (st == HD_OK) {
-        result_to_world(&pair, out);
-    }
-    return st;
+    return pair_query(a, pose_a, b, pose_b, opt, out, 1);
 }
 
 hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,

@@ -1,36 +1,7 @@
-/* Support mapping of one polytope: the vertex maximising d.v, by scanning or by hill climbing.
- *
- * Hill climbing (the "topologically sorted" support search the GJK sources mention, 002/004
- * "Support mapping"): from a start vertex, move to the neighbour with the largest d.v while it is
- * strictly larger. Correctness: at a vertex v of a convex polytope the tangent cone is generated
- * by the edges leaving v, so every point x of the polytope satisfies x - v = sum l_k (u_k - v)
- * with l_k >= 0 over the neighbours u_k; if d.(u_k - v) <= 0 for every neighbour then
- * d.(x - v) <= 0 for every x: a local maximum of the vertex graph is global.
- *
- * That argument needs planar faces. hedra's faces are polygons in which coplanar facets of the hull
- * were merged (the coordinates' resolution for hulls, convex_rel for meshes), so a face's vertices
- * may sit off its plane by up to that tolerance, and the loop of a merged face lacks the diagonals
- * that the exact hull has. A walk along such a loop can stop at a vertex below the true maximum by
- * about the merge tolerance, far more than rounding. The diagonals of the exact hull join vertices
- * of one merged face, so when the walk stops at v we also look at every vertex of each face of v
- * with more than three vertices (a triangle's vertices are already neighbours): with those extra
- * "neighbours" the graph contains the exact hull's edge graph and the argument above applies again.
- * The walk then resumes from any strictly better vertex found.
- *
- * Ties and near-ties: every move strictly increases the computed d.v, so the walk visits no
- * vertex twice and stops after at most vertex_count moves. Where it stops, no neighbour (in the
- * extended sense) has a larger computed value, so each exact d.(u_k - v) is at most the rounding
- * r of two dot products (a few units of 2^-53 |d| max|v|), and by the cone argument the exact
- * value at v is below the maximum by at most r sum l_k. sum l_k exceeds a few units only if the
- * maximiser lies far away across a chain of faces all within about r / (edge length) of being
- * perpendicular to d, i.e. faces coplanar to far below the merge tolerance, which the builder
- * merged into one face: their vertices are then scanned directly. Plateaus of exactly equal
- * values (d along a face normal) stop on one of the equal vertices, all of them maximisers.
- *
- * Small polytopes are scanned instead (HD_SUPPORT_SCAN_MAX in support/support.h): a scan of n
- * vertices costs about n fused dot products with well-predicted branches, a walk a few steps of
- * degree-many dot products with unpredictable ones; on random directions the scan wins below
- * about 40 vertices on x86-64 (measured: 21 ns against 108 ns at 12 vertices, equal near 64). */
+/* Support mapping of one polytope: the vertex maximising d.v, by scanning, by the direction table
+ * or by hill climbing (the "topologically sorted" support search of Nascimento's GJK article,
+ * "Support mapping"). Why a local maximum of the vertex graph is global, and what merged faces
+ * and ties change: docs/algorithms/support.md, section 1. */
 #include "core/math.h"
 #include "support/support.h"
 
@@ -54,9 +25,11 @@ static int scan_face(const hd_polytope *poly, int f, const double d[3], double *
     return found;
 }
 
-/* The stop test extended to the faces of v with more than three vertices (see above). Each face
- * of v is the left face of exactly one edge leaving v, which lists every face once. A polygon
- * (dimension 2) has one vertex set for both of its faces: face 0 is scanned alone. */
+/* The stop test extended to the faces of v with more than three vertices: a merged face's loop
+ * lacks the exact hull's diagonals, whose ends it joins, so its vertices count as neighbours of v
+ * (support.md, section 1). Each face of v is the left face of exactly one edge leaving v, which
+ * lists every face once. A polygon (dimension 2) has one vertex set for both of its faces: face 0
+ * is scanned alone. */
 static int scan_faces_of(const hd_polytope *poly, int v, const double d[3], double *best_value)
 {
     /* nothing to do when every face is a triangle (loops of total length 3 per face) */
@@ -87,6 +60,8 @@ int hd_support_climb(const hd_polytope *poly, const double d[3], int start)
     return direct >= 0 ? direct : hd_support_walk(poly, d, start);
 }
 
+/* Hill climbing: at a vertex of a convex polytope the tangent cone is spanned by the edges leaving
+ * it, so a vertex with no better neighbour (merged faces included) maximises d.v. */
 int hd_support_walk(const hd_polytope *poly, const double d[3], int start)
 {
     int n = poly->vertex_count;
