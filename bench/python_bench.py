@@ -171,6 +171,28 @@ def write_csv(path, results):
             f.write(f"{n}," + ",".join(f"{m[k]:.3f}" for k in names) + "\n")
 
 
+def scaling(args, rng):
+    """collide_many on one thread and on all, for longer and longer batches (n = 100)."""
+    a = hedra.Polytope(ellipsoid_points(rng, 100, (1.0, 0.8, 0.6)))
+    b = hedra.Polytope(ellipsoid_points(rng, 100, (0.7, 0.5, 0.9)))
+    print(f"\ncollide_many, one thread against {args.threads}: median ns per pair, n = 100")
+    print("poses | 1 thread | all | speedup | CPU 1 | CPU all")
+    print("--- | --- | --- | --- | --- | ---")
+    for count in (2000, 20000, 200000):
+        poses = np.concatenate([trajectory(rng, 2000) for _ in range(count // 2000)])
+        row = {}
+        for threads in (1, args.threads):
+            wall, cpu = [], []
+            for _ in range(args.rounds):
+                w, c = time_pass(lambda: hedra.collide_many(a, b, poses, threads=threads), 1)
+                wall += w
+                cpu += c
+            row[threads] = (statistics.median(wall) / count, statistics.median(cpu) / count)
+        one, all_ = row[1], row[args.threads]
+        print(f"{count} | {one[0]:.1f} | {all_[0]:.1f} | {one[0] / all_[0]:.2f} | {one[1]:.1f} | "
+              f"{all_[1]:.1f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="12,100,1000")
@@ -192,6 +214,7 @@ def main():
     print_table(results, args.threads)
     if args.csv:
         write_csv(args.csv, results)
+    scaling(args, rng)
 
 
 if __name__ == "__main__":
