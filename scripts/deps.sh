@@ -5,11 +5,17 @@
 #   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
 #   python: the package's build (headers, numpy, setuptools, wheel, venv, pip) and its tests
 #           (pytest, hypothesis, scipy's HiGHS as oracle, dask + distributed)
+#   viewer: chromium (the browser test), Node.js and npm (three.js and playwright-core from npm,
+#           installed by scripts/viewer-deps.sh)
 set -euo pipefail
+cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config libqhull-dev libcmocka-dev libglpk-dev
           clang clang-format libclang-rt-14-dev valgrind gnuplot-nox libccd-dev libbullet-dev libfcl-dev git
           python3-dev python3-numpy python3-setuptools python3-wheel python3-venv python3-pip
-          python3-pytest python3-hypothesis python3-scipy python3-dask python3-distributed)
+          python3-pytest python3-hypothesis python3-scipy python3-dask python3-distributed
+          chromium)
+# Node.js and npm: Debian's packages unless a Node.js with its own npm is already installed
+command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -22,3 +28,4 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+bash scripts/viewer-deps.sh

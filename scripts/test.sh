@@ -3,7 +3,7 @@
 #   1. builds with warnings as errors and runs every ctest suite (unit, property, oracle, CLI,
 #      install, benchmark smoke), then the Python package's pytest suite;
 #   2. rebuilds under AddressSanitizer + UndefinedBehaviorSanitizer and runs the suites again;
-#   3. rebuilds under ThreadSanitizer and runs the multithreaded test;
+#   3. rebuilds under ThreadSanitizer and runs the multithreaded tests (queries, scenes);
 #   4. runs the CLI on the examples under valgrind memcheck;
 #   5. runs each libFuzzer target for a short bounded time.
 # Set HEDRA_QUICK=1 to stop after step 1.
@@ -35,11 +35,12 @@ cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   HEDRA_CROSSCHECK_SCALE=1 ctest --test-dir build-asan --output-on-failure -j"$jobs" -E 'cli_install'
 
-step "3/5 ThreadSanitizer: many threads on shared polytopes"
+step "3/5 ThreadSanitizer: many threads on shared polytopes, the scene's thread pool"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_SANITIZE=thread \
   -DHEDRA_BUILD_BENCH=OFF >/dev/null
-cmake --build build-tsan -j"$jobs" --target test_threads
-TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -R '^test_threads$'
+cmake --build build-tsan -j"$jobs" --target test_threads test_scene
+TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure \
+  -R '^(test_threads|test_scene)$'
 
 step "4/5 valgrind memcheck of the CLI on the examples"
 # Every command on the examples, plus files made here: the hull written by 'hull' read back,
@@ -62,6 +63,17 @@ vg build-test/hedra batch --algo all --distance examples/pairs.pair
 vg build-test/hedra gap --dir 1,0,0 examples/cube.off examples/tetrahedron.off
 vg build-test/hedra contains examples/cube.off examples/tetrahedron.off
 vg build-test/hedra inside examples/ellipsoid.xyz 0.1,0.2,0.3
+vg build-test/hedra collide --path examples/ellipsoid.xyz examples/cube.off --translate-b 0.9,0.3,0.2
+for algo in gjk cddual lp; do
+  vg build-test/hedra view --algo $algo examples/ellipsoid.xyz examples/cube.off \
+    --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 --slide-steps 11 -o "$vgdir/view-$algo.html"
+done
+HEDRA_VIEWER_DIR="$vgdir/none" vg build-test/hedra view examples/cube.off examples/cube.off \
+  -o "$vgdir/none.html" || [ $? -eq 1 ]
+vg build-test/hedra scene --threads 2 examples/scene/crowd.scene
+printf 'shape s\nP 4\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nbody a s 1 0 0 0 0 0 0\nmove b 1 0 0 0 0 0 0\n' \
+  >"$vgdir/unknown-body.scene"
+vg build-test/hedra scene "$vgdir/unknown-body.scene" || [ $? -eq 1 ]
 for bad in truncated.off bad-index.obj; do
   vg build-test/hedra info "$vgdir/$bad" || [ $? -eq 1 ]
 done
@@ -74,7 +86,8 @@ step "5/5 bounded fuzzing"
 # seed corpus includes every input that once failed it (regress-*), so those are replayed first.
 if [ -f fuzz/run.sh ]; then
   export HEDRA_FUZZ_SEED=${HEDRA_FUZZ_SEED:-20261122}
-  HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_RUNS:-100000} bash fuzz/run.sh 300 fuzz_read_points fuzz_pair_reader
+  HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_RUNS:-100000} bash fuzz/run.sh 300 fuzz_read_points fuzz_pair_reader \
+    fuzz_scene_reader
   HEDRA_FUZZ_FRESH=1 HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_QUERY_RUNS:-20000} bash fuzz/run.sh 300 fuzz_query
 fi
 step "all checks passed"

@@ -22,7 +22,7 @@ cube 1 >"$tmp/touch.xyz"
 cube 0.5 >"$tmp/over.xyz"
 
 check "--version" bash -c "\"$cli\" --version | grep -q '^hedra [0-9]'"
-for c in info hull collide batch gap contains inside; do
+for c in info hull collide batch gap contains inside view; do
   check "$c --help exits 0" test "$(code_of "$cli" "$c" --help)" -eq 0
   check "$c --help prints usage" grep -q "usage: hedra $c" "$tmp/out"
 done

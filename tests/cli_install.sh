@@ -23,4 +23,15 @@ n=$(grep -c "separated (certificate ok)" <<<"$out_pc")
 [ "$n" -eq 3 ] || { echo "expected 3 certified 'separated' lines, got $n"; exit 1; }
 grep -q "^distance 0.5 " <<<"$out_pc" || { echo "expected distance 0.5"; exit 1; }
 "$tmp/prefix/bin/hedra" --version | grep -q "^hedra [0-9]" || { echo "installed CLI broken"; exit 1; }
+# the viewer's assets go to share/hedra/viewer; with the three.js bundle built (scripts/viewer-deps.sh)
+# the installed CLI writes a page from them
+for f in page.html page.css page.js; do
+  [ -f "$tmp/prefix/share/hedra/viewer/$f" ] || { echo "viewer asset $f not installed"; exit 1; }
+done
+if [ -f "$src/viewer/dist/three.bundle.js" ]; then
+  [ -f "$tmp/prefix/share/hedra/viewer/dist/three.bundle.js" ] || { echo "three.js bundle not installed"; exit 1; }
+  "$tmp/prefix/bin/hedra" view "$src/examples/cube.off" "$src/examples/tetrahedron.off" \
+    -o "$tmp/page.html" || { echo "installed hedra view failed"; exit 1; }
+  grep -q 'id="hedra-data"' "$tmp/page.html" || { echo "installed hedra view wrote no data"; exit 1; }
+fi
 echo "install test: ok"

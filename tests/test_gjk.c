@@ -1,7 +1,7 @@
 /* GJK (hd_collide with HD_ALGO_GJK, hd_distance): verdicts, distances and witnesses against the
  * long-double brute force of tests/support/brute.c; certificates through hd_certificate_check;
  * touching contacts, lower-dimensional polytopes, scales, the failures reported for other GJK
- * libraries, warm start and the iteration cap. */
+ * libraries, warm start, the iteration cap and the recorded path. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -672,6 +672,121 @@ static void test_iteration_cap(void **state)
            counts.support_calls, counts.max_ulps);
 }
 
+/* One recorded GJK step against the brute force: valid vertex pairs, closest at the distance
+ * from the origin to the hull of the simplex's points (world frame), lower never above the
+ * pair's distance. Returns |closest|. */
+static double check_gjk_step(const hd_gjk_step *st, const double *wa, int na, const double *wb,
+                             int nb, double scale, double distance)
+{
+    assert_true(st->count >= 0 && st->count <= 4);
+    assert_true(st->support_a >= 0 && st->support_a < na && st->support_b >= 0 &&
+                st->support_b < nb);
+    double pts[12], origin[3] = {0.0, 0.0, 0.0};
+    for (int k = 0; k < st->count; ++k) {
+        assert_true(st->vertex_a[k] >= 0 && st->vertex_a[k] < na);
+        assert_true(st->vertex_b[k] >= 0 && st->vertex_b[k] < nb);
+        for (int c = 0; c < 3; ++c) {
+            pts[3 * k + c] = wa[3 * st->vertex_a[k] + c] - wb[3 * st->vertex_b[k] + c];
+        }
+    }
+    const double *v = st->closest;
+    double upper = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (st->count > 0 && hd_brute_sat(pts, st->count, origin, 1, NULL) < 0.0) {
+        double want = hd_brute_distance(pts, st->count, origin, 1, NULL, NULL);
+        assert_true(fabs(upper - want) <= 1e-9 * scale);
+    } else if (st->count > 0) {
+        assert_true(upper <= 1e-9 * scale); /* the origin is in the simplex */
+    }
+    assert_true(!(st->lower > distance + 1e-9 * scale));
+    return upper;
+}
+
+/* GJK's recorded path (HD_QUERY_RECORD_PATH, hd_workspace_gjk_path) on random ellipsoid pairs,
+ * separated and overlapping: the same answer as without recording, one step per iteration, each
+ * step checked by check_gjk_step, |closest| never increasing, lower bounds never decreasing; the
+ * last step of a separated hd_distance at the brute-force distance. Without the flag or without
+ * a workspace nothing is recorded, and a recording query resets CD-Dual's path too. */
+static void test_recorded_path(void **state)
+{
+    (void)state;
+    hd_workspace *ws = NULL;
+    assert_int_equal(hd_workspace_create(64, &ws), HD_OK);
+    int steps_checked = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        double xa[3 * 30], xb[3 * 30], wa[3 * 30], wb[3 * 30];
+        hd_points_ellipsoid(&rng, 30, 1.0, 0.6, 0.4, xa);
+        hd_points_ellipsoid(&rng, 30, 0.5, 0.8, 0.7, xb);
+        hd_polytope *a = hd_test_build(xa, 30), *b = hd_test_build(xb, 30);
+        double dir[3];
+        hd_rng_unit_vector(&rng, dir);
+        double r = hd_rng_uniform(&rng, 0.2, 2.5), t[3] = {r * dir[0], r * dir[1], r * dir[2]};
+        hd_pose pb = hd_rng_pose(&rng, t);
+        int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
+        hd_brute_posed_vertices(a, NULL, wa);
+        hd_brute_posed_vertices(b, &pb, wb);
+        double sd = hd_brute_signed_distance(wa, na, wb, nb), scale = 4.0;
+        hd_options plain = hd_options_default(), rec = plain;
+        rec.workspace = ws;
+        rec.flags |= HD_QUERY_RECORD_PATH;
+        hd_result r0, r1;
+        int distance_query = trial % 2;
+        hd_status (*query)(const hd_polytope *, const hd_pose *, const hd_polytope *,
+                           const hd_pose *, const hd_options *, hd_result *) =
+            distance_query ? hd_distance : hd_collide;
+        assert_int_equal(query(a, NULL, b, &pb, &plain, &r0), HD_OK);
+        assert_int_equal(query(a, NULL, b, &pb, &rec, &r1), HD_OK);
+        assert_int_equal(r0.verdict, r1.verdict);
+        assert_int_equal(r0.stats.iterations, r1.stats.iterations);
+        assert_memory_equal(&r0.cert, &r1.cert, sizeof r0.cert);
+        const hd_gjk_step *steps = NULL;
+        int n = hd_workspace_gjk_path(ws, &steps);
+        assert_int_equal(n, r1.stats.iterations < HD_GJK_PATH_MAX ? r1.stats.iterations
+                                                                   : HD_GJK_PATH_MAX);
+        double distance = sd > 0.0 ? sd : 0.0, last = HUGE_VAL, lower = -HUGE_VAL;
+        for (int i = 0; i < n; ++i) {
+            double upper = check_gjk_step(&steps[i], wa, na, wb, nb, scale, distance);
+            if (steps[i].count > 0) {
+                assert_true(upper <= last * (1 + 1e-12) + 1e-12 * scale);
+                last = upper;
+            }
+            assert_true(steps[i].lower >= lower);
+            lower = steps[i].lower;
+            ++steps_checked;
+        }
+        if (distance_query && r1.verdict == HD_SEPARATED && r1.stop == HD_STOP_CONVERGED) {
+            assert_true(fabs(last - sd) <= 1e-9 * scale);
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    /* no flag: nothing recorded; no workspace: nothing to record into, no harm */
+    double xa[24], lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+    hd_points_box(lo, hi, xa);
+    hd_polytope *box = hd_test_build(xa, 8);
+    hd_pose pb = translation(0.5, 0.2, 0.1);
+    hd_options opt = hd_options_default();
+    opt.workspace = ws;
+    opt.flags = HD_QUERY_RECORD_PATH;
+    opt.algo = HD_ALGO_CDDUAL;
+    hd_result r;
+    assert_int_equal(hd_collide(box, NULL, box, &pb, &opt, &r), HD_OK);
+    assert_true(hd_workspace_path(ws, NULL) > 0);
+    opt.algo = HD_ALGO_GJK;
+    assert_int_equal(hd_collide(box, NULL, box, &pb, &opt, &r), HD_OK);
+    assert_int_equal(hd_workspace_path(ws, NULL), 0);
+    assert_true(hd_workspace_gjk_path(ws, NULL) > 0);
+    opt.flags = 0;
+    assert_int_equal(hd_collide(box, NULL, box, &pb, &opt, &r), HD_OK);
+    assert_true(hd_workspace_gjk_path(ws, NULL) > 0); /* untouched: not this query's */
+    opt.flags = HD_QUERY_RECORD_PATH;
+    opt.workspace = NULL;
+    assert_int_equal(hd_collide(box, NULL, box, &pb, &opt, &r), HD_OK);
+    assert_int_equal(hd_workspace_gjk_path(NULL, NULL), 0);
+    printf("recorded GJK paths: %d steps checked on 60 pairs\n", steps_checked);
+    hd_polytope_destroy(box);
+    hd_workspace_destroy(ws);
+}
+
 int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_gjk"));
@@ -689,6 +804,7 @@ int main(void)
         cmocka_unit_test(test_symmetry),
         cmocka_unit_test(test_warm_start),
         cmocka_unit_test(test_iteration_cap),
+        cmocka_unit_test(test_recorded_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

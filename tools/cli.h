@@ -27,6 +27,8 @@ int hd_cmd_batch(int argc, char **argv);
 int hd_cmd_gap(int argc, char **argv);
 int hd_cmd_contains(int argc, char **argv);
 int hd_cmd_inside(int argc, char **argv);
+int hd_cmd_scene(int argc, char **argv);
+int hd_cmd_view(int argc, char **argv);
 
 /* Reads a point file and builds its hull; on failure prints "hedra: file:line: message" to stderr
  * and returns NULL. The path "-" reads standard input, whose format (OFF, OBJ or XYZ) is told
@@ -42,7 +44,8 @@ int hd_cli_usage_error(const char *cmd, const char *message, const char *arg);
 /* Is argument "--help" or "-h"? */
 int hd_cli_is_help(const char *arg);
 
-/* JSON helpers: a double (null when not finite) and a 3-vector. */
+/* JSON helpers: a double (null when not finite), a 3-vector, and a string (with < and > escaped
+ * too, so that the JSON can sit inside an HTML script element). */
 void hd_json_double(FILE *fp, double v);
 void hd_json_vec3(FILE *fp, const double v[3]);
 void hd_json_string(FILE *fp, const char *s);

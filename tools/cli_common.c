@@ -183,7 +183,7 @@ void hd_json_string(FILE *fp, const char *s)
     for (const unsigned char *c = (const unsigned char *)s; *c; ++c) {
         if (*c == '"' || *c == '\\') {
             fprintf(fp, "\\%c", *c);
-        } else if (*c < 0x20) {
+        } else if (*c < 0x20 || *c == '<' || *c == '>') {
             fprintf(fp, "\\u%04x", *c);
         } else {
             fputc(*c, fp);

@@ -1,4 +1,5 @@
 /* Running and printing one query for the collide and batch commands. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,8 @@ const char *const hd_cli_query_help =
     "  --translate-b X,Y,Z  move B by this translation\n"
     "  --rotate-b W,X,Y,Z   rotate B by this quaternion (about the origin, before translating)\n"
     "  --no-check         skip the independent certificate check\n"
-    "  --path             CD-Dual: print the search path (faces of A - B visited, per phase)\n";
+    "  --path             print the algorithm's path: CD-Dual's faces of A - B visited (per\n"
+    "                     phase), GJK's simplex per iteration (pairs of vertices of A and B)\n";
 
 void hd_cli_opts_init(hd_cli_opts *o)
 {
@@ -160,7 +162,7 @@ void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const 
 {
     hd_options q = o->query;
     q.algo = algo;
-    if (algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
+    if (algo != HD_ALGO_LP && o->workspace != NULL) {
         q.workspace = o->workspace;
         q.flags |= HD_QUERY_RECORD_PATH;
     }
@@ -172,6 +174,7 @@ void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const 
     }
     ans->distance_status = HD_OK;
     if (o->distance) {
+        q.flags &= ~(unsigned)HD_QUERY_RECORD_PATH; /* the path stays hd_collide's */
         ans->distance_ns = timed(hd_distance, o, &q, a, b, &ans->distance_status, &ans->distance);
         if (ans->distance_status == HD_OK && o->check &&
             hd_certificate_check(a, NULL, b, &o->pose_b, &ans->distance) != HD_OK) {
@@ -233,6 +236,28 @@ static void print_path_json(FILE *fp, const hd_workspace *ws)
     fputc(']', fp);
 }
 
+/* GJK's path: {"support": [vertex of A, vertex of B], "pairs": [[vertex of A, vertex of B]...],
+ * "closest", "lower"} per iteration. */
+static void print_gjk_path_json(FILE *fp, const hd_workspace *ws)
+{
+    const hd_gjk_step *steps = NULL;
+    int n = hd_workspace_gjk_path(ws, &steps);
+    fprintf(fp, ",\"path\":[");
+    for (int i = 0; i < n; ++i) {
+        fprintf(fp, "%s{\"support\":[%d,%d],\"pairs\":[", i ? "," : "", steps[i].support_a,
+                steps[i].support_b);
+        for (int k = 0; k < steps[i].count; ++k) {
+            fprintf(fp, "%s[%d,%d]", k ? "," : "", steps[i].vertex_a[k], steps[i].vertex_b[k]);
+        }
+        fprintf(fp, "],\"closest\":");
+        hd_json_vec3(fp, steps[i].closest);
+        fprintf(fp, ",\"lower\":");
+        hd_json_double(fp, steps[i].lower);
+        fputc('}', fp);
+    }
+    fputc(']', fp);
+}
+
 void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans)
 {
     const hd_result *r = &ans->result;
@@ -270,6 +295,8 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
     }
     if (ans->algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
         print_path_json(fp, o->workspace);
+    } else if (ans->algo == HD_ALGO_GJK && o->workspace != NULL) {
+        print_gjk_path_json(fp, o->workspace);
     }
     fprintf(fp, ",\"stop\":\"%s\",\"eps\":", hd_stop_names[r->stop & 3]);
     hd_json_double(fp, r->eps);
@@ -279,6 +306,25 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
         fprintf(fp, ",\"certificate_ok\":%s", ans->cert_ok ? "true" : "false");
     }
     fputc('}', fp);
+}
+
+/* GJK's path: one line per recorded simplex, its vertex pairs, |v| and the lower bound. */
+static void print_gjk_path_text(FILE *fp, const hd_workspace *ws, int iterations)
+{
+    const hd_gjk_step *steps = NULL;
+    int n = hd_workspace_gjk_path(ws, &steps);
+    fprintf(fp, "GJK path (%d of %d iterations; pairs: vertex of A, vertex of B):\n", n,
+            iterations);
+    for (int i = 0; i < n; ++i) {
+        fprintf(fp, "    %d: support (%d,%d), simplex", i + 1, steps[i].support_a,
+                steps[i].support_b);
+        for (int k = 0; k < steps[i].count; ++k) {
+            fprintf(fp, " (%d,%d)", steps[i].vertex_a[k], steps[i].vertex_b[k]);
+        }
+        const double *v = steps[i].closest;
+        fprintf(fp, " |v|=%.6g lower=%.6g\n", sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]),
+                steps[i].lower);
+    }
 }
 
 void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
@@ -311,6 +357,9 @@ void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
     }
     fprintf(fp, "iterations: %d, support calls: %d, stop: %s, eps: %.3g\n", r->stats.iterations,
             r->stats.support_calls, hd_stop_names[r->stop & 3], r->eps);
+    if (ans->algo == HD_ALGO_GJK && o->workspace != NULL) {
+        print_gjk_path_text(fp, o->workspace, r->stats.iterations);
+    }
     if (ans->algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
         const hd_path_step *steps = NULL;
         int n = hd_workspace_path(o->workspace, &steps);

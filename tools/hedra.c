@@ -12,6 +12,8 @@ static const hd_cli_cmd hd_commands[] = {
     {"gap", "distance to travel along a direction to touch or to separate", hd_cmd_gap},
     {"contains", "is the second polytope inside the first", hd_cmd_contains},
     {"inside", "is a point inside a polytope", hd_cmd_inside},
+    {"scene", "many moving bodies: every pair in contact, frame by frame", hd_cmd_scene},
+    {"view", "write one self-contained HTML page showing a query in 3-D", hd_cmd_view},
 };
 
 static void print_help(FILE *fp)
@@ -23,7 +25,8 @@ static void print_help(FILE *fp)
     }
     fprintf(fp, "\n'hedra <command> --help' describes each command.\n"
                 "Input files: OFF (.off), Wavefront OBJ (.obj), point lists (.xyz, .txt, .pts);\n"
-                "the hull of the file's points is used.\n\n"
+                "the hull of the file's points is used. 'hedra scene' reads scene files\n"
+                "(shapes, bodies and frames; docs/FORMATS.md).\n\n"
                 "exit codes: 0 ok (whatever the verdict), 1 bad input, 2 usage error,\n"
                 "            3 a query failed or the algorithms disagreed\n");
 }

@@ -16,5 +16,6 @@
 #include "hedra/lp.h"
 #include "hedra/io.h"
 #include "hedra/gjk2d.h"
+#include "hedra/scene.h"
 
 #endif

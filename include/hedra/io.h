@@ -1,4 +1,5 @@
-/* hedra file formats: OFF, Wavefront OBJ, XYZ point lists and the pair file; OFF output. */
+/* hedra file formats: OFF, Wavefront OBJ, XYZ point lists, the pair file and the scene file; OFF
+ * output. */
 #ifndef HEDRA_IO_H
 #define HEDRA_IO_H
 
@@ -93,6 +94,74 @@ hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *d
  * HD_ERR_IO when writing fails. */
 hd_status hd_write_pair(FILE *fp, const char *name, const double *a, int na, const double *b,
                         int nb);
+
+/* Scene file reader: a whole file of shapes, bodies and frames read into plain data (points and
+ * poses; no polytope is built here). Format (docs/FORMATS.md gives the full grammar):
+ *     # comment
+ *     shape <name>              a shape, then its points in its own frame
+ *     P <n>
+ *     <x> <y> <z>               (n lines, n >= 1)
+ *     body <name> <shape> <qw> <qx> <qy> <qz> <tx> <ty> <tz>
+ *     frame                     starts the next frame; bodies keep their poses unless moved
+ *     move <name> <qw> <qx> <qy> <qz> <tx> <ty> <tz>
+ *     remove <name>
+ * Frame 0 is everything before the first "frame" line. Names are single tokens of at most
+ * HD_SCENE_NAME_MAX bytes; shape names are unique, and a body name is unique among the bodies
+ * present (after "remove NAME" a new "body NAME" may follow). A shape must be defined before a
+ * body uses it, a body before it is moved or removed. A quaternion must be a unit quaternion:
+ * the matrix |q|^2 R(q) of the rotation it gives passes hd_pose_validate with the default pose
+ * tolerance (| |q|^4 - 1 | <= 1e-9, so |q| within about 2.5e-10 of 1); the pose is then
+ * hd_pose_from_quaternion's. Errors name the file and line: unknown shape or body, duplicate
+ * name, bad quaternion, malformed or truncated lines. */
+#define HD_SCENE_NAME_MAX 255
+
+typedef struct hd_scene_file_shape {
+    char *name;
+    int line;         /* of its "shape" line */
+    hd_points points; /* count >= 1, finite */
+} hd_scene_file_shape;
+
+typedef struct hd_scene_file_body {
+    char *name;
+    int shape; /* index into shapes */
+    int line;  /* of its "body" line */
+} hd_scene_file_body;
+
+typedef enum hd_scene_file_op_kind {
+    HD_SCENE_FILE_ADD = 0, /* a "body" line: add body `body` at `pose` */
+    HD_SCENE_FILE_MOVE,    /* a "move" line */
+    HD_SCENE_FILE_REMOVE   /* a "remove" line */
+} hd_scene_file_op_kind;
+
+typedef struct hd_scene_file_op {
+    hd_scene_file_op_kind kind;
+    int body; /* index into bodies */
+    int line;
+    hd_pose pose; /* ADD and MOVE */
+} hd_scene_file_op;
+
+typedef struct hd_scene_file {
+    int shape_count;
+    hd_scene_file_shape *shapes;
+    int body_count; /* one per "body" line, in file order (a re-added name is a new body) */
+    hd_scene_file_body *bodies;
+    int op_count;
+    hd_scene_file_op *ops; /* in file order */
+    int frame_count;       /* 1 + the number of "frame" lines */
+    int *frame_start;      /* frame f is ops[frame_start[f] .. frame_start[f + 1] - 1] */
+} hd_scene_file;
+
+/* Reads a scene file (path "-": standard input). On error returns HD_ERR_IO, HD_ERR_PARSE,
+ * HD_ERR_NONFINITE, HD_ERR_TOO_LARGE, HD_ERR_EMPTY (a shape without points), HD_ERR_BAD_POSE (a
+ * quaternion that is not unit), HD_ERR_NO_MEMORY or HD_ERR_NULL, fills *err (may be NULL) and
+ * leaves *out empty. Free with hd_scene_file_free. */
+hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *err);
+
+/* The same from an open stream; name is used in error messages. */
+hd_status hd_read_scene_stream(FILE *fp, const char *name, hd_scene_file *out, hd_parse_error *err);
+
+/* Frees what a reader filled and empties *file; NULL is ignored. */
+void hd_scene_file_free(hd_scene_file *file);
 
 #ifdef __cplusplus
 }

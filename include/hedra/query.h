@@ -148,10 +148,37 @@ typedef struct hd_path_step {
 } hd_path_step;
 int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps);
 
+/* GJK's path, recorded with HD_QUERY_RECORD_PATH by hd_collide and hd_distance wherever GJK runs
+ * (HD_ALGO_GJK, CD-Dual's fallback to GJK, and the contact classifier's continuation of the same
+ * run): one step per iteration, the first HD_GJK_PATH_MAX of them. A step holds the support pair
+ * the iteration found (the point support_a of A minus support_b of B, hull vertex indices) and
+ * the state after it: the simplex (count points, point k being vertex_a[k] of A minus
+ * vertex_b[k] of B, -1 beyond count; unchanged when the iteration ended the search without
+ * adding its point, e.g. a separating plane found at once, and then possibly empty), its point
+ * nearest the origin as a difference of world points (|closest| is GJK's upper bound on the
+ * distance; 0 when count is 0), and lower, the best lower bound proven so far (-HUGE_VAL while
+ * there is none). Returns the number of steps; *steps (may be NULL) points into the workspace,
+ * valid until its next query. */
+#define HD_GJK_PATH_MAX 256
+typedef struct hd_gjk_step {
+    int support_a;
+    int support_b;
+    int count;
+    int vertex_a[4];
+    int vertex_b[4];
+    double closest[3];
+    double lower;
+} hd_gjk_step;
+int hd_workspace_gjk_path(const hd_workspace *ws, const hd_gjk_step **steps);
+
 /* Query flags. */
 enum {
     HD_QUERY_BRUTE_SUPPORT = 1u << 0, /* support mapping by brute force instead of hill climbing */
-    HD_QUERY_RECORD_PATH = 1u << 1    /* CD-Dual: record the search path in the workspace */
+    HD_QUERY_RECORD_PATH = 1u << 1    /* record the algorithm's path in opt->workspace, reset by
+                                         every query that asks: CD-Dual's faces
+                                         (hd_workspace_path), GJK's simplices
+                                         (hd_workspace_gjk_path); unset, it costs one
+                                         pointer test per GJK iteration */
 };
 
 typedef struct hd_options {

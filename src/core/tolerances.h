@@ -148,4 +148,12 @@
 /* The basis bound trusts B^-1 only when ||B|| ||B^-1|| <= 1e10 (five correct digits at least). */
 #define HD_LP_COND_MAX 1e10
 
+/* ---- scene (scene/body.c) ------------------------------------------------------------------
+ * A body's box is widened by (touch_rel + HD_SCENE_POSE_FACTOR pose_tol + HD_SCENE_ROUNDING
+ * units) times S = |posed sphere|_max + |t|_max, so that no pair hd_collide could call touching
+ * is cut by the boxes: a rotation orthonormal only to pose_tol moves B, seen in A's frame, by up
+ * to about 3 pose_tol |B - t_A|; 64 units cover the rounding of the posed support points. */
+#define HD_SCENE_POSE_FACTOR 8.0
+#define HD_SCENE_ROUNDING 64.0
+
 #endif

@@ -37,6 +37,7 @@ hd_status hd_gjk_collide(const hd_pair *pair, const hd_options *opt, hd_result *
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
     hd_gjk_state st;
     hd_gjk_start(pair, cache, &st);
+    st.trace = hd_workspace_gjk_trace(opt);
     hd_status status = hd_gjk_iterate(pair, pair->eps, &st, &out->stats);
     if (status == HD_OK) {
         if (decide(pair, &st, out)) {
@@ -55,6 +56,7 @@ hd_status hd_gjk_distance(const hd_pair *pair, const hd_options *opt, hd_result 
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
     hd_gjk_state st;
     hd_gjk_start(pair, cache, &st);
+    st.trace = hd_workspace_gjk_trace(opt);
     hd_status status = hd_gjk_iterate(pair, DBL_MAX, &st, &out->stats);
     if (status == HD_OK) {
         if (decide(pair, &st, out)) {

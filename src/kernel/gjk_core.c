@@ -71,6 +71,7 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st)
     st->start_a = 0;
     st->start_b = 0;
     st->iterations = 0;
+    st->trace = NULL;
     st->end = HD_GJK_RUNNING;
     if (cache != NULL && cache->valid) {
         st->start_a = valid_index(cache->support_a, na) ? cache->support_a : 0;
@@ -98,6 +99,28 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st)
         hd_v3_set(st->v, 1.0, 0.0, 0.0);
     }
     st->vv = DBL_MAX;
+}
+
+/* Appends the current simplex to the recorded path (HD_QUERY_RECORD_PATH): its vertex pairs, its
+ * nearest point to the origin as a world-frame difference, and the lower bound so far. */
+static void record_step(const hd_pair *pair, const hd_gjk_state *st, int ia, int ib)
+{
+    hd_gjk_trace *t = st->trace;
+    if (t->count >= HD_GJK_PATH_MAX) {
+        return;
+    }
+    hd_gjk_step *step = &t->steps[t->count++];
+    const hd_simplex *s = &st->simplex;
+    step->support_a = ia;
+    step->support_b = ib;
+    step->count = s->count;
+    for (int k = 0; k < 4; ++k) {
+        step->vertex_a[k] = k < s->count ? s->ia[k] : -1;
+        step->vertex_b[k] = k < s->count ? s->ib[k] : -1;
+    }
+    double zero[3] = {0.0, 0.0, 0.0};
+    hd_pair_dir_to_world(pair, s->count > 0 ? st->v : zero, step->closest);
+    step->lower = st->lower > -DBL_MAX ? st->lower : -HUGE_VAL;
 }
 
 /* The momentum state of one run of hd_gjk_iterate (gjk.md, section 2). */
@@ -129,6 +152,62 @@ static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
     return use;
 }
 
+/* One iteration after the loop's entry checks: a support point w of M along -u, the lower bound
+ * it proves, then the end tests or the simplex update. Returns 1 when the loop ends (st->end
+ * set), 0 to go on; *ia, *ib receive the support pair. */
+static int iterate_once(const hd_pair *pair, double separation, double tol, hd_gjk_state *st,
+                        hd_momentum *m, hd_stats *stats, int *ia, int *ib)
+{
+    hd_simplex *s = &st->simplex;
+    double u[3], d[3], w[3];
+    int momentum = step_direction(m, st, u);
+    hd_v3_neg(d, u);
+    hd_pair_support_m_from(pair, d, &st->start_a, &st->start_b, s->ia, s->ib, s->count, ia, ib, w,
+                           stats);
+    double uu = hd_v3_len2(u);
+    double uw = hd_v3_dot(u, w);
+    record_lower(st, u, uu, uw, pair->eps, *ia, *ib);
+    if (st->lower > separation) {
+        st->end = HD_GJK_SEPARATED;
+        return 1;
+    }
+    hd_v3_copy(m->w_prev, w);
+    m->have_prev = 1;
+    /* w passed the origin by more than |v|: v is the direction from now on */
+    if (s->count > 0 && uw < 0.0 && uw * uw > uu * st->vv) {
+        m->on = 0;
+    }
+    if (!momentum && s->count > 0 &&
+        (hd_simplex_has_pair(s, *ia, *ib) || bounds_met(st->vv, uw, tol))) {
+        st->end = HD_GJK_CONVERGED;
+        return 1;
+    }
+    if (momentum && hd_simplex_has_pair(s, *ia, *ib)) {
+        m->on = 0;
+        return 0;
+    }
+    hd_simplex previous = *s;
+    add_support(s, *ia, *ib, w);
+    double v[3];
+    hd_simplex_solve(s, v);
+    double vv = hd_v3_len2(v);
+    if (momentum && !(vv < st->vv)) {
+        *s = previous; /* no progress: undo, and go on without momentum */
+        m->on = 0;
+        return 0;
+    }
+    if (previous.count > 0 && vv >= st->vv && bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
+        *s = previous;
+        st->end = HD_GJK_CONVERGED; /* no progress: keep the previous simplex */
+        return 1;
+    }
+    /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
+     * simplex (the iteration cap bounds this; it was never observed in the tests) */
+    hd_v3_copy(st->v, v);
+    st->vv = vv;
+    return 0;
+}
+
 /* Stops, in order: enclosed (a tetrahedron), origin (|v| at rounding level), separated (lower bound
  * above separation), converged (w already in the simplex, or the bounds within tolerance), stall
  * (no decrease with the bounds within HD_GJK_STALL_FACTOR tolerances). Rules are taken on plain
@@ -136,14 +215,13 @@ static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
 hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * pair->scale;
-    hd_simplex *s = &st->simplex;
     hd_momentum m = {1, 0, 0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
     for (;;) {
-        if (s->count == 4) {
+        if (st->simplex.count == 4) {
             st->end = HD_GJK_ENCLOSED;
             return HD_OK;
         }
-        if (s->count > 0 && st->vv <= tol * tol) {
+        if (st->simplex.count > 0 && st->vv <= tol * tol) {
             st->end = HD_GJK_ORIGIN;
             return HD_OK;
         }
@@ -151,54 +229,14 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
             return HD_ERR_ITERATION_LIMIT;
         }
         st->iterations++;
-        double u[3], d[3], w[3];
         int ia, ib;
-        int momentum = step_direction(&m, st, u);
-        hd_v3_neg(d, u);
-        hd_pair_support_m_from(pair, d, &st->start_a, &st->start_b, st->simplex.ia, st->simplex.ib,
-                               st->simplex.count, &ia, &ib, w, stats);
-        double uu = hd_v3_len2(u);
-        double uw = hd_v3_dot(u, w);
-        record_lower(st, u, uu, uw, pair->eps, ia, ib);
-        if (st->lower > separation) {
-            st->end = HD_GJK_SEPARATED;
+        int done = iterate_once(pair, separation, tol, st, &m, stats, &ia, &ib);
+        if (st->trace != NULL) {
+            record_step(pair, st, ia, ib);
+        }
+        if (done) {
             return HD_OK;
         }
-        hd_v3_copy(m.w_prev, w);
-        m.have_prev = 1;
-        /* w passed the origin by more than |v|: v is the direction from now on */
-        if (s->count > 0 && uw < 0.0 && uw * uw > uu * st->vv) {
-            m.on = 0;
-        }
-        if (!momentum && s->count > 0 &&
-            (hd_simplex_has_pair(s, ia, ib) || bounds_met(st->vv, uw, tol))) {
-            st->end = HD_GJK_CONVERGED;
-            return HD_OK;
-        }
-        if (momentum && hd_simplex_has_pair(s, ia, ib)) {
-            m.on = 0;
-            continue;
-        }
-        hd_simplex previous = *s;
-        add_support(s, ia, ib, w);
-        double v[3];
-        hd_simplex_solve(s, v);
-        double vv = hd_v3_len2(v);
-        if (momentum && !(vv < st->vv)) {
-            *s = previous; /* no progress: undo, and go on without momentum */
-            m.on = 0;
-            continue;
-        }
-        if (previous.count > 0 && vv >= st->vv &&
-            bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
-            *s = previous;
-            st->end = HD_GJK_CONVERGED; /* no progress: keep the previous simplex */
-            return HD_OK;
-        }
-        /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
-         * simplex (the iteration cap bounds this; it was never observed in the tests) */
-        hd_v3_copy(st->v, v);
-        st->vv = vv;
     }
 }
 

@@ -6,6 +6,7 @@
 #include <float.h>
 
 #include "kernel/simplex.h"
+#include "kernel/workspace.h"
 #include "core/tolerances.h"
 
 /* Why the loop stopped. */
@@ -30,11 +31,13 @@ typedef struct hd_gjk_state {
     int start_b;
     int iterations;
     hd_gjk_end end;
+    hd_gjk_trace *trace; /* NULL unless the path is recorded (HD_QUERY_RECORD_PATH) */
 } hd_gjk_state;
 
 /* Initial state: the cached simplex (indices validated, points recomputed for the current pose)
  * and climbing starts when cache is valid, else an empty simplex with the direction between the
- * bounding-sphere centres. cache may be NULL. */
+ * bounding-sphere centres. cache may be NULL. No path is recorded unless the caller then sets
+ * st->trace. */
 void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st);
 
 /* Runs GJK until one of the ends above. separation: stop (HD_GJK_SEPARATED) as soon as

@@ -1,4 +1,5 @@
-/* hd_workspace: the caller-owned scratch of the CD-Dual searches (see kernel/workspace.h). */
+/* hd_workspace: the caller-owned scratch of the CD-Dual searches and the recorded paths (see
+ * kernel/workspace.h). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 struct hd_workspace {
     hd_facemap map;
     int capacity;
+    hd_gjk_trace gjk; /* GJK's path (18 KB) */
 };
 
 /* Largest capacity accepted: keeps every size below 2^31 entries and 2^40 bytes. */
@@ -69,6 +71,7 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
     m->path_count = 0;
     m->path_cap = (int)path_cap;
     ws->capacity = capacity;
+    ws->gjk.count = 0;
     *out = ws;
     return HD_OK;
 }
@@ -90,6 +93,28 @@ int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps)
         *steps = ws->map.path;
     }
     return ws->map.path_count;
+}
+
+int hd_workspace_gjk_path(const hd_workspace *ws, const hd_gjk_step **steps)
+{
+    if (steps != NULL) {
+        *steps = ws != NULL ? ws->gjk.steps : NULL;
+    }
+    return ws != NULL ? ws->gjk.count : 0;
+}
+
+hd_gjk_trace *hd_workspace_gjk_trace(const hd_options *opt)
+{
+    if (opt == NULL || opt->workspace == NULL || !(opt->flags & HD_QUERY_RECORD_PATH)) {
+        return NULL;
+    }
+    return &opt->workspace->gjk;
+}
+
+void hd_workspace_paths_reset(hd_workspace *ws)
+{
+    ws->map.path_count = 0;
+    ws->gjk.count = 0;
 }
 
 void hd_facemap_clear(hd_facemap *map)

@@ -1,9 +1,9 @@
 /* The scratch memory of the CD-Dual searches (cddual/): a map of the candidate faces of
  * M = A - B already examined in one search (faces of A or B with their supporting vertex, and edge
- * pairs), a stack of faces still to expand, and the search path. Queries never allocate: the map
- * lives in a caller-owned hd_workspace (hd_workspace_create, the only allocation) or in an
- * hd_facemap_scratch on the caller's stack; both have a fixed capacity, and a search that needs
- * more returns HD_ERR_WORKSPACE_FULL. */
+ * pairs), a stack of faces still to expand, and the search path; and GJK's recorded path
+ * (kernel/gjk_core.c). Queries never allocate: the map lives in a caller-owned hd_workspace
+ * (hd_workspace_create, the only allocation) or in an hd_facemap_scratch on the caller's stack;
+ * both have a fixed capacity, and a search that needs more returns HD_ERR_WORKSPACE_FULL. */
 #ifndef HD_WORKSPACE_H
 #define HD_WORKSPACE_H
 
@@ -112,5 +112,19 @@ int hd_facemap_pop(hd_facemap *map);
 /* Appends a step to the path when it is recorded (silently ignored otherwise). */
 void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
                        double dual_distance);
+
+/* GJK's recorded path (hd_workspace_gjk_path), inside the workspace: a fixed array, so that
+ * recording never allocates. */
+typedef struct hd_gjk_trace {
+    hd_gjk_step steps[HD_GJK_PATH_MAX];
+    int count;
+} hd_gjk_trace;
+
+/* The workspace's GJK trace when opt asks for the path (HD_QUERY_RECORD_PATH with a workspace),
+ * else NULL: GJK records into it (kernel/gjk_core.c). opt may be NULL. */
+hd_gjk_trace *hd_workspace_gjk_trace(const hd_options *opt);
+
+/* Empties both recorded paths; called by every query that asks for them (query/query.c). */
+void hd_workspace_paths_reset(hd_workspace *ws);
 
 #endif

@@ -7,6 +7,7 @@
 #include "gjk/gjk.h"
 #include "lp/query.h"
 #include "cddual/cddual.h"
+#include "kernel/workspace.h"
 #include "core/math.h"
 
 static const char *const hd_verdict_names[] = {"separated", "touching", "intersecting"};
@@ -97,6 +98,9 @@ static hd_status prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_p
     }
     if ((int)(*opt)->algo < 0 || (*opt)->algo >= HD_ALGO_COUNT) {
         return HD_ERR_INVALID_ARG;
+    }
+    if ((*opt)->workspace != NULL && ((*opt)->flags & HD_QUERY_RECORD_PATH)) {
+        hd_workspace_paths_reset((*opt)->workspace); /* the paths are this query's */
     }
     return hd_pair_init(pair, a, pose_a, b, pose_b, *opt);
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs the scene benchmark (docs/BENCHMARKS.md, "Scenes"): hedra's scenes against Bullet's and
+# FCL's collision worlds at 1 000, 10 000 and 100 000 bodies, 30 timed frames each (about a
+# minute on 2 cores), and writes the report and the CSV.
+#
+# usage: bench/run_scene.sh [--docs] [hedra_bench_scene options, e.g. --sizes 1000,10000]
+#   --docs   also copy the report into docs/bench/scene.md
+# Environment: HEDRA_BENCH_BUILD (build directory, default bench/out/build),
+#              HEDRA_BENCH_OUT (output directory, default bench/out).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+out=${HEDRA_BENCH_OUT:-$here/out}
+build=${HEDRA_BENCH_BUILD:-$out/build}
+docs=0
+args=()
+for a in "$@"; do
+  if [ "$a" = --docs ]; then docs=1; else args+=("$a"); fi
+done
+
+mkdir -p "$out"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DHEDRA_WERROR=OFF \
+  -DHEDRA_BUILD_BENCH=ON | grep -E "hedra bench" || true
+cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target hedra_bench_scene >/dev/null
+
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo none)
+if [ "$commit" != none ] && [ -n "$(git -C "$root" status --porcelain -- src include 2>/dev/null)" ]; then
+  commit="$commit+modified"
+fi
+{
+  echo "commit $commit, $(uname -m), $(nproc 2>/dev/null || echo '?') cores, load average" \
+    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') before the run"
+  echo
+  "$build/bench/hedra_bench_scene" --csv "$out/scene.csv" ${args[@]+"${args[@]}"}
+} | tee "$out/scene.md"
+
+if [ $docs = 1 ]; then
+  mkdir -p "$root/docs/bench"
+  cp "$out/scene.md" "$root/docs/bench/scene.md"
+  echo "run_scene.sh: copied the report to docs/bench/scene.md"
+fi

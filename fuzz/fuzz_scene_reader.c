@@ -1,0 +1,89 @@
+/* libFuzzer target: the scene-file reader on a memory stream. A file read must hold only what the
+ * format allows (shapes of finite points, names of 1 to 255 bytes, bodies naming shapes, operations
+ * naming bodies, rotations that pass hd_pose_validate, frames in order); an error must come with a
+ * message, a line, and nothing left in the output. Broken promises abort. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hedra/hedra.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_name(const char *name)
+{
+    size_t n = name != NULL ? strlen(name) : 0;
+    if (n == 0 || n > HD_SCENE_NAME_MAX) {
+        abort();
+    }
+}
+
+static void check_shapes(const hd_scene_file *f)
+{
+    for (int i = 0; i < f->shape_count; ++i) {
+        const hd_scene_file_shape *s = &f->shapes[i];
+        check_name(s->name);
+        if (s->points.count < 1 || s->line < 1) {
+            abort();
+        }
+        for (size_t k = 0; k < 3 * (size_t)s->points.count; ++k) {
+            if (!isfinite(s->points.xyz[k])) {
+                abort();
+            }
+        }
+    }
+}
+
+static void check_ops(const hd_scene_file *f)
+{
+    for (int b = 0; b < f->body_count; ++b) {
+        check_name(f->bodies[b].name);
+        if (f->bodies[b].shape < 0 || f->bodies[b].shape >= f->shape_count) {
+            abort();
+        }
+    }
+    for (int k = 0; k < f->op_count; ++k) {
+        const hd_scene_file_op *op = &f->ops[k];
+        if (op->body < 0 || op->body >= f->body_count || op->line < 1 ||
+            (op->kind == HD_SCENE_FILE_ADD && f->bodies[op->body].line != op->line) ||
+            hd_pose_validate(&op->pose, HD_DEFAULT_POSE_TOL) != HD_OK) {
+            abort();
+        }
+    }
+    if (f->frame_count < 1 || f->frame_start[0] != 0 ||
+        f->frame_start[f->frame_count] != f->op_count) {
+        abort();
+    }
+    for (int i = 0; i < f->frame_count; ++i) {
+        if (f->frame_start[i] > f->frame_start[i + 1]) {
+            abort();
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1) {
+        return 0;
+    }
+    FILE *fp = fmemopen((void *)(uintptr_t)data, size, "r");
+    if (fp == NULL) {
+        return 0;
+    }
+    hd_scene_file f;
+    hd_parse_error err;
+    hd_status st = hd_read_scene_stream(fp, "fuzz", &f, &err);
+    fclose(fp);
+    if (st == HD_OK) {
+        check_shapes(&f);
+        check_ops(&f);
+    } else if (err.message[0] == '\0' || strcmp(err.file, "fuzz") != 0 || err.line < 0 ||
+               f.shape_count != 0 || f.ops != NULL || f.frame_start != NULL) {
+        abort();
+    }
+    hd_scene_file_free(&f);
+    return 0;
+}

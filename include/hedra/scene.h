@@ -1,0 +1,160 @@
+/* hedra scenes: many posed bodies, moving from frame to frame, and every pair in contact.
+ *
+ * A scene holds bodies, each a shared polytope (never copied; it must outlive the body), a pose
+ * and a user pointer. hd_scene_step answers, for the poses given since the last step, every pair
+ * of bodies that touches or intersects, with hd_collide's verdict. In between:
+ * - a broad phase kept incrementally as bodies move (a dynamic AABB tree with fattened boxes by
+ *   default, or sweep-and-prune with insertion sort; docs/algorithms/scene.md);
+ * - a persistent pair table: every pair of bodies whose boxes overlap keeps its hd_cache from
+ *   frame to frame (warm start) and a pair neither of whose bodies moved keeps its verdict;
+ * - the narrow phase (hd_collide per candidate pair) on a fixed pool of threads owned by the
+ *   scene. Results are sorted by body ids, so the output does not depend on the thread count.
+ *
+ * A scene is used by one thread at a time (its own workers run only inside hd_scene_step and the
+ * queries). The polytopes it holds are only read. Steady-state steps do not allocate: every
+ * array grows geometrically and is reused.
+ */
+#ifndef HEDRA_SCENE_H
+#define HEDRA_SCENE_H
+
+#include "hedra/core.h"
+#include "hedra/polytope.h"
+#include "hedra/query.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hd_scene hd_scene;
+
+/* The broad phase. Both find exactly the pairs whose boxes overlap; they differ in speed
+ * (docs/BENCHMARKS.md, "Scenes"). */
+typedef enum hd_broadphase {
+    HD_BROADPHASE_TREE = 0, /* dynamic AABB tree with fattened boxes (Catto; Box2D) */
+    HD_BROADPHASE_SAP = 1,  /* sweep-and-prune, insertion sort on three axes (I-COLLIDE) */
+    HD_BROADPHASE_COUNT
+} hd_broadphase;
+
+const char *hd_broadphase_str(hd_broadphase bp); /* "tree", "sap" */
+
+/* HD_OK and *out set when name is one of the strings above. */
+hd_status hd_broadphase_parse(const char *name, hd_broadphase *out);
+
+/* Most threads a scene runs. */
+#define HD_SCENE_MAX_THREADS 256
+
+typedef struct hd_scene_options {
+    int threads;              /* threads of the narrow phase, the caller's included: 0 = one per
+                                 online core, 1 = the caller only; at most HD_SCENE_MAX_THREADS */
+    hd_broadphase broadphase; /* default HD_BROADPHASE_TREE */
+    double margin;            /* tree: each body's box is fattened by margin times its bounding
+                                 radius (default HD_SCENE_DEFAULT_MARGIN); in [0, 16] */
+    hd_algo algo;             /* the narrow phase's algorithm (default GJK; CD-Dual gets a
+                                 workspace of 16384 candidates per thread) */
+    hd_tolerance tol;         /* tolerances of every query (default hd_tolerance_default) */
+} hd_scene_options;
+
+#define HD_SCENE_DEFAULT_MARGIN 0.5
+
+/* The defaults above. */
+hd_scene_options hd_scene_options_default(void);
+
+/* Creates an empty scene and its threads. opt may be NULL (defaults). Errors: HD_ERR_NULL,
+ * HD_ERR_INVALID_ARG (threads, broadphase, margin, algo or tolerance out of range),
+ * HD_ERR_NO_MEMORY (also when a thread cannot be started). *out is NULL on error. */
+hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out);
+
+/* Stops the threads and frees the scene (not the polytopes); NULL is ignored. */
+void hd_scene_destroy(hd_scene *scene);
+
+/* Adds a body: shape (shared, not copied; must stay alive while the body exists), pose (NULL:
+ * identity), user (any pointer, handed back with its contacts). *id receives the body's id, a
+ * small non-negative integer; ids of removed bodies are reused, but not before the next step.
+ * The body takes part from the next step on. Errors: HD_ERR_NULL, HD_ERR_BAD_POSE and
+ * HD_ERR_NONFINITE (hd_pose_validate with the scene's tol.pose_tol), HD_ERR_RANGE (|t|_max + |c| +
+ * r beyond HD_MAX_COORD, c and r the shape's bounding sphere; or the posed shape's scale, as
+ * hd_collide defines it, positive and below HD_MIN_SCALE), HD_ERR_TOO_LARGE (more than
+ * HD_MAX_POINTS bodies), HD_ERR_NO_MEMORY. */
+hd_status hd_scene_add(hd_scene *scene, const hd_polytope *shape, const hd_pose *pose, void *user,
+                       int *id);
+
+/* Removes a body; its id becomes free after the next step. HD_ERR_NULL, HD_ERR_INVALID_ARG (not
+ * the id of a body in the scene). */
+hd_status hd_scene_remove(hd_scene *scene, int id);
+
+/* Gives a body its pose for the next step. Errors as hd_scene_add, and HD_ERR_INVALID_ARG for an
+ * id that is not a body's; on error the body keeps its pose. */
+hd_status hd_scene_move(hd_scene *scene, int id, const hd_pose *pose);
+
+/* A body's shape, pose and user pointer (each output may be NULL). HD_ERR_INVALID_ARG for an id
+ * that is not a body's. */
+hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope **shape, hd_pose *pose,
+                        void **user);
+
+/* Number of bodies in the scene; 0 for NULL. */
+int hd_scene_body_count(const hd_scene *scene);
+
+/* A pair in contact: body ids a < b, the verdict (HD_TOUCHING or HD_INTERSECTING) and the bodies'
+ * user pointers. */
+typedef struct hd_scene_contact {
+    int a;
+    int b;
+    hd_verdict verdict;
+    void *user_a;
+    void *user_b;
+} hd_scene_contact;
+
+/* What the last step did (with the queries since the previous step, which bring the broad phase
+ * up to date too). Times are wall-clock nanoseconds (monotonic clock). */
+typedef struct hd_scene_stats {
+    int bodies;              /* bodies in the scene */
+    int moved;               /* bodies added or moved since the previous step */
+    int pairs;               /* pairs in the pair table (boxes overlapping) */
+    int pairs_added;         /* pairs whose boxes began to overlap in this step */
+    int pairs_removed;       /* pairs whose boxes stopped overlapping (or whose body was removed) */
+    int tested;              /* pairs the narrow phase examined (new, or with a moved body):
+                                tight boxes compared, hd_collide run when they overlap */
+    int contacts;            /* pairs touching or intersecting */
+    int reinserted;          /* tree: leaves whose body left its fattened box */
+    int threads;             /* threads that ran the step, the caller's included */
+    long long boxes_ns;      /* the moved bodies' boxes (on all threads) */
+    long long broad_ns;      /* broad phase: structure update, new pairs */
+    long long narrow_ns;     /* narrow phase: sorting out the pairs, the queries (all threads) */
+    long long sort_ns;       /* gathering and sorting the contacts, dropping parted pairs */
+    int failures;            /* pairs whose query failed (they are not in the contacts) */
+    hd_status failed_status; /* the first failed pair by ids (a, b), and its status */
+    int failed_a;
+    int failed_b;
+} hd_scene_stats;
+
+/* Runs one frame: brings the broad phase up to date with the poses given since the last step,
+ * queries every pair whose boxes overlap and whose verdict may have changed, and sets *contacts
+ * to the pairs in contact, sorted by (a, b), *count to their number. The array belongs to the
+ * scene and stays valid until the next call that changes the scene (step, add, remove, move,
+ * destroy). stats may be NULL. Errors: HD_ERR_NULL; HD_ERR_NO_MEMORY (no contacts: part of
+ * the work may be done, nothing is lost, and the step may be repeated); the status of a failed pair
+ * query (the first by ids, see stats): the other pairs are answered and listed all the same. */
+hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contacts, int *count,
+                        hd_scene_stats *stats);
+
+/* Bodies whose box overlaps the axis-aligned box [lo, hi] (world frame; lo <= hi): their ids in
+ * increasing order in ids[0 .. min(*count, capacity) - 1]; *count is the number of such bodies,
+ * which may exceed capacity (then ids holds the smallest capacity ids). The scene's broad phase
+ * is brought up to date with the latest poses first. A body's box contains its posed shape
+ * widened by the touching band. Errors: HD_ERR_NULL (ids may be NULL when capacity is 0),
+ * HD_ERR_NONFINITE, HD_ERR_INVALID_ARG (lo > hi, capacity < 0), HD_ERR_NO_MEMORY. */
+hd_status hd_scene_query_box(hd_scene *scene, const double lo[3], const double hi[3], int *ids,
+                             int capacity, int *count);
+
+/* Bodies that touch or intersect the posed polytope (shape, pose; NULL pose: identity), as
+ * hd_collide with the scene's algorithm and tolerances answers: ids in increasing order, with
+ * their verdicts when verdicts is not NULL, as hd_scene_query_box. Errors: those of
+ * hd_scene_query_box, the pose errors of hd_scene_add, and the status of a failed query. */
+hd_status hd_scene_query_polytope(hd_scene *scene, const hd_polytope *shape, const hd_pose *pose,
+                                  int *ids, hd_verdict *verdicts, int capacity, int *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,94 @@
+/* Boxes of posed bodies. The tight box of a body is exact: along world axis k the posed shape
+ * R v + t reaches t_k + max_v (row k of R) . v, the support of the shape in the direction of
+ * row k. Small shapes are scanned once for all six extremes; larger ones climb to each support
+ * from the vertex of the previous box (frame coherence makes that a step or two; solids with a
+ * direction table answer in one lookup). The box is then widened so that a pair the narrow
+ * phase could call touching is never cut by the boxes (core/tolerances.h). */
+#include <float.h>
+#include <math.h>
+
+#include "core/math.h"
+#include "core/tolerances.h"
+#include "polytope/internal.h"
+#include "scene/internal.h"
+#include "support/support.h"
+
+/* The widening of the boxes (core/tolerances.h, scene section). */
+double hd_body_band_rel(const hd_tolerance *tol)
+{
+    double pose_tol = tol->pose_tol > 0.0 ? tol->pose_tol : HD_DEFAULT_POSE_TOL;
+    pose_tol = pose_tol < 1e-3 ? pose_tol : 1e-3;
+    return tol->touch_rel + HD_SCENE_POSE_FACTOR * pose_tol + HD_SCENE_ROUNDING * DBL_EPSILON;
+}
+
+/* |R c + t|_max + radius, as hd_collide's scale. */
+static double posed_scale(const hd_polytope *shape, const hd_pose *pose)
+{
+    double c[3];
+    hd_pose_apply(pose, shape->sphere_centre, c);
+    return hd_v3_max_abs(c) + shape->sphere_radius;
+}
+
+double hd_body_reach(const hd_polytope *shape)
+{
+    return hd_v3_len(shape->sphere_centre) + shape->sphere_radius;
+}
+
+hd_status hd_body_check_range(const hd_polytope *shape, double reach, int tiny, const hd_pose *pose)
+{
+    if (!(hd_v3_max_abs(pose->t) + reach <= HD_MAX_COORD)) {
+        return HD_ERR_RANGE;
+    }
+    double own = tiny ? posed_scale(shape, pose) : HD_MIN_SCALE;
+    return own > 0.0 && own < HD_MIN_SCALE ? HD_ERR_RANGE : HD_OK;
+}
+
+/* The extent of R v over every vertex, in one pass (six independent running extremes): cheaper
+ * than six scans for the small shapes that hd_support_climb would scan anyway. */
+static void scan_extent(const hd_polytope *shape, const double *r, double lo[3], double hi[3])
+{
+    const double *v = shape->verts;
+    for (int k = 0; k < 3; ++k) {
+        lo[k] = hi[k] = r[3 * k] * v[0] + r[3 * k + 1] * v[1] + r[3 * k + 2] * v[2];
+    }
+    for (int i = 1; i < shape->vertex_count; ++i) {
+        const double *p = v + 3 * i;
+        for (int k = 0; k < 3; ++k) {
+            double x = r[3 * k] * p[0] + r[3 * k + 1] * p[1] + r[3 * k + 2] * p[2];
+            lo[k] = hd_min(lo[k], x);
+            hi[k] = hd_max(hi[k], x);
+        }
+    }
+}
+
+/* The extent along each row of R by support climbs from the previous box's vertices. */
+static void climb_extent(hd_body *body, const double *r, double lo[3], double hi[3])
+{
+    const hd_polytope *shape = body->shape;
+    const double *v = shape->verts;
+    for (int k = 0; k < 3; ++k) {
+        double d[3] = {r[3 * k], r[3 * k + 1], r[3 * k + 2]};
+        double nd[3] = {-d[0], -d[1], -d[2]};
+        int top = hd_support_walk(shape, d, body->hint[2 * k]);
+        int bottom = hd_support_walk(shape, nd, body->hint[2 * k + 1]);
+        body->hint[2 * k] = top;
+        body->hint[2 * k + 1] = bottom;
+        hi[k] = hd_v3_dot(d, v + 3 * top);
+        lo[k] = hd_v3_dot(d, v + 3 * bottom);
+    }
+}
+
+void hd_body_box(hd_body *body, double band_rel, hd_box *out)
+{
+    const double *r = body->pose.r, *t = body->pose.t;
+    if (body->shape->vertex_count <= HD_SUPPORT_SCAN_MAX) {
+        scan_extent(body->shape, r, out->lo, out->hi);
+    } else {
+        climb_extent(body, r, out->lo, out->hi);
+    }
+    double widen = band_rel * (posed_scale(body->shape, &body->pose) + hd_v3_max_abs(t));
+    for (int k = 0; k < 3; ++k) {
+        out->lo[k] += t[k] - widen;
+        out->hi[k] += t[k] + widen;
+    }
+}

@@ -1,0 +1,52 @@
+/* Axis-aligned boxes of the scene module: closed boxes [lo, hi], inline helpers. */
+#ifndef HD_SCENE_BOX_H
+#define HD_SCENE_BOX_H
+
+typedef struct hd_box {
+    double lo[3];
+    double hi[3];
+} hd_box;
+
+/* Do the closed boxes [alo, ahi] and [blo, bhi] share a point? */
+static inline int hd_box_overlap(const double alo[3], const double ahi[3], const double blo[3],
+                                 const double bhi[3])
+{
+    return alo[0] <= bhi[0] && blo[0] <= ahi[0] && alo[1] <= bhi[1] && blo[1] <= ahi[1] &&
+           alo[2] <= bhi[2] && blo[2] <= ahi[2];
+}
+
+/* Is [ilo, ihi] inside [olo, ohi]? */
+static inline int hd_box_inside(const double ilo[3], const double ihi[3], const double olo[3],
+                                const double ohi[3])
+{
+    return olo[0] <= ilo[0] && olo[1] <= ilo[1] && olo[2] <= ilo[2] && ihi[0] <= ohi[0] &&
+           ihi[1] <= ohi[1] && ihi[2] <= ohi[2];
+}
+
+/* The union of two boxes. */
+static inline void hd_box_union(double lo[3], double hi[3], const double alo[3],
+                                const double ahi[3], const double blo[3], const double bhi[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        lo[k] = alo[k] < blo[k] ? alo[k] : blo[k];
+        hi[k] = ahi[k] > bhi[k] ? ahi[k] : bhi[k];
+    }
+}
+
+/* Half the surface area, the cost of the surface-area heuristic. */
+static inline double hd_box_area(const double lo[3], const double hi[3])
+{
+    double x = hi[0] - lo[0], y = hi[1] - lo[1], z = hi[2] - lo[2];
+    return x * y + y * z + z * x;
+}
+
+/* Half the surface area of the union of two boxes. */
+static inline double hd_box_union_area(const double alo[3], const double ahi[3],
+                                       const double blo[3], const double bhi[3])
+{
+    double lo[3], hi[3];
+    hd_box_union(lo, hi, alo, ahi, blo, bhi);
+    return hd_box_area(lo, hi);
+}
+
+#endif

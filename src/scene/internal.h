@@ -1,0 +1,144 @@
+/* The layout of hd_scene, shared by the files of the scene module (never installed).
+ *
+ * Bodies live in an array indexed by id. A removed body's id waits in `removed` until the end of
+ * the next step (its pairs are dropped first), then joins the free list. Arrays grow
+ * geometrically and never shrink; a steady-state step allocates nothing.
+ *
+ * Lists of ids:
+ *   stale:   bodies whose box must be recomputed (added or moved since the last sync);
+ *   moved:   bodies added or moved since the last step (their pairs are queried again);
+ *   fresh:   tree only, bodies (re)inserted since the last sync, whose pairs are looked for;
+ *   removed: bodies removed since the last step.
+ * A sync (sync.c) brings boxes, broad phase and pair table up to date with the poses; the step
+ * and the queries start with one. */
+#ifndef HD_SCENE_INTERNAL_H
+#define HD_SCENE_INTERNAL_H
+
+#include "hedra/scene.h"
+#include "scene/box.h"
+#include "scene/pairs.h"
+#include "scene/pool.h"
+#include "scene/sap.h"
+#include "scene/tree.h"
+
+enum { HD_BODY_FREE = 0, HD_BODY_LIVE = 1, HD_BODY_REMOVED = 2 };
+
+/* Flags of a body, one byte per id in hd_scene.flags (a small array the pair loops read at
+ * random, apart from the larger body records). */
+enum {
+    HD_BODY_STALE = 1u << 0,   /* in the stale list */
+    HD_BODY_MOVED = 1u << 1,   /* in the moved list */
+    HD_BODY_FRESH = 1u << 2,   /* in the fresh list */
+    HD_BODY_ESCAPED = 1u << 3, /* tree: its new box left its fattened box */
+    HD_BODY_ALIVE = 1u << 4,   /* state HD_BODY_LIVE */
+    HD_BODY_TINY = 1u << 5,    /* its shape's radius is below HD_MIN_SCALE */
+    HD_BODY_REFAT = 1u << 6    /* tree: a new fattened box since the last step */
+};
+
+typedef struct hd_body {
+    const hd_polytope *shape;
+    void *user;
+    hd_pose pose;
+    double radius; /* the shape's bounding radius: the unit of the fattening margin */
+    int state;     /* HD_BODY_FREE, _LIVE or _REMOVED */
+    int proxy;     /* in the broad phase: its tree leaf, or 0 in SAP; -1 when not yet */
+    int hint[6];   /* support vertices of the last box (starts of the next climbs) */
+    int next_free; /* free list link */
+} hd_body;
+
+/* A growable list of ids. */
+typedef struct hd_idlist {
+    int *ids;
+    int count;
+    int capacity;
+} hd_idlist;
+
+/* A worker's share of the parallel loops over bodies and pairs: what it found, appended to lists
+ * of its own (grown geometrically, reused), merged by the caller afterwards. */
+typedef struct hd_lane {
+    hd_status status; /* HD_ERR_NO_MEMORY when one of its lists could not grow */
+    hd_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
+    hd_idlist work;   /* pairs to query */
+    hd_idlist drop;   /* tree: pairs whose fattened boxes parted */
+    hd_scene_contact *contacts;
+    int contact_count;
+    int contact_capacity;
+    int failures; /* pairs whose query failed; the first by ids and its status */
+    int failed_a;
+    int failed_b;
+    hd_status failed_status;
+} hd_lane;
+
+struct hd_scene {
+    hd_scene_options opt;
+    double band_rel; /* boxes are widened by band_rel times the body's scale (body.c) */
+    hd_body *bodies;
+    hd_box *boxes;        /* tight boxes, by id */
+    hd_box *fat;          /* tree: fattened boxes (those of the leaves), by id */
+    unsigned char *flags; /* by id */
+    double *reach;        /* by id: |sphere centre| + radius of the shape (range checks) */
+    int *slot;            /* by id, while stale: its place in the stale list */
+    hd_pose *staged;      /* by place in the stale list: the pose given, not yet the body's */
+    int staged_capacity;
+    int body_ids; /* ids in use or freed: bodies[0 .. body_ids - 1] */
+    int body_capacity;
+    int live;
+    int unplaced;  /* tree: bodies added and not in the tree yet */
+    int free_head; /* -1 when no id is free */
+    hd_idlist stale, moved, fresh, removed;
+    int purge; /* pairs of removed bodies still in the table */
+    hd_pair_table pairs;
+    hd_tree tree;
+    hd_sap sap;
+    hd_pool *pool;
+    hd_workspace **ws; /* one per thread (CD-Dual), else NULL */
+    hd_idlist work;    /* narrow phase: indices of the pairs to query */
+    hd_idlist scratch; /* queries: candidate ids */
+    hd_lane *lanes;    /* one per thread */
+    hd_scene_contact *contacts;
+    int contact_count;
+    int contact_capacity;
+    hd_scene_stats stats;
+};
+
+/* A hint that *p will be read soon (the loops over lists of ids touch the bodies in no
+ * particular order of memory: the loads of the next ones overlap the work on this one). */
+static inline void hd_scene_prefetch(const void *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
+/* Appends id to a list. HD_ERR_NO_MEMORY leaves it as it was. */
+hd_status hd_idlist_push(hd_idlist *list, int id);
+hd_status hd_idlist_reserve(hd_idlist *list, int count);
+void hd_idlist_free(hd_idlist *list);
+
+/* The tight box of a body at its pose: the extreme vertices along each world axis by support
+ * climbs from the last ones, widened by band_rel times the body's scale (body.c). */
+void hd_body_box(hd_body *body, double band_rel, hd_box *out);
+
+/* |sphere centre| + radius of a shape: |t|_max + reach bounds the posed scale. */
+double hd_body_reach(const hd_polytope *shape);
+
+/* HD_ERR_RANGE when |t|_max + reach > HD_MAX_COORD, or when the scale of the posed shape as
+ * hd_collide defines it (largest |coordinate| of its bounding sphere) is positive and below
+ * HD_MIN_SCALE: computed only when the shape is tiny (radius below HD_MIN_SCALE), else it cannot
+ * be; shape may then be NULL. */
+hd_status hd_body_check_range(const hd_polytope *shape, double reach, int tiny,
+                              const hd_pose *pose);
+
+/* The widening of boxes for the tolerances tol (body.c). */
+double hd_body_band_rel(const hd_tolerance *tol);
+
+/* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY: what was done
+ * stays done; a later sync completes the rest. */
+hd_status hd_scene_sync(hd_scene *s);
+
+/* Monotonic clock in nanoseconds (sync.c). */
+long long hd_scene_now_ns(void);
+
+#endif

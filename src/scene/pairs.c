@@ -1,0 +1,161 @@
+/* The pair table: dense records plus an open-addressing hash table with linear probing and
+ * backward-shift deletion (Knuth, TAOCP vol. 3, section 6.4, Algorithm R), so that no tombstones
+ * accumulate however many pairs come and go. Both arrays grow geometrically and never shrink. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene/pairs.h"
+
+#define HD_PAIRS_MIN_SLOTS 64
+
+void hd_pairs_init(hd_pair_table *t)
+{
+    memset(t, 0, sizeof *t);
+    t->slot_mask = -1;
+}
+
+void hd_pairs_free(hd_pair_table *t)
+{
+    free(t->recs);
+    free(t->slots);
+    hd_pairs_init(t);
+}
+
+/* The home slot of a key: a 64-bit mix (the splitmix64 finalizer) of (a, b), a < b. */
+static int home(const hd_pair_table *t, int a, int b)
+{
+    uint64_t x = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return (int)(x & (uint64_t)t->slot_mask);
+}
+
+/* The slot holding (a, b), or the empty slot where it would go. */
+static int probe(const hd_pair_table *t, int a, int b)
+{
+    int s = home(t, a, b);
+    for (;;) {
+        int r = t->slots[s];
+        if (r < 0 || (t->recs[r].a == a && t->recs[r].b == b)) {
+            return s;
+        }
+        s = (s + 1) & t->slot_mask;
+    }
+}
+
+int hd_pairs_find(const hd_pair_table *t, int a, int b)
+{
+    if (a > b) {
+        int c = a;
+        a = b;
+        b = c;
+    }
+    return t->slot_mask < 0 ? -1 : t->slots[probe(t, a, b)];
+}
+
+/* Rebuilds the hash table with slot_count slots (a power of two). */
+static hd_status rehash(hd_pair_table *t, int slot_count)
+{
+    int *slots = malloc((size_t)slot_count * sizeof *slots);
+    if (slots == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->slot_mask = slot_count - 1;
+    memset(slots, 0xff, (size_t)slot_count * sizeof *slots); /* every slot -1 */
+    for (int i = 0; i < t->count; ++i) {
+        t->slots[probe(t, t->recs[i].a, t->recs[i].b)] = i;
+    }
+    return HD_OK;
+}
+
+/* Room for one more record, the hash table at most half full. */
+static hd_status grow(hd_pair_table *t)
+{
+    if (t->count == t->capacity) {
+        if (t->capacity > (1 << 28)) {
+            return HD_ERR_NO_MEMORY;
+        }
+        int cap = t->capacity > 0 ? 2 * t->capacity : HD_PAIRS_MIN_SLOTS / 2;
+        hd_pair_rec *recs = realloc(t->recs, (size_t)cap * sizeof *recs);
+        if (recs == NULL) {
+            return HD_ERR_NO_MEMORY;
+        }
+        t->recs = recs;
+        t->capacity = cap;
+    }
+    if (2 * (t->count + 1) > t->slot_mask + 1) {
+        int slots = t->slot_mask > 0 ? 2 * (t->slot_mask + 1) : HD_PAIRS_MIN_SLOTS;
+        return rehash(t, slots);
+    }
+    return HD_OK;
+}
+
+hd_status hd_pairs_add(hd_pair_table *t, int a, int b, int *index)
+{
+    if (a > b) {
+        int c = a;
+        a = b;
+        b = c;
+    }
+    int s = t->slot_mask < 0 ? -1 : probe(t, a, b);
+    if (s >= 0 && t->slots[s] >= 0) {
+        *index = t->slots[s];
+        return HD_OK;
+    }
+    hd_status st = grow(t);
+    if (st != HD_OK) {
+        return st;
+    }
+    s = probe(t, a, b); /* the table may have been rebuilt */
+    hd_pair_rec *r = &t->recs[t->count];
+    memset(r, 0, sizeof *r);
+    r->a = a;
+    r->b = b;
+    r->verdict = HD_SEPARATED;
+    hd_cache_reset(&r->cache);
+    t->slots[s] = t->count;
+    *index = t->count++;
+    t->added++;
+    return HD_OK;
+}
+
+/* Empties slot s and shifts back the entries of its probe run that may fill it. */
+static void delete_slot(hd_pair_table *t, int s)
+{
+    int hole = s;
+    int j = s;
+    for (;;) {
+        j = (j + 1) & t->slot_mask;
+        int r = t->slots[j];
+        if (r < 0) {
+            break;
+        }
+        int h = home(t, t->recs[r].a, t->recs[r].b);
+        /* the entry at j may move to the hole when its home is not cyclically in (hole, j] */
+        int in_between = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
+        if (!in_between) {
+            t->slots[hole] = r;
+            hole = j;
+        }
+    }
+    t->slots[hole] = -1;
+}
+
+void hd_pairs_remove_at(hd_pair_table *t, int index)
+{
+    hd_pair_rec *r = &t->recs[index];
+    delete_slot(t, probe(t, r->a, r->b));
+    int last = t->count - 1;
+    if (index != last) {
+        t->slots[probe(t, t->recs[last].a, t->recs[last].b)] = index;
+        t->recs[index] = t->recs[last];
+    }
+    t->count = last;
+    t->removed++;
+}

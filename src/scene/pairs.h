@@ -1,0 +1,43 @@
+/* The persistent pair table of a scene: one record per pair of bodies whose boxes overlap, kept
+ * from frame to frame with its warm-start cache and last verdict (I-COLLIDE's frame coherence;
+ * CD-Dual section 4.4). Records are dense (a removal moves the last record into the hole) so the
+ * narrow phase runs over one array; a hash table maps the key (a, b) to its record. */
+#ifndef HD_SCENE_PAIRS_H
+#define HD_SCENE_PAIRS_H
+
+#include "hedra/query.h"
+
+typedef struct hd_pair_rec {
+    int a; /* body ids, a < b */
+    int b;
+    int tested; /* verdict and cache come from a query; 0 for a new pair */
+    int mark;   /* scratch of the broad phase (SAP's rebuild) */
+    hd_verdict verdict;
+    hd_status status; /* of the last query */
+    hd_cache cache;
+} hd_pair_rec;
+
+typedef struct hd_pair_table {
+    hd_pair_rec *recs;
+    int count;
+    int capacity;
+    int *slots;    /* open addressing, linear probing: a record index or -1 */
+    int slot_mask; /* slot count - 1 (a power of two, at least twice count) */
+    int added;     /* counters since the last hd_pairs_clear_counters */
+    int removed;
+} hd_pair_table;
+
+void hd_pairs_init(hd_pair_table *t);
+void hd_pairs_free(hd_pair_table *t);
+
+/* The record index of (a, b) (in either order), or -1. */
+int hd_pairs_find(const hd_pair_table *t, int a, int b);
+
+/* Finds or inserts (a, b) (in either order, a != b); *index is its record. A new record is
+ * untested with a reset cache. HD_ERR_NO_MEMORY leaves the table as it was. */
+hd_status hd_pairs_add(hd_pair_table *t, int a, int b, int *index);
+
+/* Removes record index; the last record moves into its place. */
+void hd_pairs_remove_at(hd_pair_table *t, int index);
+
+#endif

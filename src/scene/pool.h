@@ -1,0 +1,35 @@
+/* A fixed pool of threads for the scene's data-parallel loops. The caller's thread takes part as
+ * worker 0; workers 1 .. threads - 1 sleep on a condition variable between jobs. A job is a range
+ * [0, count) cut into chunks that workers claim with an atomic counter; each chunk is run by
+ * exactly one worker, so a loop writing disjoint slots needs no other synchronization. The
+ * mutex orders the job's inputs before the workers' reads and their writes before the return of
+ * hd_pool_run. */
+#ifndef HD_SCENE_POOL_H
+#define HD_SCENE_POOL_H
+
+#include "hedra/core.h"
+
+typedef struct hd_pool hd_pool;
+
+/* The body of a loop: items [begin, end) on worker `worker` (0 .. threads - 1). */
+typedef void (*hd_pool_fn)(void *ctx, int worker, int begin, int end);
+
+/* Starts threads - 1 workers (threads >= 1). HD_ERR_NO_MEMORY when memory or a thread is
+ * missing (nothing is left running). */
+hd_status hd_pool_create(int threads, hd_pool **out);
+
+/* Stops and joins the workers; NULL is ignored. */
+void hd_pool_destroy(hd_pool *pool);
+
+int hd_pool_threads(const hd_pool *pool);
+
+/* Runs fn over [0, count) in chunks of `chunk` items on every thread and returns when all are
+ * done. Loops of at most two chunks run on the caller's thread alone; a worker that wakes after
+ * the caller has claimed every chunk stays out, so a busy machine costs parallelism, not a wait
+ * for a thread that is not running. */
+void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk);
+
+/* Online cores (at least 1). */
+int hd_pool_cores(void);
+
+#endif

@@ -1,0 +1,143 @@
+/* Queries of a scene by box and by posed polytope: the broad phase gives the candidates (the
+ * tree's fattened boxes, then the tight boxes; with sweep-and-prune a scan of the tight boxes),
+ * hd_collide decides for a polytope. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene/internal.h"
+
+typedef struct box_query {
+    hd_scene *s;
+    const double *lo;
+    const double *hi;
+} box_query;
+
+static int collect(void *ctx, int id)
+{
+    box_query *q = ctx;
+    const hd_box *b = &q->s->boxes[id];
+    if (!hd_box_overlap(b->lo, b->hi, q->lo, q->hi)) {
+        return 0;
+    }
+    return (int)hd_idlist_push(&q->s->scratch, id);
+}
+
+static int compare_ids(const void *pa, const void *pb)
+{
+    int a = *(const int *)pa, b = *(const int *)pb;
+    return (a > b) - (a < b);
+}
+
+/* The ids of the bodies whose tight box overlaps [lo, hi], increasing, into s->scratch. */
+static hd_status candidates(hd_scene *s, const double lo[3], const double hi[3])
+{
+    hd_status st = hd_scene_sync(s);
+    if (st != HD_OK) {
+        return st;
+    }
+    s->scratch.count = 0;
+    box_query q = {s, lo, hi};
+    if (s->opt.broadphase == HD_BROADPHASE_TREE) {
+        st = (hd_status)hd_tree_query(&s->tree, lo, hi, collect, &q);
+    } else {
+        for (int id = 0; id < s->body_ids && st == HD_OK; ++id) {
+            st = s->bodies[id].state == HD_BODY_LIVE ? (hd_status)collect(&q, id) : HD_OK;
+        }
+    }
+    if (s->scratch.count > 1) {
+        qsort(s->scratch.ids, (size_t)s->scratch.count, sizeof(int), compare_ids);
+    }
+    return st;
+}
+
+static hd_status check_box(const double lo[3], const double hi[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        if (!isfinite(lo[k]) || !isfinite(hi[k])) {
+            return HD_ERR_NONFINITE;
+        }
+        if (lo[k] > hi[k]) {
+            return HD_ERR_INVALID_ARG;
+        }
+    }
+    return HD_OK;
+}
+
+hd_status hd_scene_query_box(hd_scene *s, const double lo[3], const double hi[3], int *ids,
+                             int capacity, int *count)
+{
+    if (count != NULL) {
+        *count = 0;
+    }
+    if (s == NULL || lo == NULL || hi == NULL || count == NULL || (ids == NULL && capacity > 0)) {
+        return HD_ERR_NULL;
+    }
+    hd_status st = capacity < 0 ? HD_ERR_INVALID_ARG : check_box(lo, hi);
+    if (st == HD_OK) {
+        st = candidates(s, lo, hi);
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    int n = s->scratch.count < capacity ? s->scratch.count : capacity;
+    if (n > 0) {
+        memcpy(ids, s->scratch.ids, (size_t)n * sizeof *ids);
+    }
+    *count = s->scratch.count;
+    return HD_OK;
+}
+
+/* The tight box of a posed shape, as a body's. */
+static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose, hd_box *out)
+{
+    hd_body probe;
+    memset(&probe, 0, sizeof probe);
+    probe.shape = shape;
+    probe.pose = *pose;
+    hd_body_box(&probe, s->band_rel, out);
+}
+
+hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const hd_pose *pose,
+                                  int *ids, hd_verdict *verdicts, int capacity, int *count)
+{
+    if (count != NULL) {
+        *count = 0;
+    }
+    if (s == NULL || shape == NULL || count == NULL || (ids == NULL && capacity > 0)) {
+        return HD_ERR_NULL;
+    }
+    hd_pose p = pose != NULL ? *pose : hd_pose_identity();
+    hd_status st = capacity < 0 ? HD_ERR_INVALID_ARG : hd_pose_validate(&p, s->opt.tol.pose_tol);
+    double centre[3], radius = 0.0;
+    hd_polytope_sphere(shape, centre, &radius);
+    if (st == HD_OK) {
+        st = hd_body_check_range(shape, hd_body_reach(shape), radius < HD_MIN_SCALE, &p);
+    }
+    hd_box box;
+    if (st == HD_OK) {
+        shape_box(s, shape, &p, &box);
+        st = candidates(s, box.lo, box.hi);
+    }
+    hd_options opt = hd_options_default();
+    opt.algo = s->opt.algo;
+    opt.tol = s->opt.tol;
+    opt.workspace = s->ws != NULL ? s->ws[0] : NULL;
+    int found = 0;
+    for (int i = 0; i < s->scratch.count && st == HD_OK; ++i) {
+        const hd_body *b = &s->bodies[s->scratch.ids[i]];
+        hd_result r;
+        st = hd_collide(b->shape, &b->pose, shape, &p, &opt, &r);
+        if (st == HD_OK && r.verdict != HD_SEPARATED) {
+            if (found < capacity) {
+                ids[found] = s->scratch.ids[i];
+                if (verdicts != NULL) {
+                    verdicts[found] = r.verdict;
+                }
+            }
+            found++;
+        }
+    }
+    *count = st == HD_OK ? found : 0;
+    return st;
+}

@@ -1,0 +1,412 @@
+/* The public life cycle of a scene: options, creation, bodies added, moved and removed. The work
+ * happens later, in one pass per step (sync.c, step.c). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene/internal.h"
+
+/* Candidates of one CD-Dual search in a worker's workspace. */
+#define HD_SCENE_WORKSPACE (1 << 14)
+
+static const char *const hd_broadphase_names[HD_BROADPHASE_COUNT] = {"tree", "sap"};
+
+const char *hd_broadphase_str(hd_broadphase bp)
+{
+    return (int)bp >= 0 && bp < HD_BROADPHASE_COUNT ? hd_broadphase_names[bp] : "unknown";
+}
+
+hd_status hd_broadphase_parse(const char *name, hd_broadphase *out)
+{
+    if (name == NULL || out == NULL) {
+        return HD_ERR_NULL;
+    }
+    for (int i = 0; i < HD_BROADPHASE_COUNT; ++i) {
+        if (strcmp(name, hd_broadphase_names[i]) == 0) {
+            *out = (hd_broadphase)i;
+            return HD_OK;
+        }
+    }
+    return HD_ERR_INVALID_ARG;
+}
+
+hd_scene_options hd_scene_options_default(void)
+{
+    hd_scene_options o;
+    memset(&o, 0, sizeof o);
+    o.threads = 0;
+    o.broadphase = HD_BROADPHASE_TREE;
+    o.margin = HD_SCENE_DEFAULT_MARGIN;
+    o.algo = HD_ALGO_GJK;
+    o.tol = hd_tolerance_default();
+    return o;
+}
+
+hd_status hd_idlist_reserve(hd_idlist *list, int count)
+{
+    if (count <= list->capacity) {
+        return HD_OK;
+    }
+    if (count > HD_MAX_POINTS * 4) {
+        return HD_ERR_NO_MEMORY;
+    }
+    int cap = list->capacity > 0 ? list->capacity : 16;
+    while (cap < count) {
+        cap *= 2;
+    }
+    int *ids = realloc(list->ids, (size_t)cap * sizeof *ids);
+    if (ids == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    list->ids = ids;
+    list->capacity = cap;
+    return HD_OK;
+}
+
+hd_status hd_idlist_push(hd_idlist *list, int id)
+{
+    hd_status st = hd_idlist_reserve(list, list->count + 1);
+    if (st == HD_OK) {
+        list->ids[list->count++] = id;
+    }
+    return st;
+}
+
+void hd_idlist_free(hd_idlist *list)
+{
+    free(list->ids);
+    memset(list, 0, sizeof *list);
+}
+
+static hd_status check_options(const hd_scene_options *o)
+{
+    int ok = o->threads >= 0 && o->threads <= HD_SCENE_MAX_THREADS && (int)o->broadphase >= 0 &&
+             o->broadphase < HD_BROADPHASE_COUNT && isfinite(o->margin) && o->margin >= 0.0 &&
+             o->margin <= 16.0 && (int)o->algo >= 0 && o->algo < HD_ALGO_COUNT;
+    return ok ? hd_tolerance_validate(&o->tol) : HD_ERR_INVALID_ARG;
+}
+
+/* The threads and, for CD-Dual, one workspace per thread. */
+static hd_status start_threads(hd_scene *s)
+{
+    int threads = s->opt.threads > 0 ? s->opt.threads : hd_pool_cores();
+    threads = threads < HD_SCENE_MAX_THREADS ? threads : HD_SCENE_MAX_THREADS;
+    s->opt.threads = threads;
+    if (s->opt.algo == HD_ALGO_CDDUAL) {
+        s->ws = calloc((size_t)threads, sizeof *s->ws);
+        if (s->ws == NULL) {
+            return HD_ERR_NO_MEMORY;
+        }
+        for (int i = 0; i < threads; ++i) {
+            hd_status st = hd_workspace_create(HD_SCENE_WORKSPACE, &s->ws[i]);
+            if (st != HD_OK) {
+                return st;
+            }
+        }
+    }
+    s->lanes = calloc((size_t)threads, sizeof *s->lanes);
+    if (s->lanes == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    return hd_pool_create(threads, &s->pool);
+}
+
+hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    *out = NULL;
+    hd_scene_options o = opt != NULL ? *opt : hd_scene_options_default();
+    hd_status st = check_options(&o);
+    if (st != HD_OK) {
+        return st == HD_ERR_NULL ? HD_ERR_INVALID_ARG : st;
+    }
+    hd_scene *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->opt = o;
+    s->band_rel = hd_body_band_rel(&o.tol);
+    s->free_head = -1;
+    hd_pairs_init(&s->pairs);
+    hd_tree_init(&s->tree);
+    hd_sap_init(&s->sap);
+    st = start_threads(s);
+    if (st != HD_OK) {
+        hd_scene_destroy(s);
+        return st;
+    }
+    *out = s;
+    return HD_OK;
+}
+
+void hd_scene_destroy(hd_scene *s)
+{
+    if (s == NULL) {
+        return;
+    }
+    hd_pool_destroy(s->pool);
+    if (s->ws != NULL) {
+        for (int i = 0; i < s->opt.threads; ++i) {
+            hd_workspace_destroy(s->ws[i]);
+        }
+        free(s->ws);
+    }
+    hd_pairs_free(&s->pairs);
+    hd_tree_free(&s->tree);
+    hd_sap_free(&s->sap);
+    hd_idlist_free(&s->stale);
+    hd_idlist_free(&s->moved);
+    hd_idlist_free(&s->fresh);
+    hd_idlist_free(&s->removed);
+    hd_idlist_free(&s->work);
+    hd_idlist_free(&s->scratch);
+    for (int i = 0; s->lanes != NULL && i < s->opt.threads; ++i) {
+        hd_idlist_free(&s->lanes[i].found);
+        hd_idlist_free(&s->lanes[i].work);
+        hd_idlist_free(&s->lanes[i].drop);
+        free(s->lanes[i].contacts);
+    }
+    free(s->lanes);
+    free(s->bodies);
+    free(s->boxes);
+    free(s->fat);
+    free(s->flags);
+    free(s->reach);
+    free(s->slot);
+    free(s->staged);
+    free(s->contacts);
+    free(s);
+}
+
+int hd_scene_body_count(const hd_scene *s)
+{
+    return s != NULL ? s->live : 0;
+}
+
+/* Reads only the small per-id arrays: a move does not touch the body record (the parallel box
+ * loop does, sync.c). */
+static int is_live(const hd_scene *s, int id)
+{
+    return id >= 0 && id < s->body_ids && (s->flags[id] & HD_BODY_ALIVE);
+}
+
+/* A pose for a body: validated with the scene's pose tolerance and range-checked. */
+static hd_status check_pose(const hd_scene *s, const hd_polytope *shape, double reach, int tiny,
+                            const hd_pose *pose)
+{
+    hd_status st = hd_pose_validate(pose, s->opt.tol.pose_tol);
+    return st != HD_OK ? st : hd_body_check_range(shape, reach, tiny, pose);
+}
+
+/* Room for one more entry in the stale list (with its staged pose) and the moved list. */
+static hd_status reserve_lists(hd_scene *s)
+{
+    hd_status st = hd_idlist_reserve(&s->stale, s->stale.count + 1);
+    if (st == HD_OK) {
+        st = hd_idlist_reserve(&s->moved, s->moved.count + 1);
+    }
+    if (st == HD_OK && s->staged_capacity < s->stale.capacity) {
+        hd_pose *p = realloc(s->staged, (size_t)s->stale.capacity * sizeof *p);
+        if (p == NULL) {
+            return HD_ERR_NO_MEMORY;
+        }
+        s->staged = p;
+        s->staged_capacity = s->stale.capacity;
+    }
+    return st;
+}
+
+/* Stages a body's pose for the next sync and marks it moved (room reserved). */
+static void stage(hd_scene *s, int id, const hd_pose *pose)
+{
+    unsigned char *flags = &s->flags[id];
+    if (!(*flags & HD_BODY_STALE)) {
+        s->slot[id] = s->stale.count;
+        s->stale.ids[s->stale.count++] = id;
+    }
+    s->staged[s->slot[id]] = *pose;
+    if (!(*flags & HD_BODY_MOVED)) {
+        s->moved.ids[s->moved.count++] = id;
+    }
+    *flags |= HD_BODY_STALE | HD_BODY_MOVED;
+}
+
+hd_status hd_scene_move(hd_scene *s, int id, const hd_pose *pose)
+{
+    if (s == NULL || pose == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (!is_live(s, id)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    int tiny = (s->flags[id] & HD_BODY_TINY) != 0;
+    const hd_polytope *shape = tiny ? s->bodies[id].shape : NULL;
+    hd_status st = check_pose(s, shape, s->reach[id], tiny, pose);
+    if (st == HD_OK) {
+        st = reserve_lists(s);
+    }
+    if (st == HD_OK) {
+        stage(s, id, pose);
+    }
+    return st;
+}
+
+hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd_pose *pose,
+                        void **user)
+{
+    if (s == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (!is_live(s, id)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    const hd_body *b = &s->bodies[id];
+    if (shape != NULL) {
+        *shape = b->shape;
+    }
+    if (pose != NULL) {
+        *pose = (s->flags[id] & HD_BODY_STALE) ? s->staged[s->slot[id]] : b->pose;
+    }
+    if (user != NULL) {
+        *user = b->user;
+    }
+    return HD_OK;
+}
+
+/* Doubles the arrays indexed by id (each kept when its growth fails: only capacity changes). */
+static hd_status grow_bodies(hd_scene *s)
+{
+    size_t cap = s->body_capacity > 0 ? 2 * (size_t)s->body_capacity : 64;
+    hd_body *bodies = realloc(s->bodies, cap * sizeof *bodies);
+    if (bodies == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->bodies = bodies;
+    hd_box *boxes = realloc(s->boxes, cap * sizeof *boxes);
+    if (boxes == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->boxes = boxes;
+    hd_box *fat = realloc(s->fat, cap * sizeof *fat);
+    if (fat == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->fat = fat;
+    unsigned char *flags = realloc(s->flags, cap);
+    if (flags == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->flags = flags;
+    double *reach = realloc(s->reach, cap * sizeof *reach);
+    if (reach == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->reach = reach;
+    int *slot = realloc(s->slot, cap * sizeof *slot);
+    if (slot == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->slot = slot;
+    s->body_capacity = (int)cap;
+    return HD_OK;
+}
+
+/* A free id with room in the body arrays; -1 when out of memory or ids. */
+static int take_id(hd_scene *s, hd_status *st)
+{
+    if (s->free_head >= 0) {
+        int id = s->free_head;
+        s->free_head = s->bodies[id].next_free;
+        return id;
+    }
+    if (s->body_ids >= HD_MAX_POINTS) {
+        *st = HD_ERR_TOO_LARGE;
+        return -1;
+    }
+    if (s->body_ids == s->body_capacity && grow_bodies(s) != HD_OK) {
+        *st = HD_ERR_NO_MEMORY;
+        return -1;
+    }
+    return s->body_ids++;
+}
+
+/* Room for one more body in the lists and the broad phase. */
+static hd_status reserve_body(hd_scene *s)
+{
+    hd_status st = reserve_lists(s);
+    if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
+        st = hd_idlist_reserve(&s->fresh, s->live + 1);
+    }
+    if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
+        st = hd_tree_reserve(&s->tree, s->live + 1);
+    }
+    return st;
+}
+
+hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pose, void *user,
+                       int *id)
+{
+    if (id != NULL) {
+        *id = -1;
+    }
+    if (s == NULL || shape == NULL || id == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_pose p = pose != NULL ? *pose : hd_pose_identity();
+    double centre[3], radius = 0.0;
+    hd_polytope_sphere(shape, centre, &radius);
+    int tiny = radius < HD_MIN_SCALE;
+    hd_status st = check_pose(s, shape, hd_body_reach(shape), tiny, &p);
+    if (st == HD_OK) {
+        st = reserve_body(s);
+    }
+    int k = st == HD_OK ? take_id(s, &st) : -1;
+    if (k < 0) {
+        return st;
+    }
+    hd_body *b = &s->bodies[k];
+    memset(b, 0, sizeof *b);
+    b->shape = shape;
+    b->user = user;
+    b->pose = p;
+    b->radius = radius;
+    b->state = HD_BODY_LIVE;
+    b->proxy = -1;
+    b->next_free = -1;
+    s->flags[k] = (unsigned char)(HD_BODY_ALIVE | (tiny ? HD_BODY_TINY : 0));
+    s->reach[k] = hd_body_reach(shape);
+    s->live++;
+    s->unplaced++;
+    stage(s, k, &p); /* room was reserved */
+    *id = k;
+    return HD_OK;
+}
+
+hd_status hd_scene_remove(hd_scene *s, int id)
+{
+    if (s == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (!is_live(s, id)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    hd_status st = hd_idlist_push(&s->removed, id);
+    if (st != HD_OK) {
+        return st;
+    }
+    hd_body *b = &s->bodies[id];
+    if (b->proxy >= 0 && s->opt.broadphase == HD_BROADPHASE_TREE) {
+        hd_tree_remove(&s->tree, b->proxy);
+    } else if (b->proxy >= 0) {
+        hd_sap_remove(&s->sap, id);
+    }
+    s->unplaced -= b->proxy < 0;
+    b->proxy = -1;
+    b->state = HD_BODY_REMOVED;
+    s->flags[id] &= (unsigned char)~HD_BODY_ALIVE;
+    s->live--;
+    s->purge = 1;
+    return HD_OK;
+}

@@ -1,0 +1,289 @@
+/* Bringing a scene up to date with the latest poses: the boxes of the moved bodies (on every
+ * thread), the broad phase, and the pair table. The table holds at least the pairs whose boxes
+ * overlap: with the tree, a pair is added when a body's fattened box is (re)inserted and meets
+ * another's, and dropped by the step once their fattened boxes part (step.c); with
+ * sweep-and-prune it holds exactly the pairs whose tight boxes overlap. */
+#define _POSIX_C_SOURCE 200809L
+#include <time.h>
+
+#include "scene/internal.h"
+
+/* A fattened box reaches this many last displacements ahead (Box2D v2.4: b2_aabbMultiplier). */
+#define HD_SCENE_PREDICT 4.0
+
+/* The box loop asks for the records of the body this many places ahead in the list. */
+#define HD_SCENE_PREFETCH 4
+
+/* New bodies from which a batch as large as the tree rebuilds it (tree_rebuild). */
+#define HD_SCENE_BULK_MIN 64
+
+/* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us:
+ * a chunk is worth a wake-up). */
+#define HD_SCENE_BOX_CHUNK 128
+#define HD_SCENE_QUERY_CHUNK 32
+
+long long hd_scene_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The fattened box of a body that left its old one: the tight box widened by the margin and
+ * stretched along its last displacement d (centre to centre) by HD_SCENE_PREDICT d, so that a
+ * body moving on steadily stays inside for several frames (Box2D v2.4's displacement
+ * prediction). */
+static void fatten(const hd_scene *s, int id, const hd_box *old, int had_box, hd_box *fat)
+{
+    const hd_box *box = &s->boxes[id];
+    double m = s->opt.margin * s->bodies[id].radius;
+    for (int k = 0; k < 3; ++k) {
+        double d = had_box ? 0.5 * (box->lo[k] + box->hi[k] - old->lo[k] - old->hi[k]) : 0.0;
+        double ahead = HD_SCENE_PREDICT * d;
+        fat->lo[k] = box->lo[k] - m + (ahead < 0.0 ? ahead : 0.0);
+        fat->hi[k] = box->hi[k] + m + (ahead > 0.0 ? ahead : 0.0);
+    }
+}
+
+static void prefetch_body(const hd_scene *s, int id)
+{
+    const char *b = (const char *)&s->bodies[id];
+    hd_scene_prefetch(b);
+    hd_scene_prefetch(b + 64);
+    hd_scene_prefetch(b + 128);
+    hd_scene_prefetch(&s->boxes[id]);
+}
+
+/* A body takes its staged pose and gets its box; with the tree, a body that left its fattened
+ * box gets a new one (the serial part reinserts it). Each id appears once in the stale list:
+ * the writes are disjoint. */
+static void box_chunk(void *ctx, int worker, int begin, int end)
+{
+    hd_scene *s = ctx;
+    int tree = s->opt.broadphase == HD_BROADPHASE_TREE;
+    (void)worker;
+    for (int i = begin; i < end; ++i) {
+        if (i + HD_SCENE_PREFETCH < end) {
+            prefetch_body(s, s->stale.ids[i + HD_SCENE_PREFETCH]);
+        }
+        int id = s->stale.ids[i];
+        hd_body *b = &s->bodies[id];
+        if (b->state != HD_BODY_LIVE) {
+            continue;
+        }
+        b->pose = s->staged[i];
+        hd_box *box = &s->boxes[id], old = *box;
+        hd_body_box(b, s->band_rel, box);
+        hd_box *fat = &s->fat[id];
+        if (tree && (b->proxy < 0 || !hd_box_inside(box->lo, box->hi, fat->lo, fat->hi))) {
+            fatten(s, id, &old, b->proxy >= 0, fat);
+            s->flags[id] |= HD_BODY_ESCAPED;
+        }
+    }
+}
+
+/* Tree: places a body that left its fattened box with its new one (a local reinsertion); it
+ * becomes fresh (its pairs are looked for) and refattened (the step drops its parted pairs). */
+static void tree_place(hd_scene *s, int id)
+{
+    hd_body *b = &s->bodies[id];
+    const hd_box *fat = &s->fat[id];
+    if (b->proxy >= 0) {
+        b->proxy = hd_tree_move(&s->tree, b->proxy, fat->lo, fat->hi);
+        s->stats.reinserted++;
+    } else {
+        b->proxy = hd_tree_insert(&s->tree, fat->lo, fat->hi, id);
+        s->unplaced--;
+    }
+    if (!(s->flags[id] & HD_BODY_FRESH)) {
+        s->fresh.ids[s->fresh.count++] = id; /* room reserved by hd_scene_add */
+    }
+    s->flags[id] |= HD_BODY_FRESH | HD_BODY_REFAT;
+}
+
+static int add_pair(void *ctx, int a, int b)
+{
+    int index;
+    return (int)hd_pairs_add(&((hd_scene *)ctx)->pairs, a, b, &index);
+}
+
+/* Tree: a batch of new bodies at least as large as the tree (the first frame, above all) builds
+ * the tree anew over every body, top down, and finds every pair by one descent of the tree
+ * against itself: much faster than inserting and querying body after body. */
+static hd_status tree_rebuild(hd_scene *s)
+{
+    hd_status st = hd_idlist_reserve(&s->scratch, s->live);
+    if (st == HD_OK) {
+        st = hd_idlist_reserve(&s->work, s->live);
+    }
+    if (st != HD_OK) {
+        return st; /* the stale list stays: the next sync tries again */
+    }
+    int n = 0;
+    for (int id = 0; id < s->body_ids; ++id) {
+        if (s->flags[id] & HD_BODY_ALIVE) {
+            s->scratch.ids[n++] = id;
+        }
+    }
+    hd_tree_build(&s->tree, s->scratch.ids, n, s->fat, s->work.ids);
+    for (int k = 0; k < n; ++k) {
+        s->bodies[s->scratch.ids[k]].proxy = s->work.ids[k];
+    }
+    s->scratch.count = s->work.count = 0;
+    for (int i = 0; i < s->stale.count; ++i) {
+        if (s->flags[s->stale.ids[i]] & HD_BODY_ESCAPED) {
+            s->flags[s->stale.ids[i]] |= HD_BODY_REFAT; /* its old pairs are checked */
+        }
+    }
+    st = (hd_status)hd_tree_pairs(&s->tree, add_pair, s);
+    if (st == HD_OK) {
+        s->unplaced = 0;
+    }
+    return st;
+}
+
+/* Tree: the stale bodies that left their fattened boxes, one by one, or all at once. */
+static hd_status tree_place_stale(hd_scene *s)
+{
+    if (s->unplaced >= HD_SCENE_BULK_MIN && s->unplaced >= s->tree.leaves) {
+        return tree_rebuild(s);
+    }
+    for (int i = 0; i < s->stale.count; ++i) {
+        int id = s->stale.ids[i];
+        unsigned flags = s->flags[id]; /* not the body record: most bodies need nothing here */
+        if ((flags & HD_BODY_ALIVE) && (flags & HD_BODY_ESCAPED)) {
+            tree_place(s, id);
+        }
+    }
+    return HD_OK;
+}
+
+/* Sweep-and-prune: the stale bodies' end points, moved or appended. */
+static hd_status sap_place_stale(hd_scene *s)
+{
+    for (int i = 0; i < s->stale.count; ++i) {
+        int id = s->stale.ids[i];
+        hd_body *b = &s->bodies[id];
+        if (!(s->flags[id] & HD_BODY_ALIVE)) {
+            continue;
+        }
+        if (b->proxy >= 0) {
+            hd_sap_move(&s->sap, id, &s->boxes[id]);
+            continue;
+        }
+        hd_status st = hd_sap_insert(&s->sap, id, &s->boxes[id]);
+        if (st != HD_OK) {
+            return st; /* the stale list stays: the next sync redoes it all */
+        }
+        b->proxy = 0;
+    }
+    return HD_OK;
+}
+
+/* The broad-phase entries of the stale bodies; then the stale list is empty. */
+static hd_status place_stale(hd_scene *s)
+{
+    hd_status st =
+        s->opt.broadphase == HD_BROADPHASE_TREE ? tree_place_stale(s) : sap_place_stale(s);
+    if (st != HD_OK) {
+        return st;
+    }
+    for (int i = 0; i < s->stale.count; ++i) {
+        s->flags[s->stale.ids[i]] &= (unsigned char)~(HD_BODY_STALE | HD_BODY_ESCAPED);
+    }
+    s->stale.count = 0;
+    return HD_OK;
+}
+
+/* Drops the pairs of removed bodies. */
+static void purge_removed(hd_scene *s)
+{
+    for (int i = s->pairs.count - 1; i >= 0; --i) {
+        const hd_pair_rec *r = &s->pairs.recs[i];
+        if (s->bodies[r->a].state != HD_BODY_LIVE || s->bodies[r->b].state != HD_BODY_LIVE) {
+            hd_pairs_remove_at(&s->pairs, i);
+        }
+    }
+    s->purge = 0;
+}
+
+typedef struct tree_visit_ctx {
+    hd_scene *s;
+    int self;
+    hd_idlist *found;
+} tree_visit_ctx;
+
+/* A leaf met by a fresh body's query: a candidate pair, unless the other body is fresh too and
+ * smaller (its own query finds the pair). */
+static int tree_visit(void *ctx, int other)
+{
+    tree_visit_ctx *v = ctx;
+    if (other == v->self || ((v->s->flags[other] & HD_BODY_FRESH) && other < v->self)) {
+        return 0;
+    }
+    hd_status st = hd_idlist_reserve(v->found, v->found->count + 2);
+    if (st == HD_OK) {
+        v->found->ids[v->found->count++] = v->self;
+        v->found->ids[v->found->count++] = other;
+    }
+    return (int)st;
+}
+
+/* The queries of the fresh bodies, on every thread: the tree, the fattened boxes and the flags
+ * are only read; each worker appends to its own list. */
+static void query_chunk(void *ctx, int worker, int begin, int end)
+{
+    hd_scene *s = ctx;
+    hd_lane *lane = &s->lanes[worker];
+    for (int i = begin; i < end && lane->status == HD_OK; ++i) {
+        int id = s->fresh.ids[i];
+        tree_visit_ctx v = {s, id, &lane->found};
+        lane->status =
+            (hd_status)hd_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
+    }
+}
+
+/* Tree: the pairs of the fresh bodies into the table. */
+static hd_status tree_pairs(hd_scene *s)
+{
+    int threads = hd_pool_threads(s->pool);
+    for (int w = 0; w < threads; ++w) {
+        s->lanes[w].found.count = 0;
+        s->lanes[w].status = HD_OK;
+    }
+    hd_pool_run(s->pool, query_chunk, s, s->fresh.count, HD_SCENE_QUERY_CHUNK);
+    for (int w = 0; w < threads; ++w) {
+        hd_lane *lane = &s->lanes[w];
+        for (int k = 0; k < lane->found.count && lane->status == HD_OK; k += 2) {
+            int index;
+            lane->status =
+                hd_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index);
+        }
+        if (lane->status != HD_OK) {
+            return lane->status; /* the fresh list stays: the next sync queries again */
+        }
+    }
+    for (int i = 0; i < s->fresh.count; ++i) {
+        s->flags[s->fresh.ids[i]] &= (unsigned char)~HD_BODY_FRESH;
+    }
+    s->fresh.count = 0;
+    return HD_OK;
+}
+
+hd_status hd_scene_sync(hd_scene *s)
+{
+    long long t0 = hd_scene_now_ns();
+    hd_pool_run(s->pool, box_chunk, s, s->stale.count, HD_SCENE_BOX_CHUNK);
+    long long t1 = hd_scene_now_ns();
+    hd_status st = place_stale(s);
+    if (st == HD_OK && s->purge) {
+        purge_removed(s);
+    }
+    if (st == HD_OK) {
+        st = s->opt.broadphase == HD_BROADPHASE_TREE ? tree_pairs(s)
+                                                     : hd_sap_update(&s->sap, s->boxes, &s->pairs);
+    }
+    s->stats.boxes_ns += t1 - t0;
+    s->stats.broad_ns += hd_scene_now_ns() - t1;
+    return st;
+}

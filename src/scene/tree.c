@@ -1,0 +1,446 @@
+/* The dynamic AABB tree (tree.h). Insertion descends greedily by the surface-area heuristic: at
+ * each internal node it compares the cost of making that node the new leaf's sibling (a new
+ * parent of area SA(node + leaf)) with the cost of descending into either child (the growth of
+ * the node, inherited, plus the growth of the child). On the way back up every ancestor is
+ * refitted and offered a rotation: swapping a child with a grandchild on the other side when
+ * that shrinks the area of the subtree below (Kopta et al., "Fast, Effective BVH Updates for
+ * Animated Scenes", I3D 2012; as in Catto's GDC 2019 talk and Box2D v3). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene/box.h"
+#include "scene/tree.h"
+
+#define HD_TREE_MIN_NODES 16
+
+_Static_assert(sizeof(hd_tree_node) == 64, "a tree node fills one cache line");
+
+void hd_tree_init(hd_tree *t)
+{
+    t->nodes = NULL;
+    t->capacity = 0;
+    t->used = 0;
+    t->free_list = -1;
+    t->root = -1;
+    t->leaves = 0;
+}
+
+void hd_tree_free(hd_tree *t)
+{
+    free(t->nodes);
+    hd_tree_init(t);
+}
+
+hd_status hd_tree_reserve(hd_tree *t, int leaves)
+{
+    if (leaves > (1 << 28)) {
+        return HD_ERR_NO_MEMORY;
+    }
+    int need = 2 * leaves;
+    if (need <= t->capacity) {
+        return HD_OK;
+    }
+    int cap = t->capacity > 0 ? 2 * t->capacity : HD_TREE_MIN_NODES;
+    while (cap < need) {
+        cap *= 2;
+    }
+    hd_tree_node *nodes = aligned_alloc(64, (size_t)cap * sizeof *nodes);
+    if (nodes == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    if (t->used > 0) {
+        memcpy(nodes, t->nodes, (size_t)t->used * sizeof *nodes);
+    }
+    free(t->nodes);
+    t->nodes = nodes;
+    t->capacity = cap;
+    return HD_OK;
+}
+
+/* A free node: from the free list, else the next never used one (room was reserved). */
+static int alloc_node(hd_tree *t)
+{
+    int n = t->free_list;
+    if (n >= 0) {
+        t->free_list = t->nodes[n].parent;
+    } else {
+        n = t->used++;
+    }
+    hd_tree_node *node = &t->nodes[n];
+    node->parent = node->child1 = node->child2 = -1;
+    node->height = 0;
+    return n;
+}
+
+static void free_node(hd_tree *t, int n)
+{
+    t->nodes[n].parent = t->free_list;
+    t->nodes[n].height = -1;
+    t->free_list = n;
+}
+
+static int max_int(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+/* Box and height of an internal node from its children. */
+static void refit(hd_tree *t, int n)
+{
+    hd_tree_node *node = &t->nodes[n];
+    const hd_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];
+    hd_box_union(node->lo, node->hi, c1->lo, c1->hi, c2->lo, c2->hi);
+    node->height = 1 + max_int(c1->height, c2->height);
+}
+
+/* Refits n; 1 when its box or height changed (its ancestors then need refitting too). */
+static int refit_changed(hd_tree *t, int n)
+{
+    hd_tree_node before = t->nodes[n];
+    refit(t, n);
+    const hd_tree_node *after = &t->nodes[n];
+    return before.height != after->height || memcmp(before.lo, after->lo, sizeof before.lo) ||
+           memcmp(before.hi, after->hi, sizeof before.hi);
+}
+
+/* The cost of descending into child c to place a leaf of box [lo, hi] below it: the area the
+ * new parent would have (a leaf child) or the child's growth (an internal child). */
+static double descent_cost(const hd_tree *t, int c, const double lo[3], const double hi[3])
+{
+    const hd_tree_node *n = &t->nodes[c];
+    double grown = hd_box_union_area(n->lo, n->hi, lo, hi);
+    return n->child1 < 0 ? grown : grown - hd_box_area(n->lo, n->hi);
+}
+
+/* The sibling of a new leaf, by the greedy surface-area descent from node start. */
+static int pick_sibling(const hd_tree *t, int start, const double lo[3], const double hi[3])
+{
+    int n = start;
+    while (t->nodes[n].child1 >= 0) {
+        const hd_tree_node *node = &t->nodes[n];
+        double area = hd_box_area(node->lo, node->hi);
+        double combined = hd_box_union_area(node->lo, node->hi, lo, hi);
+        double here = 2.0 * combined;
+        double inherited = 2.0 * (combined - area);
+        double cost1 = descent_cost(t, node->child1, lo, hi) + inherited;
+        double cost2 = descent_cost(t, node->child2, lo, hi) + inherited;
+        if (here < cost1 && here < cost2) {
+            break;
+        }
+        n = cost1 <= cost2 ? node->child1 : node->child2;
+    }
+    return n;
+}
+
+/* Replaces child old of node p (or the root when p < 0) by child new. */
+static void replace_child(hd_tree *t, int p, int old, int new_child)
+{
+    if (p < 0) {
+        t->root = new_child;
+    } else if (t->nodes[p].child1 == old) {
+        t->nodes[p].child1 = new_child;
+    } else {
+        t->nodes[p].child2 = new_child;
+    }
+    t->nodes[new_child].parent = p;
+}
+
+/* Area saved by swapping child x of a node with grandchild g (a child of the node's other child
+ * y, whose other child is k): y would become the parent of x and k. */
+static double swap_gain(const hd_tree *t, int x, int y, int k)
+{
+    const hd_tree_node *nx = &t->nodes[x], *ny = &t->nodes[y], *nk = &t->nodes[k];
+    return hd_box_area(ny->lo, ny->hi) - hd_box_union_area(nx->lo, nx->hi, nk->lo, nk->hi);
+}
+
+/* Swaps child x of node a with grandchild g below a's other child y. */
+static void swap_down(hd_tree *t, int a, int x, int y, int g)
+{
+    replace_child(t, a, x, g);
+    replace_child(t, y, g, x);
+    refit(t, y);
+    refit(t, a);
+}
+
+/* The best rotation at internal node a, applied when it shrinks the tree; 1 when applied. */
+static int rotate(hd_tree *t, int a)
+{
+    int b = t->nodes[a].child1, c = t->nodes[a].child2;
+    int best_x = -1, best_y = -1, best_g = -1;
+    double best = 0.0;
+    for (int side = 0; side < 2; ++side) {
+        int x = side == 0 ? b : c, y = side == 0 ? c : b;
+        if (t->nodes[y].child1 < 0) {
+            continue; /* y is a leaf: no grandchild to swap with */
+        }
+        for (int which = 0; which < 2; ++which) {
+            int g = which == 0 ? t->nodes[y].child1 : t->nodes[y].child2;
+            int k = which == 0 ? t->nodes[y].child2 : t->nodes[y].child1;
+            double gain = swap_gain(t, x, y, k);
+            if (gain > best) {
+                best = gain;
+                best_x = x;
+                best_y = y;
+                best_g = g;
+            }
+        }
+    }
+    if (best_x >= 0) {
+        swap_down(t, a, best_x, best_y, best_g);
+    }
+    return best_x >= 0;
+}
+
+/* Inserts a leaf below node start (the root, or a node whose box contains the leaf's). */
+static int insert_below(hd_tree *t, int start, const double lo[3], const double hi[3], int body)
+{
+    int leaf = alloc_node(t);
+    hd_tree_node *l = &t->nodes[leaf];
+    for (int k = 0; k < 3; ++k) {
+        l->lo[k] = lo[k];
+        l->hi[k] = hi[k];
+    }
+    l->child2 = body;
+    t->leaves++;
+    if (t->root < 0) {
+        t->root = leaf;
+        return leaf;
+    }
+    int sibling = pick_sibling(t, start, lo, hi);
+    int old_parent = t->nodes[sibling].parent;
+    int parent = alloc_node(t);
+    replace_child(t, old_parent, sibling, parent);
+    t->nodes[parent].child1 = sibling;
+    t->nodes[parent].child2 = leaf;
+    t->nodes[sibling].parent = parent;
+    t->nodes[leaf].parent = parent;
+    /* refit and rotate upwards; above a node that neither changed nor rotated, nothing does */
+    refit(t, parent);
+    rotate(t, parent);
+    for (int n = t->nodes[parent].parent; n >= 0; n = t->nodes[n].parent) {
+        int changed = refit_changed(t, n);
+        if (!(rotate(t, n) || changed)) {
+            break;
+        }
+    }
+    return leaf;
+}
+
+int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body)
+{
+    return insert_below(t, t->root, lo, hi, body);
+}
+
+int hd_tree_move(hd_tree *t, int leaf, const double lo[3], const double hi[3])
+{
+    int body = t->nodes[leaf].child2, parent = t->nodes[leaf].parent;
+    if (parent < 0) {
+        hd_tree_remove(t, leaf);
+        return insert_below(t, t->root, lo, hi, body);
+    }
+    int start = t->nodes[parent].child1 == leaf ? t->nodes[parent].child2 : t->nodes[parent].child1;
+    hd_tree_remove(t, leaf); /* start, the old sibling, takes the parent's place */
+    while (start != t->root && !hd_box_inside(lo, hi, t->nodes[start].lo, t->nodes[start].hi)) {
+        start = t->nodes[start].parent;
+    }
+    return insert_below(t, start, lo, hi, body);
+}
+
+void hd_tree_remove(hd_tree *t, int leaf)
+{
+    t->leaves--;
+    int parent = t->nodes[leaf].parent;
+    free_node(t, leaf);
+    if (parent < 0) {
+        t->root = -1;
+        return;
+    }
+    const hd_tree_node *p = &t->nodes[parent];
+    int sibling = p->child1 == leaf ? p->child2 : p->child1;
+    int grand = p->parent;
+    replace_child(t, grand, parent, sibling);
+    free_node(t, parent);
+    for (int n = grand; n >= 0 && refit_changed(t, n); n = t->nodes[n].parent) {
+    }
+}
+
+int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_tree_visit visit,
+                  void *ctx)
+{
+    int n = t->root;
+    while (n >= 0) {
+        const hd_tree_node *node = &t->nodes[n];
+        if (hd_box_overlap(node->lo, node->hi, lo, hi)) {
+            if (node->child1 >= 0) {
+                n = node->child1;
+                continue;
+            }
+            int r = visit(ctx, node->child2);
+            if (r != 0) {
+                return r;
+            }
+        }
+        /* the next subtree: climb until n is a first child, then go to its sibling */
+        int p = t->nodes[n].parent;
+        while (p >= 0 && t->nodes[p].child2 == n) {
+            n = p;
+            p = t->nodes[n].parent;
+        }
+        n = p >= 0 ? t->nodes[p].child2 : -1;
+    }
+    return 0;
+}
+
+int hd_tree_height(const hd_tree *t)
+{
+    return t->root < 0 ? -1 : t->nodes[t->root].height;
+}
+
+/* Checks the subtree of n (recursively: for tests only); returns its leaf count or -1. */
+static int check_node(const hd_tree *t, int n, int parent)
+{
+    if (n < 0 || n >= t->used || t->nodes[n].parent != parent) {
+        return -1;
+    }
+    const hd_tree_node *node = &t->nodes[n];
+    if (node->child1 < 0) {
+        return node->height == 0 && node->child2 >= 0 ? 1 : -1;
+    }
+    int l1 = check_node(t, node->child1, n), l2 = check_node(t, node->child2, n);
+    const hd_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];
+    if (l1 < 0 || l2 < 0 || node->height != 1 + max_int(c1->height, c2->height) ||
+        !hd_box_inside(c1->lo, c1->hi, node->lo, node->hi) ||
+        !hd_box_inside(c2->lo, c2->hi, node->lo, node->hi)) {
+        return -1;
+    }
+    return l1 + l2;
+}
+
+int hd_tree_check(const hd_tree *t)
+{
+    if (t->root < 0) {
+        return t->leaves == 0;
+    }
+    return check_node(t, t->root, -1) == t->leaves;
+}
+
+/* Centre (doubled) of leaf box i along axis k. */
+static double centre2(const hd_box *boxes, int body, int k)
+{
+    return boxes[body].lo[k] + boxes[body].hi[k];
+}
+
+/* Reorders ids so that ids[mid] holds the element of rank mid by centre along axis k, smaller
+ * ones before it and larger ones after (Hoare's selection, FIND, CACM 1961). */
+static void select_median(int *ids, int n, int mid, const hd_box *boxes, int k)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        double pivot = centre2(boxes, ids[lo + (hi - lo) / 2], k);
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (centre2(boxes, ids[i], k) < pivot) {
+                ++i;
+            }
+            while (centre2(boxes, ids[j], k) > pivot) {
+                --j;
+            }
+            if (i <= j) {
+                int swap = ids[i];
+                ids[i++] = ids[j];
+                ids[j--] = swap;
+            }
+        }
+        if (mid <= j) {
+            hi = j;
+        } else if (mid >= i) {
+            lo = i;
+        } else {
+            return;
+        }
+    }
+}
+
+/* The subtree over ids[0 .. n-1] (n >= 1): halves at the median of the centres along the axis of
+ * their largest spread. Depth ceil(log2 n) + 1. */
+static int build_range(hd_tree *t, int *ids, int *leaves, int n, const hd_box *boxes)
+{
+    if (n == 1) {
+        int leaf = alloc_node(t);
+        hd_tree_node *l = &t->nodes[leaf];
+        memcpy(l->lo, boxes[ids[0]].lo, sizeof l->lo);
+        memcpy(l->hi, boxes[ids[0]].hi, sizeof l->hi);
+        l->child2 = ids[0];
+        leaves[0] = leaf;
+        return leaf;
+    }
+    double lo[3], hi[3];
+    for (int k = 0; k < 3; ++k) {
+        lo[k] = hi[k] = centre2(boxes, ids[0], k);
+        for (int i = 1; i < n; ++i) {
+            double c = centre2(boxes, ids[i], k);
+            lo[k] = c < lo[k] ? c : lo[k];
+            hi[k] = c > hi[k] ? c : hi[k];
+        }
+    }
+    int axis = hi[1] - lo[1] > hi[0] - lo[0] ? 1 : 0;
+    axis = hi[2] - lo[2] > hi[axis] - lo[axis] ? 2 : axis;
+    int mid = n / 2;
+    select_median(ids, n, mid, boxes, axis);
+    int a = build_range(t, ids, leaves, mid, boxes);
+    int b = build_range(t, ids + mid, leaves + mid, n - mid, boxes);
+    int node = alloc_node(t);
+    t->nodes[node].child1 = a;
+    t->nodes[node].child2 = b;
+    t->nodes[a].parent = node;
+    t->nodes[b].parent = node;
+    refit(t, node);
+    return node;
+}
+
+void hd_tree_build(hd_tree *t, int *bodies, int count, const hd_box *boxes, int *leaves)
+{
+    t->used = 0;
+    t->free_list = -1;
+    t->root = -1;
+    t->leaves = count;
+    if (count > 0) {
+        t->root = build_range(t, bodies, leaves, count, boxes);
+        t->nodes[t->root].parent = -1;
+    }
+}
+
+/* Every pair of leaves, one below a and one below b, whose boxes overlap. */
+static int cross_pairs(const hd_tree *t, int a, int b, hd_tree_visit_pair visit, void *ctx)
+{
+    const hd_tree_node *na = &t->nodes[a], *nb = &t->nodes[b];
+    if (!hd_box_overlap(na->lo, na->hi, nb->lo, nb->hi)) {
+        return 0;
+    }
+    if (na->child1 < 0 && nb->child1 < 0) {
+        return visit(ctx, na->child2, nb->child2);
+    }
+    if (na->child1 < 0 ||
+        (nb->child1 >= 0 && hd_box_area(nb->lo, nb->hi) > hd_box_area(na->lo, na->hi))) {
+        int r = cross_pairs(t, a, nb->child1, visit, ctx);
+        return r != 0 ? r : cross_pairs(t, a, nb->child2, visit, ctx);
+    }
+    int r = cross_pairs(t, na->child1, b, visit, ctx);
+    return r != 0 ? r : cross_pairs(t, na->child2, b, visit, ctx);
+}
+
+static int self_pairs(const hd_tree *t, int n, hd_tree_visit_pair visit, void *ctx)
+{
+    const hd_tree_node *node = &t->nodes[n];
+    if (node->child1 < 0) {
+        return 0;
+    }
+    int r = self_pairs(t, node->child1, visit, ctx);
+    r = r != 0 ? r : self_pairs(t, node->child2, visit, ctx);
+    return r != 0 ? r : cross_pairs(t, node->child1, node->child2, visit, ctx);
+}
+
+int hd_tree_pairs(const hd_tree *t, hd_tree_visit_pair visit, void *ctx)
+{
+    return t->root < 0 ? 0 : self_pairs(t, t->root, visit, ctx);
+}

@@ -1,0 +1,907 @@
+/* Scenes against brute force: on random scenes with adds, removes, small and large moves, the
+ * contacts of every frame equal the all-pairs answer (every pair of bodies tested by hd_collide,
+ * cold), for both broad phases and 1, 2, 3 and 8 threads, and the output is identical for every
+ * thread count. Also: a body removed and re-added, bodies with identical boxes, touching faces,
+ * bodies far from the origin, queries by box and by polytope, the pair table and the tree
+ * against naive references, and bad arguments. Run under ThreadSanitizer by scripts/test.sh. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "scene/box.h"
+#include "scene/pairs.h"
+#include "scene/tree.h"
+#include "testutil.h"
+
+#define T_SHAPES 7
+#define T_MAX_BODIES 400
+#define T_FRAMES 8
+
+static hd_polytope *t_shapes[T_SHAPES];
+static uint64_t t_seed;
+
+/* Shapes of every kind: ellipsoids of 8 to 60 vertices, a box, a flat polygon, a segment. */
+static void build_shapes(void)
+{
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed);
+    double xyz[3 * 64];
+    static const int counts[4] = {8, 20, 40, 60};
+    for (int i = 0; i < 4; ++i) {
+        hd_points_ellipsoid(&rng, counts[i], 1.0, 0.7, 0.5, xyz);
+        t_shapes[i] = hd_test_build(xyz, counts[i]);
+    }
+    double lo[3] = {-0.5, -0.5, -0.5}, hi[3] = {0.5, 0.5, 0.5};
+    hd_points_box(lo, hi, xyz);
+    t_shapes[4] = hd_test_build(xyz, 8);
+    double square[12] = {-0.6, -0.6, 0, 0.6, -0.6, 0, 0.6, 0.6, 0, -0.6, 0.6, 0};
+    t_shapes[5] = hd_test_build(square, 4);
+    double segment[6] = {-0.8, 0, 0, 0.8, 0, 0};
+    t_shapes[6] = hd_test_build(segment, 2);
+    for (int i = 0; i < T_SHAPES; ++i) {
+        assert_non_null(t_shapes[i]);
+    }
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    t_seed = hd_test_seed("test_scene");
+    build_shapes();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    for (int i = 0; i < T_SHAPES; ++i) {
+        hd_polytope_destroy(t_shapes[i]);
+    }
+    return 0;
+}
+
+/* A pose: rotation R, translation t. */
+static hd_pose pose_at(hd_rng *rng, double side, double offset)
+{
+    double t[3];
+    for (int k = 0; k < 3; ++k) {
+        t[k] = offset + hd_rng_uniform(rng, 0.0, side);
+    }
+    return hd_rng_pose(rng, t);
+}
+
+/* A small motion: a rotation by about `angle` composed with R, a step of about `step`. */
+static void nudge(hd_rng *rng, hd_pose *p, double angle, double step)
+{
+    double q[4] = {1.0, hd_rng_uniform(rng, -angle, angle), hd_rng_uniform(rng, -angle, angle),
+                   hd_rng_uniform(rng, -angle, angle)};
+    double zero[3] = {0, 0, 0};
+    hd_pose d;
+    assert_int_equal(hd_pose_from_quaternion(q, zero, &d), HD_OK);
+    double r[9];
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            r[3 * i + j] =
+                d.r[3 * i] * p->r[j] + d.r[3 * i + 1] * p->r[3 + j] + d.r[3 * i + 2] * p->r[6 + j];
+        }
+    }
+    memcpy(p->r, r, sizeof r);
+    for (int k = 0; k < 3; ++k) {
+        p->t[k] += hd_rng_uniform(rng, -step, step);
+    }
+}
+
+/* The model of a scene kept by the test: which ids are live, with which shape and pose. */
+typedef struct model {
+    int live[T_MAX_BODIES];
+    int shape[T_MAX_BODIES];
+    hd_pose pose[T_MAX_BODIES];
+} model;
+
+/* One contact as recorded for the comparison between runs. */
+typedef struct rec {
+    int a, b, verdict;
+} rec;
+
+typedef struct run_log {
+    rec *recs;
+    int count;
+    int capacity;
+    int frame_end[T_FRAMES * 4];
+} run_log;
+
+static void log_push(run_log *log, int a, int b, int verdict)
+{
+    if (log->count == log->capacity) {
+        log->capacity = log->capacity ? 2 * log->capacity : 1024;
+        log->recs = realloc(log->recs, (size_t)log->capacity * sizeof *log->recs);
+        assert_non_null(log->recs);
+    }
+    log->recs[log->count++] = (rec){a, b, verdict};
+}
+
+/* The all-pairs answer: every pair of live bodies by hd_collide, cold; compared with the step's
+ * contacts (sorted by ids). Returns the number of contacts expected. */
+static int check_brute(const model *m, const hd_scene_contact *c, int count, const char *what)
+{
+    int k = 0, expected = 0;
+    hd_options opt = hd_options_default();
+    for (int a = 0; a < T_MAX_BODIES; ++a) {
+        for (int b = a + 1; b < T_MAX_BODIES && m->live[a]; ++b) {
+            if (!m->live[b]) {
+                continue;
+            }
+            hd_result r;
+            assert_int_equal(hd_collide(t_shapes[m->shape[a]], &m->pose[a], t_shapes[m->shape[b]],
+                                        &m->pose[b], &opt, &r),
+                             HD_OK);
+            if (r.verdict == HD_SEPARATED) {
+                continue;
+            }
+            expected++;
+            if (k >= count || c[k].a != a || c[k].b != b || (int)c[k].verdict != (int)r.verdict) {
+                printf("%s: pair (%d, %d) %s: scene gives (%d, %d) %d\n", what, a, b,
+                       hd_verdict_str(r.verdict), k < count ? c[k].a : -1, k < count ? c[k].b : -1,
+                       k < count ? (int)c[k].verdict : -1);
+                fail();
+            }
+            k++;
+        }
+    }
+    assert_int_equal(k, count);
+    return expected;
+}
+
+/* One random frame's changes: moves of a quarter, a few jumps, removes and adds. */
+static void random_changes(hd_rng *rng, hd_scene *s, model *m, double side)
+{
+    for (int id = 0; id < T_MAX_BODIES; ++id) {
+        if (!m->live[id] || hd_rng_int(rng, 4) != 0) {
+            continue;
+        }
+        if (hd_rng_int(rng, 16) == 0) {
+            m->pose[id] = pose_at(rng, side, 0.0);
+        } else {
+            nudge(rng, &m->pose[id], 0.05, 0.1);
+        }
+        assert_int_equal(hd_scene_move(s, id, &m->pose[id]), HD_OK);
+    }
+    for (int i = 0; i < 3; ++i) {
+        int id = hd_rng_int(rng, T_MAX_BODIES);
+        if (m->live[id]) {
+            assert_int_equal(hd_scene_remove(s, id), HD_OK);
+            m->live[id] = 0;
+        }
+    }
+}
+
+static void random_adds(hd_rng *rng, hd_scene *s, model *m, int n, double side)
+{
+    for (int i = 0; i < n; ++i) {
+        int shape = hd_rng_int(rng, T_SHAPES), id = -1;
+        hd_pose p = pose_at(rng, side, 0.0);
+        assert_int_equal(hd_scene_add(s, t_shapes[shape], &p, NULL, &id), HD_OK);
+        assert_true(id >= 0 && id < T_MAX_BODIES);
+        assert_false(m->live[id]);
+        m->live[id] = 1;
+        m->shape[id] = shape;
+        m->pose[id] = p;
+    }
+}
+
+/* A random scene run through T_FRAMES steps, checked against brute force each frame. */
+static void run_random(hd_broadphase bp, int threads, uint64_t seed, run_log *log)
+{
+    hd_scene_options o = hd_scene_options_default();
+    o.threads = threads;
+    o.broadphase = bp;
+    hd_scene *s = NULL;
+    assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+    hd_rng rng;
+    hd_rng_init(&rng, seed);
+    static model m;
+    memset(&m, 0, sizeof m);
+    const double side = 9.0;
+    random_adds(&rng, s, &m, 150, side);
+    int total = 0;
+    for (int f = 0; f < T_FRAMES; ++f) {
+        if (f > 0) {
+            random_changes(&rng, s, &m, side);
+            random_adds(&rng, s, &m, 3, side);
+        }
+        const hd_scene_contact *c = NULL;
+        int count = -1;
+        hd_scene_stats st;
+        assert_int_equal(hd_scene_step(s, &c, &count, &st), HD_OK);
+        assert_int_equal(st.threads, threads);
+        char what[64];
+        snprintf(what, sizeof what, "%s, %d threads, frame %d", hd_broadphase_str(bp), threads, f);
+        total += check_brute(&m, c, count, what);
+        for (int i = 0; i < count; ++i) {
+            log_push(log, c[i].a, c[i].b, (int)c[i].verdict);
+        }
+        log->frame_end[f] = log->count;
+    }
+    printf("%s, %d threads: %d contacts in %d frames\n", hd_broadphase_str(bp), threads, total,
+           T_FRAMES);
+    assert_true(total > 10 * T_FRAMES); /* the scene is dense enough to mean something */
+    hd_scene_destroy(s);
+}
+
+static void test_random_scenes(void **state)
+{
+    (void)state;
+    static const int threads[4] = {1, 2, 3, 8};
+    for (int round = 0; round < 3; ++round) {
+        uint64_t seed = t_seed + 101u * (uint64_t)round;
+        run_log first = {0};
+        for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+            for (int t = 0; t < 4; ++t) {
+                run_log log = {0};
+                run_random((hd_broadphase)bp, threads[t], seed, &log);
+                if (first.recs == NULL) {
+                    first = log;
+                    continue;
+                }
+                /* identical output, frame by frame, whatever the threads and broad phase */
+                assert_int_equal(log.count, first.count);
+                assert_memory_equal(log.frame_end, first.frame_end, sizeof log.frame_end);
+                assert_memory_equal(log.recs, first.recs, (size_t)log.count * sizeof *log.recs);
+                free(log.recs);
+            }
+        }
+        free(first.recs);
+    }
+}
+
+/* A scene of the current model stepped once; checked against brute force. */
+static int step_checked(hd_scene *s, const model *m, const char *what, hd_scene_stats *st)
+{
+    const hd_scene_contact *c = NULL;
+    int count = -1;
+    assert_int_equal(hd_scene_step(s, &c, &count, st), HD_OK);
+    return check_brute(m, c, count, what);
+}
+
+static hd_scene *new_scene(hd_broadphase bp, int threads)
+{
+    hd_scene_options o = hd_scene_options_default();
+    o.threads = threads;
+    o.broadphase = bp;
+    hd_scene *s = NULL;
+    assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+    return s;
+}
+
+static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id)
+{
+    assert_int_equal(hd_scene_add(s, t_shapes[shape], p, NULL, id), HD_OK);
+    assert_true(*id >= 0 && *id < T_MAX_BODIES);
+    m->live[*id] = 1;
+    m->shape[*id] = shape;
+    m->pose[*id] = *p;
+}
+
+/* A body removed and re-added (after a step and within one), and a frame without changes. */
+static void test_remove_readd(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 2);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 7);
+        random_adds(&rng, s, &m, 60, 5.0);
+        hd_scene_stats st;
+        int before = step_checked(s, &m, "start", &st);
+        assert_true(before > 0);
+        /* the first body in a contact goes and comes back at the same pose */
+        int victim = 0;
+        while (!m.live[victim]) {
+            victim++;
+        }
+        hd_pose p = m.pose[victim];
+        int shape = m.shape[victim];
+        assert_int_equal(hd_scene_remove(s, victim), HD_OK);
+        assert_int_equal(hd_scene_remove(s, victim), HD_ERR_INVALID_ARG);
+        assert_int_equal(hd_scene_move(s, victim, &p), HD_ERR_INVALID_ARG);
+        m.live[victim] = 0;
+        step_checked(s, &m, "removed", &st);
+        int id = -1;
+        add_body(s, &m, shape, &p, &id);
+        assert_int_equal(id, victim); /* its id is free again after the step */
+        assert_int_equal(step_checked(s, &m, "re-added", &st), before);
+        /* removed and re-added before a step: a new id, the same contacts */
+        assert_int_equal(hd_scene_remove(s, id), HD_OK);
+        m.live[id] = 0;
+        int id2 = -1;
+        add_body(s, &m, shape, &p, &id2);
+        assert_true(id2 != id);
+        assert_int_equal(step_checked(s, &m, "re-added in one frame", &st), before);
+        /* nothing moved: no query runs, the same answer */
+        assert_int_equal(step_checked(s, &m, "still", &st), before);
+        assert_int_equal(st.tested, 0);
+        assert_int_equal(st.moved, 0);
+        assert_int_equal(hd_scene_body_count(s), 60);
+        hd_scene_destroy(s);
+    }
+}
+
+/* Bodies with identical boxes (the same shape and pose): every pair intersects; unit cubes side
+ * by side on a grid: face neighbours touch, exactly. */
+static void test_identical_and_touching(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 3);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_pose same = hd_pose_identity();
+        same.t[0] = 100.0;
+        int id;
+        for (int i = 0; i < 20; ++i) {
+            add_body(s, &m, 1, &same, &id);
+        }
+        for (int x = 0; x < 4; ++x) {
+            for (int y = 0; y < 4; ++y) {
+                hd_pose p = hd_pose_identity();
+                p.t[0] = x;
+                p.t[1] = y;
+                add_body(s, &m, 4, &p, &id);
+            }
+        }
+        hd_scene_stats st;
+        int n = step_checked(s, &m, "identical and touching", &st);
+        /* 190 identical pairs; the grid: 24 face and 18 edge neighbours, all touching */
+        assert_int_equal(n, 190 + 24 + 18);
+        hd_scene_destroy(s);
+    }
+}
+
+/* Bodies a million units from the origin, moving as in the random scenes. */
+static void test_far_from_origin(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 2);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 11);
+        int id, total = 0;
+        for (int i = 0; i < 120; ++i) {
+            hd_pose p = pose_at(&rng, 8.0, 1e6);
+            add_body(s, &m, hd_rng_int(&rng, T_SHAPES), &p, &id);
+        }
+        hd_scene_stats st;
+        for (int f = 0; f < 4; ++f) {
+            for (int k = 0; k < T_MAX_BODIES; ++k) {
+                if (m.live[k] && hd_rng_int(&rng, 2) == 0) {
+                    nudge(&rng, &m.pose[k], 0.05, 0.1);
+                    assert_int_equal(hd_scene_move(s, k, &m.pose[k]), HD_OK);
+                }
+            }
+            total += step_checked(s, &m, "far", &st);
+        }
+        assert_true(total > 20);
+        hd_scene_destroy(s);
+    }
+}
+
+/* Exact box of a posed shape from its vertices (the reference of the box query). */
+static void exact_box(const hd_polytope *p, const hd_pose *pose, double lo[3], double hi[3])
+{
+    const double *v = hd_polytope_vertices(p);
+    for (int i = 0; i < hd_polytope_vertex_count(p); ++i) {
+        double w[3];
+        hd_pose_apply(pose, v + 3 * i, w);
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = (i == 0 || w[k] < lo[k]) ? w[k] : lo[k];
+            hi[k] = (i == 0 || w[k] > hi[k]) ? w[k] : hi[k];
+        }
+    }
+}
+
+static int boxes_meet(const double alo[3], const double ahi[3], const double blo[3],
+                      const double bhi[3], double slack)
+{
+    for (int k = 0; k < 3; ++k) {
+        if (alo[k] > bhi[k] + slack || blo[k] > ahi[k] + slack) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Box query: every body whose exact box meets the query box, none whose box is clearly apart. */
+static void check_box_query(hd_scene *s, const model *m, const double lo[3], const double hi[3])
+{
+    int ids[T_MAX_BODIES], count = -1;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, ids, T_MAX_BODIES, &count), HD_OK);
+    int k = 0;
+    for (int id = 0; id < T_MAX_BODIES; ++id) {
+        if (!m->live[id]) {
+            continue;
+        }
+        double blo[3], bhi[3];
+        exact_box(t_shapes[m->shape[id]], &m->pose[id], blo, bhi);
+        int in = k < count && ids[k] == id;
+        k += in;
+        if (boxes_meet(blo, bhi, lo, hi, 0.0)) {
+            assert_true(in);
+        } else if (!boxes_meet(blo, bhi, lo, hi, 1e-6)) {
+            assert_false(in);
+        }
+    }
+    assert_int_equal(k, count);
+    if (count > 1) {
+        int small[1], c2 = -1;
+        assert_int_equal(hd_scene_query_box(s, lo, hi, small, 1, &c2), HD_OK);
+        assert_int_equal(c2, count);
+        assert_int_equal(small[0], ids[0]);
+    }
+}
+
+/* Polytope query: the bodies hd_collide finds touching or intersecting the probe. */
+static void check_polytope_query(hd_scene *s, const model *m, int shape, const hd_pose *p)
+{
+    int ids[T_MAX_BODIES], count = -1;
+    hd_verdict v[T_MAX_BODIES];
+    assert_int_equal(hd_scene_query_polytope(s, t_shapes[shape], p, ids, v, T_MAX_BODIES, &count),
+                     HD_OK);
+    int k = 0;
+    for (int id = 0; id < T_MAX_BODIES; ++id) {
+        if (!m->live[id]) {
+            continue;
+        }
+        hd_result r;
+        assert_int_equal(
+            hd_collide(t_shapes[m->shape[id]], &m->pose[id], t_shapes[shape], p, NULL, &r), HD_OK);
+        if (r.verdict != HD_SEPARATED) {
+            assert_true(k < count);
+            assert_int_equal(ids[k], id);
+            assert_int_equal(v[k], r.verdict);
+            k++;
+        }
+    }
+    assert_int_equal(k, count);
+}
+
+static void test_queries(void **state)
+{
+    (void)state;
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        hd_scene *s = new_scene((hd_broadphase)bp, 1);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 13);
+        random_adds(&rng, s, &m, 100, 8.0);
+        for (int q = 0; q < 40; ++q) {
+            if (q % 10 == 5) { /* queries see moves made since the last step */
+                random_changes(&rng, s, &m, 8.0);
+            }
+            double lo[3], hi[3];
+            for (int k = 0; k < 3; ++k) {
+                lo[k] = hd_rng_uniform(&rng, -1.0, 8.0);
+                hi[k] = lo[k] + hd_rng_uniform(&rng, 0.0, 3.0);
+            }
+            check_box_query(s, &m, lo, hi);
+            hd_pose p = pose_at(&rng, 8.0, 0.0);
+            check_polytope_query(s, &m, hd_rng_int(&rng, T_SHAPES), &p);
+        }
+        hd_scene_stats st;
+        step_checked(s, &m, "after queries", &st);
+        hd_scene_destroy(s);
+    }
+}
+
+/* The pair table against a naive adjacency matrix under random adds and removes. */
+static void test_pair_table(void **state)
+{
+    (void)state;
+    enum { N = 60 };
+    static char present[N][N];
+    memset(present, 0, sizeof present);
+    hd_pair_table t;
+    hd_pairs_init(&t);
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 17);
+    for (int it = 0; it < 20000; ++it) {
+        int a = hd_rng_int(&rng, N), b = hd_rng_int(&rng, N);
+        if (a == b) {
+            continue;
+        }
+        int lo = a < b ? a : b, hi = a < b ? b : a, index = -1;
+        if (hd_rng_int(&rng, 3) != 0) {
+            assert_int_equal(hd_pairs_add(&t, a, b, &index), HD_OK);
+            assert_int_equal(t.recs[index].a, lo);
+            assert_int_equal(t.recs[index].b, hi);
+            present[lo][hi] = 1;
+        } else if ((index = hd_pairs_find(&t, b, a)) >= 0) {
+            assert_true(present[lo][hi]);
+            hd_pairs_remove_at(&t, index);
+            present[lo][hi] = 0;
+        } else {
+            assert_false(present[lo][hi]);
+        }
+    }
+    int count = 0;
+    for (int a = 0; a < N; ++a) {
+        for (int b = a + 1; b < N; ++b) {
+            count += present[a][b];
+            assert_int_equal(hd_pairs_find(&t, a, b) >= 0, present[a][b]);
+        }
+    }
+    assert_int_equal(count, t.count);
+    hd_pairs_free(&t);
+}
+
+typedef struct tree_hits {
+    int count;
+    unsigned char seen[512];
+} tree_hits;
+
+static int tree_hit(void *ctx, int body)
+{
+    tree_hits *h = ctx;
+    h->seen[body]++;
+    h->count++;
+    return 0;
+}
+
+/* Every leaf's box queried: the leaves met are exactly those whose boxes overlap it. */
+static void check_tree_queries(const hd_tree *t, const int *leaf, double (*lo)[3], double (*hi)[3],
+                               int n)
+{
+    for (int i = 0; i < n; ++i) {
+        if (leaf[i] < 0) {
+            continue;
+        }
+        static tree_hits h;
+        memset(&h, 0, sizeof h);
+        assert_int_equal(hd_tree_query(t, lo[i], hi[i], tree_hit, &h), 0);
+        for (int j = 0; j < n; ++j) {
+            int overlap = leaf[j] >= 0 && lo[i][0] <= hi[j][0] && lo[j][0] <= hi[i][0] &&
+                          lo[i][1] <= hi[j][1] && lo[j][1] <= hi[i][1] && lo[i][2] <= hi[j][2] &&
+                          lo[j][2] <= hi[i][2];
+            assert_int_equal(h.seen[j], overlap);
+        }
+    }
+}
+
+/* The tree's structure and queries against a scan, under random inserts, local moves and
+ * removes. */
+static void test_tree(void **state)
+{
+    (void)state;
+    enum { N = 500 };
+    static double lo[N][3], hi[N][3];
+    static int leaf[N];
+    hd_tree t;
+    hd_tree_init(&t);
+    assert_int_equal(hd_tree_reserve(&t, N), HD_OK);
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 19);
+    for (int i = 0; i < N; ++i) {
+        leaf[i] = -1;
+    }
+    for (int it = 0; it < 5000; ++it) {
+        int i = hd_rng_int(&rng, N);
+        if (leaf[i] >= 0 && hd_rng_int(&rng, 2) == 0) { /* a local move */
+            for (int k = 0; k < 3; ++k) {
+                double d = hd_rng_uniform(&rng, -1.0, 1.0);
+                lo[i][k] += d;
+                hi[i][k] += d + hd_rng_uniform(&rng, 0.0, 0.5);
+            }
+            leaf[i] = hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+            continue;
+        }
+        if (leaf[i] >= 0) {
+            hd_tree_remove(&t, leaf[i]);
+            leaf[i] = -1;
+        }
+        if (hd_rng_int(&rng, 4) != 0) {
+            for (int k = 0; k < 3; ++k) {
+                lo[i][k] = hd_rng_uniform(&rng, 0.0, 50.0);
+                hi[i][k] = lo[i][k] + hd_rng_uniform(&rng, 0.0, 3.0);
+            }
+            leaf[i] = hd_tree_insert(&t, lo[i], hi[i], i);
+        }
+        if (it % 500 == 0) {
+            assert_true(hd_tree_check(&t));
+            check_tree_queries(&t, leaf, lo, hi, N);
+        }
+    }
+    assert_true(hd_tree_check(&t));
+    check_tree_queries(&t, leaf, lo, hi, N);
+    printf("tree: %d leaves, height %d\n", t.leaves, hd_tree_height(&t));
+    assert_true(hd_tree_height(&t) < 40);
+    hd_tree_free(&t);
+}
+
+typedef struct pair_count {
+    int count;
+    int twice;
+    unsigned char (*seen)[300];
+} pair_count;
+
+static int count_pair(void *ctx, int a, int b)
+{
+    pair_count *pc = ctx;
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    pc->twice += pc->seen[lo][hi] != 0;
+    pc->seen[lo][hi] = 1;
+    pc->count++;
+    return 0;
+}
+
+/* The top-down build and the tree against itself: structure, height, every overlapping pair
+ * once (against a scan), then local moves on the built tree. Boxes include identical ones. */
+static void test_tree_build(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    static hd_box boxes[N];
+    static unsigned char seen[N][300];
+    static double lo[N][3], hi[N][3];
+    int ids[N], leaves[N], leaf[N];
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 37);
+    for (int i = 0; i < N; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            boxes[i].lo[k] = i % 10 == 0 ? 5.0 : hd_rng_uniform(&rng, 0.0, 30.0);
+            boxes[i].hi[k] = boxes[i].lo[k] + (i % 10 == 0 ? 1.0 : hd_rng_uniform(&rng, 0.0, 3.0));
+        }
+        ids[i] = i;
+    }
+    hd_tree t;
+    hd_tree_init(&t);
+    assert_int_equal(hd_tree_reserve(&t, N), HD_OK);
+    hd_tree_build(&t, ids, N, boxes, leaves);
+    assert_true(hd_tree_check(&t));
+    assert_true(hd_tree_height(&t) <= 10); /* ceil(log2 300) + 1 */
+    for (int k = 0; k < N; ++k) {
+        leaf[ids[k]] = leaves[k];
+        assert_int_equal(t.nodes[leaves[k]].child2, ids[k]);
+    }
+    memset(seen, 0, sizeof seen);
+    pair_count pc = {0, 0, seen};
+    assert_int_equal(hd_tree_pairs(&t, count_pair, &pc), 0);
+    int expected = 0;
+    for (int a = 0; a < N; ++a) {
+        for (int b = a + 1; b < N; ++b) {
+            int overlap = hd_box_overlap(boxes[a].lo, boxes[a].hi, boxes[b].lo, boxes[b].hi);
+            expected += overlap;
+            assert_int_equal(seen[a][b], overlap);
+        }
+    }
+    assert_int_equal(pc.count, expected);
+    assert_int_equal(pc.twice, 0);
+    for (int i = 0; i < N; ++i) {
+        memcpy(lo[i], boxes[i].lo, sizeof lo[i]);
+        memcpy(hi[i], boxes[i].hi, sizeof hi[i]);
+    }
+    for (int it = 0; it < 1000; ++it) {
+        int i = hd_rng_int(&rng, N);
+        for (int k = 0; k < 3; ++k) {
+            double d = hd_rng_uniform(&rng, -0.5, 0.5);
+            lo[i][k] += d;
+            hi[i][k] += d;
+        }
+        leaf[i] = hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+    }
+    assert_true(hd_tree_check(&t));
+    check_tree_queries(&t, leaf, lo, hi, N);
+    hd_tree_free(&t);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    hd_scene *s = NULL;
+    hd_scene_options o = hd_scene_options_default();
+    o.threads = -1;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    o = hd_scene_options_default();
+    o.margin = NAN;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    o = hd_scene_options_default();
+    o.broadphase = HD_BROADPHASE_COUNT;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    o = hd_scene_options_default();
+    o.tol.touch_rel = -1.0;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    assert_null(s);
+    assert_int_equal(hd_scene_create(NULL, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_create(NULL, &s), HD_OK);
+    int id = 7;
+    hd_pose p = hd_pose_identity();
+    assert_int_equal(hd_scene_add(s, NULL, &p, NULL, &id), HD_ERR_NULL);
+    assert_int_equal(id, -1);
+    p.r[0] = 2.0;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], &p, NULL, &id), HD_ERR_BAD_POSE);
+    p = hd_pose_identity();
+    p.t[1] = NAN;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], &p, NULL, &id), HD_ERR_NONFINITE);
+    p.t[1] = 1e31;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], &p, NULL, &id), HD_ERR_RANGE);
+    int user = 0;
+    assert_int_equal(hd_scene_add(s, t_shapes[0], NULL, &user, &id), HD_OK);
+    p = hd_pose_identity();
+    p.r[4] = -1.0; /* a reflection */
+    assert_int_equal(hd_scene_move(s, id, &p), HD_ERR_BAD_POSE);
+    assert_int_equal(hd_scene_move(s, id + 1, &p), HD_ERR_INVALID_ARG);
+    assert_int_equal(hd_scene_move(s, -1, &p), HD_ERR_INVALID_ARG);
+    const hd_polytope *shape = NULL;
+    void *u = NULL;
+    assert_int_equal(hd_scene_body(s, id, &shape, &p, &u), HD_OK);
+    assert_ptr_equal(shape, t_shapes[0]);
+    assert_ptr_equal(u, &user);
+    assert_true(p.r[4] == 1.0); /* the failed move left the pose */
+    double lo[3] = {0, 0, 0}, hi[3] = {-1, 1, 1};
+    int count = -1;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 0, &count), HD_ERR_INVALID_ARG);
+    hi[0] = NAN;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 0, &count), HD_ERR_NONFINITE);
+    hi[0] = 1;
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 3, &count), HD_ERR_NULL);
+    assert_int_equal(hd_scene_query_box(s, lo, hi, NULL, 0, &count), HD_OK);
+    assert_int_equal(count, 1);
+    const hd_scene_contact *c = NULL;
+    assert_int_equal(hd_scene_step(s, NULL, &count, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_step(s, &c, &count, NULL), HD_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(hd_scene_step(NULL, &c, &count, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_remove(NULL, 0), HD_ERR_NULL);
+    hd_broadphase bp;
+    assert_int_equal(hd_broadphase_parse("sap", &bp), HD_OK);
+    assert_int_equal(bp, HD_BROADPHASE_SAP);
+    assert_int_equal(hd_broadphase_parse("bvh", &bp), HD_ERR_INVALID_ARG);
+    assert_string_equal(hd_broadphase_str(HD_BROADPHASE_TREE), "tree");
+    assert_int_equal(hd_scene_body_count(NULL), 0);
+    hd_scene_destroy(s);
+    hd_scene_destroy(NULL);
+}
+
+/* Every algorithm as the narrow phase (CD-Dual with a workspace per thread). */
+static void test_algorithms(void **state)
+{
+    (void)state;
+    for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
+        hd_scene_options o = hd_scene_options_default();
+        o.threads = 2;
+        o.algo = (hd_algo)algo;
+        hd_scene *s = NULL;
+        assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 23);
+        random_adds(&rng, s, &m, 80, 6.0);
+        hd_scene_stats st;
+        int total = 0;
+        for (int f = 0; f < 3; ++f) {
+            random_changes(&rng, s, &m, 6.0);
+            total += step_checked(s, &m, hd_algo_str((hd_algo)algo), &st);
+        }
+        assert_true(total > 0);
+        hd_scene_destroy(s);
+    }
+}
+
+/* A larger scene (2000 bodies, dense: every parallel loop runs) against an independent all-pairs
+ * answer: every pair whose exact boxes (from the posed vertices) come within 1e-6 is tested by
+ * hd_collide. Three frames, both broad phases, 1 and 3 threads. */
+enum { T_LARGE = 2000 };
+
+static void exact_boxes(const int *shape, const hd_pose *pose, double *lo, double *hi);
+
+static int large_reference(const int *shape, const hd_pose *pose, int *pairs)
+{
+    static double lo[3 * T_LARGE], hi[3 * T_LARGE];
+    exact_boxes(shape, pose, lo, hi);
+    int count = 0;
+    for (int a = 0; a < T_LARGE; ++a) {
+        for (int b = a + 1; b < T_LARGE; ++b) {
+            int apart = 0;
+            for (int k = 0; k < 3; ++k) {
+                apart |=
+                    lo[3 * a + k] > hi[3 * b + k] + 1e-6 || lo[3 * b + k] > hi[3 * a + k] + 1e-6;
+            }
+            hd_result r;
+            if (apart ||
+                hd_collide(t_shapes[shape[a]], &pose[a], t_shapes[shape[b]], &pose[b], NULL, &r) !=
+                    HD_OK ||
+                r.verdict == HD_SEPARATED) {
+                continue;
+            }
+            pairs[3 * count] = a;
+            pairs[3 * count + 1] = b;
+            pairs[3 * count + 2] = (int)r.verdict;
+            count++;
+        }
+    }
+    return count;
+}
+
+static void exact_boxes(const int *shape, const hd_pose *pose, double *lo, double *hi)
+{
+    for (int i = 0; i < T_LARGE; ++i) {
+        exact_box(t_shapes[shape[i]], &pose[i], lo + 3 * i, hi + 3 * i);
+    }
+}
+
+static void test_large_scene(void **state)
+{
+    (void)state;
+    static int shape[T_LARGE], pairs[3 * 200000];
+    static hd_pose pose[T_LARGE];
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 29);
+    for (int i = 0; i < T_LARGE; ++i) {
+        shape[i] = hd_rng_int(&rng, T_SHAPES);
+        pose[i] = pose_at(&rng, 17.0, 0.0);
+    }
+    for (int bp = 0; bp < HD_BROADPHASE_COUNT; ++bp) {
+        for (int threads = 1; threads <= 3; threads += 2) {
+            hd_scene *s = new_scene((hd_broadphase)bp, threads);
+            hd_rng motion;
+            hd_rng_init(&motion, t_seed + 31);
+            hd_pose p[T_LARGE];
+            memcpy(p, pose, sizeof p);
+            int id;
+            for (int i = 0; i < T_LARGE; ++i) {
+                assert_int_equal(hd_scene_add(s, t_shapes[shape[i]], &p[i], NULL, &id), HD_OK);
+                assert_int_equal(id, i);
+            }
+            for (int f = 0; f < 3; ++f) {
+                for (int i = 0; f > 0 && i < T_LARGE; i += 2) {
+                    nudge(&motion, &p[i], 0.05, 0.2);
+                    assert_int_equal(hd_scene_move(s, i, &p[i]), HD_OK);
+                }
+                const hd_scene_contact *c = NULL;
+                int count = -1;
+                hd_scene_stats st;
+                assert_int_equal(hd_scene_step(s, &c, &count, &st), HD_OK);
+                assert_true(st.pairs > 5000); /* the scans of the pair table run in parallel */
+                int expected = large_reference(shape, p, pairs);
+                assert_int_equal(count, expected);
+                for (int k = 0; k < count; ++k) {
+                    assert_int_equal(c[k].a, pairs[3 * k]);
+                    assert_int_equal(c[k].b, pairs[3 * k + 1]);
+                    assert_int_equal((int)c[k].verdict, pairs[3 * k + 2]);
+                }
+                if (f == 0 && bp == 0 && threads == 1) {
+                    printf("large scene: %d contacts at frame 0\n", count);
+                }
+            }
+            hd_scene_destroy(s);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

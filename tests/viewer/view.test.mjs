@@ -1,0 +1,189 @@
+// Browser test of `hedra view`: pages written by the CLI are opened from disk in Debian's
+// chromium (headless, WebGL through SwiftShader) driven by playwright-core. For each page:
+// no console error, no network request, the verdict that `hedra collide` prints for the same
+// pair, a drawing that is not blank, a step slider that changes the drawing, and motion samples
+// whose verdicts `hedra collide` confirms at the same poses.
+// Environment: HEDRA_CLI (the hedra executable), HEDRA_SOURCE (the source tree); optional
+// HEDRA_VIEWER_SCREENSHOT: where to copy the screenshot of the first page (docs/viewer.png).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { decodePng, countUnlike, countDifferent } from './png.mjs';
+
+const cli = process.env.HEDRA_CLI;
+const src = process.env.HEDRA_SOURCE;
+const chromiumPath = '/usr/bin/chromium';
+const background = [0xf4, 0xf5, 0xf7]; // the page's clear colour (page.js)
+// examples by relative names: the CLI runs in the source tree, so pages (and the committed
+// screenshot) show the names a reader of the repository knows
+const ex = (f) => `examples/${f}`;
+
+// Pairs covering the three algorithms, every verdict, a flat polygon and both kinds of path.
+const cases = [
+  { name: 'cddual-intersecting', screenshot: true, path: true,
+    args: ['--algo', 'cddual', ex('ellipsoid.xyz'), ex('cube.off'),
+      '--translate-b', '0.9,0.3,0.2', '--rotate-b', '0.9,0.3,0.2,0.1'] },
+  { name: 'gjk-intersecting', path: true,
+    args: [ex('ellipsoid.xyz'), ex('cube.off'), '--translate-b', '0.9,0.3,0.2',
+      '--rotate-b', '0.9,0.3,0.2,0.1'] },
+  { name: 'gjk-separated',
+    args: [ex('ellipsoid.xyz'), ex('cube.off'), '--translate-b', '2.2,1.2,0.6',
+      '--rotate-b', '0.9,0.3,0.2,0.1'] },
+  { name: 'lp-touching', args: ['--algo', 'lp', ex('cube.off'), ex('cube.off'), '--translate-b', '1,0,0'] },
+  { name: 'cddual-polygon', args: ['--algo', 'cddual', ex('square.obj'), ex('tetrahedron.off')] },
+];
+
+let work, context;
+
+before(async () => {
+  assert.ok(cli && src, 'HEDRA_CLI and HEDRA_SOURCE must be set (tests/viewer/run.sh does)');
+  assert.ok(existsSync(chromiumPath),
+    `${chromiumPath} is missing: install Debian's chromium (bash scripts/deps.sh)`);
+  work = mkdtempSync(join(tmpdir(), 'hedra-view-test-'));
+  context = await chromium.launchPersistentContext(join(work, 'profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-first-run', '--disable-quic'],
+    viewport: { width: 1200, height: 760 },
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// The query options of a case without its two files (for `hedra collide` at other poses).
+function collideVerdict(args) {
+  const out = execFileSync(cli, ['collide', '--json', ...args], { encoding: 'utf8', cwd: src });
+  const answer = JSON.parse(out.trim().split('\n')[0]);
+  assert.ok(answer.verdict, `hedra collide gave no verdict: ${out}`);
+  return answer.verdict;
+}
+
+// The case's arguments with B's translation replaced.
+function withTranslation(args, t) {
+  const out = [];
+  for (let i = 0; i < args.length; ++i) {
+    if (args[i] === '--translate-b') ++i;
+    else out.push(args[i]);
+  }
+  return [...out, '--translate-b', t.map((x) => x.toPrecision(17)).join(',')];
+}
+
+function translationOf(args) {
+  const i = args.indexOf('--translate-b');
+  return i < 0 ? [0, 0, 0] : args[i + 1].split(',').map(Number);
+}
+
+// Opens a page, recording console errors and every request the page makes.
+async function open(file) {
+  const page = await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    return url === pathToFileURL(file).href ? route.continue() : route.abort();
+  });
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 60000 });
+  return { page, errors, requests };
+}
+
+async function shot(page) {
+  return decodePng(await page.locator('#view').screenshot());
+}
+
+async function setRange(page, id, value) {
+  await page.$eval(id, (e, v) => { e.value = String(v); e.dispatchEvent(new Event('input')); }, value);
+}
+
+for (const c of cases) {
+  test(`hedra view: ${c.name}`, async () => {
+    const file = join(work, `${c.name}.html`);
+    const run = spawnSync(cli, ['view', ...c.args, '-o', file], { encoding: 'utf8', cwd: src });
+    assert.equal(run.status, 0, `hedra view failed: ${run.stderr}`);
+
+    // one file: nothing to fetch, no address but the XHTML namespace name inside three.js
+    const html = readFileSync(file, 'utf8');
+    assert.doesNotMatch(html, /<script[^>]*\ssrc\s*=/i);
+    assert.doesNotMatch(html, /<link\b/i);
+    const urls = new Set(html.match(/[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>)]*/gi) || []);
+    assert.deepEqual([...urls].filter((u) => u !== 'http://www.w3.org/1999/xhtml'), []);
+
+    const { page, errors, requests } = await open(file);
+    const data = JSON.parse(await page.textContent('#hedra-data'));
+    assert.deepEqual(errors, [], 'console errors');
+
+    const expected = collideVerdict(c.args);
+    assert.equal((await page.textContent('#verdict')).trim(), expected);
+
+    const first = await shot(page);
+    const drawn = countUnlike(first, background);
+    console.log(`# ${c.name}: ${drawn} of ${first.width * first.height} pixels drawn`);
+    assert.ok(drawn > 0.02 * first.width * first.height, `blank drawing: ${drawn} pixels`);
+    if (c.screenshot && process.env.HEDRA_VIEWER_SCREENSHOT) {
+      await page.check('#show-difference');
+      await page.screenshot({ path: process.env.HEDRA_VIEWER_SCREENSHOT });
+      await page.uncheck('#show-difference');
+    }
+
+    const steps = data.path.steps.length;
+    if (c.path) assert.ok(steps >= 2, `expected a path of 2 steps or more, got ${steps}`);
+    if (steps >= 2) {
+      await page.check('#show-difference');
+      await setRange(page, '#step', 0);
+      const a = await shot(page);
+      await setRange(page, '#step', steps - 1);
+      const b = await shot(page);
+      const changed = countDifferent(a, b);
+      console.log(`# ${c.name}: ${steps} steps, ${changed} pixels change from the first to the last`);
+      assert.ok(changed > 50, `the step slider changed ${changed} pixels`);
+      assert.match(await page.textContent('#step-info'), new RegExp(`step ${steps} of ${steps}`));
+      await page.uncheck('#show-difference');
+    }
+
+    // motion of B: the page's verdict at a few samples is hedra collide's at the same pose
+    const samples = data.motion.samples;
+    assert.equal(samples.length, 101);
+    const change = samples.findIndex((s, i) => i > 0 && s.verdict !== samples[i - 1].verdict);
+    const picks = [...new Set([0, samples.length - 1, change, change - 1].filter((i) => i >= 0))];
+    const t0 = translationOf(c.args);
+    const s = data.motion.direction;
+    for (const k of picks) {
+      await setRange(page, '#motion', k);
+      const info = await page.textContent('#motion-info');
+      const tau = samples[k].offset;
+      const t = t0.map((x, i) => x + tau * s[i]);
+      const verdict = collideVerdict(withTranslation(c.args, t));
+      assert.equal(samples[k].verdict, verdict, `sample ${k} (offset ${tau})`);
+      assert.match(info, new RegExp(`: ${verdict}`));
+    }
+    const moved = await shot(page);
+    assert.ok(countDifferent(first, moved) > 50, 'moving B changed nothing');
+
+    assert.deepEqual(errors, [], 'console errors');
+    assert.deepEqual(requests, [pathToFileURL(file).href], 'the page made network requests');
+    await page.close();
+  });
+}
+
+test('hedra view without its assets fails with a message and writes nothing', () => {
+  const file = join(work, 'none.html');
+  const run = spawnSync(cli, ['view', ex('cube.off'), ex('tetrahedron.off'), '-o', file],
+    { encoding: 'utf8', cwd: src, env: { ...process.env, HEDRA_VIEWER_DIR: join(work, 'no-such-dir') } });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /three\.bundle\.js/);
+  assert.match(run.stderr, /viewer-deps\.sh/);
+  assert.ok(!existsSync(file));
+});

@@ -1,0 +1,323 @@
+/* hedra scene [options] FILE */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int scene_usage(void)
+{
+    printf(
+        "usage: hedra scene [options] FILE\n"
+        "Runs a scene file ('-' reads standard input; format in docs/FORMATS.md): shapes,\n"
+        "bodies and frames of moves and removals. Prints one JSON object per line for every\n"
+        "pair in contact in every frame, frames numbered from 0, body a defined before b:\n"
+        "  {\"frame\":K,\"a\":\"NAME\",\"b\":\"NAME\",\"verdict\":\"touching\"|\"intersecting\"}\n"
+        "and a summary per frame on standard error. Options:\n"
+        "  --threads N        threads of the narrow phase, 0 = every core (default 0)\n"
+        "  --algo A           gjk (default), cddual or lp\n"
+        "  --broadphase B     tree (default) or sap\n"
+        "  --margin M         tree: boxes fattened by M times the body's radius (default "
+        "%g)\n"
+        "  --quiet            no summary on standard error\n",
+        HD_SCENE_DEFAULT_MARGIN);
+    return HD_EXIT_OK;
+}
+
+typedef struct scene_args {
+    hd_scene_options opt;
+    const char *path;
+    int quiet;
+} scene_args;
+
+/* A numeric option value in [lo, hi]; 0 when it is not one. */
+static int parse_number(const char *text, double lo, double hi, double *out)
+{
+    char *end = NULL;
+    *out = text != NULL ? strtod(text, &end) : 0.0;
+    return end != NULL && end != text && *end == '\0' && *out >= lo && *out <= hi;
+}
+
+/* One option at argv[*i]; 1 consumed, 0 not an option, -1 usage error (printed). */
+static int parse_option(scene_args *a, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+    double v = 0.0;
+    if (strcmp(opt, "--quiet") == 0) {
+        a->quiet = 1;
+        return 1;
+    }
+    int ok = 1;
+    if (strcmp(opt, "--threads") == 0) {
+        ok = parse_number(value, 0, HD_SCENE_MAX_THREADS, &v) && v == (int)v;
+        a->opt.threads = (int)v;
+    } else if (strcmp(opt, "--algo") == 0) {
+        ok = value != NULL && hd_algo_parse(value, &a->opt.algo) == HD_OK;
+    } else if (strcmp(opt, "--broadphase") == 0) {
+        ok = value != NULL && hd_broadphase_parse(value, &a->opt.broadphase) == HD_OK;
+    } else if (strcmp(opt, "--margin") == 0) {
+        ok = parse_number(value, 0.0, 16.0, &v);
+        a->opt.margin = v;
+    } else {
+        return 0;
+    }
+    if (!ok) {
+        hd_cli_usage_error("scene", "bad or missing value for option", opt);
+        return -1;
+    }
+    ++*i;
+    return 1;
+}
+
+static int parse_args(int argc, char **argv, scene_args *a)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (hd_cli_is_help(argv[i])) {
+            scene_usage();
+            return -1;
+        }
+        int used = parse_option(a, argc, argv, &i);
+        if (used < 0) {
+            return HD_EXIT_USAGE;
+        }
+        if (used) {
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return hd_cli_usage_error("scene", "unknown option", argv[i]);
+        }
+        if (a->path != NULL) {
+            return hd_cli_usage_error("scene", "one scene file expected, got another", argv[i]);
+        }
+        a->path = argv[i];
+    }
+    return a->path == NULL ? hd_cli_usage_error("scene", "missing FILE", NULL) : 0;
+}
+
+/* What a run holds: the file, its polytopes, the scene, each body's scene id and the sorted
+ * contacts of a frame (as body indices of the file). */
+typedef struct scene_run {
+    const char *shown; /* the file's name in messages */
+    hd_scene_file file;
+    hd_polytope **shapes;
+    hd_scene *scene;
+    int *index; /* index[b] = b: the user pointer of body b */
+    int *id;    /* scene id of body b */
+    int *pairs; /* a frame's contacts: (a, b, verdict) triples */
+    int pair_cap;
+    int verdicts[3];
+} scene_run;
+
+static int input_error(const scene_run *r, int line, const char *what, const char *name,
+                       hd_status st)
+{
+    fflush(stdout);
+    fprintf(stderr, "hedra scene: %s:%d: %s '%s': %s\n", r->shown, line, what, name,
+            hd_status_str(st));
+    return HD_EXIT_INPUT;
+}
+
+/* Builds every shape's hull; a failure is reported at the shape's line. */
+static int build_shapes(scene_run *r)
+{
+    r->shapes = calloc((size_t)r->file.shape_count + 1, sizeof *r->shapes);
+    if (r->shapes == NULL) {
+        fprintf(stderr, "hedra scene: out of memory\n");
+        return HD_EXIT_INPUT;
+    }
+    for (int i = 0; i < r->file.shape_count; ++i) {
+        const hd_scene_file_shape *s = &r->file.shapes[i];
+        hd_status st = hd_polytope_build(s->points.xyz, s->points.count, NULL, &r->shapes[i]);
+        if (st != HD_OK) {
+            return input_error(r, s->line, "cannot build shape", s->name, st);
+        }
+    }
+    return HD_EXIT_OK;
+}
+
+/* Applies the adds, moves and removals of frame f. */
+static int apply_frame(scene_run *r, int f)
+{
+    const hd_scene_file *file = &r->file;
+    for (int k = file->frame_start[f]; k < file->frame_start[f + 1]; ++k) {
+        const hd_scene_file_op *op = &file->ops[k];
+        const hd_scene_file_body *b = &file->bodies[op->body];
+        hd_status st = HD_OK;
+        if (op->kind == HD_SCENE_FILE_ADD) {
+            st = hd_scene_add(r->scene, r->shapes[b->shape], &op->pose, &r->index[op->body],
+                              &r->id[op->body]);
+        } else if (op->kind == HD_SCENE_FILE_MOVE) {
+            st = hd_scene_move(r->scene, r->id[op->body], &op->pose);
+        } else {
+            st = hd_scene_remove(r->scene, r->id[op->body]);
+        }
+        if (st != HD_OK) {
+            return input_error(r, op->line, "body", b->name, st);
+        }
+    }
+    return HD_EXIT_OK;
+}
+
+static int compare_triples(const void *pa, const void *pb)
+{
+    const int *a = pa, *b = pb;
+    if (a[0] != b[0]) {
+        return a[0] < b[0] ? -1 : 1;
+    }
+    return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* The contacts of a frame as (first defined, second defined, verdict), in that order. 0 when
+ * out of memory. */
+static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count)
+{
+    if (count > r->pair_cap) {
+        int *p = realloc(r->pairs, (size_t)count * 3 * sizeof *p);
+        if (p == NULL) {
+            return 0;
+        }
+        r->pairs = p;
+        r->pair_cap = count;
+    }
+    r->verdicts[1] = r->verdicts[2] = 0;
+    for (int i = 0; i < count; ++i) {
+        int a = *(const int *)c[i].user_a, b = *(const int *)c[i].user_b;
+        r->pairs[3 * i] = a < b ? a : b;
+        r->pairs[3 * i + 1] = a < b ? b : a;
+        r->pairs[3 * i + 2] = (int)c[i].verdict;
+        r->verdicts[c[i].verdict]++;
+    }
+    if (count > 1) {
+        qsort(r->pairs, (size_t)count, 3 * sizeof(int), compare_triples);
+    }
+    for (int i = 0; i < count; ++i) {
+        printf("{\"frame\":%d,\"a\":", f);
+        hd_json_string(stdout, r->file.bodies[r->pairs[3 * i]].name);
+        printf(",\"b\":");
+        hd_json_string(stdout, r->file.bodies[r->pairs[3 * i + 1]].name);
+        printf(",\"verdict\":\"%s\"}\n", hd_verdict_str((hd_verdict)r->pairs[3 * i + 2]));
+    }
+    return 1;
+}
+
+static void print_summary(const scene_run *r, int f, const hd_scene_stats *st)
+{
+    fprintf(stderr,
+            "hedra scene: frame %d: %d bodies, %d moved, %d box pairs, %d queries, %d contacts "
+            "(%d touching, %d intersecting); %.3f ms: boxes %.3f, broad phase %.3f, narrow "
+            "phase %.3f on %d threads\n",
+            f, st->bodies, st->moved, st->pairs, st->tested, st->contacts, r->verdicts[1],
+            r->verdicts[2],
+            1e-6 * (double)(st->boxes_ns + st->broad_ns + st->narrow_ns + st->sort_ns),
+            1e-6 * (double)st->boxes_ns, 1e-6 * (double)st->broad_ns, 1e-6 * (double)st->narrow_ns,
+            st->threads);
+}
+
+/* The name of the body of scene id `id`. */
+static const char *body_name(const scene_run *r, int id)
+{
+    void *user = NULL;
+    if (hd_scene_body(r->scene, id, NULL, NULL, &user) != HD_OK || user == NULL) {
+        return "?";
+    }
+    return r->file.bodies[*(const int *)user].name;
+}
+
+static void report_failure(const scene_run *r, int f, const hd_scene_stats *st)
+{
+    fflush(stdout);
+    fprintf(stderr, "hedra scene: frame %d: %d failed queries, the first (%s, %s): %s\n", f,
+            st->failures, body_name(r, st->failed_a), body_name(r, st->failed_b),
+            hd_status_str(st->failed_status));
+}
+
+/* Every frame: changes, step, output. */
+static int run_frames(scene_run *r, int quiet)
+{
+    for (int f = 0; f < r->file.frame_count; ++f) {
+        int code = apply_frame(r, f);
+        if (code != HD_EXIT_OK) {
+            return code;
+        }
+        const hd_scene_contact *c = NULL;
+        int count = 0;
+        hd_scene_stats st;
+        hd_status s = hd_scene_step(r->scene, &c, &count, &st);
+        if (s == HD_ERR_NO_MEMORY || s == HD_ERR_NULL || !print_frame(r, f, c, count)) {
+            fflush(stdout);
+            fprintf(stderr, "hedra scene: frame %d: %s\n", f, hd_status_str(HD_ERR_NO_MEMORY));
+            return HD_EXIT_FAILURE;
+        }
+        if (!quiet) {
+            print_summary(r, f, &st);
+        }
+        if (s != HD_OK) {
+            report_failure(r, f, &st);
+            return HD_EXIT_FAILURE;
+        }
+    }
+    return HD_EXIT_OK;
+}
+
+static void run_free(scene_run *r)
+{
+    hd_scene_destroy(r->scene);
+    for (int i = 0; r->shapes != NULL && i < r->file.shape_count; ++i) {
+        hd_polytope_destroy(r->shapes[i]);
+    }
+    free(r->shapes);
+    free(r->index);
+    free(r->id);
+    free(r->pairs);
+    hd_scene_file_free(&r->file);
+}
+
+/* The scene and the per-body arrays. */
+static int prepare(scene_run *r, const hd_scene_options *opt)
+{
+    int n = r->file.body_count;
+    r->index = malloc(((size_t)n + 1) * sizeof *r->index);
+    r->id = malloc(((size_t)n + 1) * sizeof *r->id);
+    hd_status st = hd_scene_create(opt, &r->scene);
+    if (r->index == NULL || r->id == NULL || st != HD_OK) {
+        fprintf(stderr, "hedra scene: cannot create the scene: %s\n",
+                hd_status_str(st != HD_OK ? st : HD_ERR_NO_MEMORY));
+        return HD_EXIT_INPUT;
+    }
+    for (int b = 0; b < n; ++b) {
+        r->index[b] = b;
+        r->id[b] = -1;
+    }
+    return HD_EXIT_OK;
+}
+
+int hd_cmd_scene(int argc, char **argv)
+{
+    scene_args a;
+    memset(&a, 0, sizeof a);
+    a.opt = hd_scene_options_default();
+    int code = parse_args(argc, argv, &a);
+    if (code != 0) {
+        return code < 0 ? HD_EXIT_OK : code;
+    }
+    scene_run r;
+    memset(&r, 0, sizeof r);
+    hd_parse_error err;
+    memset(&err, 0, sizeof err);
+    r.shown = strcmp(a.path, "-") == 0 ? "<stdin>" : a.path;
+    hd_status st = hd_read_scene(a.path, &r.file, &err);
+    if (st != HD_OK) {
+        char msg[600];
+        hd_parse_error_format(&err, msg, (int)sizeof msg);
+        fprintf(stderr, "hedra scene: %s\n", msg[0] ? msg : hd_status_str(st));
+        return HD_EXIT_INPUT;
+    }
+    code = build_shapes(&r);
+    if (code == HD_EXIT_OK) {
+        code = prepare(&r, &a.opt);
+    }
+    if (code == HD_EXIT_OK) {
+        code = run_frames(&r, a.quiet);
+    }
+    run_free(&r);
+    return code;
+}

@@ -1,0 +1,182 @@
+/* hedra view [options] A B -o FILE.html */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "view.h"
+
+static int view_usage(void)
+{
+    printf("usage: hedra view [options] A B -o FILE.html\n"
+           "Writes one self-contained HTML page of the query (every script inlined; it opens\n"
+           "from disk with no network): A and B in 3-D, the verdict, the certificate, the\n"
+           "witnesses and the distance, the Minkowski difference A - B with the origin, a step\n"
+           "slider through the algorithm's path (GJK's simplices, CD-Dual's faces of A - B) and\n"
+           "a slider moving B along a direction through contact. The page's three.js is read\n"
+           "from the viewer assets (HEDRA_VIEWER_DIR, or share/hedra/viewer once installed).\n"
+           "Options:\n%s"
+           "  -o, --output FILE  the page to write ('-': standard output); required\n"
+           "  --slide-dir X,Y,Z  direction of B's motion (default: from A's centre to B's)\n"
+           "  --slide-steps N    positions of B along it, 3 to %d (default %d)\n"
+           "Distance and path are always computed; --algo all is not accepted (one algorithm\n"
+           "per page).\n",
+           hd_cli_query_help, HD_VIEW_SLIDE_MAX, HD_VIEW_SLIDE_DEFAULT);
+    return HD_EXIT_OK;
+}
+
+/* Parses one view-only option at argv[*i]: 1 consumed, 0 not one of them, -1 usage error. */
+static int parse_view_option(hd_view_opts *o, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    int is_out = strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0;
+    int is_dir = strcmp(arg, "--slide-dir") == 0;
+    int is_steps = strcmp(arg, "--slide-steps") == 0;
+    if (!is_out && !is_dir && !is_steps) {
+        return 0;
+    }
+    if (*i + 1 >= argc) {
+        hd_cli_usage_error("view", "option needs a value", arg);
+        return -1;
+    }
+    const char *val = argv[++*i];
+    if (is_out) {
+        o->output = val;
+    } else if (is_dir) {
+        double *d = o->slide_dir;
+        if (!hd_cli_parse_vec3(val, d) || (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0)) {
+            hd_cli_usage_error("view", "--slide-dir expects a non-zero X,Y,Z", val);
+            return -1;
+        }
+        o->have_slide_dir = 1;
+    } else {
+        char *end = NULL;
+        long n = strtol(val, &end, 10);
+        if (end == val || *end != '\0' || n < 3 || n > HD_VIEW_SLIDE_MAX) {
+            hd_cli_usage_error("view", "--slide-steps expects an integer from 3 to 1001", val);
+            return -1;
+        }
+        o->slide_steps = (int)n;
+    }
+    return 1;
+}
+
+/* Returns -1 on success, else the exit code of a usage error (printed) or of --help. */
+static int parse_args(hd_view_opts *o, int argc, char **argv)
+{
+    int nfiles = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (hd_cli_is_help(argv[i])) {
+            return view_usage();
+        }
+        int used = parse_view_option(o, argc, argv, &i);
+        if (used == 0) {
+            used = hd_cli_opts_parse(&o->query, "view", argc, argv, &i);
+        }
+        if (used < 0) {
+            return HD_EXIT_USAGE;
+        }
+        if (used) {
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return hd_cli_usage_error("view", "unknown option", argv[i]);
+        }
+        if (nfiles == 2) {
+            return hd_cli_usage_error("view", "two files expected, got a third", argv[i]);
+        }
+        o->files[nfiles++] = argv[i];
+    }
+    if (nfiles != 2) {
+        return hd_cli_usage_error("view", "two files expected: A B", NULL);
+    }
+    if (o->output == NULL) {
+        return hd_cli_usage_error("view", "the page to write is required: -o FILE.html", NULL);
+    }
+    if (o->query.all || o->query.json) {
+        return hd_cli_usage_error("view", "one algorithm per page, no --json",
+                                  o->query.all ? "--algo all" : "--json");
+    }
+    return -1;
+}
+
+/* The page's title: "A vs B (algo)". */
+static void make_title(const hd_view_opts *o, char *title, size_t size)
+{
+    snprintf(title, size, "%s vs %s (%s)", o->files[0], o->files[1], hd_algo_str(o->query.algo));
+}
+
+/* Writes the page to o->output; a partly written file is removed. */
+static int write_output(const hd_view_opts *o, const hd_view_assets *assets, const char *data,
+                        size_t size)
+{
+    int to_stdout = strcmp(o->output, "-") == 0;
+    FILE *fp = to_stdout ? stdout : fopen(o->output, "wb");
+    if (fp == NULL) {
+        fprintf(stderr, "hedra view: cannot write %s\n", o->output);
+        return 0;
+    }
+    char title[1024];
+    make_title(o, title, sizeof title);
+    int ok = hd_view_write_page(fp, assets, title, data, size);
+    ok = (to_stdout ? fflush(fp) == 0 : fclose(fp) == 0) && ok;
+    if (!ok) {
+        fprintf(stderr, "hedra view: error writing %s\n", o->output);
+        struct stat sb; /* a regular file only: never a device such as /dev/full */
+        if (!to_stdout && stat(o->output, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            remove(o->output);
+        }
+    }
+    return ok;
+}
+
+/* Runs the queries into an in-memory JSON document, then writes the page. */
+static int run_view(const hd_view_opts *o, const hd_view_assets *assets, const hd_polytope *a,
+                    const hd_polytope *b)
+{
+    char *data = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&data, &size);
+    if (mem == NULL) {
+        fprintf(stderr, "hedra view: out of memory\n");
+        return HD_EXIT_FAILURE;
+    }
+    int code = hd_view_write_data(mem, o, a, b);
+    if (fclose(mem) != 0 || data == NULL) {
+        fprintf(stderr, "hedra view: out of memory\n");
+        free(data);
+        return HD_EXIT_FAILURE;
+    }
+    if (!write_output(o, assets, data, size)) {
+        code = HD_EXIT_INPUT;
+    }
+    free(data);
+    return code;
+}
+
+int hd_cmd_view(int argc, char **argv)
+{
+    hd_view_opts o;
+    memset(&o, 0, sizeof o);
+    hd_cli_opts_init(&o.query);
+    o.slide_steps = HD_VIEW_SLIDE_DEFAULT;
+    int code = parse_args(&o, argc, argv);
+    if (code >= 0) {
+        hd_cli_opts_free(&o.query);
+        return code;
+    }
+    hd_view_assets assets;
+    code = HD_EXIT_INPUT;
+    if (hd_view_assets_load(&assets)) {
+        hd_polytope *a = hd_cli_load(o.files[0]);
+        hd_polytope *b = a ? hd_cli_load(o.files[1]) : NULL;
+        if (a != NULL && b != NULL) {
+            code = run_view(&o, &assets, a, b);
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+        hd_view_assets_free(&assets);
+    }
+    hd_cli_opts_free(&o.query);
+    return code;
+}

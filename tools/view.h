@@ -1,0 +1,63 @@
+/* hedra view: one self-contained HTML page of a query. cmd_view.c parses the command line,
+ * view_data.c runs the queries and writes the page's data as JSON, view_page.c finds the page
+ * assets (viewer/ in the source tree, share/hedra/viewer once installed) and inlines them.
+ * docs/VIEWER.md describes the page, its data and where three.js comes from. */
+#ifndef HD_VIEW_H
+#define HD_VIEW_H
+
+#include <stdio.h>
+
+#include "cli_query.h"
+
+/* Positions of B sampled along the motion direction (--slide-steps), and their bounds. */
+#define HD_VIEW_SLIDE_DEFAULT 101
+#define HD_VIEW_SLIDE_MAX 1001
+
+/* The hull of A - B is computed from all V_A * V_B differences of vertices; above this many
+ * the page leaves it out (and says so): Qhull's time and the page's size grow with it. */
+#define HD_VIEW_DIFFERENCE_MAX (1 << 20)
+
+typedef struct hd_view_opts {
+    hd_cli_opts query; /* --algo (one algorithm), --tol, --brute, poses, --no-check */
+    const char *files[2];
+    const char *output; /* -o FILE, "-" for standard output */
+    int have_slide_dir;
+    double slide_dir[3]; /* --slide-dir; default: from A's centre towards B's */
+    int slide_steps;
+} hd_view_opts;
+
+/* The page's data: A and B (world frame), the query, the distance, the hull of A - B, the
+ * algorithm's path and the motion of B. Returns HD_EXIT_OK, or HD_EXIT_FAILURE when the main
+ * query failed or its certificate was rejected (the data then says so and is still written). */
+int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b);
+
+/* The page's assets, read into memory. */
+typedef struct hd_view_assets {
+    char *dir;    /* where they were found */
+    char *html;   /* page.html: the template with @HEDRA_...@ markers */
+    char *css;    /* page.css */
+    char *script; /* page.js */
+    char *three;  /* dist/three.bundle.js: three.js as one classic script */
+} hd_view_assets;
+
+/* Finds and reads the assets (HEDRA_VIEWER_DIR, else the install data directory next to the
+ * executable, else the source tree's viewer/); on failure prints what is missing and how to
+ * install it, and returns 0. */
+int hd_view_assets_load(hd_view_assets *assets);
+void hd_view_assets_free(hd_view_assets *assets);
+
+/* Writes the page: the template with the title, the style, the data, three.js and the page
+ * script in place of its markers. Returns 0 on a write error. */
+int hd_view_write_page(FILE *fp, const hd_view_assets *assets, const char *title, const char *data,
+                       size_t data_size);
+
+/* JSON of a polytope posed by pose (NULL: identity): {"dimension", "vertices", "faces",
+ * "edges"} with vertices in the world frame. */
+void hd_view_json_polytope(FILE *fp, const hd_polytope *p, const hd_pose *pose);
+
+/* Writes the path recorded in ws by the query of ans as the value of "path" (view_path.c): each
+ * step with its geometry in the space of A - B, and a note saying why a path is empty or cut. */
+void hd_view_json_path(FILE *fp, const hd_cli_answer *ans, const hd_workspace *ws,
+                       const hd_polytope *a, const hd_polytope *b, const hd_pose *pose_b);
+
+#endif

@@ -1,0 +1,216 @@
+/* hedra view: the page's data as one JSON object (keys in docs/VIEWER.md). Every coordinate is in
+ * the world frame: A at the identity, B at the pose of the command line. Drawing coordinates are
+ * written with 9 significant digits (WebGL draws in single precision); the query's numbers with
+ * 17, as `hedra collide --json` prints them. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "view.h"
+
+/* A point with 9 significant digits (drawing precision). */
+static void json_point(FILE *fp, const double p[3])
+{
+    fprintf(fp, "[%.9g,%.9g,%.9g]", p[0], p[1], p[2]);
+}
+
+void hd_view_json_polytope(FILE *fp, const hd_polytope *p, const hd_pose *pose)
+{
+    const double *v = hd_polytope_vertices(p);
+    int nv = hd_polytope_vertex_count(p);
+    fprintf(fp, "{\"dimension\":%d,\"vertices\":[", hd_polytope_dimension(p));
+    for (int i = 0; i < nv; ++i) {
+        double x[3] = {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
+        if (pose != NULL) {
+            hd_pose_apply(pose, x, x);
+        }
+        fputs(i ? "," : "", fp);
+        json_point(fp, x);
+    }
+    fputs("],\"faces\":[", fp);
+    for (int f = 0; f < hd_polytope_face_count(p); ++f) {
+        double normal[3], offset;
+        const int *loop = NULL;
+        int n = hd_polytope_face(p, f, normal, &offset, &loop);
+        fputs(f ? ",[" : "[", fp);
+        for (int k = 0; k < n; ++k) {
+            fprintf(fp, "%s%d", k ? "," : "", loop[k]);
+        }
+        fputc(']', fp);
+    }
+    fputs("],\"edges\":[", fp);
+    for (int e = 0; e < hd_polytope_edge_count(p); ++e) {
+        int ends[2] = {0, 0}, faces[2];
+        hd_polytope_edge(p, e, ends, faces);
+        fprintf(fp, "%s[%d,%d]", e ? "," : "", ends[0], ends[1]);
+    }
+    fputs("]}", fp);
+}
+
+/* The hull of every difference a_i - b_j of posed vertices: the Minkowski difference A - B. */
+static void json_difference(FILE *fp, const hd_polytope *a, const hd_polytope *b,
+                            const hd_pose *pose_b)
+{
+    long na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
+    if (na * nb > HD_VIEW_DIFFERENCE_MAX) {
+        fprintf(fp, "{\"omitted\":\"V_A * V_B = %ld differences of vertices, more than %d\"}",
+                na * nb, HD_VIEW_DIFFERENCE_MAX);
+        return;
+    }
+    double *pts = malloc(sizeof(double) * 3 * (size_t)(na * nb));
+    hd_status st = HD_ERR_NO_MEMORY;
+    hd_polytope *m = NULL;
+    if (pts != NULL) {
+        const double *va = hd_polytope_vertices(a), *vb = hd_polytope_vertices(b);
+        for (long j = 0; j < nb; ++j) {
+            double bj[3];
+            hd_pose_apply(pose_b, vb + 3 * j, bj);
+            for (long i = 0; i < na; ++i) {
+                double *d = pts + 3 * (j * na + i);
+                for (int c = 0; c < 3; ++c) {
+                    d[c] = va[3 * i + c] - bj[c];
+                }
+            }
+        }
+        st = hd_polytope_build(pts, (int)(na * nb), NULL, &m);
+        free(pts);
+    }
+    if (st == HD_OK) {
+        hd_view_json_polytope(fp, m, NULL);
+    } else {
+        fprintf(fp, "{\"omitted\":\"the hull of the differences failed: %s\"}", hd_status_str(st));
+    }
+    hd_polytope_destroy(m);
+}
+
+/* A posed polytope's bounding-sphere centre and its extent [lo, hi] along a unit s. */
+static void extent(const hd_polytope *p, const hd_pose *pose, const double s[3], double c[3],
+                   double *lo, double *hi)
+{
+    double r;
+    hd_polytope_sphere(p, c, &r);
+    if (pose != NULL) {
+        hd_pose_apply(pose, c, c);
+    }
+    const double *v = hd_polytope_vertices(p);
+    *lo = HUGE_VAL;
+    *hi = -HUGE_VAL;
+    for (int i = 0; i < hd_polytope_vertex_count(p); ++i) {
+        double x[3] = {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
+        if (pose != NULL) {
+            hd_pose_apply(pose, x, x);
+        }
+        double h = s[0] * x[0] + s[1] * x[1] + s[2] * x[2];
+        *lo = h < *lo ? h : *lo;
+        *hi = h > *hi ? h : *hi;
+    }
+}
+
+/* The motion of B: the unit direction s and the offsets [lo, hi] along it to sample. B moved by
+ * tau s can overlap A only for tau in [a_lo - b_hi, a_hi - b_lo]; a quarter of that width is
+ * added on each side, and the range includes 0 (the pose as given). */
+static void motion_range(const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b,
+                         double s[3], double *lo, double *hi)
+{
+    double ca[3], cb[3], a_lo, a_hi, b_lo, b_hi;
+    double x[3] = {1.0, 0.0, 0.0};
+    extent(a, NULL, x, ca, &a_lo, &a_hi);
+    extent(b, &o->query.pose_b, x, cb, &b_lo, &b_hi);
+    for (int c = 0; c < 3; ++c) {
+        s[c] = o->have_slide_dir ? o->slide_dir[c] : cb[c] - ca[c];
+    }
+    double len = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+    if (!(len > 0.0) || !isfinite(len)) {
+        s[0] = 1.0, s[1] = s[2] = 0.0, len = 1.0;
+    }
+    for (int c = 0; c < 3; ++c) {
+        s[c] /= len;
+    }
+    extent(a, NULL, s, ca, &a_lo, &a_hi);
+    extent(b, &o->query.pose_b, s, cb, &b_lo, &b_hi);
+    double width = (a_hi - a_lo) + (b_hi - b_lo);
+    width = width > 0.0 ? width : 1.0;
+    *lo = fmin(a_lo - b_hi - 0.25 * width, 0.0);
+    *hi = fmax(a_hi - b_lo + 0.25 * width, 0.0);
+}
+
+/* One position of B: the algorithm's verdict, and the distance with witnesses when separated. */
+static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b,
+                        const double s[3], double tau)
+{
+    hd_pose pose = o->query.pose_b;
+    for (int c = 0; c < 3; ++c) {
+        pose.t[c] += tau * s[c];
+    }
+    hd_options opt = o->query.query;
+    opt.algo = o->query.algo;
+    hd_result r, d;
+    hd_status st = hd_collide(a, NULL, b, &pose, &opt, &r);
+    fprintf(fp, "{\"offset\":%.17g,\"verdict\":", tau);
+    if (st != HD_OK) {
+        hd_json_string(fp, hd_status_str(st));
+        fputs(",\"error\":true}", fp);
+        return;
+    }
+    fprintf(fp, "\"%s\"", hd_verdict_str(r.verdict));
+    if (r.verdict == HD_SEPARATED && hd_distance(a, NULL, b, &pose, &opt, &d) == HD_OK) {
+        fputs(",\"distance\":", fp);
+        hd_json_double(fp, d.distance);
+        fputs(",\"witness_a\":", fp);
+        hd_json_vec3(fp, d.witness_a);
+        fputs(",\"witness_b\":", fp);
+        hd_json_vec3(fp, d.witness_b);
+    }
+    fputc('}', fp);
+}
+
+static void json_motion(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b)
+{
+    double s[3], lo, hi;
+    motion_range(o, a, b, s, &lo, &hi);
+    fputs("{\"direction\":", fp);
+    hd_json_vec3(fp, s);
+    /* no signed distance in the library yet: distance when separated, the verdict otherwise */
+    fputs(",\"signed_distance\":false,\"samples\":[", fp);
+    int n = o->slide_steps;
+    for (int k = 0; k < n; ++k) {
+        fputs(k ? "," : "", fp);
+        json_sample(fp, o, a, b, s, lo + (hi - lo) * k / (n - 1));
+    }
+    fputs("]}", fp);
+}
+
+int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b)
+{
+    hd_cli_opts run = o->query;
+    run.distance = 1;
+    run.workspace = NULL;
+    if (hd_workspace_create(1 << 16, &run.workspace) != HD_OK) {
+        fprintf(stderr, "hedra view: cannot allocate the path workspace\n");
+        return HD_EXIT_FAILURE;
+    }
+    hd_cli_answer ans;
+    hd_cli_run(&run, run.algo, a, b, &ans);
+    fprintf(fp, "{\"hedra\":\"%s\",\"names\":[", hd_version_string());
+    hd_json_string(fp, o->files[0]);
+    fputc(',', fp);
+    hd_json_string(fp, o->files[1]);
+    fputs("],\"a\":", fp);
+    hd_view_json_polytope(fp, a, NULL);
+    fputs(",\"b\":", fp);
+    hd_view_json_polytope(fp, b, &o->query.pose_b);
+    fputs(",\"query\":", fp);
+    hd_cli_opts print = run;
+    print.workspace = NULL; /* the path is written below, with its geometry */
+    hd_cli_print_json(fp, NULL, &print, &ans);
+    fputs(",\"difference\":", fp);
+    json_difference(fp, a, b, &o->query.pose_b);
+    fputs(",\"path\":", fp);
+    hd_view_json_path(fp, &ans, run.workspace, a, b, &o->query.pose_b);
+    fputs(",\"motion\":", fp);
+    json_motion(fp, o, a, b);
+    fputs("}", fp);
+    hd_workspace_destroy(run.workspace);
+    int failed = ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0;
+    return failed ? HD_EXIT_FAILURE : HD_EXIT_OK;
+}

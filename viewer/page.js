@@ -1,0 +1,438 @@
+// The `hedra view` page: draws the data that the CLI computed (docs/VIEWER.md) with three.js.
+// Nothing is computed here but drawing: verdicts, certificates, hulls, paths and the motion
+// samples all come from hedra. THREE is the classic bundle inlined before this script.
+(function () {
+  'use strict';
+
+  const data = JSON.parse(document.getElementById('hedra-data').textContent);
+  const colors = {
+    a: 0x2f6fde, b: 0xe07b24, m: 0x2aa56b, plane: 0x8a4fd6, point: 0x111111,
+    witness: 0xc21d8f, current: 0xd62f4b, visited: 0xf2b33d, origin: 0x111111,
+  };
+  const $ = (id) => document.getElementById(id);
+
+  // ---- formatting ----
+  function num(x) {
+    if (x === null || x === undefined) return 'n/a';
+    if (x === 0) return '0';
+    const a = Math.abs(x);
+    return (a >= 1e-4 && a < 1e6) ? String(Number(x.toPrecision(6))) : x.toExponential(4);
+  }
+  const vec = (v) => '(' + v.map(num).join(', ') + ')';
+
+  // ---- scene ----
+  const container = $('view');
+  const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+  renderer.setPixelRatio(window.devicePixelRatio || 1);
+  renderer.setSize(container.clientWidth, container.clientHeight);
+  renderer.setClearColor(0xf4f5f7, 1);
+  container.appendChild(renderer.domElement);
+  const scene = new THREE.Scene();
+  const camera = new THREE.PerspectiveCamera(40, container.clientWidth / container.clientHeight, 1e-3, 1e3);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x8890a0, 2.2));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+  camera.add(sun);
+  sun.position.set(0.5, 1, 0.8);
+  scene.add(camera);
+  const controls = new THREE.OrbitControls(camera, renderer.domElement);
+  controls.addEventListener('change', render);
+
+  function render() {
+    renderer.render(scene, camera);
+  }
+
+  // ---- geometry helpers ----
+  function darker(color) {
+    return new THREE.Color(color).multiplyScalar(0.55);
+  }
+
+  function triangles(vertices, faces) {
+    const pos = [];
+    for (const loop of faces) {
+      for (let k = 1; k + 1 < loop.length; ++k) {
+        pos.push(...vertices[loop[0]], ...vertices[loop[k]], ...vertices[loop[k + 1]]);
+      }
+    }
+    return pos;
+  }
+
+  function meshOf(positions, color, opacity) {
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
+    g.computeVertexNormals();
+    const m = new THREE.MeshLambertMaterial({
+      color, side: THREE.DoubleSide, transparent: true, opacity, depthWrite: opacity >= 0.99,
+      polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1,
+    });
+    return new THREE.Mesh(g, m);
+  }
+
+  function linesOf(positions, color) {
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
+    return new THREE.LineSegments(g, new THREE.LineBasicMaterial({ color }));
+  }
+
+  function pointsOf(points, color, size) {
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(points.flat(), 3));
+    const m = new THREE.PointsMaterial({ color, size, sizeAttenuation: false });
+    return new THREE.Points(g, m);
+  }
+
+  // A polytope as faces, edges and vertices; group.userData.mesh is the face mesh (or null).
+  function polytopeObject(p, color) {
+    const group = new THREE.Group();
+    const tri = triangles(p.vertices, p.faces);
+    group.userData.mesh = null;
+    if (tri.length > 0) {
+      group.userData.mesh = meshOf(tri, color, 0.9);
+      group.add(group.userData.mesh);
+    }
+    const seg = [];
+    for (const [i, j] of p.edges) seg.push(...p.vertices[i], ...p.vertices[j]);
+    if (seg.length > 0) group.add(linesOf(seg, darker(color)));
+    group.add(pointsOf(p.vertices, darker(color), 5));
+    return group;
+  }
+
+  function setOpacity(group, opacity) {
+    const mesh = group.userData.mesh;
+    if (mesh) {
+      mesh.material.opacity = opacity;
+      mesh.material.depthWrite = opacity >= 0.99;
+    }
+  }
+
+  // ---- bounds of the scene, for the camera and the size of markers ----
+  const box = new THREE.Box3();
+  for (const v of data.a.vertices.concat(data.b.vertices)) box.expandByPoint(new THREE.Vector3(...v));
+  const shapeCentre = box.getCenter(new THREE.Vector3());
+  let size = box.getSize(new THREE.Vector3()).length() || 1;
+  const diffBox = new THREE.Box3().expandByPoint(new THREE.Vector3(0, 0, 0));
+  if (data.difference.vertices) {
+    for (const v of data.difference.vertices) diffBox.expandByPoint(new THREE.Vector3(...v));
+  }
+  size = Math.max(size, diffBox.getSize(new THREE.Vector3()).length() * 0.5);
+  camera.near = size * 1e-3;
+  camera.far = size * 100;
+
+  // Frames the target; the camera looks at focus from outside when given (the part of A - B
+  // where the path ends), else across the motion direction (A and B side by side).
+  function frame(target, focus) {
+    const sphere = new THREE.Box3().setFromObject(target).getBoundingSphere(new THREE.Sphere());
+    const r = Math.max(sphere.radius, 1e-9);
+    const dist = r / Math.sin((camera.fov * Math.PI) / 360) * 1.25;
+    const dir = new THREE.Vector3(0.9, 0.6, 1.3).normalize();
+    const toFocus = focus ? focus.clone().sub(sphere.center) : new THREE.Vector3();
+    if (toFocus.length() > 1e-6 * r) {
+      dir.multiplyScalar(0.6).add(toFocus.normalize()).normalize();
+    } else {
+      const s = new THREE.Vector3(...data.motion.direction);
+      dir.addScaledVector(s, -0.8 * dir.dot(s)).normalize();
+    }
+    controls.target.copy(sphere.center);
+    camera.position.copy(sphere.center).addScaledVector(dir, dist);
+    camera.near = dist * 1e-3;
+    camera.far = dist * 100;
+    camera.updateProjectionMatrix();
+    controls.update();
+  }
+
+  function sphereMarker(p, color, radius) {
+    const m = new THREE.Mesh(new THREE.SphereGeometry(radius, 20, 14),
+      new THREE.MeshLambertMaterial({ color }));
+    m.position.set(...p);
+    return m;
+  }
+
+  // A segment as a thin cylinder (lines are one pixel wide in WebGL).
+  function segment(p, q, color) {
+    const a = new THREE.Vector3(...p);
+    const d = new THREE.Vector3(...q).sub(a);
+    const len = d.length();
+    if (!(len > 0)) return new THREE.Group();
+    const r = size * 0.0025;
+    const m = new THREE.Mesh(new THREE.CylinderGeometry(r, r, len, 10),
+      new THREE.MeshLambertMaterial({ color }));
+    m.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), d.clone().normalize());
+    m.position.copy(a).addScaledVector(d, 0.5);
+    return m;
+  }
+
+  // ---- the objects ----
+  const shapes = new THREE.Group();
+  const objA = polytopeObject(data.a, colors.a);
+  const objB = polytopeObject(data.b, colors.b);
+  shapes.add(objA, objB);
+  scene.add(shapes);
+
+  const difference = new THREE.Group();
+  const diffBody = new THREE.Group();
+  if (data.difference.vertices) {
+    diffBody.add(polytopeObject(data.difference, colors.m));
+    setOpacity(diffBody.children[0], 0.35);
+  }
+  difference.add(diffBody);
+  const axes = new THREE.AxesHelper(size * 0.15);
+  difference.add(axes, sphereMarker([0, 0, 0], colors.origin, size * 0.008));
+  const pathLayer = new THREE.Group();
+  difference.add(pathLayer);
+  difference.visible = false;
+  scene.add(difference);
+
+  const query = data.query;
+  const cert = query.certificate || {};
+  const certLayer = new THREE.Group();
+  if (cert.normal) {
+    const n = new THREE.Vector3(...cert.normal).normalize();
+    const c = shapeCentre.clone().addScaledVector(n, cert.offset - n.dot(shapeCentre));
+    const quad = new THREE.Mesh(new THREE.PlaneGeometry(size * 0.55, size * 0.55),
+      new THREE.MeshBasicMaterial({ color: colors.plane, transparent: true, opacity: 0.18,
+        side: THREE.DoubleSide, depthWrite: false }));
+    quad.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), n);
+    quad.position.copy(c);
+    const rim = new THREE.LineSegments(new THREE.EdgesGeometry(quad.geometry),
+      new THREE.LineBasicMaterial({ color: colors.plane }));
+    rim.quaternion.copy(quad.quaternion);
+    rim.position.copy(c);
+    certLayer.add(quad, rim);
+  }
+  if (cert.point) certLayer.add(sphereMarker(cert.point, colors.point, size * 0.012));
+  scene.add(certLayer);
+
+  // The witnesses and, on A - B, the nearest point to the origin: witness_a - witness_b.
+  const witnessLayer = new THREE.Group();
+  const nearestLayer = new THREE.Group();
+  function showWitnesses(wa, wb) {
+    witnessLayer.clear();
+    nearestLayer.clear();
+    if (!wa || !wb || (wa[0] === wb[0] && wa[1] === wb[1] && wa[2] === wb[2])) return;
+    witnessLayer.add(sphereMarker(wa, colors.witness, size * 0.009),
+      sphereMarker(wb, colors.witness, size * 0.009), segment(wa, wb, colors.witness));
+    const v = [wa[0] - wb[0], wa[1] - wb[1], wa[2] - wb[2]];
+    nearestLayer.add(sphereMarker(v, colors.witness, size * 0.009),
+      segment([0, 0, 0], v, colors.witness));
+  }
+  scene.add(witnessLayer);
+  difference.add(nearestLayer);
+
+  // ---- the text panel ----
+  const verdictOf = (q) => (q.error ? 'error: ' + q.error : q.verdict);
+  $('pair').textContent = 'A = ' + data.names[0] + ', B = ' + data.names[1];
+  const verdictEl = $('verdict');
+  verdictEl.textContent = verdictOf(query);
+  verdictEl.className = query.error ? 'error' : query.verdict;
+
+  function facts() {
+    const rows = [['algorithm', query.algo]];
+    if (!query.error) {
+      rows.push(['stop', query.stop], ['iterations', String(query.iterations)],
+        ['support calls', String(query.support_calls)], ['eps', num(query.eps)]);
+      if (query.distance !== undefined && query.distance > 0) {
+        rows.push(['distance', num(query.distance)], ['witness on A', vec(query.witness_a)],
+          ['witness on B', vec(query.witness_b)]);
+      }
+      if (cert.normal) {
+        rows.push(['plane normal', vec(cert.normal)], ['plane offset', num(cert.offset)],
+          ['plane gap', num(cert.gap)]);
+      }
+      if (cert.point) rows.push(['common point', vec(cert.point)], ['depth ≥', num(cert.depth_bound)]);
+      if (query.certificate_ok !== undefined) {
+        rows.push(['certificate', query.certificate_ok ? 'checked, ok' : 'REJECTED']);
+      }
+    }
+    rows.push(['A', data.a.vertices.length + ' vertices, dimension ' + data.a.dimension],
+      ['B', data.b.vertices.length + ' vertices, dimension ' + data.b.dimension]);
+    rows.push(['A − B', data.difference.vertices
+      ? data.difference.vertices.length + ' vertices' : data.difference.omitted]);
+    const dl = $('facts');
+    for (const [k, v] of rows) {
+      const dt = document.createElement('dt');
+      const dd = document.createElement('dd');
+      dt.textContent = k;
+      dd.textContent = v;
+      dl.append(dt, dd);
+    }
+  }
+  facts();
+
+  // ---- the algorithm's path, drawn on A - B ----
+  const steps = data.path.steps;
+  const stepInput = $('step');
+
+  function polygonObject(polygon, color, opacity) {
+    const group = new THREE.Group();
+    if (polygon.length >= 3) {
+      const faces = [polygon.map((_, i) => i)];
+      group.add(meshOf(triangles(polygon, faces), color, opacity));
+    }
+    const seg = [];
+    for (let i = 0; i < polygon.length; ++i) {
+      seg.push(...polygon[i], ...polygon[(i + 1) % polygon.length]);
+    }
+    group.add(linesOf(seg, darker(color)), pointsOf(polygon, darker(color), 7));
+    return group;
+  }
+
+  // GJK: the simplex's points, all their edges and triangles, and its nearest point to the origin.
+  function simplexObject(step) {
+    const pts = step.points;
+    const group = new THREE.Group();
+    const seg = [];
+    const tri = [];
+    for (let i = 0; i < pts.length; ++i) {
+      for (let j = i + 1; j < pts.length; ++j) {
+        seg.push(...pts[i], ...pts[j]);
+        for (let k = j + 1; k < pts.length; ++k) tri.push(...pts[i], ...pts[j], ...pts[k]);
+      }
+    }
+    if (tri.length) group.add(meshOf(tri, colors.current, 0.4));
+    if (seg.length) group.add(linesOf(seg, darker(colors.current)));
+    if (pts.length) group.add(pointsOf(pts, colors.current, 9));
+    if (pts.length && step.upper > 0) {
+      group.add(segment([0, 0, 0], step.closest, colors.point),
+        sphereMarker(step.closest, colors.point, size * 0.007));
+    }
+    group.add(sphereMarker(step.support_point, colors.plane, size * 0.01));
+    return group;
+  }
+
+  function stepText(k) {
+    const s = steps[k];
+    const head = 'step ' + (k + 1) + ' of ' + steps.length + ': ';
+    if (data.path.algo === 'cddual') {
+      const what = { fv: 'face ' + s.a + ' of A, vertex ' + s.b + ' of B',
+        vf: 'vertex ' + s.a + ' of A, face ' + s.b + ' of B',
+        ee: 'edge ' + s.a + ' of A, edge ' + s.b + ' of B' }[s.kind] || s.kind;
+      return head + s.phase + ', ' + s.kind.toUpperCase() + ' face (' + what +
+        '), dual distance ' + num(s.dual_distance);
+    }
+    const simplex = s.points.length === 0 ? 'simplex empty'
+      : 'simplex of ' + s.points.length + ' point' + (s.points.length > 1 ? 's' : '') +
+        ', |v| = ' + num(s.upper);
+    return head + 'support point a' + s.support[0] + ' − b' + s.support[1] + ' (purple); ' +
+      simplex + ', lower bound ' + (s.lower === null ? 'none' : num(s.lower));
+  }
+
+  // The centroid of the last step's points (the origin when there is no path).
+  function pathFocus() {
+    const last = steps[steps.length - 1];
+    const pts = last ? (last.polygon || last.points) : [[0, 0, 0]];
+    const c = new THREE.Vector3();
+    for (const p of pts) c.add(new THREE.Vector3(...p));
+    return c.multiplyScalar(1 / pts.length);
+  }
+
+  function showStep(k) {
+    pathLayer.clear();
+    if (steps.length === 0) return;
+    if (data.path.algo === 'cddual') {
+      for (let i = 0; i < k; ++i) pathLayer.add(polygonObject(steps[i].polygon, colors.visited, 0.25));
+      pathLayer.add(polygonObject(steps[k].polygon, colors.current, 0.8));
+    } else {
+      pathLayer.add(simplexObject(steps[k]));
+    }
+    $('step-info').textContent = stepText(k);
+  }
+
+  if (steps.length > 0) {
+    stepInput.max = String(steps.length - 1);
+    stepInput.value = String(steps.length - 1);
+    showStep(steps.length - 1);
+  } else {
+    stepInput.disabled = true;
+    $('step-info').textContent = 'No path.';
+  }
+  $('path-note').textContent = data.path.note || '';
+  stepInput.addEventListener('input', () => {
+    if (!$('show-difference').checked) {
+      $('show-difference').checked = true;
+      applyVisibility(true);
+    }
+    showStep(Number(stepInput.value));
+    render();
+  });
+
+  // ---- the motion of B along s ----
+  const motion = data.motion;
+  const samples = motion.samples;
+  const motionInput = $('motion');
+  let given = 0;
+  samples.forEach((s, i) => {
+    if (Math.abs(s.offset) < Math.abs(samples[given].offset)) given = i;
+  });
+  motionInput.max = String(samples.length - 1);
+  motionInput.value = String(given);
+  let moving = false;
+
+  function overlapOpacity(verdict) {
+    const o = verdict === 'separated' ? 1 : 0.45;
+    setOpacity(objA, o);
+    setOpacity(objB, o);
+  }
+
+  function showPose() {
+    const s = motion.direction;
+    if (!moving) {
+      objB.position.set(0, 0, 0);
+      diffBody.position.set(0, 0, 0);
+      overlapOpacity(query.verdict);
+      showWitnesses(query.witness_a, query.witness_b);
+      $('motion-info').textContent = 's = ' + vec(s) + '; B as given (offset 0).';
+      return;
+    }
+    const sample = samples[Number(motionInput.value)];
+    const t = sample.offset;
+    objB.position.set(t * s[0], t * s[1], t * s[2]);
+    diffBody.position.set(-t * s[0], -t * s[1], -t * s[2]);
+    overlapOpacity(sample.verdict);
+    showWitnesses(sample.witness_a, sample.witness_b);
+    let text = 'B moved by ' + num(t) + ' along s = ' + vec(s) + ': ' + sample.verdict;
+    if (sample.distance !== undefined) text += ', distance ' + num(sample.distance);
+    else if (!sample.error && !motion.signed_distance) text += ' (distance shown when separated)';
+    $('motion-info').textContent = text;
+  }
+
+  motionInput.addEventListener('input', () => {
+    moving = true;
+    applyVisibility(false);
+    showPose();
+    render();
+  });
+  $('motion-reset').addEventListener('click', () => {
+    moving = false;
+    motionInput.value = String(given);
+    applyVisibility(false);
+    showPose();
+    render();
+  });
+
+  // ---- what is shown ----
+  function applyVisibility(reframe) {
+    const diff = $('show-difference').checked;
+    shapes.visible = $('show-shapes').checked && !diff;
+    difference.visible = diff;
+    pathLayer.visible = diff && !moving;
+    certLayer.visible = $('show-certificate').checked && !diff && !moving;
+    witnessLayer.visible = $('show-witnesses').checked && !diff;
+    nearestLayer.visible = $('show-witnesses').checked;
+    if (reframe) frame(diff ? difference : shapes, diff ? pathFocus() : null);
+  }
+  for (const id of ['show-shapes', 'show-certificate', 'show-witnesses']) {
+    $(id).addEventListener('change', () => { applyVisibility(false); render(); });
+  }
+  $('show-difference').addEventListener('change', () => { applyVisibility(true); render(); });
+
+  window.addEventListener('resize', () => {
+    camera.aspect = container.clientWidth / container.clientHeight;
+    camera.updateProjectionMatrix();
+    renderer.setSize(container.clientWidth, container.clientHeight);
+    render();
+  });
+
+  applyVisibility(true);
+  showPose();
+  render();
+  document.body.dataset.ready = '1';
+})();
