@@ -57,7 +57,7 @@ extension = Extension(
     extra_objects=[LIBRARY],
     # libhedra's symbols stay inside the extension: only PyInit__hedra is exported
     extra_link_args=["-Wl,--exclude-libs,ALL"],
-    libraries=["qhull_r", "m"],
+    libraries=["qhull_r", "m", "pthread"],
     # rebuild when the library, a header or this file changes, not only when a source of ours does
     depends=[LIBRARY, os.path.join("src", "hedra_py.h"), os.path.abspath(__file__)] + HEADERS,
 )
