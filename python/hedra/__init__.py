@@ -27,6 +27,7 @@ from ._hedra import (
     ParseError,
     Polytope,
     Result,
+    Scene,
     Stats,
     __version__,
     collide,
@@ -44,6 +45,6 @@ VERDICTS = ("separated", "touching", "intersecting")
 __all__ = [
     "DEFAULT_TOUCH_REL", "INTERSECTING", "SEPARATED", "TOUCHING", "VERDICTS",
     "Cache", "Certificate", "FileError", "GapResult", "HedraError", "InvalidInputError",
-    "ParseError", "Polytope", "Result", "Stats", "__version__",
+    "ParseError", "Polytope", "Result", "Scene", "Stats", "__version__",
     "collide", "collide_many", "contains", "distance", "distance_many", "gap", "point_inside",
 ]

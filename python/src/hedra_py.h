@@ -86,6 +86,9 @@ int hdpy_cache_init_type(PyObject *module);
 /* NULL or None gives *out = NULL; a hedra.Cache its hd_cache; else TypeError (-1). */
 int hdpy_cache_get(PyObject *obj, hd_cache **out);
 
+/* ---- scene.c: hedra.Scene ---- */
+int hdpy_scene_init_type(PyObject *module);
+
 /* ---- pool.c: the thread pool of the batch functions ---- */
 typedef struct hdpy_job hdpy_job;
 struct hdpy_job {
