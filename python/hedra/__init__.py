@@ -7,6 +7,7 @@
     r.verdict                                           # 'separated' | 'touching' | 'intersecting'
     hedra.distance(a, b, pose_b=np.eye(4)).distance    # a 4x4 matrix is a pose too
     hedra.collide_many(a, b, poses)                     # (N, 7) or (N, 4, 4): int8 codes, all cores
+    scene = hedra.Scene(); scene.add(a); scene.add(b, pose); scene.step()   # many moving bodies
 
 Verdicts are exact outside the touching band |signed distance| <= touch_rel * scale (default
 touch_rel = 1e-12); every result carries a certificate that Result.check() verifies by brute
