@@ -27,6 +27,7 @@ typedef struct hd_bench_ctx {
     int block;        /* back-to-back experiments: calls per timed block (the paper's 300) */
     double overhead_ns; /* median cost of an empty timed region, subtracted from every sample */
     const char *outdir;
+    const char *meshes; /* directory of the CGAL demo meshes (experiment "meshes"), or NULL */
     const char *commit;
     int quiet;
     hd_wl_rng reservoir; /* picks the kept samples when a cell takes more than it keeps */
@@ -96,6 +97,12 @@ uint64_t hd_bench_now_ns(void);
 hd_bench_config *hd_bench_config_create(hd_bench_ctx *ctx, hd_wl_shape shape, int n,
                                         int orientations);
 void hd_bench_config_destroy(hd_bench_ctx *ctx, hd_bench_config *cfg);
+
+/* A configuration from two mesh files dir/name_a.off and dir/name_b.off: the hulls of their
+ * vertices, each centred and scaled to a largest half side of 200. n is A's hull size. */
+hd_bench_config *hd_bench_config_create_meshes(hd_bench_ctx *ctx, const char *dir,
+                                               const char *name_a, const char *name_b,
+                                               int orientations);
 
 /* The same without placing any orientation; hd_bench_config_place then places orientation k
  * with rotation r along direction u (for prescribed motions). Returns 0 or -1. */

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "hedra/io.h"
 
 uint64_t hd_bench_now_ns(void)
 {
@@ -77,6 +78,76 @@ static int hd_bench_make_handles(hd_bench_ctx *ctx, hd_bench_config *cfg)
     return 0;
 }
 
+/* Places every orientation of cfg (hulls made) and creates the method handles. */
+static hd_bench_config *hd_bench_config_finish(hd_bench_ctx *ctx, hd_bench_config *cfg, int ok,
+                                               int place, uint64_t id, double extent)
+{
+    double *rb = ok ? malloc(sizeof(double) * 3 * (size_t)cfg->hull[1].n) : NULL;
+    ok = ok && rb != NULL;
+    cfg->min_cos = 1.0;
+    for (int k = 0; ok && place && k < cfg->orientations; ++k) {
+        ok = hd_bench_place(ctx, cfg, id, k, rb) == 0;
+        cfg->max_bracket = fmax(cfg->max_bracket, cfg->ray[k].bracket);
+        cfg->min_cos = fmin(cfg->min_cos, cfg->ray[k].cos_hi);
+    }
+    free(rb);
+    cfg->scale = 3.0 * extent;
+    if (!ok || hd_bench_make_handles(ctx, cfg) != 0) {
+        hd_bench_config_destroy(ctx, cfg);
+        return NULL;
+    }
+    return cfg;
+}
+
+/* The hull of a mesh file's vertices (read with hedra's reader), centred on its bounding box and
+ * scaled to a largest half side of 200, the ellipsoids' semi-major axis. */
+static int hd_bench_mesh_hull(const char *path, hd_bench_hull *hull)
+{
+    hd_points pts;
+    if (hd_read_points(path, HD_FORMAT_AUTO, &pts, NULL) != HD_OK) {
+        fprintf(stderr, "hedra_bench: cannot read %s\n", path);
+        return -1;
+    }
+    double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    for (int i = 0; i < 3 * pts.count; ++i) {
+        lo[i % 3] = fmin(lo[i % 3], pts.xyz[i]);
+        hi[i % 3] = fmax(hi[i % 3], pts.xyz[i]);
+    }
+    double half = 0.5 * fmax(hi[0] - lo[0], fmax(hi[1] - lo[1], hi[2] - lo[2]));
+    for (int i = 0; i < 3 * pts.count; ++i) {
+        pts.xyz[i] = (pts.xyz[i] - 0.5 * (lo[i % 3] + hi[i % 3])) * (200.0 / half);
+    }
+    int rc = hd_bench_hull_build(pts.xyz, pts.count, hull);
+    hd_points_free(&pts);
+    return rc;
+}
+
+hd_bench_config *hd_bench_config_create_meshes(hd_bench_ctx *ctx, const char *dir,
+                                               const char *name_a, const char *name_b,
+                                               int orientations)
+{
+    hd_bench_config *cfg = calloc(1, sizeof *cfg);
+    if (cfg == NULL) {
+        return NULL;
+    }
+    char path[2][1024];
+    snprintf(path[0], sizeof path[0], "%s/%s.off", dir, name_a);
+    snprintf(path[1], sizeof path[1], "%s/%s.off", dir, name_b);
+    cfg->orientations = orientations;
+    cfg->rot = malloc(sizeof *cfg->rot * (size_t)(orientations > 0 ? orientations : 1));
+    cfg->ray = calloc((size_t)(orientations > 0 ? orientations : 1), sizeof *cfg->ray);
+    int ok = cfg->rot != NULL && cfg->ray != NULL && hd_bench_mesh_hull(path[0], &cfg->hull[0]) == 0 &&
+             hd_bench_mesh_hull(path[1], &cfg->hull[1]) == 0;
+    if (ok) {
+        snprintf(cfg->label, sizeof cfg->label, "%s %d x %s %d", name_a, cfg->hull[0].n, name_b,
+                 cfg->hull[1].n);
+        cfg->n = cfg->hull[0].n;
+        cfg->shape.a = cfg->shape.b = cfg->shape.c = 200;
+    }
+    uint64_t id = 7000001u + (uint64_t)strlen(name_a) * 131u + (uint64_t)(unsigned char)name_b[0];
+    return hd_bench_config_finish(ctx, cfg, ok, 1, id, 200.0);
+}
+
 static hd_bench_config *hd_bench_config_new(hd_bench_ctx *ctx, hd_wl_shape shape, int n,
                                             int orientations, int place)
 {
@@ -96,22 +167,7 @@ static hd_bench_config *hd_bench_config_new(hd_bench_ctx *ctx, hd_wl_shape shape
                                 &cfg->hull[0]) == 0 &&
              hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 1), shape, n,
                                 &cfg->hull[1]) == 0;
-    double *rb = ok ? malloc(sizeof(double) * 3 * (size_t)cfg->hull[1].n) : NULL;
-    ok = ok && rb != NULL;
-    cfg->min_cos = 1.0;
-    for (int k = 0; ok && place && k < orientations; ++k) {
-        ok = hd_bench_place(ctx, cfg, id, k, rb) == 0;
-        cfg->max_bracket = fmax(cfg->max_bracket, cfg->ray[k].bracket);
-        cfg->min_cos = fmin(cfg->min_cos, cfg->ray[k].cos_hi);
-    }
-    free(rb);
-    double extent = fmax(shape.a, fmax(shape.b, shape.c));
-    cfg->scale = 3.0 * extent;
-    if (!ok || hd_bench_make_handles(ctx, cfg) != 0) {
-        hd_bench_config_destroy(ctx, cfg);
-        return NULL;
-    }
-    return cfg;
+    return hd_bench_config_finish(ctx, cfg, ok, place, id, fmax(shape.a, fmax(shape.b, shape.c)));
 }
 
 hd_bench_config *hd_bench_config_create(hd_bench_ctx *ctx, hd_wl_shape shape, int n,

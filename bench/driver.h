@@ -6,7 +6,7 @@
 #include "bench.h"
 
 #define HD_BENCH_MAX_CONFIGS 32
-#define HD_BENCH_MAX_EXPERIMENTS 8
+#define HD_BENCH_MAX_EXPERIMENTS 10
 
 /* Results of the coherence experiment, for the summary. */
 typedef struct hd_bench_coherence_row {

@@ -11,8 +11,9 @@
 #include "bench.h"
 #include "driver.h"
 
-const double hd_bench_gaps[] = {-50, -20, -10, -5, -1, -0.1, -0.01, 0,
-                                0.01, 0.1, 1,   5,  10, 20,   50};
+/* +-1e-4 is 2.5e-7 of the pair's size (400): "near contact" in the sense of |gap| <= 1e-6 size */
+const double hd_bench_gaps[] = {-50, -20, -10, -5, -1, -0.1, -0.01, -1e-4, 0,
+                                1e-4, 0.01, 0.1, 1,   5,  10,    20, 50};
 const int hd_bench_gap_count = (int)(sizeof hd_bench_gaps / sizeof hd_bench_gaps[0]);
 
 static void hd_bench_usage(void)
@@ -26,7 +27,8 @@ static void hd_bench_usage(void)
            "                     fig8paper and lppaper (default 50; --full: 300)\n"
            "  --only LIST        comma-separated experiments: fig8,fig9,lp,distance,scaling,"
            "coherence,\n"
-           "                     fig8paper,lppaper\n"
+           "                     fig8paper,lppaper,meshes\n"
+           "  --meshes DIR       directory of the CGAL demo meshes (.off) for experiment meshes\n"
            "  --out DIR          output directory for CSV and tables (default bench/out)\n"
            "  --seed S           workload seed (default 20261122)\n"
            "  --commit ID        commit recorded in the CSV headers\n"
@@ -109,6 +111,45 @@ static int hd_bench_setup(hd_bench_driver *d, hd_bench_experiment *ex, const hd_
 static const char *const hd_bench_boolean[] = {"hedra_gjk", "hedra_cddual", "ccd_gjk", "ccd_mpr",
                                                "bullet", "fcl", NULL};
 
+/* The meshes experiment: pairs of CGAL demo meshes (docs/BENCHMARKS.md), all gaps of Fig. 8. */
+static int hd_bench_setup_meshes(hd_bench_driver *d, hd_bench_experiment *ex, int ngaps)
+{
+    static const char *const pairs[][2] = {{"man", "couplingdown"},
+                                           {"armadillo", "diplodocus"},
+                                           {"mannequin-devil", "turbine"},
+                                           {"bunny00", "refined_elephant"}};
+    enum { NPAIRS = (int)(sizeof pairs / sizeof pairs[0]) };
+    if (d->ctx.meshes == NULL) {
+        return -1;
+    }
+    ex->configs = calloc(NPAIRS, sizeof *ex->configs);
+    if (ex->configs == NULL || d->config_count + NPAIRS > HD_BENCH_MAX_CONFIGS) {
+        return -1;
+    }
+    for (int p = 0; p < NPAIRS; ++p) {
+        hd_bench_config *c = hd_bench_config_create_meshes(&d->ctx, d->ctx.meshes, pairs[p][0],
+                                                           pairs[p][1], d->ctx.orientations);
+        if (c == NULL) {
+            return -1;
+        }
+        d->configs[d->config_count++] = c;
+        ex->configs[ex->config_count++] = c;
+    }
+    for (int i = 0; i < ngaps && i < HD_BENCH_MAX_LS; ++i) {
+        ex->l[ex->l_count++] = hd_bench_gaps[i];
+    }
+    for (int i = 0; hd_bench_boolean[i] != NULL; ++i) {
+        int m = hd_bench_method_index(&d->ctx, hd_bench_boolean[i]);
+        if (m >= 0) {
+            ex->method[ex->method_count++] = m;
+        }
+    }
+    ex->orientations = d->ctx.orientations;
+    ex->repetitions = d->ctx.repetitions;
+    return 0;
+}
+
+
 static int hd_bench_define_shuffled(hd_bench_driver *d, const char *name,
                                     hd_bench_experiment *ex)
 {
@@ -127,6 +168,10 @@ static int hd_bench_define_shuffled(hd_bench_driver *d, const char *name,
         static const int sizes[] = {1000};
         ex->title = "time per query against l for four ellipsoid shapes, n = 1000 (Fig. 9)";
         return hd_bench_setup(d, ex, shapes, 4, sizes, 1, hd_bench_gaps, ngaps, hd_bench_boolean);
+    }
+    if (strcmp(name, "meshes") == 0) {
+        ex->title = "hulls of real meshes (CGAL demo data), scaled to a half-extent of 200";
+        return hd_bench_setup_meshes(d, ex, ngaps);
     }
     if (strcmp(name, "lp") == 0) {
         static const int sizes[] = {12, 100, 1000};
@@ -266,6 +311,8 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
             d->ctx.block = atoi(argv[++i]);
         } else if (strcmp(a, "--only") == 0) {
             d->only = argv[++i];
+        } else if (strcmp(a, "--meshes") == 0) {
+            d->ctx.meshes = argv[++i];
         } else if (strcmp(a, "--out") == 0) {
             d->ctx.outdir = argv[++i];
         } else if (strcmp(a, "--seed") == 0) {
@@ -294,11 +341,15 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
 
 static int hd_bench_experiments(hd_bench_driver *d)
 {
-    static const char *const names[] = {"fig8", "fig9", "lp", "distance", "scaling",
+    static const char *const names[] = {"fig8", "fig9", "meshes", "lp", "distance", "scaling",
                                         "fig8paper", "lppaper"};
     int rc = 0;
     for (int i = 0; i < (int)(sizeof names / sizeof names[0]); ++i) {
         if (!hd_bench_selected(d->only, names[i])) {
+            continue;
+        }
+        if (strcmp(names[i], "meshes") == 0 && d->ctx.meshes == NULL) {
+            fprintf(stderr, "meshes: skipped (no --meshes DIR; bench/run.sh gives it)\n");
             continue;
         }
         hd_bench_experiment *ex = &d->experiments[d->experiment_count];

@@ -8,15 +8,13 @@
 #include "hedra/hedra.h"
 #include "peers.h"
 
-/* Edge pairs CD-Dual's SEARCH-EE may visit in one query, far above what n = 10^4 needs. */
-#define HD_BENCH_WORKSPACE_CAPACITY (1 << 18)
-
 typedef struct hd_bench_hedra_shape {
     hd_polytope *poly;
     hd_status status;
 } hd_bench_hedra_shape;
 
-/* The benchmark is single-threaded: one workspace for every CD-Dual query, created on first use. */
+/* The benchmark is single-threaded: one workspace for every CD-Dual query, replaced by a bigger one
+ * when a pair needs more (hd_workspace_capacity_for). */
 static hd_workspace *hd_bench_workspace;
 
 static void *hd_bench_hedra_create(const hd_bench_shape *in)
@@ -76,9 +74,16 @@ static int hd_bench_hedra_run(const void *a, const hd_bench_pose *pa, const void
     opt.algo = algo;
     opt.cache = cache;
     if (algo == HD_ALGO_CDDUAL) {
-        if (hd_bench_workspace == NULL &&
-            hd_workspace_create(HD_BENCH_WORKSPACE_CAPACITY, &hd_bench_workspace) != HD_OK) {
+        int need;
+        if (hd_workspace_capacity_for(sa->poly, sb->poly, NULL, &need) != HD_OK) {
             return HD_BENCH_FAILED;
+        }
+        if (hd_workspace_capacity(hd_bench_workspace) < need) {
+            hd_workspace_destroy(hd_bench_workspace);
+            hd_bench_workspace = NULL;
+            if (hd_workspace_create(need, &hd_bench_workspace) != HD_OK) {
+                return HD_BENCH_FAILED;
+            }
         }
         opt.workspace = hd_bench_workspace;
     }

@@ -5,7 +5,7 @@
 #   --docs          also copy the plots and tables into docs/bench/ (for docs/BENCHMARKS.md)
 #   --full          the paper's sizes (500 orientations x 300 repetitions): hours
 #   --quick         a few seconds, for trying things out
-#   --only fig8,... a subset of fig8, fig9, lp, distance, scaling, coherence
+#   --only fig8,... a subset of fig8, fig9, meshes, lp, distance, scaling, coherence
 # Environment: HEDRA_BENCH_BUILD (build directory, default bench/out/build),
 #              HEDRA_BENCH_OUT (output directory, default bench/out).
 # The benchmark is built in Release mode (warnings not fatal: a new compiler warning must not stop a
@@ -33,7 +33,17 @@ if [ "$commit" != none ] && [ -n "$(git -C "$root" status --porcelain -- src inc
   commit="$commit+modified"
 fi
 
-"$build/bench/hedra_bench" --out "$out" --commit "$commit" ${args[@]+"${args[@]}"}
+# the meshes experiment reads CGAL's demo meshes from Debian's libcgal-demo (a tarball)
+cgal=/usr/share/doc/libcgal-dev/data.tar.gz
+meshes=()
+if [ -f "$cgal" ]; then
+  mkdir -p "$out/meshes"
+  tar xzf "$cgal" -C "$out/meshes" --wildcards 'data/meshes/*.off'
+  meshes=(--meshes "$out/meshes/data/meshes")
+fi
+
+"$build/bench/hedra_bench" --out "$out" --commit "$commit" ${meshes[@]+"${meshes[@]}"} \
+  ${args[@]+"${args[@]}"}
 "$here/plot.sh" "$out"
 
 if [ $docs = 1 ]; then

@@ -144,7 +144,8 @@ static double hd_sum_counter(hd_bench_experiment *ex, int m, int c, double lo, d
 static void hd_sum_counters(hd_bench_driver *d, FILE *fp, hd_bench_experiment *ex)
 {
     static const char *const names[] = {"hedra_gjk", "hedra_cddual"};
-    fprintf(fp, "\n### hedra's work per query (Fig. 8 data, medians): iterations / support calls"
+    fprintf(fp, "\n### hedra's work per query (%s data, medians): iterations / support calls", ex->name);
+    fprintf(fp, ""
                 "\n\nGJK iterations are main-loop iterations; CD-Dual's are faces of M visited."
                 "\n\n| pair | GJK, all l | GJK, abs(l) <= 1 | CD-Dual, all l | CD-Dual, abs(l) <= 1 |"
                 "\n|---|---:|---:|---:|---:|\n");
@@ -261,6 +262,70 @@ static void hd_sum_vs_ccd(hd_bench_driver *d, FILE *fp, const char *boolean, con
     }
 }
 
+/* One row of the issue-20 targets: ratio num / den of two medians (their experiments may
+ * differ), with the target it must meet (<= target). */
+static void hd_sum_target_row(FILE *fp, const char *what, double num, double den, double target)
+{
+    fprintf(fp, "| %s |", what);
+    hd_sum_time(fp, num);
+    hd_sum_time(fp, den);
+    hd_sum_ratio(fp, num, den);
+    double r = num / den;
+    fprintf(fp, " <= %.2f | %s |\n", target,
+            isnan(r) ? "n/a" : r <= target ? "met" : "not met");
+}
+
+/* The median of method `name` in experiment ex for the configuration of n vertices (the first
+ * one), over [lo, hi]. */
+static double hd_sum_at(hd_bench_driver *d, hd_bench_experiment *ex, const char *name, int c,
+                        double lo, double hi)
+{
+    return ex != NULL && c >= 0 ? hd_sum_median(ex, hd_sum_method(d, ex, name), c, lo, hi) : NAN;
+}
+
+static int hd_sum_config_n(const hd_bench_experiment *ex, int n)
+{
+    for (int c = 0; ex != NULL && c < ex->config_count; ++c) {
+        if (ex->configs[c]->n == n) {
+            return c;
+        }
+    }
+    return -1;
+}
+
+/* The ratios issue 20 asks for, all from this run: CD-Dual / GJK on every family (<= 1.5) and
+ * near contact (|l| <= 1e-4, i.e. 2.5e-7 of the size: < 1); hedra's GJK boolean and distance
+ * against libccd's GJK at n = 12 (0.70 and 0.58, the levels of libccd's MPR and openGJK). */
+static void hd_sum_targets(hd_bench_driver *d, FILE *fp)
+{
+    hd_bench_experiment *f8 = hd_sum_find(d, "fig8");
+    fprintf(fp, "\n### Targets of the performance issue (ratio = first / second)\n\n"
+                "| what | first | second | ratio | target | |\n|---|---:|---:|---:|---:|---|\n");
+    int c12 = hd_sum_config_n(f8, 12);
+    double ccd = hd_sum_at(d, f8, "ccd_gjk", c12, -1e9, 1e9);
+    hd_sum_target_row(fp, "n = 12: hedra GJK / libccd GJK, boolean",
+                      hd_sum_at(d, f8, "hedra_gjk", c12, -1e9, 1e9), ccd, 0.70);
+    hd_bench_experiment *dist = hd_sum_find(d, "distance");
+    hd_sum_target_row(fp, "n = 12: hedra distance / libccd GJK boolean",
+                      hd_sum_at(d, dist, "hedra_dist", hd_sum_config_n(dist, 12), -1e9, 1e9),
+                      ccd, 0.58);
+    static const char *const exps[] = {"fig8", "fig9", "meshes"};
+    for (int e = 0; e < 3; ++e) {
+        hd_bench_experiment *ex = hd_sum_find(d, exps[e]);
+        for (int c = 0; ex != NULL && c < ex->config_count; ++c) {
+            char what[160];
+            snprintf(what, sizeof what, "%s %s: CD-Dual / GJK, all l", exps[e],
+                     ex->configs[c]->label);
+            hd_sum_target_row(fp, what, hd_sum_at(d, ex, "hedra_cddual", c, -1e9, 1e9),
+                              hd_sum_at(d, ex, "hedra_gjk", c, -1e9, 1e9), 1.5);
+            snprintf(what, sizeof what, "%s %s: CD-Dual / GJK, abs(l) <= 1e-4", exps[e],
+                     ex->configs[c]->label);
+            hd_sum_target_row(fp, what, hd_sum_at(d, ex, "hedra_cddual", c, -1e-4, 1e-4),
+                              hd_sum_at(d, ex, "hedra_gjk", c, -1e-4, 1e-4), 1.0);
+        }
+    }
+}
+
 static void hd_sum_coherence(hd_bench_driver *d, FILE *fp)
 {
     if (d->coherence_count == 0) {
@@ -312,6 +377,17 @@ void hd_bench_summary(hd_bench_driver *d)
         hd_sum_table(d, fp, ex, cddual, 5, -1e9, -1.01, "### CD-Dual, penetrating by l < -1");
         hd_sum_counters(d, fp, ex);
     }
+    if ((ex = hd_sum_find(d, "fig8")) != NULL) {
+        hd_sum_table(d, fp, ex, cddual, 5, -1e-4, 1e-4,
+                     "### CD-Dual near contact, |l| <= 1e-4 (2.5e-7 of the size; l = 0 included)");
+    }
+    if ((ex = hd_sum_find(d, "meshes")) != NULL) {
+        hd_sum_table(d, fp, ex, boolean, 6, -1e9, 1e9,
+                     "### Hulls of real meshes (CGAL demo data), median over all gaps");
+        hd_sum_table(d, fp, ex, boolean, 6, -1e-4, 1e-4,
+                     "### Hulls of real meshes near contact, |l| <= 1e-4");
+        hd_sum_counters(d, fp, ex);
+    }
     if ((ex = hd_sum_find(d, "fig9")) != NULL) {
         hd_sum_table(d, fp, ex, boolean, 6, -1e9, 1e9,
                      "### Ellipsoid shapes, n = 1000, median over all gaps (Fig. 9 data)");
@@ -343,6 +419,7 @@ void hd_bench_summary(hd_bench_driver *d)
                   "hedra GJK against libccd (medians; ratio = libccd / hedra)");
     hd_sum_vs_ccd(d, fp, "fig8paper", NULL,
                   "hedra GJK against libccd under the paper's protocol (medians of block means)");
+    hd_sum_targets(d, fp);
     hd_sum_coherence(d, fp);
     hd_sum_wrong(d, fp);
     fclose(fp);

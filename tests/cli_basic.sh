@@ -55,6 +55,15 @@ for algo in gjk cddual lp all; do
   check "$algo: overlap intersecting" bash -c "\"$cli\" collide --json --algo $algo \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -v agree | grep -vq '\"verdict\":\"intersecting\"' && exit 1 || exit 0"
 done
 check "cddual --path prints the search path" bash -c "\"$cli\" collide --algo cddual --path --json \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q '\"path\":\\[\\[0,\"fv\"'"
+# two coaxial prisms with 200-gon caps stacked cap to cap: CD-Dual examines about 1800 candidates,
+# more than the library's 1024-entry stack scratch; the CLI sizes its workspace for the pair
+# (hd_workspace_create_for), so CD-Dual answers itself (stop converged or refined, not fallback)
+prism() { # prism z0: 200-gon of radius 1 from z0 to z0 + 1
+  awk -v z="$1" 'BEGIN{for(j=0;j<200;j++){t=6.283185307179586*j/200; printf "%.17g %.17g %s\n%.17g %.17g %s\n", cos(t), sin(t), z, cos(t), sin(t), z+1}}'
+}
+prism 0 >"$tmp/prism0.xyz"
+prism 1 >"$tmp/prism1.xyz"
+check "cddual on stacked 200-gon prisms answers itself" bash -c "\"$cli\" collide --algo cddual --json \"$tmp/prism0.xyz\" \"$tmp/prism1.xyz\" | grep '\"verdict\":\"touching\"' | grep -vq '\"stop\":\"fallback\"'"
 check "all algorithms agree and certificates check" test "$(code_of "$cli" collide --algo all "$tmp/a.xyz" "$tmp/over.xyz")" -eq 0
 check "distance of cubes 1 apart" bash -c "\"$cli\" collide --distance --json \"$tmp/a.xyz\" \"$tmp/far.xyz\" | grep -q '\"distance\":1[,.]'"
 check "translate-b moves B" bash -c "\"$cli\" collide --json --translate-b 5,0,0 \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q '\"verdict\":\"separated\"'"

@@ -316,6 +316,15 @@ static hd_status small_workspace(const hd_polytope *b, hd_verdict want)
     return n < 0 || (n > 0 && steps == NULL) ? HD_BAD_POSTCONDITION : st;
 }
 
+/* hd_gap has no fallback: a workspace too small is its documented status. */
+static hd_status gap_small_workspace(void)
+{
+    static const double s[3] = {1, 0.25, 0};
+    g_opt.workspace = g_ws_small;
+    hd_gap_result g;
+    return hd_gap(g_big, NULL, g_tet, NULL, s, &g_opt, &g);
+}
+
 static hd_status corrupt_cache(hd_algo algo, const hd_polytope *b, hd_verdict want)
 {
     hd_cache c = {1, 1000, {-5, 1 << 30, INT_MAX, INT_MIN}, {INT_MIN, -1, 400, 9999}, -42, 1 << 28,
@@ -655,6 +664,24 @@ static hd_status workspace(int capacity)
     return g_ws_out == NULL ? st : HD_BAD_POSTCONDITION;
 }
 
+/* hd_workspace_capacity_for / hd_workspace_create_for: NULL polytopes or a bad tolerance give the
+ * status and leave *capacity 0 and *out NULL; a valid call gives a usable size. */
+static hd_status capacity_for(const hd_polytope *a, const hd_polytope *b, int bad_tol)
+{
+    hd_tolerance tol = hd_tolerance_default();
+    tol.touch_rel = bad_tol ? -1.0 : tol.touch_rel;
+    int capacity = 7;
+    hd_status st = hd_workspace_capacity_for(a, b, &tol, &capacity);
+    if ((st == HD_OK) != (capacity >= 16) || (st != HD_OK && capacity != 0)) {
+        return HD_BAD_POSTCONDITION;
+    }
+    hd_status st2 = hd_workspace_create_for(a, b, &tol, &g_ws_out);
+    int made = g_ws_out != NULL && hd_workspace_capacity(g_ws_out) == capacity;
+    hd_workspace_destroy(g_ws_out);
+    g_ws_out = NULL;
+    return st2 != st || (st == HD_OK) != made ? HD_BAD_POSTCONDITION : st;
+}
+
 static hd_status workspace_path_null(void)
 {
     const hd_path_step *steps = HD_SENTINEL;
@@ -669,6 +696,9 @@ static hd_status null_no_status(void)
     double v[3] = {7, 7, 7}, r = 7;
     hd_polytope_destroy(NULL);
     hd_workspace_destroy(NULL);
+    if (hd_workspace_capacity(NULL) != 0) {
+        return HD_BAD_POSTCONDITION;
+    }
     hd_pair_reader_close(NULL);
     hd_points_free(NULL);
     hd_cache_reset(NULL);
@@ -1022,8 +1052,9 @@ static hd_status reader_next_null(int which)
     X(collide_cddual_cap_1_apart, EITHER(HD_OK, HD_ERR_ITERATION_LIMIT), capped(HD_ALGO_CDDUAL, g_far_tet, HD_SEPARATED)) \
     X(collide_lp_cap_1_overlap, EITHER(HD_OK, HD_ERR_ITERATION_LIMIT), capped(HD_ALGO_LP, g_tet, HD_INTERSECTING)) \
     X(collide_lp_cap_1_apart, EITHER(HD_OK, HD_ERR_ITERATION_LIMIT), capped(HD_ALGO_LP, g_far_tet, HD_SEPARATED)) \
-    X(collide_small_workspace_overlap, EITHER(HD_OK, HD_ERR_WORKSPACE_FULL), small_workspace(g_tet, HD_INTERSECTING)) \
-    X(collide_small_workspace_apart, EITHER(HD_OK, HD_ERR_WORKSPACE_FULL), small_workspace(g_far_tet, HD_SEPARATED)) \
+    X(collide_small_workspace_overlap, ONE(HD_OK), small_workspace(g_tet, HD_INTERSECTING)) \
+    X(collide_small_workspace_apart, ONE(HD_OK), small_workspace(g_far_tet, HD_SEPARATED)) \
+    X(gap_small_workspace, EITHER(HD_OK, HD_ERR_WORKSPACE_FULL), gap_small_workspace())           \
     X(collide_gjk_corrupt_cache, ONE(HD_OK), corrupt_cache(HD_ALGO_GJK, g_tet, HD_INTERSECTING)) \
     X(collide_cddual_corrupt_cache, ONE(HD_OK), corrupt_cache(HD_ALGO_CDDUAL, g_far_tet, HD_SEPARATED)) \
     X(collide_lp_corrupt_cache, ONE(HD_OK), corrupt_cache(HD_ALGO_LP, g_tet, HD_INTERSECTING))   \
@@ -1115,6 +1146,12 @@ static hd_status reader_next_null(int which)
     X(workspace_capacity_int_max, ONE(HD_ERR_TOO_LARGE), workspace(INT_MAX)) /* silent */        \
     X(workspace_capacity_16, ONE(HD_OK), workspace(16))                                          \
     X(workspace_path_null, ONE(HD_OK), workspace_path_null())                                    \
+    X(capacity_for_null_a, ONE(HD_ERR_NULL), capacity_for(NULL, g_tet, 0))                        \
+    X(capacity_for_null_b, ONE(HD_ERR_NULL), capacity_for(g_cube, NULL, 0))                       \
+    X(capacity_for_bad_tol, ONE(HD_ERR_INVALID_ARG), capacity_for(g_cube, g_tet, 1))               \
+    X(capacity_for_ok, ONE(HD_OK), capacity_for(g_cube, g_tet, 0))                                \
+    X(capacity_for_null_out, ONE(HD_ERR_NULL), hd_workspace_capacity_for(g_cube, g_tet, NULL, NULL)) \
+    X(create_for_null_out, ONE(HD_ERR_NULL), hd_workspace_create_for(g_cube, g_tet, NULL, NULL))  \
     /* lp.h */                                                                                   \
     X(lp_null_out, ONE(HD_ERR_NULL), hd_lp_intersect(3, g_cube_pts, 8, g_tet_pts, 4, NULL, NULL, NULL, NULL)) \
     X(lp_null_s, ONE(HD_ERR_NULL), lp(3, NULL, 8, g_tet_pts, 4))                                 \

@@ -848,7 +848,28 @@ static void test_workspace(void **state)
     assert_int_equal(hd_workspace_create(16, &ws), HD_OK);
     hd_options opt = cddual_options(ws, NULL);
     hd_result res;
-    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res), HD_ERR_WORKSPACE_FULL);
+    /* a workspace too small: GJK answers, and says so; hd_gap, which has no other method,
+     * reports the lack of scratch */
+    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res), HD_OK);
+    assert_int_equal(res.stop, HD_STOP_FALLBACK);
+    assert_int_equal(res.verdict, HD_INTERSECTING);
+    assert_int_equal(hd_certificate_check(a, NULL, b, &pb, &res), HD_OK);
+    assert_true(res.stats.visits_fv + res.stats.visits_vf + res.stats.visits_ee >= 16);
+    hd_gap_result gap;
+    static const double along_x[3] = {1, 0, 0};
+    assert_int_equal(hd_gap(a, NULL, b, &pb, along_x, &opt, &gap), HD_ERR_WORKSPACE_FULL);
+    hd_workspace_destroy(ws);
+    /* the workspace hd_workspace_create_for makes: CD-Dual answers itself, within it */
+    int capacity;
+    assert_int_equal(hd_workspace_capacity_for(a, b, NULL, &capacity), HD_OK);
+    assert_int_equal(capacity, 64 + 4 * (hd_polytope_vertex_count(a) + hd_polytope_vertex_count(b)) + 1);
+    assert_int_equal(hd_workspace_create_for(a, b, NULL, &ws), HD_OK);
+    assert_int_equal(hd_workspace_capacity(ws), capacity);
+    opt = cddual_options(ws, NULL);
+    assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res), HD_OK);
+    assert_int_not_equal(res.stop, HD_STOP_FALLBACK);
+    assert_int_equal(res.verdict, HD_INTERSECTING);
+    assert_int_equal(hd_gap(a, NULL, b, &pb, along_x, &opt, &gap), HD_OK);
     hd_workspace_destroy(ws);
 
     /* a big enough workspace, with the path recorded */

@@ -53,4 +53,9 @@ void hd_json_string(FILE *fp, const char *s);
 /* Monotonic clock in nanoseconds. */
 long long hd_cli_now_ns(void);
 
+/* Makes *ws (NULL or a workspace made here) big enough for CD-Dual on a and b
+ * (hd_workspace_capacity_for), replacing it when it is too small. */
+hd_status hd_cli_workspace_for(hd_workspace **ws, const hd_polytope *a, const hd_polytope *b,
+                               const hd_tolerance *tol);
+
 #endif

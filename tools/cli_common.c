@@ -198,3 +198,16 @@ long long hd_cli_now_ns(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
+
+hd_status hd_cli_workspace_for(hd_workspace **ws, const hd_polytope *a, const hd_polytope *b,
+                               const hd_tolerance *tol)
+{
+    int need;
+    hd_status st = hd_workspace_capacity_for(a, b, tol, &need);
+    if (st != HD_OK || hd_workspace_capacity(*ws) >= need) {
+        return st;
+    }
+    hd_workspace_destroy(*ws);
+    *ws = NULL;
+    return hd_workspace_create(need, ws);
+}

@@ -90,10 +90,7 @@ int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, in
     } else if (strcmp(arg, "--no-check") == 0) {
         o->check = 0;
     } else if (strcmp(arg, "--path") == 0) {
-        if (o->workspace == NULL && hd_workspace_create(1 << 16, &o->workspace) != HD_OK) {
-            fprintf(stderr, "hedra %s: cannot allocate the path workspace\n", cmd);
-            return -1;
-        }
+        o->record_path = 1;
     } else if (strcmp(arg, "--algo") == 0) {
         return (val = need_value(cmd, argc, argv, i)) ? parse_algo(o, cmd, val) : -1;
     } else if (strcmp(arg, "--tol") == 0) {
@@ -157,16 +154,24 @@ static long long timed(hd_cli_query_fn fn, const hd_cli_opts *o, const hd_option
     return median;
 }
 
-void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
+void hd_cli_run(hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
                 hd_cli_answer *ans)
 {
     hd_options q = o->query;
     q.algo = algo;
-    if (algo != HD_ALGO_LP && o->workspace != NULL) {
-        q.workspace = o->workspace;
-        q.flags |= HD_QUERY_RECORD_PATH;
-    }
     ans->algo = algo;
+    /* CD-Dual always gets a workspace sized for the pair; GJK one when its path is recorded */
+    if (algo == HD_ALGO_CDDUAL || (algo == HD_ALGO_GJK && o->record_path)) {
+        ans->status = hd_cli_workspace_for(&o->workspace, a, b, &q.tol);
+        if (ans->status != HD_OK) {
+            ans->ns = 0;
+            ans->cert_ok = -1;
+            ans->distance_status = HD_OK;
+            return;
+        }
+        q.workspace = o->workspace;
+        q.flags |= o->record_path ? HD_QUERY_RECORD_PATH : 0u;
+    }
     ans->ns = timed(hd_collide, o, &q, a, b, &ans->status, &ans->result);
     ans->cert_ok = -1;
     if (o->check && ans->status == HD_OK) {
@@ -293,9 +298,9 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
         fprintf(fp, ",\"visits\":{\"fv\":%d,\"vf\":%d,\"ee\":%d}", r->stats.visits_fv,
                 r->stats.visits_vf, r->stats.visits_ee);
     }
-    if (ans->algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
+    if (ans->algo == HD_ALGO_CDDUAL && o->record_path && o->workspace != NULL) {
         print_path_json(fp, o->workspace);
-    } else if (ans->algo == HD_ALGO_GJK && o->workspace != NULL) {
+    } else if (ans->algo == HD_ALGO_GJK && o->record_path && o->workspace != NULL) {
         print_gjk_path_json(fp, o->workspace);
     }
     fprintf(fp, ",\"stop\":\"%s\",\"eps\":", hd_stop_names[r->stop & 3]);
@@ -357,10 +362,10 @@ void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
     }
     fprintf(fp, "iterations: %d, support calls: %d, stop: %s, eps: %.3g\n", r->stats.iterations,
             r->stats.support_calls, hd_stop_names[r->stop & 3], r->eps);
-    if (ans->algo == HD_ALGO_GJK && o->workspace != NULL) {
+    if (ans->algo == HD_ALGO_GJK && o->record_path && o->workspace != NULL) {
         print_gjk_path_text(fp, o->workspace, r->stats.iterations);
     }
-    if (ans->algo == HD_ALGO_CDDUAL && o->workspace != NULL) {
+    if (ans->algo == HD_ALGO_CDDUAL && o->record_path && o->workspace != NULL) {
         const hd_path_step *steps = NULL;
         int n = hd_workspace_path(o->workspace, &steps);
         fprintf(fp, "search path (%d faces of A - B):\n", n);

@@ -16,7 +16,8 @@ typedef struct hd_cli_opts {
     int check;               /* verify each certificate independently (default on) */
     hd_options query;        /* tolerances, flags */
     hd_pose pose_b;          /* --translate-b / --rotate-b */
-    hd_workspace *workspace; /* --path: CD-Dual records its search path here */
+    int record_path;         /* --path: CD-Dual records its search path in the workspace */
+    hd_workspace *workspace; /* CD-Dual's, sized for the pair (hd_cli_workspace_for) */
 } hd_cli_opts;
 
 typedef struct hd_cli_answer {
@@ -36,8 +37,9 @@ void hd_cli_opts_init(hd_cli_opts *o);
 void hd_cli_opts_free(hd_cli_opts *o);
 int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, int *i);
 
-/* Runs hd_collide with algo on the pair, and hd_distance when asked, repeat times each. */
-void hd_cli_run(const hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
+/* Runs hd_collide with algo on the pair, and hd_distance when asked, repeat times each; CD-Dual
+ * with o->workspace made big enough for the pair first. */
+void hd_cli_run(hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
                 hd_cli_answer *ans);
 
 /* One JSON object (no newline). name may be NULL. */

@@ -42,7 +42,7 @@ static void print_build_error(const char *name, const char *which, hd_status st)
     printf(",\"error\":\"polytope %s: %s\"}\n", which, hd_status_str(st));
 }
 
-static void run_pair(const hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *tot)
+static void run_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *tot)
 {
     int first = o->all ? 0 : (int)o->algo;
     int last = o->all ? HD_ALGO_COUNT - 1 : (int)o->algo;

@@ -17,7 +17,7 @@ static int collide_usage(void)
 
 /* Runs every requested algorithm; returns HD_EXIT_FAILURE when one fails, disagrees with the
  * others, or produces a certificate that the independent check rejects. */
-static int run_all(const hd_cli_opts *o, const hd_polytope *a, const hd_polytope *b)
+static int run_all(hd_cli_opts *o, const hd_polytope *a, const hd_polytope *b)
 {
     hd_cli_answer ans[HD_ALGO_COUNT];
     int first = o->all ? 0 : (int)o->algo;

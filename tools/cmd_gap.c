@@ -68,7 +68,14 @@ int hd_cmd_gap(int argc, char **argv)
     int code = HD_EXIT_INPUT;
     if (a != NULL && b != NULL) {
         hd_gap_result g;
-        hd_status st = hd_gap(a, NULL, b, NULL, dir, NULL, &g);
+        hd_workspace *ws = NULL;
+        hd_options opt = hd_options_default();
+        hd_status st = hd_cli_workspace_for(&ws, a, b, &opt.tol);
+        opt.workspace = ws;
+        if (st == HD_OK) {
+            st = hd_gap(a, NULL, b, NULL, dir, &opt, &g);
+        }
+        hd_workspace_destroy(ws);
         if (st == HD_OK) {
             print_gap(&g, json);
             code = HD_EXIT_OK;

@@ -184,11 +184,8 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
 {
     hd_cli_opts run = o->query;
     run.distance = 1;
+    run.record_path = 1; /* hd_cli_run sizes the workspace for the pair */
     run.workspace = NULL;
-    if (hd_workspace_create(1 << 16, &run.workspace) != HD_OK) {
-        fprintf(stderr, "hedra view: cannot allocate the path workspace\n");
-        return HD_EXIT_FAILURE;
-    }
     hd_cli_answer ans;
     hd_cli_run(&run, run.algo, a, b, &ans);
     fprintf(fp, "{\"hedra\":\"%s\",\"names\":[", hd_version_string());
@@ -201,7 +198,7 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     hd_view_json_polytope(fp, b, &o->query.pose_b);
     fputs(",\"query\":", fp);
     hd_cli_opts print = run;
-    print.workspace = NULL; /* the path is written below, with its geometry */
+    print.record_path = 0; /* the path is written below, with its geometry */
     hd_cli_print_json(fp, NULL, &print, &ans);
     fputs(",\"difference\":", fp);
     json_difference(fp, a, b, &o->query.pose_b);

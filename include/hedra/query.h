@@ -35,9 +35,9 @@ typedef enum hd_stop {
     HD_STOP_REFINED,       /* the algorithm's own evidence fell inside the touching band and the
                               shared contact classifier (distance and depth bounds) decided */
     HD_STOP_FALLBACK       /* the answer comes from another algorithm, said here so that nobody
-                              is misled: from GJK when CD-Dual does not apply to the input, from
-                              the LP method when hd_collide's GJK reached its iteration cap
-                              (docs/ALGORITHMS.md) */
+                              is misled: from GJK when CD-Dual does not apply to the input or its
+                              search needs more scratch than the workspace holds, from the LP
+                              method when an iteration cap was reached (docs/ALGORITHMS.md) */
 } hd_stop;
 
 /* A convex combination of at most HD_COMBINATION_MAX hull vertices of one polytope. */
@@ -123,16 +123,38 @@ typedef struct hd_cache {
     }
 void hd_cache_reset(hd_cache *cache);
 
-/* Caller-owned scratch for the queries that need more than the stack: CD-Dual's visited edge
- * pairs and search path. Created once (this allocates), used by one query at a time. */
+/* Caller-owned scratch for the queries that need more than the stack: CD-Dual's map of the
+ * candidates one search has examined (faces of A, faces of B, edge pairs) and its search path.
+ * Created once (this allocates), used by one query at a time.
+ *
+ * Without a workspace (opt->workspace NULL) a fixed scratch of 1024 candidates on the stack is
+ * used and no path is recorded. A CD-Dual intersection query that needs more than its workspace
+ * or the scratch holds is answered by GJK instead, with stop = HD_STOP_FALLBACK: hd_collide never
+ * fails for lack of scratch. hd_gap has no other method and returns HD_ERR_WORKSPACE_FULL. */
 typedef struct hd_workspace hd_workspace;
 
-/* capacity: number of candidates (faces of A or B with their supporting vertex, and edge pairs)
- * one CD-Dual search may examine (>= 16); a query needing more returns HD_ERR_WORKSPACE_FULL.
- * Without a workspace a fixed scratch of 1024 candidates on the stack is used (and no path is
- * recorded). */
+/* capacity: number of candidates one CD-Dual search may examine (>= 16). Errors: HD_ERR_NULL,
+ * HD_ERR_INVALID_ARG (capacity < 16), HD_ERR_TOO_LARGE (above 2^26), HD_ERR_NO_MEMORY. */
 hd_status hd_workspace_create(int capacity, hd_workspace **out);
 void hd_workspace_destroy(hd_workspace *ws);
+
+/* The capacity with which no CD-Dual search on polytopes a and b (any poses) can run out of
+ * scratch: one more than the search's evaluation cap (tol->max_iterations, or its automatic value
+ * 64 + 4 (V_A + V_B)), and never more than the F_A + F_B + E_A E_B distinct candidates (F faces,
+ * E edges); at least 16, at most 2^26 (beyond, the query falls back as above). A search that
+ * reaches the cap stops and hd_collide answers with the LP method (HD_STOP_FALLBACK). Derivation
+ * and measured needs in docs/algorithms/cddual.md section 9. tol may be NULL (defaults). Errors:
+ * HD_ERR_NULL, HD_ERR_INVALID_ARG (invalid tol). *capacity is 0 on error. */
+hd_status hd_workspace_capacity_for(const hd_polytope *a, const hd_polytope *b,
+                                    const hd_tolerance *tol, int *capacity);
+
+/* hd_workspace_create(capacity_for(a, b, tol)): the workspace every query on a and b can use
+ * (one per thread). Errors: those of both. */
+hd_status hd_workspace_create_for(const hd_polytope *a, const hd_polytope *b,
+                                  const hd_tolerance *tol, hd_workspace **out);
+
+/* The capacity a workspace was created with (0 for NULL). */
+int hd_workspace_capacity(const hd_workspace *ws);
 
 /* The search path of the last query run with HD_QUERY_RECORD_PATH: count entries, each a face of
  * the Minkowski difference as (kind, feature_a, feature_b, dual distance), in order: SEARCH-FV's
@@ -195,7 +217,9 @@ hd_options hd_options_default(void);
 /* Intersection: separated, touching or intersecting, with a certificate. Poses may be NULL
  * (identity); opt may be NULL (defaults). Errors: HD_ERR_NULL, HD_ERR_BAD_POSE, HD_ERR_NONFINITE,
  * HD_ERR_INVALID_ARG (bad tolerance or algo), HD_ERR_RANGE (the pair's scale outside
- * [HD_MIN_SCALE, HD_MAX_COORD]), HD_ERR_ITERATION_LIMIT, HD_ERR_WORKSPACE_FULL.
+ * [HD_MIN_SCALE, HD_MAX_COORD]), HD_ERR_ITERATION_LIMIT (when the LP method, asked after another
+ * algorithm's cap, reaches its own). A workspace too small is never an error here (see
+ * hd_workspace).
  * On error *out holds no verdict. The same errors apply to every query below. */
 hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                      const hd_pose *pose_b, const hd_options *opt, hd_result *out);
@@ -216,7 +240,9 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
  * s_sign is +1 or -1. verdict is hd_collide's (CD-Dual) for the pair as given; stats add that
  * query's work and the gap's searches'. HD_ERR_UNSUPPORTED when A - B is flat: neither polytope
  * is a solid and together they span no volume (a point, two segments, polygons in parallel
- * planes, a segment parallel to a polygon). */
+ * planes, a segment parallel to a polygon). HD_ERR_WORKSPACE_FULL when one of its searches needs
+ * more than opt->workspace (or the stack scratch) holds: a workspace from hd_workspace_create_for
+ * always suffices. */
 typedef struct hd_gap_result {
     int contact;
     hd_verdict verdict; /* of the pair as given */

@@ -50,7 +50,8 @@ typedef struct hd_scene_options {
     double margin;            /* tree: each body's box is fattened by margin times its bounding
                                  radius (default HD_SCENE_DEFAULT_MARGIN); in [0, 16] */
     hd_algo algo;             /* the narrow phase's algorithm (default GJK; CD-Dual gets a
-                                 workspace of 16384 candidates per thread) */
+                                 workspace per thread, of 16384 candidates or, grown as bodies
+                                 are added, hd_workspace_capacity_for the largest shape) */
     hd_tolerance tol;         /* tolerances of every query (default hd_tolerance_default) */
 } hd_scene_options;
 

@@ -2,7 +2,8 @@
  * Based on Duality Transformation"): is the origin o in M = A - B? Shoot the ray from an interior
  * point c through o; it leaves M through the face f_opt of largest signed distance d(f) (Eq. (1),
  * sections 3.1-3.2), and the pair is separated iff d(f_opt) > 0. Verdicts against the band,
- * certificates and lower dimensions: docs/algorithms/cddual.md, sections 1, 5 and 6. */
+ * certificates and lower dimensions: docs/algorithms/cddual.md, sections 1, 5 and 6; a search
+ * that outgrows its scratch is answered by GJK (section 9). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -222,12 +223,29 @@ static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result 
     return st;
 }
 
+/* The search needed more candidates than the map holds (the stack scratch, or a workspace smaller
+ * than hd_workspace_capacity_for): GJK answers, and the work already done is counted. */
+static hd_status fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_stats spent = out->stats;
+    memset(&out->stats, 0, sizeof out->stats);
+    memset(&out->cert, 0, sizeof out->cert);
+    hd_status st = fallback(pair, opt, out);
+    out->stats.iterations += spent.iterations;
+    out->stats.support_calls += spent.support_calls;
+    out->stats.visits_fv = spent.visits_fv;
+    out->stats.visits_vf = spent.visits_vf;
+    out->stats.visits_ee = spent.visits_ee;
+    return st;
+}
+
 hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_facemap_scratch scratch;
     hd_facemap *map =
         hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
-    return hd_cddual_collide_map(pair, opt, map, out);
+    hd_status st = hd_cddual_collide_map(pair, opt, map, out);
+    return st == HD_ERR_WORKSPACE_FULL ? fallback_full(pair, opt, out) : st;
 }
 
 hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,

@@ -145,6 +145,41 @@ static hd_status expand_face_face(hd_raysearch *rs, int f, int g)
     return st;
 }
 
+static int same_feature(hd_feature x, hd_feature y)
+{
+    return x.kind == y.kind && x.index == y.index;
+}
+
+/* The neighbours depend only on (F_A, F_B), and a face of M with a face among its features has
+ * many representations tied with it (FV(f), VF(g), EE pairs of their edges: up to |f| |g|), each
+ * of which would list the same neighbours again. Their expansion is done once, on the entry of
+ * FV(F_A) (F_A a face) or VF(F_B): *skip = 1 when that entry, with the same features, is already
+ * expanded; otherwise it is marked. */
+static hd_status owner_expanded(hd_raysearch *rs, int slot, hd_feature fa, hd_feature fb, int *skip)
+{
+    hd_facemap *map = rs->map;
+    *skip = 0;
+    if (fa.kind != HD_FEAT_FACE && fb.kind != HD_FEAT_FACE) {
+        return HD_OK;
+    }
+    uint64_t key =
+        fa.kind == HD_FEAT_FACE ? hd_key(HD_KEY_FV, fa.index, 0) : hd_key(HD_KEY_VF, fb.index, 0);
+    int owner;
+    hd_status st = hd_raysearch_visit(rs, key, &owner);
+    if (st != HD_OK || rs->done || owner == slot || !(map->flags[owner] & HD_FACEMAP_FACE)) {
+        return st;
+    }
+    hd_mface m;
+    hd_feature oa, ob;
+    hd_mface_of_key(rs->pair, key, map->aux[owner], &m);
+    hd_mface_features(rs->pair, &m, &oa, &ob);
+    if (same_feature(oa, fa) && same_feature(ob, fb)) {
+        *skip = (map->flags[owner] & HD_FACEMAP_EXPANDED) != 0;
+        map->flags[owner] |= HD_FACEMAP_EXPANDED;
+    }
+    return HD_OK;
+}
+
 hd_status hd_raysearch_expand(hd_raysearch *rs, int slot)
 {
     const hd_pair *pair = rs->pair;
@@ -157,12 +192,16 @@ hd_status hd_raysearch_expand(hd_raysearch *rs, int slot)
     }
     hd_feature fa, fb;
     hd_mface_features(pair, &m, &fa, &fb);
+    int skip;
+    hd_status st = owner_expanded(rs, slot, fa, fb, &skip);
+    if (st != HD_OK || rs->done || skip) {
+        return st;
+    }
     if (fa.kind == HD_FEAT_FACE && fb.kind == HD_FEAT_FACE) {
         return expand_face_face(rs, fa.index, fb.index);
     }
     /* across e + w (e of F_A, w of F_B) and across u + e' (u of F_A, e' of F_B); both loops are
      * linear in the features' sizes since at most one of them is a face here */
-    hd_status st = HD_OK;
     for (int i = 0; i < hd_feature_edge_count(a, fa) && st == HD_OK && !rs->done; ++i) {
         int e = hd_feature_edge(a, fa, i);
         st = faces_of_edge_a(rs, e);

@@ -35,16 +35,17 @@ static double dual_distance(const hd_raysearch *rs, double psi)
 
 static void record(hd_raysearch *rs, const hd_mface *m, double psi)
 {
-    if (rs->map->path != NULL) {
+    if (hd_facemap_recording(rs->map)) {
         hd_facemap_record(rs->map, rs->phase, m->kind, m->fa, m->fb, dual_distance(rs, psi));
     }
 }
 
-/* Records the face of a map slot (only when the path is recorded: it recomputes the face). */
+/* Records the face of a map slot (only when the path is recorded: it recomputes the face, a
+ * support call, which a workspace without recording once paid on every climb step). */
 void hd_raysearch_record_slot(hd_raysearch *rs, int slot)
 {
     hd_mface m;
-    if (rs->map->path != NULL &&
+    if (hd_facemap_recording(rs->map) &&
         hd_mface_of_key(rs->pair, rs->map->keys[slot], rs->map->aux[slot], &m)) {
         record(rs, &m, rs->map->value[slot]);
     }

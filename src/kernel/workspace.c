@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernel/workspace.h"
+#include "support/pair.h"
 
 struct hd_workspace {
     hd_facemap map;
@@ -74,6 +75,52 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
     ws->gjk.count = 0;
     *out = ws;
     return HD_OK;
+}
+
+/* The bound of docs/algorithms/cddual.md section 9: a search inserts a candidate into the map only
+ * when it evaluates it for the first time, and stops with HD_ERR_ITERATION_LIMIT (answered by the
+ * LP method) after max_iterations evaluations; and there are only F_A + F_B + E_A E_B distinct
+ * candidates. One entry more than the cap: the entry that trips the cap is inserted first. */
+hd_status hd_workspace_capacity_for(const hd_polytope *a, const hd_polytope *b,
+                                    const hd_tolerance *tol, int *capacity)
+{
+    if (capacity == NULL) {
+        return HD_ERR_NULL;
+    }
+    *capacity = 0;
+    if (a == NULL || b == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_tolerance t = tol != NULL ? *tol : hd_tolerance_default();
+    hd_status st = hd_tolerance_validate(&t);
+    if (st != HD_OK) {
+        return st;
+    }
+    long long cap = t.max_iterations > 0 ? t.max_iterations
+                                         : hd_pair_iterations_for(a->vertex_count, b->vertex_count);
+    long long distinct =
+        (long long)a->face_count + b->face_count + (long long)a->edge_count * b->edge_count;
+    long long need = (cap < distinct ? cap : distinct) + 1;
+    need = need < 16 ? 16 : need;
+    *capacity = need > HD_WORKSPACE_MAX ? HD_WORKSPACE_MAX : (int)need;
+    return HD_OK;
+}
+
+hd_status hd_workspace_create_for(const hd_polytope *a, const hd_polytope *b,
+                                  const hd_tolerance *tol, hd_workspace **out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    *out = NULL;
+    int capacity;
+    hd_status st = hd_workspace_capacity_for(a, b, tol, &capacity);
+    return st == HD_OK ? hd_workspace_create(capacity, out) : st;
+}
+
+int hd_workspace_capacity(const hd_workspace *ws)
+{
+    return ws != NULL ? ws->capacity : 0;
 }
 
 void hd_workspace_destroy(hd_workspace *ws)

@@ -3,7 +3,8 @@
  * pairs), a stack of faces still to expand, and the search path; and GJK's recorded path
  * (kernel/gjk_core.c). Queries never allocate: the map lives in a caller-owned hd_workspace
  * (hd_workspace_create, the only allocation) or in an hd_facemap_scratch on the caller's stack;
- * both have a fixed capacity, and a search that needs more returns HD_ERR_WORKSPACE_FULL. */
+ * both have a fixed capacity, and a search that needs more returns HD_ERR_WORKSPACE_FULL (which
+ * hd_collide answers with GJK; hd_workspace_capacity_for is the size that never runs out). */
 #ifndef HD_WORKSPACE_H
 #define HD_WORKSPACE_H
 
@@ -43,7 +44,7 @@ typedef struct hd_facemap {
 
 /* Size of the stack scratch used when hd_options.workspace is NULL: 1024 candidates (faces and
  * edge pairs) per search, about 34 KB. A query on two 1000-vertex ellipsoids examines 10 to 100
- * (docs/algorithms/cddual.md); polytopes with very large faces may need a workspace. */
+ * (docs/algorithms/cddual.md); larger searches fall back to GJK without a sized workspace. */
 #define HD_FACEMAP_SCRATCH 1024
 
 typedef struct hd_facemap_scratch {
@@ -108,6 +109,13 @@ int hd_facemap_push(hd_facemap *map, int slot);
 
 /* Pops an entry id; -1 when the stack is empty. */
 int hd_facemap_pop(hd_facemap *map);
+
+/* Whether the path is recorded: a workspace's path array is always there, recording is switched
+ * by its capacity (hd_facemap_open). */
+static inline int hd_facemap_recording(const hd_facemap *map)
+{
+    return map->path != NULL && map->path_cap > 0;
+}
 
 /* Appends a step to the path when it is recorded (silently ignored otherwise). */
 void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,

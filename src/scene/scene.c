@@ -6,7 +6,7 @@
 
 #include "scene/internal.h"
 
-/* Candidates of one CD-Dual search in a worker's workspace. */
+/* Candidates of one CD-Dual search in a worker's workspace at first (grow_workspaces). */
 #define HD_SCENE_WORKSPACE (1 << 14)
 
 static const char *const hd_broadphase_names[HD_BROADPHASE_COUNT] = {"tree", "sap"};
@@ -345,6 +345,30 @@ static hd_status reserve_body(hd_scene *s)
     return st;
 }
 
+/* CD-Dual: every worker's workspace at least hd_workspace_capacity_for(shape, shape) for every
+ * shape added, which is enough for every pair of them: a pair's need is at most its evaluation
+ * cap plus one, 65 + 4 (V_A + V_B), at most the larger shape's own; a shape whose own need is
+ * below its cap (its distinct candidates fewer) has at most 13 vertices, and pairs of those need
+ * at most 169, far below the initial HD_SCENE_WORKSPACE. A smaller workspace would only make
+ * CD-Dual fall back to GJK. */
+static hd_status grow_workspaces(hd_scene *s, const hd_polytope *shape)
+{
+    int need;
+    hd_status st =
+        s->ws != NULL ? hd_workspace_capacity_for(shape, shape, &s->opt.tol, &need) : HD_OK;
+    for (int i = 0; st == HD_OK && s->ws != NULL && i < s->opt.threads; ++i) {
+        if (hd_workspace_capacity(s->ws[i]) < need) {
+            hd_workspace *bigger;
+            st = hd_workspace_create(need, &bigger);
+            if (st == HD_OK) {
+                hd_workspace_destroy(s->ws[i]);
+                s->ws[i] = bigger;
+            }
+        }
+    }
+    return st;
+}
+
 hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pose, void *user,
                        int *id)
 {
@@ -361,6 +385,9 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     hd_status st = check_pose(s, shape, hd_body_reach(shape), tiny, &p);
     if (st == HD_OK) {
         st = reserve_body(s);
+    }
+    if (st == HD_OK) {
+        st = grow_workspaces(s, shape);
     }
     int k = st == HD_OK ? take_id(s, &st) : -1;
     if (k < 0) {

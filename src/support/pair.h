@@ -78,7 +78,9 @@ void hd_pair_support_m(const hd_pair *pair, const double d[3], int *start_a, int
 void hd_pair_point_to_world(const hd_pair *pair, const double p[3], double out[3]);
 void hd_pair_dir_to_world(const hd_pair *pair, const double d[3], double out[3]);
 
-/* Default iteration cap when tol.max_iterations is 0. */
+/* Default iteration cap when tol.max_iterations is 0: hd_pair_iterations_for the vertex counts,
+ * 64 + 4 (V_A + V_B) (at most 10^9). */
 int hd_pair_default_iterations(const hd_pair *pair);
+int hd_pair_iterations_for(int vertices_a, int vertices_b);
 
 #endif
