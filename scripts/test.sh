@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: installs what is missing, then
 #   1. builds with warnings as errors and runs every ctest suite (unit, property, oracle, CLI,
-#      install, benchmark smoke);
+#      install, benchmark smoke), then the Python package's pytest suite;
 #   2. rebuilds under AddressSanitizer + UndefinedBehaviorSanitizer and runs the suites again;
 #   3. rebuilds under ThreadSanitizer and runs the multithreaded tests (queries, scenes);
 #   4. runs the CLI on the examples under valgrind memcheck;
@@ -16,12 +16,16 @@ step() { echo; echo "== $* ($(($(date +%s) - started)) s)"; }
 
 step "1/5 format, build and test (RelWithDebInfo, -Werror)"
 # the sources follow .clang-format (clang-format 14, Debian's)
-git ls-files -- 'src/*.[ch]' 'include/*.h' 'tools/*.[ch]' | xargs clang-format --dry-run --Werror
+git ls-files -- 'src/*.[ch]' 'include/*.h' 'tools/*.[ch]' 'python/src/*.[ch]' |
+  xargs clang-format --dry-run --Werror
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_WERROR=ON >/dev/null
 cmake --build build-test -j"$jobs"
 # the cross-check at seven times its default counts: 1 000 to 2 800 pairs per family
 HEDRA_CROSSCHECK_SCALE=${HEDRA_CROSSCHECK_SCALE:-7} \
   ctest --test-dir build-test --output-on-failure -j"$jobs"
+
+step "1b/5 the Python package on this build: install in build-py/venv, pytest"
+HEDRA_BUILD_DIR=build-test bash scripts/test_python.sh
 [ "${HEDRA_QUICK:-0}" = 1 ] && exit 0
 
 step "2/5 AddressSanitizer + UndefinedBehaviorSanitizer"

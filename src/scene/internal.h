@@ -63,6 +63,7 @@ typedef struct hd_lane {
     hd_scene_contact *contacts;
     int contact_count;
     int contact_capacity;
+    int alive;    /* hd_scene_clear_flags: live ids among those cleared */
     int failures; /* pairs whose query failed; the first by ids and its status */
     int failed_a;
     int failed_b;
@@ -137,6 +138,10 @@ double hd_body_band_rel(const hd_tolerance *tol);
 /* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY: what was done
  * stays done; a later sync completes the rest. */
 hd_status hd_scene_sync(hd_scene *s);
+
+/* Clears the flags in mask of every id in list (each id at most once), on every thread
+ * (sync.c); returns how many of them are alive. */
+int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask);
 
 /* Monotonic clock in nanoseconds (sync.c). */
 long long hd_scene_now_ns(void);

@@ -254,12 +254,7 @@ static void finish(hd_scene *s, hd_scene_stats *out)
 {
     hd_scene_stats *st = &s->stats;
     st->bodies = s->live;
-    st->moved = 0;
-    for (int i = 0; i < s->moved.count; ++i) {
-        int id = s->moved.ids[i];
-        st->moved += (s->flags[id] & HD_BODY_ALIVE) != 0;
-        s->flags[id] &= (unsigned char)~(HD_BODY_MOVED | HD_BODY_REFAT);
-    }
+    st->moved = hd_scene_clear_flags(s, &s->moved, HD_BODY_MOVED | HD_BODY_REFAT);
     s->moved.count = 0;
     for (int i = 0; i < s->removed.count; ++i) {
         hd_body *b = &s->bodies[s->removed.ids[i]];

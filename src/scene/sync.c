@@ -22,6 +22,9 @@
 #define HD_SCENE_BOX_CHUNK 128
 #define HD_SCENE_QUERY_CHUNK 32
 
+/* Ids per chunk of the loops that clear flags (a few ns each). */
+#define HD_SCENE_CLEAR_CHUNK 4096
+
 long long hd_scene_now_ns(void)
 {
     struct timespec ts;
@@ -180,6 +183,38 @@ static hd_status sap_place_stale(hd_scene *s)
     return HD_OK;
 }
 
+typedef struct clear_ctx {
+    hd_scene *s;
+    const int *ids;
+    unsigned char keep;
+} clear_ctx;
+
+static void clear_chunk(void *ctx, int worker, int begin, int end)
+{
+    const clear_ctx *c = ctx;
+    int alive = 0;
+    for (int i = begin; i < end; ++i) {
+        unsigned char *f = &c->s->flags[c->ids[i]]; /* each id once in the list: disjoint */
+        alive += (*f & HD_BODY_ALIVE) != 0;
+        *f &= c->keep;
+    }
+    c->s->lanes[worker].alive += alive;
+}
+
+int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask)
+{
+    clear_ctx c = {s, list->ids, (unsigned char)~mask};
+    int threads = hd_pool_threads(s->pool), alive = 0;
+    for (int w = 0; w < threads; ++w) {
+        s->lanes[w].alive = 0;
+    }
+    hd_pool_run(s->pool, clear_chunk, &c, list->count, HD_SCENE_CLEAR_CHUNK);
+    for (int w = 0; w < threads; ++w) {
+        alive += s->lanes[w].alive;
+    }
+    return alive;
+}
+
 /* The broad-phase entries of the stale bodies; then the stale list is empty. */
 static hd_status place_stale(hd_scene *s)
 {
@@ -188,9 +223,7 @@ static hd_status place_stale(hd_scene *s)
     if (st != HD_OK) {
         return st;
     }
-    for (int i = 0; i < s->stale.count; ++i) {
-        s->flags[s->stale.ids[i]] &= (unsigned char)~(HD_BODY_STALE | HD_BODY_ESCAPED);
-    }
+    hd_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
     s->stale.count = 0;
     return HD_OK;
 }
@@ -214,11 +247,16 @@ typedef struct tree_visit_ctx {
 } tree_visit_ctx;
 
 /* A leaf met by a fresh body's query: a candidate pair, unless the other body is fresh too and
- * smaller (its own query finds the pair). */
+ * smaller (its own query finds the pair) or the pair is already in the table. The table is only
+ * read during the parallel queries: the lookups run on every thread, and the serial merge
+ * (tree_pairs) inserts only the new pairs. */
 static int tree_visit(void *ctx, int other)
 {
     tree_visit_ctx *v = ctx;
     if (other == v->self || ((v->s->flags[other] & HD_BODY_FRESH) && other < v->self)) {
+        return 0;
+    }
+    if (hd_pairs_find(&v->s->pairs, v->self, other) >= 0) {
         return 0;
     }
     hd_status st = hd_idlist_reserve(v->found, v->found->count + 2);
@@ -229,8 +267,8 @@ static int tree_visit(void *ctx, int other)
     return (int)st;
 }
 
-/* The queries of the fresh bodies, on every thread: the tree, the fattened boxes and the flags
- * are only read; each worker appends to its own list. */
+/* The queries of the fresh bodies, on every thread: the tree, the fattened boxes, the flags and
+ * the pair table are only read; each worker appends to its own list. */
 static void query_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
@@ -263,9 +301,7 @@ static hd_status tree_pairs(hd_scene *s)
             return lane->status; /* the fresh list stays: the next sync queries again */
         }
     }
-    for (int i = 0; i < s->fresh.count; ++i) {
-        s->flags[s->fresh.ids[i]] &= (unsigned char)~HD_BODY_FRESH;
-    }
+    hd_scene_clear_flags(s, &s->fresh, HD_BODY_FRESH);
     s->fresh.count = 0;
     return HD_OK;
 }

@@ -1,0 +1,51 @@
+"""hedra: exact collision queries between convex polytopes.
+
+    import numpy as np, hedra
+    a = hedra.Polytope(np.random.rand(20, 3))          # the convex hull of the points
+    b = hedra.Polytope.read("cube.off")
+    r = hedra.collide(a, b, pose_b=(1, 0, 0, 0, 0.5, 0, 0))   # (qw, qx, qy, qz, tx, ty, tz)
+    r.verdict                                           # 'separated' | 'touching' | 'intersecting'
+    hedra.distance(a, b, pose_b=np.eye(4)).distance    # a 4x4 matrix is a pose too
+    hedra.collide_many(a, b, poses)                     # (N, 7) or (N, 4, 4): int8 codes, all cores
+    scene = hedra.Scene(); scene.add(a); scene.add(b, pose); scene.step()   # many moving bodies
+
+Verdicts are exact outside the touching band |signed distance| <= touch_rel * scale (default
+touch_rel = 1e-12); every result carries a certificate that Result.check() verifies by brute
+force. Errors raise HedraError (InvalidInputError, ParseError, FileError) with the C status name.
+docs/PYTHON.md in the repository describes everything.
+"""
+from ._hedra import (
+    DEFAULT_TOUCH_REL,
+    INTERSECTING,
+    SEPARATED,
+    TOUCHING,
+    Cache,
+    Certificate,
+    FileError,
+    GapResult,
+    HedraError,
+    InvalidInputError,
+    ParseError,
+    Polytope,
+    Result,
+    Scene,
+    Stats,
+    __version__,
+    collide,
+    collide_many,
+    contains,
+    distance,
+    distance_many,
+    gap,
+    point_inside,
+)
+
+#: The verdict strings, indexed by the codes of collide_many.
+VERDICTS = ("separated", "touching", "intersecting")
+
+__all__ = [
+    "DEFAULT_TOUCH_REL", "INTERSECTING", "SEPARATED", "TOUCHING", "VERDICTS",
+    "Cache", "Certificate", "FileError", "GapResult", "HedraError", "InvalidInputError",
+    "ParseError", "Polytope", "Result", "Scene", "Stats", "__version__",
+    "collide", "collide_many", "contains", "distance", "distance_many", "gap", "point_inside",
+]

@@ -1,0 +1,345 @@
+/* Result objects. hedra.Result holds the C hd_result by value and builds Python values only when
+ * an attribute is read, so a query returns after one small allocation. Certificate, Stats and
+ * GapResult are named tuples (struct sequences). */
+#include "hedra_py.h"
+
+typedef struct hdpy_result {
+    PyObject_HEAD
+    hd_result r;
+    int has_distance;
+    int has_pose_a, has_pose_b;
+    hd_pose pose_a, pose_b;
+    PyObject *a, *b; /* the polytopes, for check() */
+} hdpy_result;
+
+static PyTypeObject hdpy_ResultType;
+static PyTypeObject CertificateType, StatsType, GapResultType;
+static PyObject *verdict_names[3];
+
+PyObject *hdpy_verdict_str(hd_verdict v)
+{
+    if ((int)v < 0 || (int)v > 2) {
+        return PyUnicode_FromString("unknown");
+    }
+    return Py_NewRef(verdict_names[v]);
+}
+
+static PyObject *vec3(const double v[3])
+{
+    npy_intp n = 3;
+    PyObject *arr = PyArray_SimpleNew(1, &n, NPY_DOUBLE);
+    if (arr != NULL) {
+        memcpy(PyArray_DATA((PyArrayObject *)arr), v, 3 * sizeof(double));
+    }
+    return arr;
+}
+
+/* ---- named tuples ---- */
+
+static PyStructSequence_Field stats_fields[] = {
+    {"iterations", "main-loop iterations (GJK), pivots (LP), faces visited (CD-Dual)"},
+    {"support_calls", "support-mapping evaluations on either polytope"},
+    {"visits_fv", "CD-Dual: candidates of SEARCH-FV"},
+    {"visits_vf", "CD-Dual: candidates of SEARCH-VF"},
+    {"visits_ee", "CD-Dual: candidates of SEARCH-EE"},
+    {"refine_steps", "steps of the shared contact classifier (0 when not needed)"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc stats_desc = {"hedra.Stats", "Work counters of a query.", stats_fields,
+                                           6};
+
+PyObject *hdpy_stats_new(const hd_stats *s)
+{
+    PyObject *t = PyStructSequence_New(&StatsType);
+    const int v[6] = {s->iterations, s->support_calls, s->visits_fv,
+                      s->visits_vf,  s->visits_ee,     s->refine_steps};
+    for (int i = 0; t != NULL && i < 6; ++i) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (x == NULL) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyStructSequence_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+static PyStructSequence_Field cert_fields[] = {
+    {"normal", "separating plane's unit normal, from A towards B (None without a plane)"},
+    {"offset", "plane offset: n . x = offset between the two (None without a plane)"},
+    {"gap", "gap across the plane (None without a plane)"},
+    {"point", "common point (None without one)"},
+    {"a_indices", "vertices of A combined into point (indices into A.vertices)"},
+    {"a_weights", "their convex weights"},
+    {"b_indices", "vertices of B combined into point"},
+    {"b_weights", "their convex weights"},
+    {"depth_bound", "proven lower bound on the penetration depth (intersecting only)"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc cert_desc = {
+    "hedra.Certificate",
+    "What proves a verdict (world frame): a separating plane, a common point as convex\n"
+    "combinations of vertices of both polytopes, or both for touching.",
+    cert_fields, 9};
+
+/* (indices, weights) arrays of a convex combination into items[0], items[1] (NULL on failure). */
+static void combination(const hd_combination *c, PyObject **items)
+{
+    npy_intp n = c->count;
+    items[0] = PyArray_SimpleNew(1, &n, NPY_INT);
+    items[1] = PyArray_SimpleNew(1, &n, NPY_DOUBLE);
+    if (items[0] != NULL) {
+        memcpy(PyArray_DATA((PyArrayObject *)items[0]), c->index, (size_t)n * sizeof(int));
+    }
+    if (items[1] != NULL) {
+        memcpy(PyArray_DATA((PyArrayObject *)items[1]), c->weight, (size_t)n * sizeof(double));
+    }
+}
+
+/* A named tuple from items (absent ones None). Any item whose construction failed left a Python
+ * error set: the tuple is then dropped. */
+static PyObject *fill(PyTypeObject *type, PyObject **items, int count)
+{
+    PyObject *t = PyStructSequence_New(type);
+    for (int i = 0; i < count; ++i) {
+        if (t != NULL) {
+            PyStructSequence_SET_ITEM(t, i, items[i] ? items[i] : Py_NewRef(Py_None));
+        } else {
+            Py_XDECREF(items[i]);
+        }
+    }
+    if (t != NULL && PyErr_Occurred()) {
+        Py_CLEAR(t);
+    }
+    return t;
+}
+
+static PyObject *certificate_new(const hd_result *r)
+{
+    const hd_certificate *c = &r->cert;
+    PyObject *items[9] = {NULL};
+    if (c->has_plane) {
+        items[0] = vec3(c->normal);
+        items[1] = PyFloat_FromDouble(c->offset);
+        items[2] = PyFloat_FromDouble(c->gap);
+    }
+    if (c->has_point) {
+        items[3] = vec3(c->point);
+        combination(&c->on_a, items + 4);
+        combination(&c->on_b, items + 6);
+    }
+    if (r->verdict == HD_INTERSECTING) {
+        items[8] = PyFloat_FromDouble(c->depth_bound);
+    }
+    return fill(&CertificateType, items, 9);
+}
+
+static PyStructSequence_Field gap_fields[] = {
+    {"contact", "False when the sweep of B along the line never meets A"},
+    {"verdict", "the pair as given: 'separated', 'touching' or 'intersecting'"},
+    {"distance", "travel along s_sign * direction to first contact (separated) or out"},
+    {"s_sign", "+1 or -1"},
+    {"direction", "the unit direction"},
+    {"stats", "work counters"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc gap_desc = {
+    "hedra.GapResult", "Directional gap (CD-Dual section 6), see hedra.gap.", gap_fields, 6};
+
+PyObject *hdpy_gap_result_new(const hd_gap_result *r)
+{
+    PyObject *items[6] = {
+        PyBool_FromLong(r->contact), hdpy_verdict_str(r->verdict), PyFloat_FromDouble(r->distance),
+        PyLong_FromLong(r->s_sign),  vec3(r->direction),           hdpy_stats_new(&r->stats)};
+    return fill(&GapResultType, items, 6);
+}
+
+/* ---- hedra.Result ---- */
+
+PyObject *hdpy_result_new(const hd_result *r, int has_distance, PyObject *a, PyObject *b,
+                          const hd_pose *pose_a, const hd_pose *pose_b)
+{
+    hdpy_result *self = PyObject_New(hdpy_result, &hdpy_ResultType);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->r = *r;
+    self->has_distance = has_distance;
+    self->has_pose_a = pose_a != NULL;
+    self->has_pose_b = pose_b != NULL;
+    if (pose_a != NULL) {
+        self->pose_a = *pose_a;
+    }
+    if (pose_b != NULL) {
+        self->pose_b = *pose_b;
+    }
+    self->a = Py_NewRef(a);
+    self->b = Py_NewRef(b);
+    return (PyObject *)self;
+}
+
+static void result_dealloc(hdpy_result *self)
+{
+    Py_DECREF(self->a);
+    Py_DECREF(self->b);
+    PyObject_Free(self);
+}
+
+static PyObject *get_verdict(hdpy_result *self, void *c)
+{
+    (void)c;
+    return hdpy_verdict_str(self->r.verdict);
+}
+
+static PyObject *get_code(hdpy_result *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLong((long)self->r.verdict);
+}
+
+static PyObject *get_algo(hdpy_result *self, void *c)
+{
+    (void)c;
+    return PyUnicode_FromString(hd_algo_str(self->r.algo));
+}
+
+static PyObject *get_stop(hdpy_result *self, void *c)
+{
+    (void)c;
+    static const char *const names[] = {"converged", "early_exit", "refined", "fallback"};
+    int s = (int)self->r.stop;
+    return PyUnicode_FromString(s >= 0 && s < 4 ? names[s] : "unknown");
+}
+
+static PyObject *get_eps(hdpy_result *self, void *c)
+{
+    (void)c;
+    return PyFloat_FromDouble(self->r.eps);
+}
+
+static PyObject *get_distance(hdpy_result *self, void *c)
+{
+    (void)c;
+    return self->has_distance ? PyFloat_FromDouble(self->r.distance) : Py_NewRef(Py_None);
+}
+
+static PyObject *get_witness(hdpy_result *self, void *which)
+{
+    if (!self->has_distance) {
+        Py_RETURN_NONE;
+    }
+    return vec3(which ? self->r.witness_b : self->r.witness_a);
+}
+
+static PyObject *get_certificate(hdpy_result *self, void *c)
+{
+    (void)c;
+    return certificate_new(&self->r);
+}
+
+static PyObject *get_stats(hdpy_result *self, void *c)
+{
+    (void)c;
+    return hdpy_stats_new(&self->r.stats);
+}
+
+/* CD-Dual's optimal face of A - B: (kind, feature_a, feature_b, dual distance), else None. */
+static PyObject *get_cddual(hdpy_result *self, void *c)
+{
+    (void)c;
+    static const char *const kinds[] = {"none", "fv", "vf", "ee"};
+    int k = (int)self->r.face_kind;
+    if (self->r.algo != HD_ALGO_CDDUAL || k <= 0 || k > 3) {
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(siid)", kinds[k], self->r.feature_a, self->r.feature_b,
+                         self->r.dual_distance);
+}
+
+static PyGetSetDef result_getset[] = {
+    {"verdict", (getter)get_verdict, NULL, "'separated', 'touching' or 'intersecting'", NULL},
+    {"code", (getter)get_code, NULL, "the verdict as 0, 1, 2 (hedra.SEPARATED, ...)", NULL},
+    {"algo", (getter)get_algo, NULL, "the algorithm asked for: 'gjk', 'cddual' or 'lp'", NULL},
+    {"stop", (getter)get_stop, NULL,
+     "why it stopped: 'converged', 'early_exit', 'refined' (the shared contact classifier\n"
+     "decided inside the touching band) or 'fallback' (another algorithm answered)",
+     NULL},
+    {"eps", (getter)get_eps, NULL, "the absolute touching half-width: touch_rel * scale", NULL},
+    {"distance", (getter)get_distance, NULL,
+     "Euclidean distance (0 unless separated); None for hedra.collide", NULL},
+    {"witness_a", (getter)get_witness, NULL, "closest point on A (world), or None", NULL},
+    {"witness_b", (getter)get_witness, NULL, "closest point on B (world), or None", (void *)1},
+    {"certificate", (getter)get_certificate, NULL, "the hedra.Certificate proving the verdict",
+     NULL},
+    {"stats", (getter)get_stats, NULL, "hedra.Stats work counters", NULL},
+    {"cddual_face", (getter)get_cddual, NULL,
+     "CD-Dual only: (kind 'fv'|'vf'|'ee', feature_a, feature_b, dual distance), else None", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyObject *result_check(hdpy_result *self, PyObject *unused)
+{
+    (void)unused;
+    const hd_polytope *a = ((hdpy_polytope *)self->a)->poly;
+    const hd_polytope *b = ((hdpy_polytope *)self->b)->poly;
+    hd_status st = hd_certificate_check(a, self->has_pose_a ? &self->pose_a : NULL, b,
+                                        self->has_pose_b ? &self->pose_b : NULL, &self->r);
+    if (st == HD_OK || st == HD_ERR_CERTIFICATE) {
+        return PyBool_FromLong(st == HD_OK);
+    }
+    return hdpy_raise(st, "check");
+}
+
+static PyObject *result_repr(hdpy_result *self)
+{
+    if (self->has_distance) {
+        char d[40];
+        PyOS_snprintf(d, sizeof d, "%.17g", self->r.distance);
+        return PyUnicode_FromFormat("<hedra.Result verdict='%s' distance=%s>",
+                                    hd_verdict_str(self->r.verdict), d);
+    }
+    return PyUnicode_FromFormat("<hedra.Result verdict='%s' algo='%s'>",
+                                hd_verdict_str(self->r.verdict), hd_algo_str(self->r.algo));
+}
+
+static PyMethodDef result_methods[] = {
+    {"check", (PyCFunction)result_check, METH_NOARGS,
+     "check() -> bool\n\nVerifies the certificate by brute force over the posed vertices\n"
+     "(hd_certificate_check), independently of the algorithm that produced it."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject hdpy_ResultType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.Result",
+    .tp_basicsize = sizeof(hdpy_result),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The answer of hedra.collide or hedra.distance (read-only).",
+    .tp_dealloc = (destructor)result_dealloc,
+    .tp_repr = (reprfunc)result_repr,
+    .tp_getset = result_getset,
+    .tp_methods = result_methods,
+};
+
+int hdpy_result_init_types(PyObject *module)
+{
+    const char *names[3] = {"separated", "touching", "intersecting"};
+    for (int i = 0; i < 3; ++i) {
+        verdict_names[i] = PyUnicode_InternFromString(names[i]);
+        if (verdict_names[i] == NULL) {
+            return -1;
+        }
+    }
+    if (PyType_Ready(&hdpy_ResultType) < 0 ||
+        PyStructSequence_InitType2(&StatsType, &stats_desc) < 0 ||
+        PyStructSequence_InitType2(&CertificateType, &cert_desc) < 0 ||
+        PyStructSequence_InitType2(&GapResultType, &gap_desc) < 0) {
+        return -1;
+    }
+    if (PyModule_AddObjectRef(module, "Result", (PyObject *)&hdpy_ResultType) < 0 ||
+        PyModule_AddObjectRef(module, "Certificate", (PyObject *)&CertificateType) < 0 ||
+        PyModule_AddObjectRef(module, "Stats", (PyObject *)&StatsType) < 0 ||
+        PyModule_AddObjectRef(module, "GapResult", (PyObject *)&GapResultType) < 0) {
+        return -1;
+    }
+    return 0;
+}

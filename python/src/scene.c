@@ -1,0 +1,443 @@
+/* hedra.Scene: many moving bodies (hedra/scene.h). The Python object keeps every body's Polytope
+ * alive (the C scene shares the shapes without copying them): in `shapes`, id -> Polytope, and a
+ * removed body's shape until the next step, after which the C scene no longer refers to it.
+ * step() runs without the GIL on the scene's own threads; a scene is used by one Python thread
+ * at a time (`busy` refuses a second). */
+#include "hedra_py.h"
+
+typedef struct hdpy_scene {
+    PyObject_HEAD
+    hd_scene *scene;
+    PyObject *shapes;  /* dict: body id -> Polytope */
+    PyObject *removed; /* list: shapes of bodies removed since the last step */
+    PyObject *stats;   /* dict of the last step's stats, or None */
+    int busy;
+} hdpy_scene;
+
+static int check_idle(hdpy_scene *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the scene is in use by another thread");
+        return -1;
+    }
+    return 0;
+}
+
+static int scene_options(PyObject *args, PyObject *kwds, hd_scene_options *opt)
+{
+    static char *kwlist[] = {"threads", "broadphase", "margin", "algo", "touch_rel", NULL};
+    PyObject *threads = NULL, *algo = NULL, *touch_rel = NULL;
+    const char *broadphase = NULL;
+    hd_options q;
+    *opt = hd_scene_options_default();
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOO:Scene", kwlist, &threads, &broadphase,
+                                     &opt->margin, &algo, &touch_rel) ||
+        hdpy_threads(threads, &opt->threads) < 0 || hdpy_options(algo, touch_rel, &q) < 0) {
+        return -1;
+    }
+    opt->algo = q.algo;
+    opt->tol = q.tol;
+    if (broadphase != NULL && hd_broadphase_parse(broadphase, &opt->broadphase) != HD_OK) {
+        hdpy_invalid("broadphase must be 'tree' or 'sap', not '%s'", broadphase);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *scene_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    hd_scene_options opt;
+    if (scene_options(args, kwds, &opt) < 0) {
+        return NULL;
+    }
+    hdpy_scene *self = (hdpy_scene *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->shapes = PyDict_New();
+    self->removed = PyList_New(0);
+    self->stats = Py_NewRef(Py_None);
+    if (self->shapes == NULL || self->removed == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    hd_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = hd_scene_create(&opt, &self->scene);
+    Py_END_ALLOW_THREADS
+    if (st != HD_OK) {
+        Py_DECREF(self);
+        return hdpy_raise(st, "Scene");
+    }
+    return (PyObject *)self;
+}
+
+static void scene_dealloc(hdpy_scene *self)
+{
+    if (self->scene != NULL) {
+        Py_BEGIN_ALLOW_THREADS
+        hd_scene_destroy(self->scene);
+        Py_END_ALLOW_THREADS
+    }
+    Py_XDECREF(self->shapes);
+    Py_XDECREF(self->removed);
+    Py_XDECREF(self->stats);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* add(polytope, pose=None) -> id */
+static PyObject *scene_add(hdpy_scene *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"polytope", "pose", NULL};
+    PyObject *shape, *pose_obj = Py_None;
+    hd_pose pose;
+    int has_pose, id;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:add", kwlist, &shape, &pose_obj) ||
+        check_idle(self) < 0) {
+        return NULL;
+    }
+    const hd_polytope *poly = hdpy_polytope_get(shape, "polytope");
+    if (poly == NULL || hdpy_pose(pose_obj, "pose", &pose, &has_pose) < 0) {
+        return NULL;
+    }
+    hd_status st = hd_scene_add(self->scene, poly, has_pose ? &pose : NULL, NULL, &id);
+    if (st != HD_OK) {
+        return hdpy_raise(st, "Scene.add");
+    }
+    PyObject *key = PyLong_FromLong(id);
+    if (key == NULL || PyDict_SetItem(self->shapes, key, shape) < 0) {
+        Py_XDECREF(key);
+        hd_scene_remove(self->scene, id); /* keep the two sides in agreement */
+        return NULL;
+    }
+    return key;
+}
+
+/* The Polytope of body id (borrowed), or NULL with InvalidInputError. */
+static PyObject *body_shape(hdpy_scene *self, int id, PyObject **key)
+{
+    *key = PyLong_FromLong(id);
+    PyObject *shape = *key ? PyDict_GetItemWithError(self->shapes, *key) : NULL;
+    if (shape == NULL && !PyErr_Occurred()) {
+        hdpy_invalid("no body %d in the scene", id);
+    }
+    return shape;
+}
+
+static PyObject *scene_remove(hdpy_scene *self, PyObject *arg)
+{
+    int id = PyLong_AsLong(arg);
+    PyObject *key = NULL;
+    if ((id == -1 && PyErr_Occurred()) || check_idle(self) < 0) {
+        return NULL;
+    }
+    PyObject *shape = body_shape(self, id, &key);
+    int bad = shape == NULL || PyList_Append(self->removed, shape) < 0;
+    if (!bad) {
+        hd_scene_remove(self->scene, id);
+        bad = PyDict_DelItem(self->shapes, key) < 0;
+    }
+    Py_XDECREF(key);
+    if (bad) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *scene_move(hdpy_scene *self, PyObject *args)
+{
+    int id, has_pose;
+    PyObject *pose_obj;
+    hd_pose pose;
+    if (!PyArg_ParseTuple(args, "iO:move", &id, &pose_obj) || check_idle(self) < 0 ||
+        hdpy_pose(pose_obj, "pose", &pose, &has_pose) < 0) {
+        return NULL;
+    }
+    if (!has_pose) {
+        pose = hd_pose_identity();
+    }
+    hd_status st = hd_scene_move(self->scene, id, &pose);
+    if (st != HD_OK) {
+        return hdpy_raise(st, "Scene.move");
+    }
+    Py_RETURN_NONE;
+}
+
+/* move_many(ids, poses): body ids[i] to poses[i], (N, 7) or (N, 4, 4). A failure raises for its
+ * index; the bodies before it are moved. */
+static PyObject *scene_move_many(hdpy_scene *self, PyObject *args)
+{
+    PyObject *ids_obj, *poses_obj;
+    int kind, single;
+    if (!PyArg_ParseTuple(args, "OO:move_many", &ids_obj, &poses_obj) || check_idle(self) < 0) {
+        return NULL;
+    }
+    PyArrayObject *ids =
+        (PyArrayObject *)PyArray_FROMANY(ids_obj, NPY_INT, 1, 1, NPY_ARRAY_IN_ARRAY);
+    PyArrayObject *poses = ids ? hdpy_pose_array(poses_obj, "poses", 0, &kind, &single) : NULL;
+    PyObject *result = NULL;
+    if (poses != NULL && PyArray_DIM(poses, 0) != PyArray_DIM(ids, 0)) {
+        hdpy_invalid("ids and poses differ in length");
+    } else if (poses != NULL) {
+        const int *id = (const int *)PyArray_DATA(ids);
+        const double *v = (const double *)PyArray_DATA(poses);
+        npy_intp n = PyArray_DIM(ids, 0), i = 0;
+        hd_status st = HD_OK;
+        for (; i < n && st == HD_OK; ++i) {
+            hd_pose pose;
+            st = hdpy_pose_decode(v + i * kind, kind, HD_DEFAULT_POSE_TOL, &pose);
+            st = st == HD_OK ? hd_scene_move(self->scene, id[i], &pose) : st;
+        }
+        char context[64];
+        PyOS_snprintf(context, sizeof context, "Scene.move_many: body %zd", (Py_ssize_t)(i - 1));
+        result = st == HD_OK ? Py_NewRef(Py_None) : hdpy_raise(st, context);
+    }
+    Py_XDECREF(ids);
+    Py_XDECREF(poses);
+    return result;
+}
+
+static PyObject *stats_dict(const hd_scene_stats *s)
+{
+    return Py_BuildValue("{si si si si si si si si si sL sL sL sL si ss si si}", "bodies",
+                         s->bodies, "moved", s->moved, "pairs", s->pairs, "pairs_added",
+                         s->pairs_added, "pairs_removed", s->pairs_removed, "tested", s->tested,
+                         "contacts", s->contacts, "reinserted", s->reinserted, "threads",
+                         s->threads, "boxes_ns", s->boxes_ns, "broad_ns", s->broad_ns, "narrow_ns",
+                         s->narrow_ns, "sort_ns", s->sort_ns, "failures", s->failures,
+                         "failed_status", s->failures ? hdpy_status_name(s->failed_status) : NULL,
+                         "failed_a", s->failed_a, "failed_b", s->failed_b);
+}
+
+/* The contacts as ((K, 2) ids, (K,) int8 verdicts). */
+static PyObject *contact_arrays(const hd_scene_contact *c, int count)
+{
+    npy_intp dims[2] = {count, 2};
+    PyObject *pairs = PyArray_SimpleNew(2, dims, NPY_INT);
+    PyObject *verdicts = PyArray_SimpleNew(1, dims, NPY_INT8);
+    if (pairs == NULL || verdicts == NULL) {
+        Py_XDECREF(pairs);
+        Py_XDECREF(verdicts);
+        return NULL;
+    }
+    int *p = (int *)PyArray_DATA((PyArrayObject *)pairs);
+    npy_int8 *v = (npy_int8 *)PyArray_DATA((PyArrayObject *)verdicts);
+    for (int k = 0; k < count; ++k) {
+        p[2 * k] = c[k].a;
+        p[2 * k + 1] = c[k].b;
+        v[k] = (npy_int8)c[k].verdict;
+    }
+    return Py_BuildValue("(NN)", pairs, verdicts);
+}
+
+/* step() -> (pairs, verdicts): the pairs in contact after this frame, sorted. */
+static PyObject *scene_step(hdpy_scene *self, PyObject *unused)
+{
+    (void)unused;
+    const hd_scene_contact *contacts = NULL;
+    int count = 0;
+    hd_scene_stats stats;
+    hd_status st;
+    if (check_idle(self) < 0) {
+        return NULL;
+    }
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    st = hd_scene_step(self->scene, &contacts, &count, &stats);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (st == HD_ERR_NULL || st == HD_ERR_NO_MEMORY) {
+        return hdpy_raise(st, "Scene.step");
+    }
+    Py_SETREF(self->stats, stats_dict(&stats));
+    if (self->stats == NULL || PyList_SetSlice(self->removed, 0, PY_SSIZE_T_MAX, NULL) < 0) {
+        return NULL;
+    }
+    if (st != HD_OK) { /* a failed pair: the others are answered, stats name it */
+        char context[96];
+        PyOS_snprintf(context, sizeof context, "Scene.step: pair (%d, %d)", stats.failed_a,
+                      stats.failed_b);
+        return hdpy_raise(st, context);
+    }
+    return contact_arrays(contacts, count);
+}
+
+/* ids (and verdicts) of a query as arrays of their count; capacity = every body. */
+static PyObject *id_arrays(const int *ids, const hd_verdict *verdicts, int count)
+{
+    npy_intp n = count;
+    PyObject *a = PyArray_SimpleNew(1, &n, NPY_INT);
+    if (a == NULL) {
+        return NULL;
+    }
+    memcpy(PyArray_DATA((PyArrayObject *)a), ids, (size_t)count * sizeof(int));
+    if (verdicts == NULL) {
+        return a;
+    }
+    PyObject *v = PyArray_SimpleNew(1, &n, NPY_INT8);
+    if (v == NULL) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    for (int k = 0; k < count; ++k) {
+        ((npy_int8 *)PyArray_DATA((PyArrayObject *)v))[k] = (npy_int8)verdicts[k];
+    }
+    return Py_BuildValue("(NN)", a, v);
+}
+
+/* query_box(lo, hi) -> ids of the bodies whose box overlaps [lo, hi] */
+static PyObject *scene_query_box(hdpy_scene *self, PyObject *args)
+{
+    double lo[3], hi[3];
+    if (!PyArg_ParseTuple(args, "(ddd)(ddd):query_box", &lo[0], &lo[1], &lo[2], &hi[0], &hi[1],
+                          &hi[2]) ||
+        check_idle(self) < 0) {
+        return NULL;
+    }
+    int capacity = hd_scene_body_count(self->scene), count = 0;
+    int *ids = PyMem_Malloc(((size_t)capacity + 1) * sizeof(int));
+    if (ids == NULL) {
+        return PyErr_NoMemory();
+    }
+    hd_status st = hd_scene_query_box(self->scene, lo, hi, ids, capacity, &count);
+    PyObject *out = st == HD_OK ? id_arrays(ids, NULL, count) : hdpy_raise(st, "Scene.query_box");
+    PyMem_Free(ids);
+    return out;
+}
+
+/* query_polytope(polytope, pose=None) -> (ids, verdicts) of the bodies it touches or intersects */
+static PyObject *scene_query_polytope(hdpy_scene *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"polytope", "pose", NULL};
+    PyObject *shape, *pose_obj = Py_None;
+    hd_pose pose;
+    int has_pose;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:query_polytope", kwlist, &shape, &pose_obj) ||
+        check_idle(self) < 0) {
+        return NULL;
+    }
+    const hd_polytope *poly = hdpy_polytope_get(shape, "polytope");
+    if (poly == NULL || hdpy_pose(pose_obj, "pose", &pose, &has_pose) < 0) {
+        return NULL;
+    }
+    int capacity = hd_scene_body_count(self->scene), count = 0;
+    int *ids = PyMem_Malloc(((size_t)capacity + 1) * sizeof(int));
+    hd_verdict *verdicts = PyMem_Malloc(((size_t)capacity + 1) * sizeof(hd_verdict));
+    PyObject *out = NULL;
+    if (ids == NULL || verdicts == NULL) {
+        PyErr_NoMemory();
+    } else {
+        hd_status st = hd_scene_query_polytope(self->scene, poly, has_pose ? &pose : NULL, ids,
+                                               verdicts, capacity, &count);
+        out =
+            st == HD_OK ? id_arrays(ids, verdicts, count) : hdpy_raise(st, "Scene.query_polytope");
+    }
+    PyMem_Free(ids);
+    PyMem_Free(verdicts);
+    return out;
+}
+
+/* body(id) -> (polytope, 4x4 pose) */
+static PyObject *scene_body(hdpy_scene *self, PyObject *arg)
+{
+    int id = PyLong_AsLong(arg);
+    PyObject *key = NULL;
+    if (id == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *shape = body_shape(self, id, &key);
+    Py_XDECREF(key);
+    hd_pose pose;
+    if (shape == NULL || hd_scene_body(self->scene, id, NULL, &pose, NULL) != HD_OK) {
+        return shape == NULL ? NULL : hdpy_invalid("no body %d in the scene", id);
+    }
+    npy_intp dims[2] = {4, 4};
+    PyObject *m = PyArray_ZEROS(2, dims, NPY_DOUBLE, 0);
+    if (m == NULL) {
+        return NULL;
+    }
+    double *v = (double *)PyArray_DATA((PyArrayObject *)m);
+    for (int i = 0; i < 3; ++i) {
+        v[4 * i] = pose.r[3 * i];
+        v[4 * i + 1] = pose.r[3 * i + 1];
+        v[4 * i + 2] = pose.r[3 * i + 2];
+        v[4 * i + 3] = pose.t[i];
+    }
+    v[15] = 1.0;
+    return Py_BuildValue("(ON)", shape, m);
+}
+
+static Py_ssize_t scene_len(hdpy_scene *self)
+{
+    return hd_scene_body_count(self->scene);
+}
+
+static PyObject *get_ids(hdpy_scene *self, void *closure)
+{
+    (void)closure;
+    PyObject *keys = PyDict_Keys(self->shapes);
+    if (keys != NULL && PyList_Sort(keys) < 0) {
+        Py_CLEAR(keys);
+    }
+    return keys;
+}
+
+static PyObject *get_stats(hdpy_scene *self, void *closure)
+{
+    (void)closure;
+    return Py_NewRef(self->stats);
+}
+
+static PyGetSetDef scene_getset[] = {
+    {"ids", (getter)get_ids, NULL, "sorted list of the bodies' ids", NULL},
+    {"stats", (getter)get_stats, NULL, "dict: what the last step did (hd_scene_stats), or None",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+#define KW METH_VARARGS | METH_KEYWORDS
+static PyMethodDef scene_methods[] = {
+    {"add", (PyCFunction)(void (*)(void))scene_add, KW,
+     "add(polytope, pose=None) -> id\n\nA body from the next step on (the polytope is shared)."},
+    {"remove", (PyCFunction)scene_remove, METH_O, "remove(id): the body leaves at the next step."},
+    {"move", (PyCFunction)scene_move, METH_VARARGS, "move(id, pose): its pose for the next step."},
+    {"move_many", (PyCFunction)scene_move_many, METH_VARARGS,
+     "move_many(ids, poses): bodies ids[i] to poses[i], an (N, 7) or (N, 4, 4) array."},
+    {"step", (PyCFunction)scene_step, METH_NOARGS,
+     "step() -> (pairs, verdicts)\n\nOne frame on the scene's threads, without the GIL: the\n"
+     "(K, 2) int ids a < b of the pairs in contact, sorted, and their int8 verdict codes\n"
+     "(1 touching, 2 intersecting). .stats tells what it did."},
+    {"query_box", (PyCFunction)scene_query_box, METH_VARARGS,
+     "query_box(lo, hi) -> int array: the bodies whose box overlaps [lo, hi], sorted."},
+    {"query_polytope", (PyCFunction)(void (*)(void))scene_query_polytope, KW,
+     "query_polytope(polytope, pose=None) -> (ids, verdicts): the bodies it touches or\n"
+     "intersects, sorted."},
+    {"body", (PyCFunction)scene_body, METH_O, "body(id) -> (polytope, 4x4 pose)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PySequenceMethods scene_as_sequence = {
+    .sq_length = (lenfunc)scene_len,
+};
+
+static PyTypeObject hdpy_SceneType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.Scene",
+    .tp_basicsize = sizeof(hdpy_scene),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Scene(threads=0, broadphase='tree', margin=0.5, algo='gjk', touch_rel=None)\n\n"
+              "Many moving bodies (hedra/scene.h): a broad phase kept as they move, a pair table\n"
+              "with one warm-start cache per pair, the narrow phase on the scene's threads.",
+    .tp_new = scene_new,
+    .tp_dealloc = (destructor)scene_dealloc,
+    .tp_getset = scene_getset,
+    .tp_methods = scene_methods,
+    .tp_as_sequence = &scene_as_sequence,
+};
+
+int hdpy_scene_init_type(PyObject *module)
+{
+    if (PyType_Ready(&hdpy_SceneType) < 0) {
+        return -1;
+    }
+    return PyModule_AddObjectRef(module, "Scene", (PyObject *)&hdpy_SceneType);
+}

@@ -1,0 +1,161 @@
+"""hedra.Scene against independent answers: over several frames of moving, added and removed
+bodies, every pair that the oracle (tests/oracle.py: HiGHS and the SLSQP bracket) finds clearly
+intersecting is reported, and none that it finds clearly separated; queries likewise."""
+import gc
+
+import numpy as np
+import pytest
+
+import hedra
+import oracle
+
+MARGIN = 1e-6  # the oracle's band, relative to a scale of about 1 to 5 here
+
+
+def random_pose(rng, world):
+    return tuple(rng.normal(size=4)) + tuple(rng.uniform(0, world, size=3))
+
+
+def posed_vertices(polytope, pose):
+    return oracle.posed(polytope.vertices, pose)
+
+
+def oracle_verdict(A, B):
+    """'separated' or 'intersecting' when the oracle is sure, else None."""
+    if (A.min(axis=0) > B.max(axis=0) + MARGIN).any() or \
+            (B.min(axis=0) > A.max(axis=0) + MARGIN).any():
+        return "separated"  # boxes apart: no need for the LPs
+    lower, _ = oracle.distance_bracket(A, B)
+    if lower > MARGIN:
+        return "separated"
+    if oracle.depth_lower_bound(A, B) > MARGIN:
+        return "intersecting"
+    return None
+
+
+def check_frame(bodies, pairs, verdicts):
+    """bodies: id -> (polytope, pose); the step's contacts against the oracle, pair by pair."""
+    reported = {(int(a), int(b)): int(v) for (a, b), v in zip(pairs, verdicts)}
+    assert all(a < b for a, b in reported)
+    assert list(reported) == sorted(reported), "contacts sorted by (a, b)"
+    ids = sorted(bodies)
+    checked = {"separated": 0, "intersecting": 0}
+    for i, a in enumerate(ids):
+        A = posed_vertices(*bodies[a])
+        for b in ids[i + 1:]:
+            truth = oracle_verdict(A, posed_vertices(*bodies[b]))
+            if truth == "intersecting":
+                assert reported.get((a, b)) == hedra.INTERSECTING, (a, b)
+            elif truth == "separated":
+                assert (a, b) not in reported, (a, b)
+            if truth:
+                checked[truth] += 1
+    return checked
+
+
+@pytest.mark.parametrize("broadphase, threads", [("tree", 0), ("sap", 1), ("tree", 2)])
+def test_scene_frames_against_the_oracle(rng, broadphase, threads):
+    world = 4.0
+    scene = hedra.Scene(threads=threads, broadphase=broadphase)
+    shapes = [hedra.Polytope(rng.normal(scale=0.5, size=(8, 3))) for _ in range(6)]
+    bodies = {}
+    for _ in range(20):
+        shape, pose = shapes[rng.integers(len(shapes))], random_pose(rng, world)
+        bodies[scene.add(shape, pose)] = (shape, pose)
+    totals = {"separated": 0, "intersecting": 0}
+    for frame in range(4):
+        pairs, verdicts = scene.step()
+        for k, n in check_frame(bodies, pairs, verdicts).items():
+            totals[k] += n
+        assert scene.stats["bodies"] == len(bodies) == len(scene)
+        assert scene.stats["contacts"] == len(pairs) and scene.stats["failures"] == 0
+        # move half the bodies a little (one by one and in a batch), remove one, add one
+        ids = sorted(bodies)
+        moved = ids[::2]
+        poses = np.array([np.array(bodies[i][1]) + np.r_[0, 0, 0, 0, rng.normal(0, 0.3, 3)]
+                          for i in moved])
+        scene.move(moved[0], poses[0])
+        scene.move_many(moved[1:], poses[1:])
+        for i, pose in zip(moved, poses):
+            bodies[i] = (bodies[i][0], tuple(pose))
+        gone = ids[rng.integers(len(ids))]
+        scene.remove(gone)
+        del bodies[gone]
+        shape, pose = hedra.Polytope(rng.normal(scale=0.5, size=(8, 3))), random_pose(rng, world)
+        bodies[scene.add(shape, pose)] = (shape, pose)
+    assert totals["intersecting"] > 0 and totals["separated"] > 0, totals
+
+
+def test_queries_against_the_oracle(rng):
+    scene = hedra.Scene(threads=1)
+    bodies = {}
+    for _ in range(25):
+        shape, pose = hedra.Polytope(rng.normal(scale=0.4, size=(8, 3))), random_pose(rng, 4.0)
+        bodies[scene.add(shape, pose)] = (shape, pose)
+    probe = hedra.Polytope(rng.normal(scale=0.8, size=(10, 3)))
+    probe_pose = (1, 0, 0, 0, 2.0, 2.0, 2.0)
+    ids, verdicts = scene.query_polytope(probe, pose=probe_pose)
+    found = dict(zip(ids.tolist(), verdicts.tolist()))
+    P = posed_vertices(probe, probe_pose)
+    for i, body in bodies.items():
+        truth = oracle_verdict(P, posed_vertices(*body))
+        if truth == "intersecting":
+            assert found.get(i) == hedra.INTERSECTING
+        elif truth == "separated":
+            assert i not in found
+    lo, hi = np.array([1.0, 1.0, 1.0]), np.array([2.5, 2.5, 2.5])
+    inside = set(scene.query_box(tuple(lo), tuple(hi)).tolist())
+    for i, body in bodies.items():
+        V = posed_vertices(*body)
+        if (V.min(axis=0) <= hi).all() and (V.max(axis=0) >= lo).all():
+            assert i in inside, i  # a body's box holds its posed shape
+        radius = body[0].sphere[1]
+        if (V.min(axis=0) > hi + 2 * radius).any() or (V.max(axis=0) < lo - 2 * radius).any():
+            assert i not in inside, i
+
+
+def test_bodies_keep_their_polytopes():
+    scene = hedra.Scene(threads=1)
+    body = scene.add(hedra.Polytope([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]),
+                     pose=np.eye(4))
+    other = scene.add(hedra.Polytope([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]),
+                      pose=(1, 0, 0, 0, 0.1, 0.1, 0.1))
+    gc.collect()  # the scene holds the only references
+    pairs, verdicts = scene.step()
+    assert pairs.tolist() == [[body, other]] and verdicts.tolist() == [hedra.INTERSECTING]
+    shape, pose = scene.body(other)
+    assert len(shape) == 4 and pose[:3, 3].tolist() == pytest.approx([0.1, 0.1, 0.1])
+    scene.remove(other)
+    gc.collect()
+    pairs, _ = scene.step()
+    assert len(pairs) == 0 and scene.ids == [body]
+
+
+def test_scene_errors():
+    cube = hedra.Polytope([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)])
+    with pytest.raises(hedra.InvalidInputError, match="broadphase"):
+        hedra.Scene(broadphase="grid")
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.Scene(threads=-1)
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.Scene(algo="epa")
+    scene = hedra.Scene(threads=1)
+    body = scene.add(cube)
+    with pytest.raises(TypeError):
+        scene.add([[0, 0, 0]])
+    with pytest.raises(hedra.InvalidInputError) as info:
+        scene.add(cube, pose=(0, 0, 0, 0, 0, 0, 0))
+    assert info.value.status == "HD_ERR_BAD_POSE"
+    with pytest.raises(hedra.InvalidInputError) as info:
+        scene.move(body, (1, 0, 0, 0, np.nan, 0, 0))
+    assert info.value.status == "HD_ERR_NONFINITE"
+    with pytest.raises(hedra.InvalidInputError):
+        scene.move(body + 7, (1, 0, 0, 0, 0, 0, 0))
+    with pytest.raises(hedra.InvalidInputError, match="no body"):
+        scene.remove(body + 7)
+    with pytest.raises(hedra.InvalidInputError, match="differ in length"):
+        scene.move_many([body], np.zeros((2, 7)))
+    with pytest.raises(hedra.InvalidInputError) as info:
+        scene.move_many([body], np.zeros((1, 7)))
+    assert "body 0" in str(info.value) and info.value.status == "HD_ERR_BAD_POSE"
+    assert len(scene) == 1 and scene.stats is None
