@@ -334,6 +334,20 @@ static void check_box_faces(const hd_polytope *p, const double axes[9])
     for (int s = 0; s < 6; ++s) assert_int_equal(seen[s], 1);
 }
 
+/* A sliver triangle whose two close corners are 7.6e-6 apart: three points are at most a triangle
+ * whatever rounding does to the normal of their plane (a Python property test drew it; it used to
+ * be sent to Qhull as a solid and fail). */
+static void test_sliver_triangle_of_three_points(void **state)
+{
+    (void)state;
+    const double pts[9] = {0.0, -0.125, 0.0, 0.125, 0.0, -0.75, 7.62939453125e-06, -0.125, 0.0};
+    hd_polytope *p = NULL;
+    assert_int_equal(hd_polytope_build(pts, 3, NULL, &p), HD_OK);
+    assert_int_equal(hd_polytope_dimension(p), 2);
+    assert_int_equal(hd_polytope_vertex_count(p), 3);
+    hd_polytope_destroy(p);
+}
+
 static void test_cube(void **state)
 {
     (void)state;
@@ -1133,6 +1147,7 @@ int main(void)
     g_seed = hd_test_seed("test_polytope");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube),
+        cmocka_unit_test(test_sliver_triangle_of_three_points),
         cmocka_unit_test(test_cube_with_extra_points),
         cmocka_unit_test(test_rotated_boxes),
         cmocka_unit_test(test_platonic_solids),

@@ -79,12 +79,18 @@ static int farthest_from_line(const double *xyz, int count, const double *o, con
     return best;
 }
 
+/* The points spanning the plane (skip) lie in it exactly and are left out: with a nearly
+ * degenerate triangle the computed normal is off by rounding over the triangle's sine, which would
+ * otherwise show them, and three points with them, as off the plane. */
 static int farthest_from_plane(const double *xyz, int count, const double *o, const double n[3],
-                               double *dist)
+                               const int skip[3], double *dist)
 {
-    int best = 0;
-    double best_d = -1.0;
+    int best = skip[0];
+    double best_d = 0.0;
     for (int i = 0; i < count; ++i) {
+        if (i == skip[0] || i == skip[1] || i == skip[2]) {
+            continue;
+        }
         double w[3];
         hd_v3_sub(w, xyz + 3 * i, o);
         double l = fabs(hd_v3_dot(w, n));
@@ -157,7 +163,8 @@ void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *fra
     hd_v3_normalize(n);
     hd_v3_copy(frame->normal, n);
 
-    int d = farthest_from_plane(xyz, count, pa, n, &frame->width[2]);
+    const int spanning[3] = {a, b, c};
+    int d = farthest_from_plane(xyz, count, pa, n, spanning, &frame->width[2]);
     if (!(frame->width[2] > tol_len)) {
         return;
     }
