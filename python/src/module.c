@@ -1,12 +1,11 @@
 /* The module hedra._hedra: its functions, types and constants (re-exported by hedra/__init__.py).
  *
- * Adding a query (e.g. the signed distance and contact manifold of hedra/contact.h; scene.c
- * binds hedra/scene.h this way): write its entry point in its own file beside query.c (argument
- * parsing with hdpy_parse_args, poses with hdpy_pose, options with hdpy_options, errors with
- * hdpy_raise), its result type beside result.c, declare both in hedra_py.h, list the entry point in
- * `methods` below and its name in hedra/__init__.py's __all__, and add the file to setup.py. A
- * batch form reuses batch.c and the thread pool (pool.c): the per-pose call in run_chunk is the
- * only query-specific line. */
+ * Adding a query (contact.c binds hedra/contact.h and scene.c binds hedra/scene.h this way):
+ * write its entry point in its own file beside query.c (argument parsing with hdpy_parse_args,
+ * poses with hdpy_pose, options with hdpy_options, errors with hdpy_raise), its result type beside
+ * result.c, declare both in hedra_py.h, list the entry point in `methods` below and its name in
+ * hedra/__init__.py's __all__, and add the file to setup.py. A batch form reuses batch.c and the
+ * thread pool (pool.c): the per-pose call in run_chunk is the only query-specific line. */
 #define HDPY_MAIN
 #include "hedra_py.h"
 
