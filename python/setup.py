@@ -18,7 +18,7 @@ SOURCE_DIR = os.path.abspath(os.environ.get("HEDRA_SOURCE_DIR", os.path.join(HER
 # a relative HEDRA_BUILD_DIR is taken from the repository root (pip runs this file in python/)
 BUILD_DIR = os.path.join(SOURCE_DIR, os.environ.get("HEDRA_BUILD_DIR", "build"))
 C_SOURCES = ["module.c", "errors.c", "args.c", "pose.c", "polytope.c", "result.c", "cache.c",
-             "query.c", "batch.c", "pool.c", "scene.c"]
+             "query.c", "batch.c", "pool.c", "scene.c", "contact.c"]
 
 
 def project_version():

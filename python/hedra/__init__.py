@@ -21,10 +21,13 @@ from ._hedra import (
     TOUCHING,
     Cache,
     Certificate,
+    ContactPoint,
+    ContactResult,
     FileError,
     GapResult,
     HedraError,
     InvalidInputError,
+    Manifold,
     ParseError,
     Polytope,
     Result,
@@ -33,11 +36,13 @@ from ._hedra import (
     __version__,
     collide,
     collide_many,
+    contact_manifold,
     contains,
     distance,
     distance_many,
     gap,
     point_inside,
+    signed_distance,
 )
 
 #: The verdict strings, indexed by the codes of collide_many.
@@ -45,7 +50,8 @@ VERDICTS = ("separated", "touching", "intersecting")
 
 __all__ = [
     "DEFAULT_TOUCH_REL", "INTERSECTING", "SEPARATED", "TOUCHING", "VERDICTS",
-    "Cache", "Certificate", "FileError", "GapResult", "HedraError", "InvalidInputError",
-    "ParseError", "Polytope", "Result", "Scene", "Stats", "__version__",
-    "collide", "collide_many", "contains", "distance", "distance_many", "gap", "point_inside",
+    "Cache", "Certificate", "ContactPoint", "ContactResult", "FileError", "GapResult",
+    "HedraError", "InvalidInputError", "Manifold", "ParseError", "Polytope", "Result", "Scene", "Stats", "__version__",
+    "collide", "collide_many", "contact_manifold", "contains", "distance", "distance_many", "gap",
+    "point_inside", "signed_distance",
 ]

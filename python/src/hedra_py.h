@@ -79,6 +79,9 @@ PyObject *hdpy_result_new(const hd_result *r, int has_distance, PyObject *a, PyO
 PyObject *hdpy_gap_result_new(const hd_gap_result *r);
 PyObject *hdpy_verdict_str(hd_verdict v); /* new reference to an interned string */
 PyObject *hdpy_stats_new(const hd_stats *s);
+/* hedra.ContactResult of hd_signed_distance; hedra.Manifold of hd_contact_manifold. */
+PyObject *hdpy_contact_new(const hd_contact *c);
+PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_contact *c);
 
 /* ---- cache.c: hedra.Cache (warm start for single calls) ---- */
 extern PyTypeObject hdpy_CacheType;
@@ -116,5 +119,10 @@ PyObject *hdpy_contains(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
 PyObject *hdpy_point_inside(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+/* ---- contact.c ---- */
+PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kw);
+PyObject *hdpy_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kw);
 
 #endif

@@ -1,12 +1,11 @@
 /* The module hedra._hedra: its functions, types and constants (re-exported by hedra/__init__.py).
  *
- * Adding a query (e.g. the signed distance and contact manifold of hedra/contact.h; scene.c
- * binds hedra/scene.h this way): write its entry point in its own file beside query.c (argument
- * parsing with hdpy_parse_args, poses with hdpy_pose, options with hdpy_options, errors with
- * hdpy_raise), its result type beside result.c, declare both in hedra_py.h, list the entry point in
- * `methods` below and its name in hedra/__init__.py's __all__, and add the file to setup.py. A
- * batch form reuses batch.c and the thread pool (pool.c): the per-pose call in run_chunk is the
- * only query-specific line. */
+ * Adding a query (contact.c binds hedra/contact.h and scene.c binds hedra/scene.h this way):
+ * write its entry point in its own file beside query.c (argument parsing with hdpy_parse_args,
+ * poses with hdpy_pose, options with hdpy_options, errors with hdpy_raise), its result type beside
+ * result.c, declare both in hedra_py.h, list the entry point in `methods` below and its name in
+ * hedra/__init__.py's __all__, and add the file to setup.py. A batch form reuses batch.c and the
+ * thread pool (pool.c): the per-pose call in run_chunk is the only query-specific line. */
 #define HDPY_MAIN
 #include "hedra_py.h"
 
@@ -45,6 +44,19 @@ static PyMethodDef methods[] = {
      "              witnesses=False) -> float64 array (N,) or (distances, witness_a, witness_b)\n"
      "\nThe distance of a and b at every pose, as collide_many; with witnesses=True also the\n"
      "(N, 3) closest points."},
+    {"signed_distance", FN(hdpy_signed_distance), FASTCALL_KW,
+     "signed_distance(a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa', cache=None)\n"
+     "    -> ContactResult\n"
+     "\nThe distance when separated, minus the penetration depth when overlapping, with the unit\n"
+     "normal from A towards B, witnesses (witness_b - witness_a = signed_distance * normal),\n"
+     "proven depth_bounds, the supporting features (type, index) of both polytopes, verdict.\n"
+     "depth: 'epa' (expanding polytope) or 'sat' (separating axes); both exact (hedra/contact.h)."},
+    {"contact_manifold", FN(hdpy_contact_manifold), FASTCALL_KW,
+     "contact_manifold(a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa', cache=None)\n"
+     "    -> Manifold\n"
+     "\nUp to four contact points (point, separation, feature_a, feature_b) sharing the normal\n"
+     "of signed_distance, by clipping the incident face against the reference face; none when\n"
+     "the pair is separated by more than eps. .contact holds the signed_distance answer."},
     {NULL, NULL, 0, NULL},
 };
 

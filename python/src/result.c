@@ -320,6 +320,111 @@ static PyTypeObject hdpy_ResultType = {
     .tp_methods = result_methods,
 };
 
+/* ---- contact queries: ContactResult, ContactPoint, Manifold ---- */
+
+static PyTypeObject ContactResultType, ContactPointType, ManifoldType;
+
+static PyStructSequence_Field contact_fields[] = {
+    {"verdict", "'separated', 'touching' or 'intersecting' (from signed_distance and eps)"},
+    {"signed_distance", "distance when separated, minus the penetration depth when overlapping"},
+    {"normal", "unit normal from A towards B: moving B by depth * normal makes an overlap touch"},
+    {"witness_a", "point of A: closest (separated) or deepest along normal (overlapping)"},
+    {"witness_b", "point of B, with witness_b - witness_a = signed_distance * normal"},
+    {"depth_bounds", "(lower, upper): proven bounds on -signed_distance (both regimes)"},
+    {"feature_a", "(type, index): A's supporting 'vertex', 'edge' or 'face' along normal"},
+    {"feature_b", "(type, index): B's supporting feature along -normal"},
+    {"method", "how the depth was computed: 'none' (separated: GJK), 'epa' or 'sat'"},
+    {"eps", "the touching band's half-width: touch_rel * scale"},
+    {"size", "diagonal of the bounding box of the two posed polytopes"},
+    {"stats", "work counters"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc contact_desc = {
+    "hedra.ContactResult",
+    "Signed distance of a pair and what attains it, see hedra.signed_distance.", contact_fields,
+    12};
+
+static PyStructSequence_Field point_fields[] = {
+    {"point", "world point half-way between the two surfaces along the normal"},
+    {"separation", "signed distance of the surfaces there along the normal (< 0: penetrating)"},
+    {"feature_a", "(type, index): A's feature that produced the point"},
+    {"feature_b", "(type, index): B's feature that produced the point"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc point_desc = {
+    "hedra.ContactPoint", "One point of a contact manifold (world frame).", point_fields, 4};
+
+static PyStructSequence_Field manifold_fields[] = {
+    {"normal", "the contact's unit normal, from A towards B, shared by every point"},
+    {"points", "tuple of 0 to 4 hedra.ContactPoint (empty when separated beyond eps)"},
+    {"contact", "the hedra.ContactResult it was built from"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc manifold_desc = {
+    "hedra.Manifold", "A contact manifold, see hedra.contact_manifold.", manifold_fields, 3};
+
+static PyObject *feature_new(hd_feature_id f)
+{
+    return Py_BuildValue("(si)", hd_feature_type_str(f.type), f.index);
+}
+
+PyObject *hdpy_contact_new(const hd_contact *c)
+{
+    static const char *const methods[] = {"none", "epa", "sat"};
+    int k = (int)c->method;
+    PyObject *items[12] = {hdpy_verdict_str(c->verdict),
+                           PyFloat_FromDouble(c->signed_distance),
+                           vec3(c->normal),
+                           vec3(c->witness_a),
+                           vec3(c->witness_b),
+                           Py_BuildValue("(dd)", c->depth_lower, c->depth_upper),
+                           feature_new(c->feature_a),
+                           feature_new(c->feature_b),
+                           PyUnicode_FromString(k >= 0 && k < 3 ? methods[k] : "unknown"),
+                           PyFloat_FromDouble(c->eps),
+                           PyFloat_FromDouble(c->size),
+                           hdpy_stats_new(&c->stats)};
+    return fill(&ContactResultType, items, 12);
+}
+
+static PyObject *contact_point_new(const hd_contact_point *p)
+{
+    PyObject *items[4] = {vec3(p->point), PyFloat_FromDouble(p->separation),
+                          feature_new(p->feature_a), feature_new(p->feature_b)};
+    return fill(&ContactPointType, items, 4);
+}
+
+PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_contact *c)
+{
+    int n = m->count < 0 ? 0 : (m->count > HD_MANIFOLD_MAX ? HD_MANIFOLD_MAX : m->count);
+    PyObject *points = PyTuple_New(n);
+    for (int i = 0; points != NULL && i < n; ++i) {
+        PyObject *p = contact_point_new(&m->points[i]);
+        if (p == NULL) {
+            Py_CLEAR(points);
+            break;
+        }
+        PyTuple_SET_ITEM(points, i, p);
+    }
+    PyObject *items[3] = {vec3(m->normal), points, hdpy_contact_new(c)};
+    return fill(&ManifoldType, items, 3);
+}
+
+static int contact_init_types(PyObject *module)
+{
+    if (PyStructSequence_InitType2(&ContactResultType, &contact_desc) < 0 ||
+        PyStructSequence_InitType2(&ContactPointType, &point_desc) < 0 ||
+        PyStructSequence_InitType2(&ManifoldType, &manifold_desc) < 0) {
+        return -1;
+    }
+    if (PyModule_AddObjectRef(module, "ContactResult", (PyObject *)&ContactResultType) < 0 ||
+        PyModule_AddObjectRef(module, "ContactPoint", (PyObject *)&ContactPointType) < 0 ||
+        PyModule_AddObjectRef(module, "Manifold", (PyObject *)&ManifoldType) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
 int hdpy_result_init_types(PyObject *module)
 {
     const char *names[3] = {"separated", "touching", "intersecting"};
@@ -341,5 +446,5 @@ int hdpy_result_init_types(PyObject *module)
         PyModule_AddObjectRef(module, "GapResult", (PyObject *)&GapResultType) < 0) {
         return -1;
     }
-    return 0;
+    return contact_init_types(module);
 }
