@@ -57,8 +57,10 @@ typedef enum hd_depth_method {
  *   that of B along -n (a face when n is its normal, an edge perpendicular to n, else a vertex;
  *   angles within 1e-9 radian count as exact). For an overlap of generic position they are a
  *   face and a vertex, a vertex and a face, or two edges.
- * size: the diagonal of the bounding box of the two posed polytopes; the accuracy contract is
- *   |delta - exact| <= 1e-9 size and h_M(n) - depth <= 1e-9 size for an overlap. */
+ * size: the diagonal of a box holding both polytopes, taken in A's frame around A's box and the
+ *   box enclosing B's rotated box (within a factor sqrt(3) of the posed pair's own bounding-box
+ *   diagonal); the accuracy contract is |delta - exact| <= 1e-9 size and
+ *   h_M(n) - depth <= 1e-9 size for an overlap. */
 typedef struct hd_contact {
     hd_verdict verdict;
     double signed_distance;
