@@ -58,8 +58,8 @@ typedef enum hd_depth_method {
  *   angles within 1e-9 radian count as exact). For an overlap of generic position they are a
  *   face and a vertex, a vertex and a face, or two edges.
  * size: the diagonal of a box holding both polytopes, taken in A's frame around A's box and the
- *   box enclosing B's rotated box (within a factor sqrt(3) of the posed pair's own bounding-box
- *   diagonal); the accuracy contract is |delta - exact| <= 1e-9 size and
+ *   box enclosing B's rotated box (not the world bounding box: it can differ from that by tens of
+ *   percent); the accuracy contract is |delta - exact| <= 1e-9 size and
  *   h_M(n) - depth <= 1e-9 size for an overlap. */
 typedef struct hd_contact {
     hd_verdict verdict;
