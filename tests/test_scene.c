@@ -3,7 +3,10 @@
  * cold), for both broad phases and 1, 2, 3 and 8 threads, and the output is identical for every
  * thread count. Also: a body removed and re-added, bodies with identical boxes, touching faces,
  * bodies far from the origin, queries by box and by polytope, the pair table and the tree
- * against naive references, and bad arguments. Run under ThreadSanitizer by scripts/test.sh. */
+ * against naive references, and bad arguments. With the contact details (HD_SCENE_MANIFOLD), every
+ * contact's signed distance and normal agree with the long-double separating-axis oracle
+ * (support/depth_oracle.c), its manifold points lie in the overlap slab, and the details are
+ * bit for bit the same for every thread count. Run under ThreadSanitizer by scripts/test.sh. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +20,7 @@
 #include "scene/box.h"
 #include "scene/pairs.h"
 #include "scene/tree.h"
+#include "depth_oracle.h"
 #include "testutil.h"
 
 #define T_SHAPES 7
@@ -511,7 +515,7 @@ static void test_pair_table(void **state)
     static char present[N][N];
     memset(present, 0, sizeof present);
     hd_pair_table t;
-    hd_pairs_init(&t);
+    hd_pairs_init(&t, 0);
     hd_rng rng;
     hd_rng_init(&rng, t_seed + 17);
     for (int it = 0; it < 20000; ++it) {
@@ -888,6 +892,189 @@ static void test_large_scene(void **state)
     }
 }
 
+/* The contact details against the long-double oracle (independent of the library): h_M(n) is
+ * minus the signed distance (n attains it in both regimes), the depth of an overlap is the
+ * oracle's, a separated pair is at least as far as the oracle proves and within the band, the
+ * witnesses differ by signed distance times n, and each manifold point lies in the overlap slab
+ * between B's lowest and A's highest point along n (widened by the band). */
+#define T_ACCURACY 1e-9
+
+static void check_detail(const model *m, const hd_scene_contact *c, int *overlaps)
+{
+    const hd_polytope *a = t_shapes[m->shape[c->a]], *b = t_shapes[m->shape[c->b]];
+    const hd_pose *pa = &m->pose[c->a], *pb = &m->pose[c->b];
+    const hd_contact *k = c->contact;
+    double tol = T_ACCURACY * k->size;
+    long double slack = hd_oracle_error(a, pa, b, pb);
+    long double oracle = hd_oracle_depth(a, pa, b, pb, NULL);
+    long double h = hd_oracle_support(a, pa, b, pb, k->normal);
+    double n2 =
+        k->normal[0] * k->normal[0] + k->normal[1] * k->normal[1] + k->normal[2] * k->normal[2];
+    int ok = fabs(n2 - 1.0) <= 1e-12 && fabsl(h + k->signed_distance) <= tol + slack;
+    if (isfinite((double)oracle) && oracle >= 0) {
+        ok = ok && fabsl(-k->signed_distance - oracle) <= tol + slack;
+        *overlaps += k->signed_distance < 0;
+    } else if (isfinite((double)oracle)) {
+        ok =
+            ok && k->signed_distance >= -oracle - tol - slack && k->signed_distance <= k->eps + tol;
+    }
+    for (int j = 0; j < 3; ++j) {
+        double d = k->witness_b[j] - k->witness_a[j] - k->signed_distance * k->normal[j];
+        ok = ok && fabs(d) <= tol;
+    }
+    const hd_manifold *mf = c->manifold;
+    double minus_n[3] = {-mf->normal[0], -mf->normal[1], -mf->normal[2]};
+    long double top = hd_oracle_extreme(a, pa, mf->normal);  /* A's highest along n */
+    long double bottom = -hd_oracle_extreme(b, pb, minus_n); /* B's lowest */
+    ok = ok && mf->count >= 1 && mf->count <= HD_MANIFOLD_MAX &&
+         memcmp(mf->normal, k->normal, sizeof mf->normal) == 0;
+    for (int i = 0; i < mf->count; ++i) {
+        const double *x = mf->points[i].point;
+        long double along = (long double)x[0] * mf->normal[0] + (long double)x[1] * mf->normal[1] +
+                            (long double)x[2] * mf->normal[2];
+        ok = ok && along >= bottom - k->eps - tol - slack && along <= top + k->eps + tol + slack &&
+             mf->points[i].separation <= k->eps + tol;
+    }
+    if (!ok) {
+        printf("pair (%d, %d): signed distance %.17g, oracle depth %.17Lg, h_M(n) %.17Lg, size "
+               "%.3g, eps %.3g, %d manifold points, slab [%.17Lg, %.17Lg]\n",
+               c->a, c->b, k->signed_distance, oracle, h, k->size, k->eps, mf->count, bottom, top);
+        for (int i = 0; i < mf->count; ++i) {
+            printf("  point %.17g %.17g %.17g separation %.3g\n", mf->points[i].point[0],
+                   mf->points[i].point[1], mf->points[i].point[2], mf->points[i].separation);
+        }
+    }
+    assert_true(ok);
+}
+
+/* The doubles of a contact's details that the runs must agree on. */
+static void log_detail(double **log, int *count, int *cap, const hd_scene_contact *c)
+{
+    if (*count + 64 > *cap) {
+        *cap = *cap ? 2 * *cap : 4096;
+        *log = realloc(*log, (size_t)*cap * sizeof **log);
+        assert_non_null(*log);
+    }
+    double *d = *log + *count;
+    const hd_contact *k = c->contact;
+    int n = 0;
+    d[n++] = k->signed_distance;
+    memcpy(d + n, k->normal, 3 * sizeof(double));
+    memcpy(d + n + 3, k->witness_a, 3 * sizeof(double));
+    memcpy(d + n + 6, k->witness_b, 3 * sizeof(double));
+    n += 9;
+    d[n++] = k->depth_lower;
+    d[n++] = k->depth_upper;
+    d[n++] = (double)(k->feature_a.type * 100000 + k->feature_a.index);
+    d[n++] = (double)(k->feature_b.type * 100000 + k->feature_b.index);
+    d[n++] = (double)c->manifold->count;
+    for (int i = 0; i < c->manifold->count; ++i) {
+        const hd_contact_point *p = &c->manifold->points[i];
+        memcpy(d + n, p->point, 3 * sizeof(double));
+        d[n + 3] = p->separation;
+        d[n + 4] = (double)(p->feature_a.type * 100000 + p->feature_a.index);
+        d[n + 5] = (double)(p->feature_b.type * 100000 + p->feature_b.index);
+        n += 6;
+    }
+    *count += n;
+}
+
+/* One random scene with contact details on `threads` threads: each frame against brute force
+ * and the oracle; the details logged. */
+static void run_details(int threads, uint64_t seed, double **log, int *count, int *cap)
+{
+    hd_scene_options o = hd_scene_options_default();
+    o.threads = threads;
+    o.detail = HD_SCENE_MANIFOLD;
+    hd_scene *s = NULL;
+    assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+    hd_rng rng;
+    hd_rng_init(&rng, seed);
+    static model m;
+    memset(&m, 0, sizeof m);
+    random_adds(&rng, s, &m, 150, 9.0);
+    int contacts = 0, overlaps = 0;
+    for (int f = 0; f < T_FRAMES; ++f) {
+        if (f > 0) {
+            random_changes(&rng, s, &m, 9.0);
+            random_adds(&rng, s, &m, 3, 9.0);
+        }
+        const hd_scene_contact *c = NULL;
+        int n = -1;
+        assert_int_equal(hd_scene_step(s, &c, &n, NULL), HD_OK);
+        check_brute(&m, c, n, "details");
+        for (int i = 0; i < n; ++i) {
+            assert_non_null(c[i].contact);
+            assert_non_null(c[i].manifold);
+            check_detail(&m, &c[i], &overlaps);
+            log_detail(log, count, cap, &c[i]);
+        }
+        contacts += n;
+    }
+    printf("details, %d threads: %d contacts (%d overlapping) agree with the oracle\n", threads,
+           contacts, overlaps);
+    assert_true(overlaps > 10 * T_FRAMES);
+    hd_scene_destroy(s);
+}
+
+static void test_contact_details(void **state)
+{
+    (void)state;
+    static const int threads[4] = {1, 2, 3, 8};
+    for (int round = 0; round < 2; ++round) {
+        uint64_t seed = t_seed + 211u * (uint64_t)round;
+        double *first = NULL;
+        int first_count = 0;
+        for (int t = 0; t < 4; ++t) {
+            double *log = NULL;
+            int count = 0, cap = 0;
+            run_details(threads[t], seed, &log, &count, &cap);
+            if (first == NULL) {
+                first = log;
+                first_count = count;
+                continue;
+            }
+            assert_int_equal(count, first_count); /* bit for bit, whatever the threads */
+            assert_memory_equal(log, first, (size_t)count * sizeof *log);
+            free(log);
+        }
+        free(first);
+    }
+}
+
+/* HD_SCENE_DEPTH: the contact without a manifold; the verdict-only scene has neither. */
+static void test_detail_levels(void **state)
+{
+    (void)state;
+    hd_scene_options o = hd_scene_options_default();
+    o.threads = 2;
+    o.detail = HD_SCENE_DETAIL_COUNT;
+    hd_scene *s = NULL;
+    assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
+    for (int level = 0; level < 2; ++level) {
+        o.detail = level ? HD_SCENE_DEPTH : HD_SCENE_VERDICT;
+        assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+        hd_pose p = hd_pose_identity();
+        int id[2];
+        assert_int_equal(hd_scene_add(s, t_shapes[4], &p, NULL, &id[0]), HD_OK);
+        p.t[0] = 0.75; /* boxes of side 1 overlapping by 0.25 along x */
+        assert_int_equal(hd_scene_add(s, t_shapes[4], &p, NULL, &id[1]), HD_OK);
+        const hd_scene_contact *c = NULL;
+        int n = 0;
+        assert_int_equal(hd_scene_step(s, &c, &n, NULL), HD_OK);
+        assert_int_equal(n, 1);
+        assert_null(c[0].manifold);
+        if (level == 0) {
+            assert_null(c[0].contact);
+        } else {
+            assert_non_null(c[0].contact);
+            assert_true(fabs(c[0].contact->signed_distance + 0.25) < 1e-12);
+            assert_true(fabs(c[0].contact->normal[0] - 1.0) < 1e-12);
+        }
+        hd_scene_destroy(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -902,6 +1089,8 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_algorithms),
         cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),
+        cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

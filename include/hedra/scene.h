@@ -17,6 +17,7 @@
 #ifndef HEDRA_SCENE_H
 #define HEDRA_SCENE_H
 
+#include "hedra/contact.h"
 #include "hedra/core.h"
 #include "hedra/polytope.h"
 #include "hedra/query.h"
@@ -40,6 +41,15 @@ const char *hd_broadphase_str(hd_broadphase bp); /* "tree", "sap" */
 /* HD_OK and *out set when name is one of the strings above. */
 hd_status hd_broadphase_parse(const char *name, hd_broadphase *out);
 
+/* What each contact of a step carries besides its verdict (hd_scene_options.detail). */
+typedef enum hd_scene_detail {
+    HD_SCENE_VERDICT = 0,  /* the verdict only (hd_collide's) */
+    HD_SCENE_DEPTH = 1,    /* and hd_signed_distance's answer: signed distance, normal, witnesses,
+                              depth bounds, features */
+    HD_SCENE_MANIFOLD = 2, /* and hd_contact_manifold's manifold */
+    HD_SCENE_DETAIL_COUNT
+} hd_scene_detail;
+
 /* Most threads a scene runs. */
 #define HD_SCENE_MAX_THREADS 256
 
@@ -53,6 +63,13 @@ typedef struct hd_scene_options {
                                  workspace per thread, of 16384 candidates or, grown as bodies
                                  are added, hd_workspace_capacity_for the largest shape) */
     hd_tolerance tol;         /* tolerances of every query (default hd_tolerance_default) */
+    hd_scene_detail detail;   /* default HD_SCENE_VERDICT. Above it, a pair found in contact is
+                                 also given to hd_signed_distance (or hd_contact_manifold) on the
+                                 same worker, warm-started from the pair's cache, with a workspace
+                                 per thread of hd_contact_workspace_capacity for the largest
+                                 shape; the answer is kept with the pair (about 200 bytes per
+                                 pair of overlapping boxes, 420 with the manifold) and reused
+                                 while neither body moves. */
 } hd_scene_options;
 
 #define HD_SCENE_DEFAULT_MARGIN 0.5
@@ -61,7 +78,7 @@ typedef struct hd_scene_options {
 hd_scene_options hd_scene_options_default(void);
 
 /* Creates an empty scene and its threads. opt may be NULL (defaults). Errors: HD_ERR_NULL,
- * HD_ERR_INVALID_ARG (threads, broadphase, margin, algo or tolerance out of range),
+ * HD_ERR_INVALID_ARG (threads, broadphase, margin, algo, tolerance or detail out of range),
  * HD_ERR_NO_MEMORY (also when a thread cannot be started). *out is NULL on error. */
 hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out);
 
@@ -95,14 +112,21 @@ hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope **shape
 /* Number of bodies in the scene; 0 for NULL. */
 int hd_scene_body_count(const hd_scene *scene);
 
-/* A pair in contact: body ids a < b, the verdict (HD_TOUCHING or HD_INTERSECTING) and the bodies'
- * user pointers. */
+/* A pair in contact: body ids a < b, the verdict (HD_TOUCHING or HD_INTERSECTING, hd_collide's)
+ * and the bodies' user pointers. With detail HD_SCENE_DEPTH or above, contact points to the
+ * pair's hd_signed_distance answer (body a as A, body b as B; its own verdict field is the one
+ * hd_signed_distance derives from the signed distance, which may differ from `verdict` at the
+ * edge of the touching band); with HD_SCENE_MANIFOLD, manifold points to its contact manifold.
+ * Both are NULL below those levels. They point into storage of the scene that stays valid as
+ * long as the contacts array does (until the next call that changes the scene). */
 typedef struct hd_scene_contact {
     int a;
     int b;
     hd_verdict verdict;
     void *user_a;
     void *user_b;
+    const hd_contact *contact;
+    const hd_manifold *manifold;
 } hd_scene_contact;
 
 /* What the last step did (with the queries since the previous step, which bring the broad phase
@@ -120,7 +144,8 @@ typedef struct hd_scene_stats {
     int threads;             /* threads that ran the step, the caller's included */
     long long boxes_ns;      /* the moved bodies' boxes (on all threads) */
     long long broad_ns;      /* broad phase: structure update, new pairs */
-    long long narrow_ns;     /* narrow phase: sorting out the pairs, the queries (all threads) */
+    long long narrow_ns;     /* narrow phase: sorting out the pairs, the queries and, with a
+                                detail level, the contact queries (all threads) */
     long long sort_ns;       /* gathering and sorting the contacts, dropping parted pairs */
     int failures;            /* pairs whose query failed (they are not in the contacts) */
     hd_status failed_status; /* the first failed pair by ids (a, b), and its status */
@@ -134,7 +159,8 @@ typedef struct hd_scene_stats {
  * scene and stays valid until the next call that changes the scene (step, add, remove, move,
  * destroy). stats may be NULL. Errors: HD_ERR_NULL; HD_ERR_NO_MEMORY (no contacts: part of
  * the work may be done, nothing is lost, and the step may be repeated); the status of a failed pair
- * query (the first by ids, see stats): the other pairs are answered and listed all the same. */
+ * query (hd_collide's or, with a detail level, the contact query's; the first by ids, see stats):
+ * the other pairs are answered and listed all the same, the failed one is not listed. */
 hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contacts, int *count,
                         hd_scene_stats *stats);
 

@@ -35,6 +35,21 @@ enum {
     HD_BODY_REFAT = 1u << 6    /* tree: a new fattened box since the last step */
 };
 
+/* What a pair in contact keeps with detail HD_SCENE_DEPTH (contact) or HD_SCENE_MANIFOLD (both):
+ * the extra bytes of its pair record (pairs.h). */
+typedef struct hd_pair_detail {
+    hd_contact contact;
+    hd_manifold manifold;
+} hd_pair_detail;
+
+/* The extra bytes per pair record for a detail level. */
+static inline size_t hd_scene_detail_size(hd_scene_detail detail)
+{
+    return detail == HD_SCENE_MANIFOLD ? sizeof(hd_pair_detail)
+           : detail == HD_SCENE_DEPTH  ? sizeof(hd_contact)
+                                       : 0;
+}
+
 typedef struct hd_body {
     const hd_polytope *shape;
     void *user;
@@ -92,13 +107,16 @@ struct hd_scene {
     hd_tree tree;
     hd_sap sap;
     hd_pool *pool;
-    hd_workspace **ws; /* one per thread (CD-Dual), else NULL */
+    hd_workspace **ws; /* one per thread (CD-Dual, or a detail level), else NULL */
     hd_idlist work;    /* narrow phase: indices of the pairs to query */
     hd_idlist scratch; /* queries: candidate ids */
     hd_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
     int contact_count;
     int contact_capacity;
+    hd_contact *out_contact;   /* detail: the contacts' answers, by place in contacts */
+    hd_manifold *out_manifold; /* HD_SCENE_MANIFOLD: their manifolds */
+    int out_capacity;
     hd_scene_stats stats;
 };
 

@@ -9,17 +9,20 @@
 
 #define HD_PAIRS_MIN_SLOTS 64
 
-void hd_pairs_init(hd_pair_table *t)
+void hd_pairs_init(hd_pair_table *t, size_t extra_size)
 {
     memset(t, 0, sizeof *t);
     t->slot_mask = -1;
+    t->extra_size = extra_size;
 }
 
 void hd_pairs_free(hd_pair_table *t)
 {
+    size_t extra_size = t->extra_size;
     free(t->recs);
     free(t->slots);
-    hd_pairs_init(t);
+    free(t->extra);
+    hd_pairs_init(t, extra_size);
 }
 
 /* The home slot of a key: a 64-bit mix (the splitmix64 finalizer) of (a, b), a < b. */
@@ -87,6 +90,13 @@ static hd_status grow(hd_pair_table *t)
             return HD_ERR_NO_MEMORY;
         }
         t->recs = recs;
+        if (t->extra_size > 0) {
+            unsigned char *extra = realloc(t->extra, (size_t)cap * t->extra_size);
+            if (extra == NULL) {
+                return HD_ERR_NO_MEMORY; /* recs grew; capacity stays: the next call retries */
+            }
+            t->extra = extra;
+        }
         t->capacity = cap;
     }
     if (2 * (t->count + 1) > t->slot_mask + 1) {
@@ -155,6 +165,9 @@ void hd_pairs_remove_at(hd_pair_table *t, int index)
     if (index != last) {
         t->slots[probe(t, t->recs[last].a, t->recs[last].b)] = index;
         t->recs[index] = t->recs[last];
+        if (t->extra_size > 0) {
+            memcpy(hd_pairs_extra(t, index), hd_pairs_extra(t, last), t->extra_size);
+        }
     }
     t->count = last;
     t->removed++;

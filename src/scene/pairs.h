@@ -5,6 +5,8 @@
 #ifndef HD_SCENE_PAIRS_H
 #define HD_SCENE_PAIRS_H
 
+#include <stddef.h>
+
 #include "hedra/query.h"
 
 typedef struct hd_pair_rec {
@@ -25,9 +27,19 @@ typedef struct hd_pair_table {
     int slot_mask; /* slot count - 1 (a power of two, at least twice count) */
     int added;     /* counters since the last hd_pairs_clear_counters */
     int removed;
+    unsigned char *extra; /* extra_size bytes per record, kept beside it (the scene's contact
+                             details); NULL when extra_size is 0 */
+    size_t extra_size;
 } hd_pair_table;
 
-void hd_pairs_init(hd_pair_table *t);
+/* An empty table whose records carry extra_size bytes each (0: none). */
+void hd_pairs_init(hd_pair_table *t, size_t extra_size);
+
+/* The extra bytes of record index. */
+static inline void *hd_pairs_extra(const hd_pair_table *t, int index)
+{
+    return t->extra + (size_t)index * t->extra_size;
+}
 void hd_pairs_free(hd_pair_table *t);
 
 /* The record index of (a, b) (in either order), or -1. */

@@ -82,22 +82,24 @@ static hd_status check_options(const hd_scene_options *o)
 {
     int ok = o->threads >= 0 && o->threads <= HD_SCENE_MAX_THREADS && (int)o->broadphase >= 0 &&
              o->broadphase < HD_BROADPHASE_COUNT && isfinite(o->margin) && o->margin >= 0.0 &&
-             o->margin <= 16.0 && (int)o->algo >= 0 && o->algo < HD_ALGO_COUNT;
+             o->margin <= 16.0 && (int)o->algo >= 0 && o->algo < HD_ALGO_COUNT &&
+             (int)o->detail >= 0 && o->detail < HD_SCENE_DETAIL_COUNT;
     return ok ? hd_tolerance_validate(&o->tol) : HD_ERR_INVALID_ARG;
 }
 
-/* The threads and, for CD-Dual, one workspace per thread. */
+/* The threads and, for CD-Dual or a detail level, one workspace per thread (for a detail level
+ * alone, made when the first body is added: grow_workspaces). */
 static hd_status start_threads(hd_scene *s)
 {
     int threads = s->opt.threads > 0 ? s->opt.threads : hd_pool_cores();
     threads = threads < HD_SCENE_MAX_THREADS ? threads : HD_SCENE_MAX_THREADS;
     s->opt.threads = threads;
-    if (s->opt.algo == HD_ALGO_CDDUAL) {
+    if (s->opt.algo == HD_ALGO_CDDUAL || s->opt.detail != HD_SCENE_VERDICT) {
         s->ws = calloc((size_t)threads, sizeof *s->ws);
         if (s->ws == NULL) {
             return HD_ERR_NO_MEMORY;
         }
-        for (int i = 0; i < threads; ++i) {
+        for (int i = 0; i < threads && s->opt.algo == HD_ALGO_CDDUAL; ++i) {
             hd_status st = hd_workspace_create(HD_SCENE_WORKSPACE, &s->ws[i]);
             if (st != HD_OK) {
                 return st;
@@ -129,7 +131,7 @@ hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out)
     s->opt = o;
     s->band_rel = hd_body_band_rel(&o.tol);
     s->free_head = -1;
-    hd_pairs_init(&s->pairs);
+    hd_pairs_init(&s->pairs, hd_scene_detail_size(o.detail));
     hd_tree_init(&s->tree);
     hd_sap_init(&s->sap);
     st = start_threads(s);
@@ -177,6 +179,8 @@ void hd_scene_destroy(hd_scene *s)
     free(s->slot);
     free(s->staged);
     free(s->contacts);
+    free(s->out_contact);
+    free(s->out_manifold);
     free(s);
 }
 
@@ -350,14 +354,22 @@ static hd_status reserve_body(hd_scene *s)
  * cap plus one, 65 + 4 (V_A + V_B), at most the larger shape's own; a shape whose own need is
  * below its cap (its distinct candidates fewer) has at most 13 vertices, and pairs of those need
  * at most 169, far below the initial HD_SCENE_WORKSPACE. A smaller workspace would only make
- * CD-Dual fall back to GJK. */
+ * CD-Dual fall back to GJK. A detail level: at least hd_contact_workspace_capacity(shape, shape),
+ * which grows with the largest face of either shape, so the largest shape's covers every pair.
+ * Every worker's workspace has the same capacity: the answers do not depend on the worker. */
 static hd_status grow_workspaces(hd_scene *s, const hd_polytope *shape)
 {
-    int need;
-    hd_status st =
-        s->ws != NULL ? hd_workspace_capacity_for(shape, shape, &s->opt.tol, &need) : HD_OK;
+    int need = 0;
+    hd_status st = HD_OK;
+    if (s->ws != NULL && s->opt.algo == HD_ALGO_CDDUAL) {
+        st = hd_workspace_capacity_for(shape, shape, &s->opt.tol, &need);
+    }
+    if (s->ws != NULL && s->opt.detail != HD_SCENE_VERDICT) {
+        int contact = hd_contact_workspace_capacity(shape, shape);
+        need = contact > need ? contact : need;
+    }
     for (int i = 0; st == HD_OK && s->ws != NULL && i < s->opt.threads; ++i) {
-        if (hd_workspace_capacity(s->ws[i]) < need) {
+        if (s->ws[i] == NULL || hd_workspace_capacity(s->ws[i]) < need) {
             hd_workspace *bigger;
             st = hd_workspace_create(need, &bigger);
             if (st == HD_OK) {

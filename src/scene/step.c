@@ -13,15 +13,33 @@
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_SCAN_CHUNK 2048
 
+/* A pair found in contact, with a detail level: hd_signed_distance or hd_contact_manifold on the
+ * same worker, warm-started from the pair's cache (which hd_collide just updated), into the
+ * pair's extra bytes. */
+static hd_status contact_query(const hd_scene *s, int index, const hd_options *opt)
+{
+    const hd_pair_rec *r = &s->pairs.recs[index];
+    const hd_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    hd_pair_detail *d = hd_pairs_extra(&s->pairs, index);
+    if (s->opt.detail == HD_SCENE_MANIFOLD) {
+        return hd_contact_manifold(a->shape, &a->pose, b->shape, &b->pose, opt, &d->contact,
+                                   &d->manifold);
+    }
+    return hd_signed_distance(a->shape, &a->pose, b->shape, &b->pose, opt, &d->contact);
+}
+
 static void narrow_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
     hd_options opt = hd_options_default();
     opt.algo = s->opt.algo;
     opt.tol = s->opt.tol;
-    opt.workspace = s->ws != NULL ? s->ws[worker] : NULL;
+    opt.workspace = s->opt.algo == HD_ALGO_CDDUAL ? s->ws[worker] : NULL;
+    hd_options copt = opt; /* the contact queries' */
+    copt.workspace = s->ws != NULL ? s->ws[worker] : NULL;
     for (int i = begin; i < end; ++i) {
-        hd_pair_rec *r = &s->pairs.recs[s->work.ids[i]];
+        int index = s->work.ids[i];
+        hd_pair_rec *r = &s->pairs.recs[index];
         const hd_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
         if (!hd_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
             r->verdict = HD_SEPARATED; /* the boxes part by more than the touching band */
@@ -31,9 +49,12 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
         }
         const hd_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
         hd_result res;
-        opt.cache = &r->cache;
+        opt.cache = copt.cache = &r->cache;
         r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, &opt, &res);
         r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
+        if (r->verdict != HD_SEPARATED && s->opt.detail != HD_SCENE_VERDICT) {
+            r->status = contact_query(s, index, &copt);
+        }
         r->tested = r->status == HD_OK; /* a failed pair is asked again next step */
     }
 }
@@ -121,6 +142,11 @@ static void gather_chunk(void *ctx, int worker, int begin, int end)
             c->verdict = r->verdict;
             c->user_a = s->bodies[r->a].user;
             c->user_b = s->bodies[r->b].user;
+            /* the pair's own record for now; copy_details moves it out of the table */
+            const hd_pair_detail *d =
+                s->opt.detail != HD_SCENE_VERDICT ? hd_pairs_extra(&s->pairs, i) : NULL;
+            c->contact = d != NULL ? &d->contact : NULL;
+            c->manifold = s->opt.detail == HD_SCENE_MANIFOLD ? &d->manifold : NULL;
         }
     }
 }
@@ -188,6 +214,7 @@ static void merge_contacts(hd_scene *s)
     int threads = hd_pool_threads(s->pool);
     hd_scene_stats *st = &s->stats;
     s->contact_count = 0;
+    st->failures = 0; /* a step repeated after HD_ERR_NO_MEMORY counts them once */
     for (int w = 0; w < threads; ++w) {
         const hd_lane *lane = &s->lanes[w];
         if (lane->contact_count > 0) {
@@ -206,6 +233,49 @@ static void merge_contacts(hd_scene *s)
     if (s->contact_count > 1) {
         qsort(s->contacts, (size_t)s->contact_count, sizeof *s->contacts, compare_contacts);
     }
+}
+
+/* Details of contacts [begin, end) copied from the pair records to the scene's own arrays, by
+ * place in the sorted contacts (disjoint slots), before remove_dropped moves records. */
+static void copy_chunk(void *ctx, int worker, int begin, int end)
+{
+    hd_scene *s = ctx;
+    (void)worker;
+    for (int i = begin; i < end; ++i) {
+        hd_scene_contact *c = &s->contacts[i];
+        s->out_contact[i] = *c->contact;
+        c->contact = &s->out_contact[i];
+        if (c->manifold != NULL) {
+            s->out_manifold[i] = *c->manifold;
+            c->manifold = &s->out_manifold[i];
+        }
+    }
+}
+
+/* Room for the details of every contact (grown geometrically, as the contacts). */
+static hd_status reserve_details(hd_scene *s)
+{
+    if (s->opt.detail == HD_SCENE_VERDICT || s->out_capacity >= s->contact_count) {
+        return HD_OK;
+    }
+    int cap = s->out_capacity > 0 ? s->out_capacity : 64;
+    while (cap < s->contact_count) {
+        cap *= 2;
+    }
+    hd_contact *c = realloc(s->out_contact, (size_t)cap * sizeof *c);
+    if (c == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->out_contact = c;
+    if (s->opt.detail == HD_SCENE_MANIFOLD) {
+        hd_manifold *m = realloc(s->out_manifold, (size_t)cap * sizeof *m);
+        if (m == NULL) {
+            return HD_ERR_NO_MEMORY;
+        }
+        s->out_manifold = m;
+    }
+    s->out_capacity = cap;
+    return HD_OK;
 }
 
 static void unmark_dropped(hd_scene *s)
@@ -306,11 +376,17 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
     if (st == HD_OK) {
         st = run_lanes(s, gather_chunk);
     }
+    if (st == HD_OK) {
+        merge_contacts(s);
+        st = reserve_details(s);
+    }
     if (st != HD_OK) {
         unmark_dropped(s); /* nothing was removed: the step may be repeated */
         return st;
     }
-    merge_contacts(s);
+    if (s->opt.detail != HD_SCENE_VERDICT) {
+        hd_pool_run(s->pool, copy_chunk, s, s->contact_count, HD_SCENE_PAIR_CHUNK * 4);
+    }
     remove_dropped(s);
     s->stats.narrow_ns += t1 - t0;
     s->stats.sort_ns += hd_scene_now_ns() - t1;
