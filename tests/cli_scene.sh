@@ -109,6 +109,71 @@ for opts in "--threads 2" "--threads 3" "--threads 8" "--threads 0" "--broadphas
   check "example ($opts): the same output as one thread" cmp -s "$tmp/example.1" "$tmp/out"
 done
 
+# --- contact details (--depth, --manifold): the keys of 'hedra batch --depth --manifold', body a
+# as A. Known by construction: a-c overlap by 0.5 along +x, b-c by 0.5 along -x (b is A); in
+# swap.scene, z (defined after b, but given the id a freed) overlaps b by 0.25 along +x from b:
+# the scene holds the pair as (z, b) and must print it turned round.
+check "known scene --depth --manifold exits 0" \
+  test "$(code_of "$cli" scene --depth --manifold "$tmp/known.scene")" -eq 0
+cp "$tmp/out" "$tmp/known.depth"
+cat >"$tmp/swap.scene" <<EOF
+$cube
+body a cube 1 0 0 0 5 5 5
+body b cube 1 0 0 0 0 0 0
+frame
+remove a
+frame
+body z cube 1 0 0 0 0.75 0.1 0.2
+EOF
+check "swap scene --manifold exits 0" test "$(code_of "$cli" scene --manifold "$tmp/swap.scene")" -eq 0
+cp "$tmp/out" "$tmp/swap.depth"
+check "--depth --manifold: keys, values known by construction" /usr/bin/python3 - \
+  "$tmp/known.depth" "$tmp/known.expected" "$tmp/swap.depth" <<'EOF'
+import json, sys
+keys = {"signed_distance", "normal", "witness_a", "witness_b", "depth_bounds", "feature_a",
+        "feature_b", "depth_method", "manifold"}
+base = {"frame", "a", "b", "verdict"}
+rows = [json.loads(l) for l in open(sys.argv[1])]
+expected = [json.loads(l) for l in open(sys.argv[2])]
+assert [{k: r[k] for k in base} for r in rows] == expected
+def close(u, v, tol=1e-12):
+    return all(abs(x - y) <= tol for x, y in zip(u, v))
+def check(r, depth, normal, lo, hi):
+    assert set(r) == base | keys, r
+    assert abs(r["signed_distance"] + depth) <= 1e-12, r
+    assert close(r["normal"], normal), r
+    d = [b - a - r["signed_distance"] * n
+         for a, b, n in zip(r["witness_a"], r["witness_b"], r["normal"])]
+    assert close(d, [0, 0, 0]), r
+    assert r["depth_bounds"][0] <= depth <= r["depth_bounds"][1], r
+    assert len(r["manifold"]) == 4, r
+    for p in r["manifold"]:
+        assert lo - 1e-12 <= p["point"][0] <= hi + 1e-12, r     # in the overlap slab
+        assert abs(p["separation"] + depth) <= 1e-12, r
+for r in rows:
+    assert set(r) == base | keys, r
+    assert r["verdict"] != "intersecting" or r["signed_distance"] < 0, r
+    assert r["verdict"] != "touching" or abs(r["signed_distance"]) <= 1e-9, r
+    if r["frame"] == 0 and (r["a"], r["b"]) == ("a", "c"):
+        check(r, 0.5, [1, 0, 0], 0.5, 1.0)
+    if r["frame"] == 0 and (r["a"], r["b"]) == ("b", "c"):
+        check(r, 0.5, [-1, 0, 0], 1.0, 1.5)
+swap = [json.loads(l) for l in open(sys.argv[3])]
+assert [(r["frame"], r["a"], r["b"]) for r in swap] == [(2, "b", "z")], swap
+check(swap[0], 0.25, [1, 0, 0], 0.75, 1.0)
+EOF
+code_of "$cli" scene --threads 1 --depth --manifold "$example" >/dev/null
+cp "$tmp/out" "$tmp/example.depth"
+check "example --depth --manifold: the pairs of the plain run" \
+  diff -q <(cut -d, -f1-4 "$tmp/example.1" | tr -d '}') <(cut -d, -f1-4 "$tmp/example.depth" | tr -d '}')
+for opts in "--threads 2" "--threads 3" "--threads 8" "--threads 0" "--broadphase sap" \
+            "--broadphase sap --threads 3" "--margin 0"; do
+  # shellcheck disable=SC2086
+  code_of "$cli" scene --depth --manifold $opts "$example" >/dev/null
+  check "example --depth --manifold ($opts): the same output as one thread" \
+    cmp -s "$tmp/example.depth" "$tmp/out"
+done
+
 # --- errors: exit 1, "file:line:" and the reason
 # bad NAME LINE PHRASE: the scene on standard input, written to $tmp/NAME, must fail there.
 bad() {

@@ -57,7 +57,7 @@ static void feature_json(FILE *fp, const char *key, hd_feature_id f)
 
 static const char *const hd_method_names[] = {"none", "epa", "sat"};
 
-static void manifold_json(FILE *fp, const hd_manifold *m)
+void hd_cli_manifold_json(FILE *fp, const hd_manifold *m)
 {
     fprintf(fp, ",\"manifold\":[");
     for (int i = 0; i < m->count; ++i) {
@@ -73,17 +73,8 @@ static void manifold_json(FILE *fp, const hd_manifold *m)
     fputc(']', fp);
 }
 
-void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
+void hd_cli_contact_keys_json(FILE *fp, const hd_contact *c)
 {
-    if (!o->depth) {
-        return;
-    }
-    if (ans->contact_status != HD_OK) {
-        fprintf(fp, ",\"depth_error\":");
-        hd_json_string(fp, hd_status_str(ans->contact_status));
-        return;
-    }
-    const hd_contact *c = &ans->contact;
     fprintf(fp, ",\"signed_distance\":");
     hd_json_double(fp, c->signed_distance);
     fprintf(fp, ",\"normal\":");
@@ -101,10 +92,23 @@ void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answ
     }
     feature_json(fp, "feature_a", c->feature_a);
     feature_json(fp, "feature_b", c->feature_b);
-    fprintf(fp, ",\"depth_method\":\"%s\",\"depth_ns\":%lld", hd_method_names[c->method % 3],
-            ans->contact_ns);
+    fprintf(fp, ",\"depth_method\":\"%s\"", hd_method_names[c->method % 3]);
+}
+
+void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
+{
+    if (!o->depth) {
+        return;
+    }
+    if (ans->contact_status != HD_OK) {
+        fprintf(fp, ",\"depth_error\":");
+        hd_json_string(fp, hd_status_str(ans->contact_status));
+        return;
+    }
+    hd_cli_contact_keys_json(fp, &ans->contact);
+    fprintf(fp, ",\"depth_ns\":%lld", ans->contact_ns);
     if (o->manifold) {
-        manifold_json(fp, &ans->manifold);
+        hd_cli_manifold_json(fp, &ans->manifold);
     }
 }
 

@@ -62,6 +62,11 @@ void hd_cli_run_contact(const hd_cli_opts *o, const hd_polytope *a, const hd_pol
 void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans);
 void hd_cli_print_contact_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans);
 
+/* The contact keys of a contact from signed_distance to depth_method (no timing), and the
+ * "manifold" key, each starting with a comma (shared with hedra scene). */
+void hd_cli_contact_keys_json(FILE *fp, const hd_contact *c);
+void hd_cli_manifold_json(FILE *fp, const hd_manifold *m);
+
 /* The option help shared by collide and batch. */
 extern const char *const hd_cli_query_help;
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_query.h"
 
 static int scene_usage(void)
 {
@@ -13,6 +13,10 @@ static int scene_usage(void)
         "pair in contact in every frame, frames numbered from 0, body a defined before b:\n"
         "  {\"frame\":K,\"a\":\"NAME\",\"b\":\"NAME\",\"verdict\":\"touching\"|\"intersecting\"}\n"
         "and a summary per frame on standard error. Options:\n"
+        "  --depth            add the contact keys of 'hedra batch --depth' (signed_distance,\n"
+        "                     normal, witness_a, witness_b, depth_bounds, feature_a, feature_b,\n"
+        "                     depth_method; body a as A)\n"
+        "  --manifold         and the contact manifold (\"manifold\"; implies --depth)\n"
         "  --threads N        threads of the narrow phase, 0 = every core (default 0)\n"
         "  --algo A           gjk (default), cddual or lp\n"
         "  --broadphase B     tree (default) or sap\n"
@@ -44,6 +48,11 @@ static int parse_option(scene_args *a, int argc, char **argv, int *i)
     double v = 0.0;
     if (strcmp(opt, "--quiet") == 0) {
         a->quiet = 1;
+        return 1;
+    }
+    if (strcmp(opt, "--depth") == 0 || strcmp(opt, "--manifold") == 0) {
+        hd_scene_detail d = opt[2] == 'd' ? HD_SCENE_DEPTH : HD_SCENE_MANIFOLD;
+        a->opt.detail = d > a->opt.detail ? d : a->opt.detail;
         return 1;
     }
     int ok = 1;
@@ -102,7 +111,7 @@ typedef struct scene_run {
     hd_scene *scene;
     int *index; /* index[b] = b: the user pointer of body b */
     int *id;    /* scene id of body b */
-    int *pairs; /* a frame's contacts: (a, b, verdict) triples */
+    int *pairs; /* a frame's contacts: (a, b, verdict, place in the step's contacts) */
     int pair_cap;
     int verdicts[3];
 } scene_run;
@@ -157,7 +166,7 @@ static int apply_frame(scene_run *r, int f)
     return HD_EXIT_OK;
 }
 
-static int compare_triples(const void *pa, const void *pb)
+static int compare_quads(const void *pa, const void *pb)
 {
     const int *a = pa, *b = pb;
     if (a[0] != b[0]) {
@@ -166,12 +175,54 @@ static int compare_triples(const void *pa, const void *pb)
     return (a[1] > b[1]) - (a[1] < b[1]);
 }
 
-/* The contacts of a frame as (first defined, second defined, verdict), in that order. 0 when
- * out of memory. */
+/* A contact and manifold seen with A and B exchanged: the normal turns, the witnesses and the
+ * features change places; distances, bounds and points stay. */
+static void swap_sides(hd_contact *c, hd_manifold *m)
+{
+    for (int k = 0; k < 3; ++k) {
+        double w = c->witness_a[k];
+        c->witness_a[k] = c->witness_b[k];
+        c->witness_b[k] = w;
+        c->normal[k] = -c->normal[k] + 0.0;
+        m->normal[k] = -m->normal[k] + 0.0;
+    }
+    hd_feature_id f = c->feature_a;
+    c->feature_a = c->feature_b;
+    c->feature_b = f;
+    for (int i = 0; i < m->count; ++i) {
+        f = m->points[i].feature_a;
+        m->points[i].feature_a = m->points[i].feature_b;
+        m->points[i].feature_b = f;
+    }
+}
+
+/* The contact keys of a pair, with the body defined first as A. */
+static void print_detail(const hd_scene_contact *c, int swapped)
+{
+    if (c->contact == NULL) {
+        return;
+    }
+    hd_contact k = *c->contact;
+    hd_manifold m;
+    memset(&m, 0, sizeof m);
+    if (c->manifold != NULL) {
+        m = *c->manifold;
+    }
+    if (swapped) {
+        swap_sides(&k, &m);
+    }
+    hd_cli_contact_keys_json(stdout, &k);
+    if (c->manifold != NULL) {
+        hd_cli_manifold_json(stdout, &m);
+    }
+}
+
+/* The contacts of a frame as (first defined, second defined, verdict), in that order, with their
+ * details. 0 when out of memory. */
 static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count)
 {
     if (count > r->pair_cap) {
-        int *p = realloc(r->pairs, (size_t)count * 3 * sizeof *p);
+        int *p = realloc(r->pairs, (size_t)count * 4 * sizeof *p);
         if (p == NULL) {
             return 0;
         }
@@ -181,20 +232,26 @@ static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count
     r->verdicts[1] = r->verdicts[2] = 0;
     for (int i = 0; i < count; ++i) {
         int a = *(const int *)c[i].user_a, b = *(const int *)c[i].user_b;
-        r->pairs[3 * i] = a < b ? a : b;
-        r->pairs[3 * i + 1] = a < b ? b : a;
-        r->pairs[3 * i + 2] = (int)c[i].verdict;
+        int *q = &r->pairs[4 * i];
+        q[0] = a < b ? a : b;
+        q[1] = a < b ? b : a;
+        q[2] = (int)c[i].verdict;
+        q[3] = i;
         r->verdicts[c[i].verdict]++;
     }
     if (count > 1) {
-        qsort(r->pairs, (size_t)count, 3 * sizeof(int), compare_triples);
+        qsort(r->pairs, (size_t)count, 4 * sizeof(int), compare_quads);
     }
     for (int i = 0; i < count; ++i) {
+        const int *q = &r->pairs[4 * i];
+        const hd_scene_contact *ci = &c[q[3]];
         printf("{\"frame\":%d,\"a\":", f);
-        hd_json_string(stdout, r->file.bodies[r->pairs[3 * i]].name);
+        hd_json_string(stdout, r->file.bodies[q[0]].name);
         printf(",\"b\":");
-        hd_json_string(stdout, r->file.bodies[r->pairs[3 * i + 1]].name);
-        printf(",\"verdict\":\"%s\"}\n", hd_verdict_str((hd_verdict)r->pairs[3 * i + 2]));
+        hd_json_string(stdout, r->file.bodies[q[1]].name);
+        printf(",\"verdict\":\"%s\"", hd_verdict_str((hd_verdict)q[2]));
+        print_detail(ci, *(const int *)ci->user_a != q[0]);
+        printf("}\n");
     }
     return 1;
 }
