@@ -22,6 +22,8 @@ typedef struct sb_shapes {
 typedef struct sb_hedra {
     hd_scene *scene;
     int *ids;
+    int *move_ids; /* a frame's moves for hd_scene_move_many */
+    hd_pose *move_poses;
     const hd_scene_contact *contacts; /* of the last step */
     int contact_count;
 } sb_hedra;
@@ -103,9 +105,16 @@ static sb_hedra *hedra_create(const hd_scene_options *opt, const hd_sp_input *in
                               hd_polytope **polys)
 {
     sb_hedra *h = calloc(1, sizeof *h);
-    if (h == NULL || (h->ids = malloc((size_t)in->body_count * sizeof *h->ids)) == NULL ||
+    size_t n = (size_t)in->body_count;
+    if (h == NULL || (h->ids = malloc(n * sizeof *h->ids)) == NULL ||
+        (h->move_ids = malloc(n * sizeof *h->move_ids)) == NULL ||
+        (h->move_poses = malloc(n * sizeof *h->move_poses)) == NULL ||
         hd_scene_create(opt, &h->scene) != HD_OK) {
-        free(h != NULL ? h->ids : NULL);
+        if (h != NULL) {
+            free(h->ids);
+            free(h->move_ids);
+            free(h->move_poses);
+        }
         free(h);
         return NULL;
     }
@@ -125,22 +134,25 @@ static void hedra_destroy(sb_hedra *h)
     if (h != NULL) {
         hd_scene_destroy(h->scene);
         free(h->ids);
+        free(h->move_ids);
+        free(h->move_poses);
         free(h);
     }
 }
 
-/* One hedra frame: the moves, then the step; the shares from the step's counters. */
+/* One hedra frame: the moves (one hd_scene_move_many), then the step; the shares from the
+ * step's counters. */
 static int hedra_frame(sb_hedra *h, int count, const int *bodies, const hd_bench_pose *poses,
                        hd_sp_frame *out, int *threads)
 {
     long long t0 = now_ns();
     for (int i = 0; i < count; ++i) {
-        hd_pose p;
-        memcpy(p.r, poses[i].r, sizeof p.r);
-        memcpy(p.t, poses[i].t, sizeof p.t);
-        if (hd_scene_move(h->scene, h->ids[bodies[i]], &p) != HD_OK) {
-            return -1;
-        }
+        h->move_ids[i] = h->ids[bodies[i]];
+        memcpy(h->move_poses[i].r, poses[i].r, sizeof poses[i].r);
+        memcpy(h->move_poses[i].t, poses[i].t, sizeof poses[i].t);
+    }
+    if (hd_scene_move_many(h->scene, count, h->move_ids, h->move_poses, NULL) != HD_OK) {
+        return -1;
     }
     long long t1 = now_ns();
     const hd_scene_contact *c = NULL;

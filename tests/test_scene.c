@@ -162,9 +162,41 @@ static int check_brute(const model *m, const hd_scene_contact *c, int count, con
     return expected;
 }
 
+/* Moves by hd_scene_move_many instead of hd_scene_move (test_move_many), with refused entries
+ * mixed in. */
+static int t_batch;
+
+/* The batch of a frame's moves, given at once: a refused entry (a removed or unknown id, a pose
+ * that is not a rotation, a non-finite translation) is put in front of some, which must be
+ * reported as the first failure and leave every other entry moved. */
+static void move_batch(hd_rng *rng, hd_scene *s, int count, int *ids, hd_pose *poses)
+{
+    int bad = count > 0 && hd_rng_int(rng, 2) == 0 ? hd_rng_int(rng, 3) : -1;
+    hd_status want = HD_OK;
+    if (bad >= 0) {
+        memmove(ids + 1, ids, (size_t)count * sizeof *ids);
+        memmove(poses + 1, poses, (size_t)count * sizeof *poses);
+        ids[0] = bad == 0 ? T_MAX_BODIES + 5 : ids[1];
+        poses[0] = poses[1];
+        if (bad == 1) {
+            poses[0].r[0] *= 1.01; /* not orthonormal */
+        } else if (bad == 2) {
+            poses[0].t[1] = NAN;
+        }
+        want = bad == 0 ? HD_ERR_INVALID_ARG : bad == 1 ? HD_ERR_BAD_POSE : HD_ERR_NONFINITE;
+        count++;
+    }
+    int failed = 7;
+    assert_int_equal(hd_scene_move_many(s, count, ids, poses, &failed), want);
+    assert_int_equal(failed, bad >= 0 ? 0 : -1);
+}
+
 /* One random frame's changes: moves of a quarter, a few jumps, removes and adds. */
 static void random_changes(hd_rng *rng, hd_scene *s, model *m, double side)
 {
+    static int ids[T_MAX_BODIES + 1];
+    static hd_pose poses[T_MAX_BODIES + 1];
+    int count = 0;
     for (int id = 0; id < T_MAX_BODIES; ++id) {
         if (!m->live[id] || hd_rng_int(rng, 4) != 0) {
             continue;
@@ -174,7 +206,15 @@ static void random_changes(hd_rng *rng, hd_scene *s, model *m, double side)
         } else {
             nudge(rng, &m->pose[id], 0.05, 0.1);
         }
-        assert_int_equal(hd_scene_move(s, id, &m->pose[id]), HD_OK);
+        if (t_batch) {
+            ids[count] = id;
+            poses[count++] = m->pose[id];
+        } else {
+            assert_int_equal(hd_scene_move(s, id, &m->pose[id]), HD_OK);
+        }
+    }
+    if (t_batch) {
+        move_batch(rng, s, count, ids, poses);
     }
     for (int i = 0; i < 3; ++i) {
         int id = hd_rng_int(rng, T_MAX_BODIES);
@@ -281,6 +321,32 @@ static hd_scene *new_scene(hd_broadphase bp, int threads)
     hd_scene *s = NULL;
     assert_int_equal(hd_scene_create(&o, &s), HD_OK);
     return s;
+}
+
+/* hd_scene_move_many: the same contacts as brute force, frame by frame, on 1, 2 and 3 threads
+ * and both broad phases, with refused entries among the moves; bad arguments. */
+static void test_move_many(void **state)
+{
+    (void)state;
+    t_batch = 1;
+    for (int t = 1; t <= 3; ++t) {
+        run_log log = {0};
+        run_random(t == 3 ? HD_BROADPHASE_SAP : HD_BROADPHASE_TREE, t, t_seed + 31, &log);
+        free(log.recs);
+    }
+    t_batch = 0;
+    hd_scene *s = new_scene(HD_BROADPHASE_TREE, 2);
+    int id = 0, failed = 7;
+    hd_pose p = hd_pose_identity();
+    assert_int_equal(hd_scene_move_many(NULL, 1, &id, &p, &failed), HD_ERR_NULL);
+    assert_int_equal(failed, -1);
+    assert_int_equal(hd_scene_move_many(s, 1, NULL, &p, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_move_many(s, 1, &id, NULL, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_scene_move_many(s, -1, &id, &p, NULL), HD_ERR_INVALID_ARG);
+    assert_int_equal(hd_scene_move_many(s, 0, NULL, NULL, &failed), HD_OK);
+    assert_int_equal(hd_scene_move_many(s, 1, &id, &p, &failed), HD_ERR_INVALID_ARG);
+    assert_int_equal(failed, 0);
+    hd_scene_destroy(s);
 }
 
 static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id)
@@ -867,9 +933,19 @@ static void test_large_scene(void **state)
                 assert_int_equal(id, i);
             }
             for (int f = 0; f < 3; ++f) {
+                static int ids[T_LARGE];
+                static hd_pose moved[T_LARGE];
+                int n = 0;
                 for (int i = 0; f > 0 && i < T_LARGE; i += 2) {
                     nudge(&motion, &p[i], 0.05, 0.2);
-                    assert_int_equal(hd_scene_move(s, i, &p[i]), HD_OK);
+                    if (threads == 1) {
+                        assert_int_equal(hd_scene_move(s, i, &p[i]), HD_OK);
+                    }
+                    ids[n] = i;
+                    moved[n++] = p[i];
+                }
+                if (threads > 1) { /* checked on every thread: more than two chunks */
+                    assert_int_equal(hd_scene_move_many(s, n, ids, moved, NULL), HD_OK);
                 }
                 const hd_scene_contact *c = NULL;
                 int count = -1;
@@ -1078,19 +1154,13 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),
-        cmocka_unit_test(test_remove_readd),
-        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),
-        cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),
-        cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),
-        cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),
-        cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),
-        cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),   cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_remove_readd),    cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin), cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),      cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),      cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),      cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details), cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

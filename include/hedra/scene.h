@@ -104,6 +104,16 @@ hd_status hd_scene_remove(hd_scene *scene, int id);
  * id that is not a body's; on error the body keeps its pose. */
 hd_status hd_scene_move(hd_scene *scene, int id, const hd_pose *pose);
 
+/* hd_scene_move for count bodies at once (ids[i] gets poses[i]), the checks run on the scene's
+ * threads: the way to move many bodies per frame. Each entry is checked as hd_scene_move checks
+ * it; the bodies whose entry passes are moved (an id given more than once takes its last valid
+ * pose), the others keep their poses. Returns HD_OK, or the status of the first refused entry
+ * (*failed, when failed is not NULL, receives its index; -1 when none was refused). Errors:
+ * HD_ERR_NULL (scene, or ids or poses with count > 0), HD_ERR_INVALID_ARG (count < 0),
+ * HD_ERR_NO_MEMORY (then no body is moved), and those of hd_scene_move per entry. */
+hd_status hd_scene_move_many(hd_scene *scene, int count, const int *ids, const hd_pose *poses,
+                             int *failed);
+
 /* A body's shape, pose and user pointer (each output may be NULL). HD_ERR_INVALID_ARG for an id
  * that is not a body's. */
 hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope **shape, hd_pose *pose,

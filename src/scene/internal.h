@@ -112,6 +112,7 @@ struct hd_scene {
     hd_idlist scratch; /* queries: candidate ids */
     hd_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
+    hd_scene_contact *contact_tmp; /* the radix sort's other buffer, as large */
     int contact_count;
     int contact_capacity;
     hd_contact *out_contact;   /* detail: the contacts' answers, by place in contacts */

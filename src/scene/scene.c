@@ -6,6 +6,9 @@
 
 #include "scene/internal.h"
 
+/* Moves per chunk of hd_scene_move_many's checks (about 0.1 us each). */
+#define HD_SCENE_MOVE_CHUNK 256
+
 /* Candidates of one CD-Dual search in a worker's workspace at first (grow_workspaces). */
 #define HD_SCENE_WORKSPACE (1 << 14)
 
@@ -179,6 +182,7 @@ void hd_scene_destroy(hd_scene *s)
     free(s->slot);
     free(s->staged);
     free(s->contacts);
+    free(s->contact_tmp);
     free(s->out_contact);
     free(s->out_manifold);
     free(s);
@@ -204,12 +208,16 @@ static hd_status check_pose(const hd_scene *s, const hd_polytope *shape, double 
     return st != HD_OK ? st : hd_body_check_range(shape, reach, tiny, pose);
 }
 
-/* Room for one more entry in the stale list (with its staged pose) and the moved list. */
-static hd_status reserve_lists(hd_scene *s)
+/* Room for `more` more entries in the stale list (with their staged poses) and the moved list;
+ * each id is at most once in each, so never more than body_ids + 1 (a body being added). */
+static hd_status reserve_lists_n(hd_scene *s, int more)
 {
-    hd_status st = hd_idlist_reserve(&s->stale, s->stale.count + 1);
+    long long cap = (long long)s->body_ids + 1;
+    int stale = (int)(s->stale.count + (long long)more < cap ? s->stale.count + more : cap);
+    int moved = (int)(s->moved.count + (long long)more < cap ? s->moved.count + more : cap);
+    hd_status st = hd_idlist_reserve(&s->stale, stale);
     if (st == HD_OK) {
-        st = hd_idlist_reserve(&s->moved, s->moved.count + 1);
+        st = hd_idlist_reserve(&s->moved, moved);
     }
     if (st == HD_OK && s->staged_capacity < s->stale.capacity) {
         hd_pose *p = realloc(s->staged, (size_t)s->stale.capacity * sizeof *p);
@@ -220,6 +228,11 @@ static hd_status reserve_lists(hd_scene *s)
         s->staged_capacity = s->stale.capacity;
     }
     return st;
+}
+
+static hd_status reserve_lists(hd_scene *s)
+{
+    return reserve_lists_n(s, 1);
 }
 
 /* Stages a body's pose for the next sync and marks it moved (room reserved). */
@@ -237,22 +250,80 @@ static void stage(hd_scene *s, int id, const hd_pose *pose)
     *flags |= HD_BODY_STALE | HD_BODY_MOVED;
 }
 
-hd_status hd_scene_move(hd_scene *s, int id, const hd_pose *pose)
+/* The checks of hd_scene_move for one body: its id, then its pose. Reads only. */
+static hd_status check_move(const hd_scene *s, int id, const hd_pose *pose)
 {
-    if (s == NULL || pose == NULL) {
-        return HD_ERR_NULL;
-    }
     if (!is_live(s, id)) {
         return HD_ERR_INVALID_ARG;
     }
     int tiny = (s->flags[id] & HD_BODY_TINY) != 0;
     const hd_polytope *shape = tiny ? s->bodies[id].shape : NULL;
-    hd_status st = check_pose(s, shape, s->reach[id], tiny, pose);
+    return check_pose(s, shape, s->reach[id], tiny, pose);
+}
+
+typedef struct move_ctx {
+    hd_scene *s;
+    const int *ids;
+    const hd_pose *poses;
+} move_ctx;
+
+/* The checks of a batch of moves, on every thread: each entry's status into scratch. */
+static void move_chunk(void *ctx, int worker, int begin, int end)
+{
+    const move_ctx *m = ctx;
+    (void)worker;
+    for (int i = begin; i < end; ++i) {
+        m->s->scratch.ids[i] = (int)check_move(m->s, m->ids[i], &m->poses[i]);
+    }
+}
+
+hd_status hd_scene_move(hd_scene *s, int id, const hd_pose *pose)
+{
+    if (s == NULL || pose == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_status st = check_move(s, id, pose);
     if (st == HD_OK) {
         st = reserve_lists(s);
     }
     if (st == HD_OK) {
         stage(s, id, pose);
+    }
+    return st;
+}
+
+hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_pose *poses,
+                             int *failed)
+{
+    if (failed != NULL) {
+        *failed = -1;
+    }
+    if (s == NULL || (count > 0 && (ids == NULL || poses == NULL))) {
+        return HD_ERR_NULL;
+    }
+    if (count < 0) {
+        return HD_ERR_INVALID_ARG;
+    }
+    hd_status st = reserve_lists_n(s, count);
+    if (st == HD_OK) {
+        st = hd_idlist_reserve(&s->scratch, count);
+    }
+    if (st != HD_OK) {
+        return st; /* nothing moved */
+    }
+    move_ctx m = {s, ids, poses};
+    hd_pool_run(s->pool, move_chunk, &m, count, HD_SCENE_MOVE_CHUNK);
+    st = HD_OK;
+    for (int i = 0; i < count; ++i) { /* staged in order: the last pose of an id wins */
+        hd_status e = (hd_status)s->scratch.ids[i];
+        if (e == HD_OK) {
+            stage(s, ids[i], &poses[i]);
+        } else if (st == HD_OK) {
+            st = e;
+            if (failed != NULL) {
+                *failed = i;
+            }
+        }
     }
     return st;
 }

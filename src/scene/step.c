@@ -13,6 +13,11 @@
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_SCAN_CHUNK 2048
 
+/* The radix sort of the contacts: digits of 11 bits (2048 buckets), from 256 contacts on. */
+#define HD_SCENE_RADIX_BITS 11
+#define HD_SCENE_RADIX (1 << HD_SCENE_RADIX_BITS)
+#define HD_SCENE_RADIX_MIN 256
+
 /* A pair found in contact, with a detail level: hd_signed_distance or hd_contact_manifold on the
  * same worker, warm-started from the pair's cache (which hd_collide just updated), into the
  * pair's extra bytes. */
@@ -208,6 +213,60 @@ static hd_status merge_work(hd_scene *s)
     return HD_OK;
 }
 
+/* One stable pass of the radix sort: the contacts from `from` to `to` by the digit of a
+ * (key 1) or b (key 0) at bit `shift`. 0 when every contact has the same digit (nothing
+ * moved). */
+static int radix_pass(const hd_scene_contact *from, hd_scene_contact *to, int count, int key,
+                      int shift)
+{
+    int start[HD_SCENE_RADIX + 1] = {0};
+    const unsigned mask = HD_SCENE_RADIX - 1;
+    for (int i = 0; i < count; ++i) {
+        start[(((unsigned)(key ? from[i].a : from[i].b)) >> shift & mask) + 1]++;
+    }
+    for (int d = 0; d < HD_SCENE_RADIX; ++d) {
+        if (start[d + 1] == count) {
+            return 0;
+        }
+        start[d + 1] += start[d];
+    }
+    for (int i = 0; i < count; ++i) {
+        to[start[((unsigned)(key ? from[i].a : from[i].b)) >> shift & mask]++] = from[i];
+    }
+    return 1;
+}
+
+/* The contacts sorted by (a, b): a least-significant-digit radix sort (Knuth, TAOCP vol. 3,
+ * section 5.2.5), b's digits then a's, over the bits the ids use, each pass stable; short lists
+ * by qsort. */
+static void sort_contacts(hd_scene *s)
+{
+    int n = s->contact_count;
+    if (n < HD_SCENE_RADIX_MIN) {
+        if (n > 1) {
+            qsort(s->contacts, (size_t)n, sizeof *s->contacts, compare_contacts);
+        }
+        return;
+    }
+    int bits = 1;
+    while (bits < 31 && (1 << bits) < s->body_ids) {
+        bits++;
+    }
+    hd_scene_contact *from = s->contacts, *to = s->contact_tmp;
+    for (int key = 0; key < 2; ++key) {
+        for (int shift = 0; shift < bits; shift += HD_SCENE_RADIX_BITS) {
+            if (radix_pass(from, to, n, key, shift)) {
+                hd_scene_contact *t = from;
+                from = to;
+                to = t;
+            }
+        }
+    }
+    if (from != s->contacts) {
+        memcpy(s->contacts, from, (size_t)n * sizeof *from);
+    }
+}
+
 /* The lanes' contacts into s->contacts, sorted; the failures combined. */
 static void merge_contacts(hd_scene *s)
 {
@@ -230,9 +289,7 @@ static void merge_contacts(hd_scene *s)
         }
         st->failures += lane->failures;
     }
-    if (s->contact_count > 1) {
-        qsort(s->contacts, (size_t)s->contact_count, sizeof *s->contacts, compare_contacts);
-    }
+    sort_contacts(s);
 }
 
 /* Details of contacts [begin, end) copied from the pair records to the scene's own arrays, by
@@ -315,6 +372,11 @@ static hd_status reserve_results(hd_scene *s)
         return HD_ERR_NO_MEMORY;
     }
     s->contacts = c;
+    c = realloc(s->contact_tmp, (size_t)cap * sizeof *c);
+    if (c == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->contact_tmp = c;
     s->contact_capacity = cap;
     return HD_OK;
 }
