@@ -8,7 +8,9 @@
  * - a persistent pair table: every pair of bodies whose boxes overlap keeps its hd_cache from
  *   frame to frame (warm start) and a pair neither of whose bodies moved keeps its verdict;
  * - the narrow phase (hd_collide per candidate pair) on a fixed pool of threads owned by the
- *   scene. Results are sorted by body ids, so the output does not depend on the thread count.
+ *   scene, and, when asked (hd_scene_options.detail), the signed distance, normal, witnesses,
+ *   depth bounds and contact manifold of every pair in contact (hedra/contact.h). Results are
+ *   sorted by body ids, so the output does not depend on the thread count.
  *
  * A scene is used by one thread at a time (its own workers run only inside hd_scene_step and the
  * queries). The polytopes it holds are only read. Steady-state steps do not allocate: every
