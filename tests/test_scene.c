@@ -1055,8 +1055,10 @@ static void log_detail(double **log, int *count, int *cap, const hd_scene_contac
     *count += n;
 }
 
-/* One random scene with contact details on `threads` threads: each frame against brute force
- * and the oracle; the details logged. */
+/* One random scene with contact details on `threads` threads: each frame against brute force,
+ * the details logged; on one thread, each contact against the oracle too (the scene and its
+ * motion are the same for every thread count, so a run whose details equal the checked run's
+ * bit for bit agrees with the oracle as well, without paying for it again). */
 static void run_details(int threads, uint64_t seed, double **log, int *count, int *cap)
 {
     hd_scene_options o = hd_scene_options_default();
@@ -1082,14 +1084,17 @@ static void run_details(int threads, uint64_t seed, double **log, int *count, in
         for (int i = 0; i < n; ++i) {
             assert_non_null(c[i].contact);
             assert_non_null(c[i].manifold);
-            check_detail(&m, &c[i], &overlaps);
+            if (threads == 1) { /* the other runs must equal this one bit for bit */
+                check_detail(&m, &c[i], &overlaps);
+            }
             log_detail(log, count, cap, &c[i]);
         }
         contacts += n;
     }
-    printf("details, %d threads: %d contacts (%d overlapping) agree with the oracle\n", threads,
-           contacts, overlaps);
-    assert_true(overlaps > 10 * T_FRAMES);
+    if (threads == 1) {
+        printf("details: %d contacts (%d overlapping) agree with the oracle\n", contacts, overlaps);
+        assert_true(overlaps > 10 * T_FRAMES);
+    }
     hd_scene_destroy(s);
 }
 
