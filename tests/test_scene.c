@@ -1123,7 +1123,8 @@ static void test_contact_details(void **state)
     }
 }
 
-/* HD_SCENE_DEPTH: the contact without a manifold; the verdict-only scene has neither. */
+/* Two boxes overlapping by 0.25 along x: HD_SCENE_DEPTH gives the contact without a manifold,
+ * HD_SCENE_MANIFOLD (with CD-Dual) both, the verdict-only scene neither. */
 static void test_detail_levels(void **state)
 {
     (void)state;
@@ -1132,8 +1133,9 @@ static void test_detail_levels(void **state)
     o.detail = HD_SCENE_DETAIL_COUNT;
     hd_scene *s = NULL;
     assert_int_equal(hd_scene_create(&o, &s), HD_ERR_INVALID_ARG);
-    for (int level = 0; level < 2; ++level) {
-        o.detail = level ? HD_SCENE_DEPTH : HD_SCENE_VERDICT;
+    for (int level = 0; level < 3; ++level) { /* the third: a manifold with CD-Dual */
+        o.detail = (hd_scene_detail)level;
+        o.algo = level == 2 ? HD_ALGO_CDDUAL : HD_ALGO_GJK;
         assert_int_equal(hd_scene_create(&o, &s), HD_OK);
         hd_pose p = hd_pose_identity();
         int id[2];
@@ -1144,7 +1146,16 @@ static void test_detail_levels(void **state)
         int n = 0;
         assert_int_equal(hd_scene_step(s, &c, &n, NULL), HD_OK);
         assert_int_equal(n, 1);
-        assert_null(c[0].manifold);
+        if (level == 2) { /* four corners of the overlap's face, half-way along x */
+            assert_non_null(c[0].manifold);
+            assert_int_equal(c[0].manifold->count, 4);
+            for (int i = 0; i < 4; ++i) {
+                assert_true(fabs(c[0].manifold->points[i].point[0] - 0.375) < 1e-12);
+                assert_true(fabs(c[0].manifold->points[i].separation + 0.25) < 1e-12);
+            }
+        } else {
+            assert_null(c[0].manifold);
+        }
         if (level == 0) {
             assert_null(c[0].contact);
         } else {

@@ -122,7 +122,7 @@ hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const h
     hd_options opt = hd_options_default();
     opt.algo = s->opt.algo;
     opt.tol = s->opt.tol;
-    opt.workspace = s->ws != NULL ? s->ws[0] : NULL;
+    opt.workspace = s->opt.algo == HD_ALGO_CDDUAL ? s->ws[0] : NULL;
     int found = 0;
     for (int i = 0; i < s->scratch.count && st == HD_OK; ++i) {
         const hd_body *b = &s->bodies[s->scratch.ids[i]];
