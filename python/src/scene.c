@@ -11,6 +11,8 @@ typedef struct hdpy_scene {
     PyObject *shapes;  /* dict: body id -> Polytope */
     PyObject *removed; /* list: shapes of bodies removed since the last step */
     PyObject *stats;   /* dict of the last step's stats, or None */
+    PyObject *details; /* dict of arrays: the last step's contact details, or None */
+    hd_scene_detail detail;
     int busy;
 } hdpy_scene;
 
@@ -25,16 +27,19 @@ static int check_idle(hdpy_scene *self)
 
 static int scene_options(PyObject *args, PyObject *kwds, hd_scene_options *opt)
 {
-    static char *kwlist[] = {"threads", "broadphase", "margin", "algo", "touch_rel", NULL};
+    static char *kwlist[] = {"threads",   "broadphase", "margin",   "algo",
+                             "touch_rel", "depth",      "manifold", NULL};
     PyObject *threads = NULL, *algo = NULL, *touch_rel = NULL;
     const char *broadphase = NULL;
+    int depth = 0, manifold = 0;
     hd_options q;
     *opt = hd_scene_options_default();
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOO:Scene", kwlist, &threads, &broadphase,
-                                     &opt->margin, &algo, &touch_rel) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOOpp:Scene", kwlist, &threads, &broadphase,
+                                     &opt->margin, &algo, &touch_rel, &depth, &manifold) ||
         hdpy_threads(threads, &opt->threads) < 0 || hdpy_options(algo, touch_rel, &q) < 0) {
         return -1;
     }
+    opt->detail = manifold ? HD_SCENE_MANIFOLD : depth ? HD_SCENE_DEPTH : HD_SCENE_VERDICT;
     opt->algo = q.algo;
     opt->tol = q.tol;
     if (broadphase != NULL && hd_broadphase_parse(broadphase, &opt->broadphase) != HD_OK) {
@@ -57,6 +62,8 @@ static PyObject *scene_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->shapes = PyDict_New();
     self->removed = PyList_New(0);
     self->stats = Py_NewRef(Py_None);
+    self->details = Py_NewRef(Py_None);
+    self->detail = opt.detail;
     if (self->shapes == NULL || self->removed == NULL) {
         Py_DECREF(self);
         return NULL;
@@ -82,6 +89,7 @@ static void scene_dealloc(hdpy_scene *self)
     Py_XDECREF(self->shapes);
     Py_XDECREF(self->removed);
     Py_XDECREF(self->stats);
+    Py_XDECREF(self->details);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -230,6 +238,77 @@ static PyObject *contact_arrays(const hd_scene_contact *c, int count)
     return Py_BuildValue("(NN)", pairs, verdicts);
 }
 
+/* A new float64 array of shape dims[0 .. nd - 1]; NULL (exception set) on failure. */
+static PyObject *new_doubles(int nd, npy_intp d0, npy_intp d1, npy_intp d2, double **data)
+{
+    npy_intp dims[3] = {d0, d1, d2};
+    PyObject *a = PyArray_ZEROS(nd, dims, NPY_DOUBLE, 0);
+    *data = a != NULL ? (double *)PyArray_DATA((PyArrayObject *)a) : NULL;
+    return a;
+}
+
+/* The manifolds as (K,) counts, (K, 4, 3) points and (K, 4) separations (unused slots 0). */
+static int manifold_arrays(PyObject *d, const hd_scene_contact *c, int count)
+{
+    npy_intp n = count;
+    double *pt, *sep;
+    PyObject *counts = PyArray_SimpleNew(1, &n, NPY_INT);
+    PyObject *points = new_doubles(3, n, HD_MANIFOLD_MAX, 3, &pt);
+    PyObject *seps = new_doubles(2, n, HD_MANIFOLD_MAX, 0, &sep);
+    int ok = counts != NULL && points != NULL && seps != NULL;
+    for (int k = 0; ok && k < count; ++k) {
+        const hd_manifold *m = c[k].manifold;
+        ((int *)PyArray_DATA((PyArrayObject *)counts))[k] = m->count;
+        for (int i = 0; i < m->count; ++i) {
+            memcpy(pt + 3 * (HD_MANIFOLD_MAX * k + i), m->points[i].point, 3 * sizeof(double));
+            sep[HD_MANIFOLD_MAX * k + i] = m->points[i].separation;
+        }
+    }
+    ok = ok && PyDict_SetItemString(d, "manifold_count", counts) == 0 &&
+         PyDict_SetItemString(d, "manifold_points", points) == 0 &&
+         PyDict_SetItemString(d, "manifold_separation", seps) == 0;
+    Py_XDECREF(counts);
+    Py_XDECREF(points);
+    Py_XDECREF(seps);
+    return ok ? 0 : -1;
+}
+
+/* The contacts' details (with depth=True) as a dict of arrays in the contacts' order; None
+ * without. */
+static PyObject *detail_arrays(hd_scene_detail detail, const hd_scene_contact *c, int count)
+{
+    if (detail == HD_SCENE_VERDICT) {
+        Py_RETURN_NONE;
+    }
+    static const char *const names[5] = {"signed_distance", "normal", "witness_a", "witness_b",
+                                         "depth_bounds"};
+    static const int width[5] = {1, 3, 3, 3, 2};
+    PyObject *d = PyDict_New();
+    double *v[5];
+    for (int j = 0; d != NULL && j < 5; ++j) {
+        PyObject *a = new_doubles(width[j] > 1 ? 2 : 1, count, width[j], 0, &v[j]);
+        if (a == NULL || PyDict_SetItemString(d, names[j], a) < 0) {
+            Py_XDECREF(a);
+            Py_CLEAR(d);
+            break;
+        }
+        Py_DECREF(a);
+    }
+    for (int k = 0; d != NULL && k < count; ++k) {
+        const hd_contact *x = c[k].contact;
+        v[0][k] = x->signed_distance;
+        memcpy(v[1] + 3 * k, x->normal, 3 * sizeof(double));
+        memcpy(v[2] + 3 * k, x->witness_a, 3 * sizeof(double));
+        memcpy(v[3] + 3 * k, x->witness_b, 3 * sizeof(double));
+        v[4][2 * k] = x->depth_lower;
+        v[4][2 * k + 1] = x->depth_upper;
+    }
+    if (d != NULL && detail == HD_SCENE_MANIFOLD && manifold_arrays(d, c, count) < 0) {
+        Py_CLEAR(d);
+    }
+    return d;
+}
+
 /* step() -> (pairs, verdicts): the pairs in contact after this frame, sorted. */
 static PyObject *scene_step(hdpy_scene *self, PyObject *unused)
 {
@@ -251,6 +330,10 @@ static PyObject *scene_step(hdpy_scene *self, PyObject *unused)
     }
     Py_SETREF(self->stats, stats_dict(&stats));
     if (self->stats == NULL || PyList_SetSlice(self->removed, 0, PY_SSIZE_T_MAX, NULL) < 0) {
+        return NULL;
+    }
+    Py_SETREF(self->details, detail_arrays(self->detail, contacts, count));
+    if (self->details == NULL) {
         return NULL;
     }
     if (st != HD_OK) { /* a failed pair: the others are answered, stats name it */
@@ -388,7 +471,15 @@ static PyObject *get_stats(hdpy_scene *self, void *closure)
     return Py_NewRef(self->stats);
 }
 
+static PyObject *get_details(hdpy_scene *self, void *closure)
+{
+    (void)closure;
+    return Py_NewRef(self->details);
+}
+
 static PyGetSetDef scene_getset[] = {
+    {"details", (getter)get_details, NULL,
+     "dict of arrays: the contact details of the last step's pairs (depth=True), or None", NULL},
     {"ids", (getter)get_ids, NULL, "sorted list of the bodies' ids", NULL},
     {"stats", (getter)get_stats, NULL, "dict: what the last step did (hd_scene_stats), or None",
      NULL},
@@ -424,7 +515,8 @@ static PyTypeObject hdpy_SceneType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.Scene",
     .tp_basicsize = sizeof(hdpy_scene),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Scene(threads=0, broadphase='tree', margin=0.5, algo='gjk', touch_rel=None)\n\n"
+    .tp_doc = "Scene(threads=0, broadphase='tree', margin=0.5, algo='gjk', touch_rel=None,\n"
+              "      depth=False, manifold=False)\n\n"
               "Many moving bodies (hedra/scene.h): a broad phase kept as they move, a pair table\n"
               "with one warm-start cache per pair, the narrow phase on the scene's threads.",
     .tp_new = scene_new,
