@@ -207,9 +207,13 @@ static void json_motion(FILE *fp, const hd_view_opts *o, const hd_polytope *a, c
     if (hd_workspace_create(hd_contact_workspace_capacity(a, b), &ws) != HD_OK) {
         ws = NULL; /* the contact queries then use their stack scratch */
     }
+    /* a grid of n offsets of step h through 0 (the pose as given is sample k0, exactly) */
     int n = o->slide_steps;
+    double h = (hi - lo) / (n - 1);
+    int k0 = (int)floor(-lo / h + 0.5);
+    k0 = k0 < 0 ? 0 : k0 > n - 1 ? n - 1 : k0;
     for (int k = 0; k < n; ++k) {
-        double tau = lo + (hi - lo) * k / (n - 1);
+        double tau = (k - k0) * h;
         hd_pose pose = o->query.pose_b;
         for (int c = 0; c < 3; ++c) {
             pose.t[c] += tau * s[c];
