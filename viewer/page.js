@@ -560,7 +560,7 @@
     const marker = 0.06 * radii.reduce((a, r) => a + r, 0) / Math.max(radii.length, 1) || 0.01;
     const mats = { free: bodyMaterial(colors.free, 0.3), touching: bodyMaterial(colors.touching, 1),
       intersecting: bodyMaterial(colors.intersecting, 1) };
-    const edgeMat = new THREE.LineBasicMaterial({ color: 0x7d8799 });
+    const edgeMat = new THREE.LineBasicMaterial({ color: 0xa3acbb });
     const pointMat = new THREE.PointsMaterial({ color: darker(colors.free), size: 5, sizeAttenuation: false });
     const world = new THREE.Group();
     const contactLayer = new THREE.Group();
