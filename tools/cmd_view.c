@@ -24,8 +24,8 @@ static int view_usage(void)
            "  --scene FILE       a scene file (as 'hedra scene' runs it): every frame's bodies,\n"
            "                     the pairs in contact highlighted, a frame slider\n"
            "  --frame K          the scene's frame shown first (default 0)\n"
-           "Distance and path are always computed; --algo all is not accepted (one algorithm\n"
-           "per page).\n",
+           "Distance, path and each motion sample's signed distance are always computed;\n"
+           "--algo all is not accepted (one algorithm per page).\n",
            hd_cli_query_help, HD_VIEW_SLIDE_MAX, HD_VIEW_SLIDE_DEFAULT);
     return HD_EXIT_OK;
 }
