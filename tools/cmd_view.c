@@ -99,7 +99,7 @@ static int parse_view_option(hd_view_opts *o, int argc, char **argv, int *i)
     return 1;
 }
 
-/* The options a scene page takes: no files A B, no pose of B, one algorithm. */
+/* What a scene page does not take: files A B, a pose or motion of B, --path, --distance. */
 static int check_scene_args(const hd_view_opts *o, int nfiles)
 {
     const hd_cli_opts *q = &o->query;
@@ -114,13 +114,6 @@ static int check_scene_args(const hd_view_opts *o, int nfiles)
                                   "--scene takes none of --translate-b, --rotate-b, "
                                   "--slide-dir, --slide-steps, --path, --distance",
                                   NULL);
-    }
-    if (o->output == NULL) {
-        return hd_cli_usage_error("view", "the page to write is required: -o FILE.html", NULL);
-    }
-    if (q->all || q->json) {
-        return hd_cli_usage_error("view", "one algorithm per page, no --json",
-                                  q->all ? "--algo all" : "--json");
     }
     return -1;
 }
@@ -151,21 +144,22 @@ static int parse_args(hd_view_opts *o, int argc, char **argv)
         }
         o->files[nfiles++] = argv[i];
     }
-    if (o->scene != NULL) {
-        return check_scene_args(o, nfiles);
+    int code = o->scene != NULL ? check_scene_args(o, nfiles) : -1;
+    if (code >= 0) {
+        return code;
     }
-    if (nfiles != 2) {
+    if (o->scene == NULL && nfiles != 2) {
         return hd_cli_usage_error("view", "two files expected: A B", NULL);
+    }
+    if (o->scene == NULL && o->have_frame) {
+        return hd_cli_usage_error("view", "--frame is an option of --scene", NULL);
     }
     if (o->output == NULL) {
         return hd_cli_usage_error("view", "the page to write is required: -o FILE.html", NULL);
     }
-    if (o->query.all || o->query.json || o->have_frame) {
-        return hd_cli_usage_error("view",
-                                  "one algorithm per page, no --json, --frame only with --scene",
-                                  o->query.all    ? "--algo all"
-                                  : o->query.json ? "--json"
-                                                  : "--frame");
+    if (o->query.all || o->query.json) {
+        return hd_cli_usage_error("view", "one algorithm per page, no --json",
+                                  o->query.all ? "--algo all" : "--json");
     }
     return -1;
 }
