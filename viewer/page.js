@@ -560,7 +560,9 @@
     const marker = 0.06 * radii.reduce((a, r) => a + r, 0) / Math.max(radii.length, 1) || 0.01;
     const mats = { free: bodyMaterial(colors.free, 0.3), touching: bodyMaterial(colors.touching, 1),
       intersecting: bodyMaterial(colors.intersecting, 1) };
-    const edgeMat = new THREE.LineBasicMaterial({ color: 0xa3acbb });
+    const edgeMats = { free: new THREE.LineBasicMaterial({ color: 0xa3acbb }),
+      touching: new THREE.LineBasicMaterial({ color: darker(colors.touching) }),
+      intersecting: new THREE.LineBasicMaterial({ color: darker(colors.intersecting) }) };
     const pointMat = new THREE.PointsMaterial({ color: darker(colors.free), size: 5, sizeAttenuation: false });
     const world = new THREE.Group();
     const contactLayer = new THREE.Group();
@@ -575,7 +577,8 @@
         group.matrixAutoUpdate = false;
         group.userData.mesh = g.tri ? new THREE.Mesh(g.tri, mats.free) : null;
         if (g.tri) group.add(group.userData.mesh);
-        if (g.edges) group.add(new THREE.LineSegments(g.edges, edgeMat));
+        group.userData.edges = g.edges ? new THREE.LineSegments(g.edges, edgeMats.free) : null;
+        if (g.edges) group.add(group.userData.edges);
         if (!g.tri) group.add(new THREE.Points(g.points, pointMat));
         world.add(group);
         bodies[b] = group;
@@ -615,7 +618,8 @@
         g.matrixWorldNeedsUpdate = true;
         const v = state.get(p[0]);
         g.visible = v !== undefined || $('show-free').checked;
-        if (g.userData.mesh) g.userData.mesh.material = v ? mats[v] : mats.free;
+        if (g.userData.mesh) g.userData.mesh.material = mats[v || 'free'];
+        if (g.userData.edges) g.userData.edges.material = edgeMats[v || 'free'];
       }
       contactLayer.clear();
       for (const c of f.contacts) drawContact(contactLayer, c.contact, marker);
