@@ -76,6 +76,7 @@ vg build-test/hedra view --scene examples/scene/crowd.scene --manifold -o "$vgdi
 HEDRA_VIEWER_DIR="$vgdir/none" vg build-test/hedra view examples/cube.off examples/cube.off \
   -o "$vgdir/none.html" || [ $? -eq 1 ]
 vg build-test/hedra scene --threads 2 examples/scene/crowd.scene
+vg build-test/hedra scene --threads 2 --manifold examples/scene/crowd.scene
 printf 'shape s\nP 4\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nbody a s 1 0 0 0 0 0 0\nmove b 1 0 0 0 0 0 0\n' \
   >"$vgdir/unknown-body.scene"
 vg build-test/hedra scene "$vgdir/unknown-body.scene" || [ $? -eq 1 ]
