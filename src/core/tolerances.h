@@ -74,6 +74,12 @@
  * units of relative error over the sine); below it in double-double. */
 #define HD_PLAIN_NORMAL_SINE 1e-3
 
+/* The expanding polytope's faces take the plain cross product of their edges (no scaling) when
+ * both squared edge lengths lie in this range: every product is then far from under- and
+ * overflow, so it is as accurate as the scaled one (kernel/epa.c). */
+#define HD_EPA_PLAIN_EDGE2_MIN 1e-140
+#define HD_EPA_PLAIN_EDGE2_MAX 1e140
+
 /* Planar GJK of the plane search (kernel/plane_search.c): no progress when
  * |v|^2 - v.w <= this times |v|^2: v is the nearest point up to rounding. */
 #define HD_PLANE_PROGRESS_REL 1e-14

@@ -107,6 +107,30 @@ static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
     return e->nv++;
 }
 
+/* The unit normal of triangle x y z (counter-clockwise seen from outside); 0 when it has none.
+ * The converged run's faces (fast_normals) take the plain cross product when it is safe from
+ * under- and overflow and the triangle is well shaped (sine above HD_PLAIN_NORMAL_SINE): one
+ * square root and no division; hd_triangle_normal_fast (scaled edges) or double-double otherwise.
+ */
+static int face_normal(const hd_epa *e, const double x[3], const double y[3], const double z[3],
+                       double n[3])
+{
+    if (!e->fast_normals) {
+        return hd_triangle_unit_normal(x, y, z, n);
+    }
+    double e1[3], e2[3];
+    hd_v3_sub(e1, y, x);
+    hd_v3_sub(e2, z, x);
+    hd_v3_cross(n, e1, e2);
+    double l1 = hd_v3_len2(e1), l2 = hd_v3_len2(e2), c2 = hd_v3_len2(n);
+    if (l1 > HD_EPA_PLAIN_EDGE2_MIN && l1 < HD_EPA_PLAIN_EDGE2_MAX && l2 > HD_EPA_PLAIN_EDGE2_MIN &&
+        l2 < HD_EPA_PLAIN_EDGE2_MAX && c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * l1 * l2) {
+        hd_v3_scale(n, n, 1.0 / sqrt(c2));
+        return 1;
+    }
+    return hd_triangle_normal_fast(x, y, z, n);
+}
+
 /* A new face (a, b, c), counter-clockwise seen from outside; -1 when the capacity is exhausted
  * or the face has no normal (collinear corners). */
 static int make_face(hd_epa *e, int a, int b, int c)
@@ -115,9 +139,7 @@ static int make_face(hd_epa *e, int a, int b, int c)
     /* an accurate normal: a sliver face far from the origin gets a plane distance right to
      * rounding instead of off by its length times the normal's rounding (kernel/simplex_robust.c)
      */
-    int ok = e->fast_normals ? hd_triangle_normal_fast(e->w[a], e->w[b], e->w[c], n)
-                             : hd_triangle_unit_normal(e->w[a], e->w[b], e->w[c], n);
-    if (!ok) {
+    if (!face_normal(e, e->w[a], e->w[b], e->w[c], n)) {
         return -1;
     }
     int id;
@@ -162,46 +184,39 @@ static int edge_index(const hd_epa_face *g, int a, int b)
     return -1;
 }
 
-/* Adjacency of the initial polytope (a handful of faces) by matching reversed edges. */
-static int link_all(hd_epa *e)
+/* The tetrahedron 0 1 2 3 with its faces oriented outwards (det > 0: vertex 3 lies on the side
+ * of triangle (0, 1, 2) its normal points to). Face i's edge k (v[k] -> v[k + 1]) borders face
+ * adj[i][k], the face holding the reversed edge: a fixed table for either orientation. */
+static int make_tetra(hd_epa *e, double det)
 {
-    for (int i = 0; i < e->nf; ++i) {
+    static const int pos[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
+    static const int neg[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
+    static const int pos_adj[4][3] = {{3, 2, 1}, {0, 2, 3}, {0, 3, 1}, {1, 2, 0}};
+    static const int neg_adj[4][3] = {{1, 2, 3}, {3, 2, 0}, {1, 3, 0}, {0, 2, 1}};
+    const int(*tri)[3] = det > 0.0 ? pos : neg;
+    const int(*adj)[3] = det > 0.0 ? pos_adj : neg_adj;
+    for (int i = 0; i < 4; ++i) {
+        if (make_face(e, tri[i][0], tri[i][1], tri[i][2]) != i) {
+            /* a face without a normal: forget the partial tetrahedron */
+            e->nf = e->free_count = 0;
+            e->vref[0] = e->vref[1] = e->vref[2] = e->vref[3] = 0;
+            return 0;
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
         for (int k = 0; k < 3; ++k) {
-            int a = e->f[i].v[k], b = e->f[i].v[(k + 1) % 3];
-            for (int j = 0; j < e->nf && e->f[i].adj[k] < 0; ++j) {
-                if (j != i && edge_index(&e->f[j], b, a) >= 0) {
-                    e->f[i].adj[k] = j;
-                }
-            }
-            if (e->f[i].adj[k] < 0) {
-                return 0;
-            }
+            e->f[i].adj[k] = adj[i][k];
         }
     }
     return 1;
 }
 
-/* Builds faces from a list of index triples; 0 when one is degenerate. */
-static int make_faces(hd_epa *e, const int (*tri)[3], int count)
-{
-    for (int i = 0; i < count; ++i) {
-        if (make_face(e, tri[i][0], tri[i][1], tri[i][2]) < 0) {
-            return 0;
-        }
-    }
-    return link_all(e);
-}
-
 static int build_tetra(hd_epa *e)
 {
-    static const int pos[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
-    static const int neg[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
     /* orientation: the side of face (0, 1, 2) on which vertex 3 lies, from an accurate normal
      * (the determinant of the edge vectors loses its sign on a needle far from the origin) */
     double n[3], d3[3];
-    int ok = e->fast_normals ? hd_triangle_normal_fast(e->w[0], e->w[1], e->w[2], n)
-                             : hd_triangle_unit_normal(e->w[0], e->w[1], e->w[2], n);
-    if (!ok) {
+    if (!face_normal(e, e->w[0], e->w[1], e->w[2], n)) {
         return 0;
     }
     hd_v3_sub(d3, e->w[3], e->w[0]);
@@ -209,7 +224,7 @@ static int build_tetra(hd_epa *e)
     if (det == 0.0) {
         return 0;
     }
-    return make_faces(e, det > 0.0 ? pos : neg, 4);
+    return make_tetra(e, det);
 }
 
 /* A unit direction normal to the affine hull of the first nv (1 or 2) vertices. */
