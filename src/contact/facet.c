@@ -75,13 +75,32 @@ double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib
     return hd_v3_dot(n, w);
 }
 
+/* The support value h_M(n) of a facet's normal by the support mappings, the difference formed
+ * before the dot product. An FV facet's B vertex is already B's support vertex along -n
+ * (hd_mface_fv asked B's mapping for it) and a VF facet's A vertex A's along n: only the other
+ * side is asked. */
+static void facet_value(const hd_pair *pair, hd_mface *m, hd_stats *stats)
+{
+    double neg[3], pb[3], w[3];
+    if (m->kind != HD_FACE_VF) {
+        m->sa = hd_pair_support_a(pair, m->n, &m->sa, stats);
+    }
+    if (m->kind != HD_FACE_FV) {
+        hd_v3_neg(neg, m->n);
+        m->sb = hd_pair_support_b(pair, neg, &m->sb, stats);
+    }
+    hd_pair_b_vertex(pair, m->sb, pb);
+    hd_v3_sub(w, pair->a->verts + 3 * m->sa, pb);
+    m->h = hd_v3_dot(m->n, w);
+}
+
 void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
                        hd_stats *stats)
 {
     if (*found && m->h >= best->h) {
         return;
     }
-    m->h = hd_facet_support(pair, m->n, &m->sa, &m->sb, stats);
+    facet_value(pair, m, stats);
     if (!*found || m->h < best->h) {
         *best = *m;
         *found = 1;
@@ -186,6 +205,6 @@ int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], 
                !hd_mface_ee(pair, fa.index, fb.index, out)) {
         return 0;
     }
-    out->h = hd_facet_support(pair, out->n, &out->sa, &out->sb, stats);
+    facet_value(pair, out, stats);
     return 1;
 }

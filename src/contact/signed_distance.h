@@ -65,7 +65,8 @@ int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], 
 
 /* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
  * never above its support value, up to the hull's resolution) prunes; a candidate that may win
- * gets its support value by both mappings (hd_facet_support), and is compared by that. */
+ * gets its support value by the support mappings (the side hd_mface_fv / hd_mface_vf did not
+ * already ask), and is compared by that. */
 void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
                        hd_stats *stats);
 
