@@ -208,3 +208,8 @@ int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], 
     facet_value(pair, out, stats);
     return 1;
 }
+
+int hd_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hd_mface *out)
+{
+    return hd_facet_of_triangle(ctx, ia, ib, stats, out);
+}

@@ -50,6 +50,7 @@ typedef struct hd_epa {
     int *mark_face; /* linking the new faces: per vertex, the new face starting at it */
     int *mark_stamp;
     int stamp;
+    const hd_epa_land *land; /* hd_epa_converge's landing, or NULL */
     hd_epa_result *res;
 } hd_epa;
 
@@ -526,27 +527,85 @@ static int nearest_face(const hd_epa *e, double *lower)
     return best;
 }
 
-/* One expansion step at the nearest face f: the support point along its normal, then either the
- * end of the run (1: the support point lies on f to within rounding, or is already a vertex of P,
- * so lower and upper have met as far as P can tell) or P expanded by it (0). -1: P could not be
- * expanded (full, or its horizon was not a loop). */
+/* 1 when the support pairs of face f have the pattern of a facet of M: three A vertices and one
+ * B vertex (FV), one and three (VF), or two and two (EE). */
+static int facet_pattern(const hd_epa *e, const hd_epa_face *f)
+{
+    int a0 = e->ia[f->v[0]], a1 = e->ia[f->v[1]], a2 = e->ia[f->v[2]];
+    int b0 = e->ib[f->v[0]], b1 = e->ib[f->v[1]], b2 = e->ib[f->v[2]];
+    int na = 1 + (a1 != a0) + (a2 != a0 && a2 != a1);
+    int nb = 1 + (b1 != b0) + (b2 != b0 && b2 != b1);
+    return (na == 3 && nb == 1) || (na == 1 && nb == 3) || (na == 2 && nb == 2);
+}
+
+/* The landing at face f (hd_epa_converge with a landing): the facet of M its support pairs name.
+ * 1: landed (the facet's plane is within rounding of f, which is nearest: lower and upper have
+ * met on an exact facet); 0 with *have set when the facet's support point w (a point of M, along
+ * a normal within rounding of f's) lies beyond f and is new, to expand by; 0 otherwise. */
+static int try_land(hd_epa *e, int f, int *ia, int *ib, double w[3], int *have)
+{
+    const hd_epa_face *face = &e->f[f];
+    hd_mface m;
+    int fa[3], fb[3];
+    *have = 0;
+    if (e->land == NULL || !facet_pattern(e, face)) {
+        return 0;
+    }
+    for (int k = 0; k < 3; ++k) {
+        fa[k] = e->ia[face->v[k]];
+        fb[k] = e->ib[face->v[k]];
+    }
+    if (!e->land->fn(e->land->ctx, fa, fb, e->stats, &m)) {
+        return 0;
+    }
+    hd_epa_result *res = e->res;
+    if (m.h < res->upper) {
+        res->upper = m.h;
+        hd_v3_copy(res->normal, m.n);
+        res->upper_ia = m.sa;
+        res->upper_ib = m.sb;
+    }
+    if (m.h - face->dist <= e->tol) {
+        res->landed = m;
+        return 1;
+    }
+    double pb[3], to_w[3];
+    hd_pair_b_vertex(e->pair, m.sb, pb);
+    hd_v3_sub(w, e->pair->a->verts + 3 * m.sa, pb);
+    hd_v3_sub(to_w, w, e->w[face->v[0]]);
+    *ia = m.sa;
+    *ib = m.sb;
+    *have = hd_v3_dot(face->n, to_w) > e->tol && !find_vertex_alive(e, m.sa, m.sb);
+    return 0;
+}
+
+/* One expansion step at the nearest face f: the support point along its normal (or the landing's,
+ * above), then either the end of the run (1: the support point lies on f to within rounding, or
+ * is already a vertex of P, so lower and upper have met as far as P can tell) or P expanded by it
+ * (0). -1: P could not be expanded (full, or its horizon was not a loop). */
 static int expand_at(hd_epa *e, int f)
 {
     e->res->steps++;
     double n[3], w[3];
-    int ia, ib;
-    hd_v3_copy(n, e->f[f].n);
-    double h = epa_support(e, n, &ia, &ib, w);
-    if (e->res->upper <= e->shallow_below) {
-        e->res->outcome = HD_EPA_SHALLOW;
-        return 1;
-    }
-    /* face f lies on the boundary of M: the bounds have met. A vertex of P returned by the
-     * support mapping means the same on a convex P (it cannot lie beyond f), and is refused as
-     * a new vertex when rounding made P locally non-convex. */
-    if (h - e->f[f].dist <= e->tol || find_vertex_alive(e, ia, ib)) {
+    int ia, ib, have;
+    if (try_land(e, f, &ia, &ib, w, &have)) {
         e->res->outcome = HD_EPA_EDGE;
         return 1;
+    }
+    if (!have) {
+        hd_v3_copy(n, e->f[f].n);
+        double h = epa_support(e, n, &ia, &ib, w);
+        if (e->res->upper <= e->shallow_below) {
+            e->res->outcome = HD_EPA_SHALLOW;
+            return 1;
+        }
+        /* face f lies on the boundary of M: the bounds have met. A vertex of P returned by the
+         * support mapping means the same on a convex P (it cannot lie beyond f), and is refused
+         * as a new vertex when rounding made P locally non-convex. */
+        if (h - e->f[f].dist <= e->tol || find_vertex_alive(e, ia, ib)) {
+            e->res->outcome = HD_EPA_EDGE;
+            return 1;
+        }
     }
     int nw = add_vertex(e, w, ia, ib);
     return (nw < 0 || !expand(e, f, nw)) ? -1 : 0;
@@ -593,6 +652,7 @@ static void epa_init(hd_epa *e, const hd_pair *pair, int *start_a, int *start_b,
     e->free_count = 0;
     e->fast_normals = 0;
     e->stamp = 0;
+    e->land = NULL;
     e->res = out;
     memset(out, 0, sizeof *out);
     out->outcome = HD_EPA_EDGE;
@@ -695,10 +755,11 @@ static void record_face(const hd_epa *e)
 
 hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
                           double target, int max_steps, void *storage, int max_verts,
-                          hd_stats *stats, hd_epa_result *out)
+                          const hd_epa_land *land, hd_stats *stats, hd_epa_result *out)
 {
     hd_epa e;
     epa_init(&e, pair, start_a, start_b, stats, out);
+    e.land = land;
     if (start->count < 1 || start->count > 4 || hd_epa_storage_bytes(max_verts) == 0) {
         return HD_ERR_INVALID_ARG;
     }
