@@ -125,6 +125,11 @@
  * parallel features differ by a few 1e-16; a superset of the true neighbours is harmless. */
 #define HD_FEATURE_ANGLE 1e-9
 
+/* hd_feature_support's pre-filter looks for an edge within this many feature angles of
+ * perpendicular before it reads the faces (kernel/feature.c): a margin over the angle so that
+ * rounding at the boundary never hides a face the full test would accept. */
+#define HD_FEATURE_PREFILTER 4.0
+
 /* Cheap pre-filter before the exact face-normal test: cos^2 >= 1 - 1e-6 (about 1e-3 rad). */
 #define HD_FEATURE_COS2_FILTER 1e-6
 

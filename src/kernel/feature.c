@@ -15,11 +15,31 @@
 #include "kernel/mface.h"
 #include "kernel/plane_search.h"
 
+/* 1 when some edge at v is within HD_FEATURE_PREFILTER times the feature angle of perpendicular
+ * to d: reads only v's neighbours (vert_adj, verts). A face at v whose normal is d to within the
+ * angle has two such edges (an edge of the face is perpendicular to its normal), so without one the
+ * supporting feature is the vertex: the usual case, settled without the edge and face arrays
+ * (cold in memory for a one-off query). */
+static int has_flat_edge(const hd_polytope *p, int v, const double d[3], double dd)
+{
+    const double tol2 =
+        HD_FEATURE_PREFILTER * HD_FEATURE_ANGLE * HD_FEATURE_PREFILTER * HD_FEATURE_ANGLE;
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        double w[3];
+        hd_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
+        double dw = hd_v3_dot(d, w);
+        if (!(dw * dw > tol2 * dd * hd_v3_len2(w))) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
 {
     hd_feature out = {HD_FEAT_VERTEX, v};
     double dd = hd_v3_len2(d);
-    if (!(dd > 0.0)) {
+    if (!(dd > 0.0) || !has_flat_edge(p, v, d, dd)) {
         return out;
     }
     const double tol2 = HD_FEATURE_ANGLE * HD_FEATURE_ANGLE;
