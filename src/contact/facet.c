@@ -157,6 +157,34 @@ static int face_holds(const hd_polytope *p, int f, int v)
     return 0;
 }
 
+/* The face left of the edge at slot k of vertex v's adjacency (every face of v is the left face
+ * of exactly one edge leaving v), or -1. */
+static int left_face(const hd_polytope *p, int v, int k)
+{
+    int e = p->vert_edges[k];
+    return p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
+}
+
+/* A face at v holding v, v1 and v2 when both are v's neighbours: the left face of v -> v1 or of
+ * v -> v2 (a face holding three vertices two of which are neighbours of the third has one of
+ * those edges as a side). Reads v's adjacency and two edges, not every edge at v. -1: not found
+ * this way. */
+static int face_of_neighbours(const hd_polytope *p, int v, int v1, int v2)
+{
+    int k1 = -1, k2 = -1;
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        k1 = p->vert_adj[k] == v1 ? k : k1;
+        k2 = p->vert_adj[k] == v2 ? k : k2;
+    }
+    for (int i = 0; i < 2 && k1 >= 0 && k2 >= 0; ++i) {
+        int g = left_face(p, v, i == 0 ? k1 : k2);
+        if (g >= 0 && face_holds(p, g, v1) && face_holds(p, g, v2)) {
+            return g;
+        }
+    }
+    return -1;
+}
+
 /* The smallest feature of p holding the vertices vs[0..count-1]: the vertex, the edge joining
  * two, or a face at vs[0] holding all of them (the lowest index); kind -1 when there is none. */
 static hd_feature feature_of(const hd_polytope *p, const int *vs, int count)
@@ -173,9 +201,14 @@ static hd_feature feature_of(const hd_polytope *p, const int *vs, int count)
     if (count == 1) {
         return f;
     }
+    int near = count == 3 ? face_of_neighbours(p, v, vs[1], vs[2]) : -1;
+    if (near >= 0) {
+        f.kind = HD_FEAT_FACE;
+        f.index = near;
+        return f;
+    }
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
-        int e = p->vert_edges[k];
-        int g = p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
+        int g = left_face(p, v, k);
         int all = g >= 0;
         for (int j = 1; j < count && all; ++j) {
             all = face_holds(p, g, vs[j]);
