@@ -103,6 +103,7 @@ static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
     }
     hd_v3_copy(e->w[e->nv], w);
     e->vref[e->nv] = 0;
+    e->mark_stamp[e->nv] = 0; /* marks are read only for vertices in use: no clearing up front */
     e->ia[e->nv] = ia;
     e->ib[e->nv] = ib;
     return e->nv++;
@@ -684,7 +685,6 @@ hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_
     e.mark_face = fixed.hz[3];
     e.mark_stamp = fixed.hz[4];
     e.vref = fixed.hz[5];
-    memset(fixed.hz[4], 0, sizeof fixed.hz[4]);
     if (start->count < 1 || start->count > 4) {
         return HD_ERR_INVALID_ARG;
     }
@@ -731,7 +731,6 @@ static void epa_carve(hd_epa *e, void *storage, int max_verts)
     e->mark_face = q, q += v;
     e->vref = q, q += v;
     e->mark_stamp = q;
-    memset(e->mark_stamp, 0, v * sizeof(int));
 }
 
 /* The nearest face of P at the end of a converged run, for the caller's facet search. */
