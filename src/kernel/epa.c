@@ -528,8 +528,8 @@ static int nearest_face(const hd_epa *e, double *lower)
     return best;
 }
 
-/* 1 when the support pairs of face f have the pattern of a facet of M: three A vertices and one
- * B vertex (FV), one and three (VF), or two and two (EE). */
+/* 1 when the support pairs of face f have the pattern of a facet of M (the FV, VF and EE faces of
+ * CD-Dual 003 section 2.1): three A vertices and one B vertex, one and three, or two and two. */
 static int facet_pattern(const hd_epa *e, const hd_epa_face *f)
 {
     int a0 = e->ia[f->v[0]], a1 = e->ia[f->v[1]], a2 = e->ia[f->v[2]];
@@ -539,7 +539,8 @@ static int facet_pattern(const hd_epa *e, const hd_epa_face *f)
     return (na == 3 && nb == 1) || (na == 1 && nb == 3) || (na == 2 && nb == 2);
 }
 
-/* The landing at face f (hd_epa_converge with a landing): the facet of M its support pairs name.
+/* The landing at face f (hd_epa_converge with a landing; docs/algorithms/contact.md, section 3):
+ * the facet of M its support pairs name.
  * 1: landed (the facet's plane is within rounding of f, which is nearest: lower and upper have
  * met on an exact facet); 0 with *have set when the facet's support point w (a point of M, along
  * a normal within rounding of f's) lies beyond f and is new, to expand by; 0 otherwise. */
