@@ -35,13 +35,10 @@ static int has_flat_edge(const hd_polytope *p, int v, const double d[3], double 
     return 0;
 }
 
-hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
+/* The full test of hd_feature_support, every edge and face at v. */
+static hd_feature feature_full(const hd_polytope *p, int v, const double d[3], double dd)
 {
     hd_feature out = {HD_FEAT_VERTEX, v};
-    double dd = hd_v3_len2(d);
-    if (!(dd > 0.0) || !has_flat_edge(p, v, d, dd)) {
-        return out;
-    }
     const double tol2 = HD_FEATURE_ANGLE * HD_FEATURE_ANGLE;
     double best_face = 0.0, best_edge = HUGE_VAL;
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
@@ -81,6 +78,24 @@ hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
     return out;
 }
 
+hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
+{
+    hd_feature out = {HD_FEAT_VERTEX, v};
+    double dd = hd_v3_len2(d);
+    if (!(dd > 0.0) || !has_flat_edge(p, v, d, dd)) {
+        return out;
+    }
+    return feature_full(p, v, d, dd);
+}
+
+/* An EE face's edge is perpendicular to its normal by construction: no pre-filter. */
+static hd_feature feature_of_edge_side(const hd_polytope *p, int v, const double d[3])
+{
+    hd_feature out = {HD_FEAT_VERTEX, v};
+    double dd = hd_v3_len2(d);
+    return dd > 0.0 ? feature_full(p, v, d, dd) : out;
+}
+
 void hd_mface_features(const hd_pair *pair, const hd_mface *m, hd_feature *fa, hd_feature *fb)
 {
     double nb[3], neg[3];
@@ -99,8 +114,8 @@ void hd_mface_features(const hd_pair *pair, const hd_mface *m, hd_feature *fa, h
             break;
         default:
             /* the edges themselves are on the face whatever the rounding of n says */
-            *fa = hd_feature_support(pair->a, m->sa, m->n);
-            *fb = hd_feature_support(pair->b, m->sb, nb);
+            *fa = feature_of_edge_side(pair->a, m->sa, m->n);
+            *fb = feature_of_edge_side(pair->b, m->sb, nb);
             if (fa->kind == HD_FEAT_VERTEX) {
                 fa->kind = HD_FEAT_EDGE;
                 fa->index = m->fa;
