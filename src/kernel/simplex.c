@@ -12,14 +12,7 @@
 #include "kernel/simplex_robust.h"
 #include "core/tolerances.h"
 
-/* A candidate answer: the kept indices into the input points and their weights. */
-typedef struct hd_sub {
-    int n;
-    int idx[4];
-    double l[4];
-    double v[3];
-    double d2;
-} hd_sub;
+typedef hd_simplex_sub hd_sub;
 
 /* a and b nonzero and of the same sign */
 static inline int same_sign(double a, double b)
@@ -280,36 +273,46 @@ static void solve_tetra(const double (*w)[3], hd_sub *out)
     }
 }
 
-void hd_simplex_solve(hd_simplex *s, double v[3])
+void hd_simplex_solve_sub(const hd_simplex *s, hd_simplex_sub *sub)
 {
-    hd_sub sub;
     const double(*w)[3] = (const double(*)[3])s->w;
     switch (s->count) {
         case 1:
-            sub_point(w, 0, &sub);
+            sub_point(w, 0, sub);
             break;
         case 2:
-            solve_segment(w, 0, 1, &sub);
+            solve_segment(w, 0, 1, sub);
             break;
         case 3:
-            solve_triangle(w, 0, 1, 2, &sub);
+            solve_triangle(w, 0, 1, 2, sub);
             break;
         default:
-            solve_tetra(w, &sub);
+            solve_tetra(w, sub);
             break;
     }
+}
+
+void hd_simplex_commit(hd_simplex *s, const hd_simplex_sub *sub)
+{
     /* every solver lists the kept indices in increasing order, so idx[j] >= j and the
      * simplex can be compacted in place */
-    s->count = sub.n;
-    for (int j = 0; j < sub.n; ++j) {
-        int i = sub.idx[j];
+    s->count = sub->n;
+    for (int j = 0; j < sub->n; ++j) {
+        int i = sub->idx[j];
         if (i != j) {
             hd_v3_copy(s->w[j], s->w[i]);
             s->ia[j] = s->ia[i];
             s->ib[j] = s->ib[i];
         }
-        s->lambda[j] = sub.l[j];
+        s->lambda[j] = sub->l[j];
     }
+}
+
+void hd_simplex_solve(hd_simplex *s, double v[3])
+{
+    hd_sub sub;
+    hd_simplex_solve_sub(s, &sub);
+    hd_simplex_commit(s, &sub);
     hd_v3_copy(v, sub.v);
 }
 
