@@ -255,12 +255,47 @@ static void test_needle_distance(void **state)
     hd_polytope_destroy(b);
 }
 
+/* A fuzz finding: a pair within the band (signed distance 0.7, eps = 56) whose GJK simplex is a
+ * needle tetrahedron; hd_distance reported "touching" with witnesses 3e7 apart, from the simplex's
+ * own weights. The witnesses must be the certificate's point pair, within eps of each other, and
+ * the brute-force signed distance must be inside the band. */
+static void test_touching_witnesses(void **state)
+{
+    (void)state;
+    static const double xa[] = {
+        5.7293983366840045e-313, -595821443.5137254, -1.6060595590625211e-314, 0.0, 0.0, 0.0, 0.0,
+        0.0, 0.0, -595724288.0, 3.3143667957510388e-300, -221184.0, -595821443.5137254,
+        -595821443.5137254, -595821443.51372659, 9.5354669647360583e-322, 0.0, 0.0,
+        -595821443.51370239, -595821443.5137254, -595821443.5137254, -41255400998277.516,
+        -41255400997969.516, -41255400998277.516};
+    static const double xb[] = {
+        -41255400998276.477, -41255400998277.516, -41255400998277.516, 4.1328156455844485e-312,
+        0.0, 0.0, 4.5236639959429208e-312, 3.4732827106519577e-310, -595722240.0,
+        1.0001847809436273, 9.7727242955431037e-309, 1.7506465275463497e-313};
+    hd_polytope *a = NULL, *b = NULL;
+    assert_int_equal(hd_polytope_build(xa, 8, NULL, &a), HD_OK);
+    assert_int_equal(hd_polytope_build(xb, 4, NULL, &b), HD_OK);
+    hd_result r;
+    assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
+    assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
+    double ref = hd_brute_signed_distance(xa, 8, xb, 4);
+    double gap = hd_v3_dist(r.witness_a, r.witness_b);
+    printf("%s, witnesses %.17g apart, eps %.17g, brute-force signed distance %.17g\n",
+           hd_verdict_str(r.verdict), gap, r.eps, ref);
+    assert_int_equal(r.verdict, HD_TOUCHING);
+    assert_true(fabs(ref) <= r.eps);
+    assert_true(gap <= 1.01 * r.eps);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus),
                                        cmocka_unit_test(test_needle_kernels),
                                        cmocka_unit_test(test_gjk_stall_falls_back),
                                        cmocka_unit_test(test_needle_triangle_solve),
-                                       cmocka_unit_test(test_needle_distance)};
+                                       cmocka_unit_test(test_needle_distance),
+                                       cmocka_unit_test(test_touching_witnesses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
