@@ -70,12 +70,16 @@ for algo in gjk cddual lp; do
   vg build-test/hedra view --algo $algo examples/ellipsoid.xyz examples/cube.off \
     --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 --slide-steps 11 -o "$vgdir/view-$algo.html"
 done
+vg build-test/hedra view --manifold examples/cube.off examples/tetrahedron.off \
+  --translate-b 0.5,0.2,0.1 --slide-steps 11 -o "$vgdir/view-contact.html"
+vg build-test/hedra view --scene examples/scene/crowd.scene --manifold -o "$vgdir/view-scene.html"
 HEDRA_VIEWER_DIR="$vgdir/none" vg build-test/hedra view examples/cube.off examples/cube.off \
   -o "$vgdir/none.html" || [ $? -eq 1 ]
 vg build-test/hedra scene --threads 2 examples/scene/crowd.scene
 printf 'shape s\nP 4\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nbody a s 1 0 0 0 0 0 0\nmove b 1 0 0 0 0 0 0\n' \
   >"$vgdir/unknown-body.scene"
 vg build-test/hedra scene "$vgdir/unknown-body.scene" || [ $? -eq 1 ]
+vg build-test/hedra view --scene "$vgdir/unknown-body.scene" -o "$vgdir/bad.html" || [ $? -eq 1 ]
 for bad in truncated.off bad-index.obj; do
   vg build-test/hedra info "$vgdir/$bad" || [ $? -eq 1 ]
 done

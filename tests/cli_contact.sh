@@ -60,5 +60,22 @@ sys.exit(0 if all(ok) else 1)
 PY
 check "batch JSON keys and values" "$py" "$tmp/check.py" "$tmp/out.jsonl"
 
+# --distance with --depth: every key once (witness_a / witness_b are the contact's), and for a
+# separated pair the distance is the signed distance.
+cat >"$tmp/unique.py" <<'PY'
+import json, sys
+def unique(pairs):
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        sys.exit("duplicate keys: %s" % keys)
+    return dict(pairs)
+o = json.loads(open(sys.argv[1]).read(), object_pairs_hook=unique)
+ok = abs(o["distance"] - o["signed_distance"]) < 1e-12 and "witness_a" in o
+sys.exit(0 if ok else 1)
+PY
+"$cli" collide --json --distance --depth "$tmp/a.xyz" "$tmp/over.xyz" --translate-b 1.5,0,0 \
+  >"$tmp/both.json"
+check "collide --json --distance --depth: no duplicate keys" "$py" "$tmp/unique.py" "$tmp/both.json"
+
 echo "cli_contact: $passes passed, $fails failed"
 test "$fails" -eq 0

@@ -7,6 +7,10 @@
 #     (B moved by (0, 0.5, 0)), known in closed form;
 #   - B moved along x by tau: separated with distance |tau| - 1 beyond 1, intersecting within;
 #   - every point of CD-Dual's path lies on the boundary of the hull of A - B (its face planes);
+#   - the signed distance of the motion samples against its closed form, the contact of two
+#     overlapping cubes (--manifold) against its closed form and `hedra collide --depth`;
+#   - scene pages (--scene): every frame's pairs are those `hedra scene` prints, the bodies and
+#     their translations those of the scene file (read by node); bad scene files and options;
 #   - the title and file names are escaped (no markup from a file name reaches the page).
 # usage: cli_view.sh path-to-hedra-cli repo-root
 set -uo pipefail
@@ -40,6 +44,8 @@ export HEDRA_VIEWER_DIR=$stub
 cube=$root/examples/cube.off
 tet=$root/examples/tetrahedron.off
 ell=$root/examples/ellipsoid.xyz
+small=$root/tests/data/viewer-small.scene
+crowd=$root/examples/scene/crowd.scene
 
 # usage errors (exit 2)
 for args in "view $cube $tet" "view $cube $tet -o" "view $cube -o $tmp/x.html" \
@@ -47,7 +53,14 @@ for args in "view $cube $tet" "view $cube $tet -o" "view $cube -o $tmp/x.html" \
             "view --slide-steps 2 $cube $tet -o $tmp/x.html" \
             "view --slide-steps 1002 $cube $tet -o $tmp/x.html" \
             "view --slide-dir 0,0,0 $cube $tet -o $tmp/x.html" \
-            "view --bogus $cube $tet -o $tmp/x.html"; do
+            "view --bogus $cube $tet -o $tmp/x.html" \
+            "view --scene $small $cube $tet -o $tmp/x.html" \
+            "view --scene $small --translate-b 1,0,0 -o $tmp/x.html" \
+            "view --scene $small --slide-steps 5 -o $tmp/x.html" \
+            "view --scene $small --algo all -o $tmp/x.html" \
+            "view --scene $small" "view --scene" "view --scene $small --frame -1 -o $tmp/x.html" \
+            "view --scene $small --frame 3 -o $tmp/x.html" \
+            "view --frame 1 $cube $tet -o $tmp/x.html"; do
   # shellcheck disable=SC2086
   check "usage error: $args" test "$(code_of "$cli" $args)" -eq 2
 done
@@ -74,6 +87,22 @@ for algo in gjk cddual lp; do
   "$cli" view --algo $algo "$ell" "$cube" --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 -o "$tmp/ell-$algo.json"
   "$cli" collide --json --algo $algo "$ell" "$cube" --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 >"$tmp/ell-$algo.collide"
 done
+"$cli" view --manifold "$cube" "$cube" --translate-b 0.5,0.5,0 -o "$tmp/contact.json"
+"$cli" collide --json --manifold "$cube" "$cube" --translate-b 0.5,0.5,0 >"$tmp/contact.collide"
+for s in crowd small; do
+  file=$crowd
+  [ $s = small ] && file=$small
+  cp "$file" "$tmp/$s.scene"
+  "$cli" view --scene "$file" --manifold -o "$tmp/$s.json"
+  "$cli" scene --quiet "$file" >"$tmp/$s.scene-out"
+done
+# a bad scene file: exit 1, file and line as `hedra scene` gives them, no page
+printf 'shape s\nP 4\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nbody a s 1 0 0 0 0 0 0\nmove b 1 0 0 0 0 0 0\n' >"$tmp/bad.scene"
+check "bad scene file: exit 1" bash -c "\"$cli\" view --scene $tmp/bad.scene -o $tmp/bad.html; test \$? -eq 1"
+check "bad scene file: file and line" bash -c "\"$cli\" view --scene $tmp/bad.scene -o $tmp/bad.html 2>&1 | grep -q 'bad.scene:8: unknown body'"
+check "bad scene file: no page" test ! -e "$tmp/bad.html"
+check "missing scene file" bash -c "\"$cli\" view --scene $tmp/none.scene -o $tmp/bad.html 2>&1 | grep -q none.scene"
+check "--frame beyond the file: the frames it has" bash -c "\"$cli\" view --scene $small --frame 3 -o $tmp/bad.html 2>&1 | grep -q 'has 3 frames'"
 check "view data against independent answers" node "$root/tests/viewer/check_data.mjs" "$tmp"
 ln -s "$cube" "$tmp/a<b>&c.off"
 check "file names are escaped" bash -c "cd $tmp && cp $root/viewer/page.html assets/page.html && \"$cli\" view 'a<b>&c.off' $tet -o t.html && grep -q 'a&lt;b&gt;&amp;c.off' t.html && ! grep -q 'a<b>' t.html"

@@ -294,10 +294,12 @@ void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const h
     } else if (o->distance) {
         fprintf(fp, ",\"distance\":");
         hd_json_double(fp, ans->distance.distance);
-        fprintf(fp, ",\"witness_a\":");
-        hd_json_vec3(fp, ans->distance.witness_a);
-        fprintf(fp, ",\"witness_b\":");
-        hd_json_vec3(fp, ans->distance.witness_b);
+        if (!o->depth) { /* with --depth the witnesses are the contact's (same keys) */
+            fprintf(fp, ",\"witness_a\":");
+            hd_json_vec3(fp, ans->distance.witness_a);
+            fprintf(fp, ",\"witness_b\":");
+            hd_json_vec3(fp, ans->distance.witness_b);
+        }
         fprintf(fp, ",\"distance_ns\":%lld", ans->distance_ns);
     }
     hd_cli_print_contact_json(fp, o, ans);

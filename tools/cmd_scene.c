@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "scene_run.h"
 
 static int scene_usage(void)
 {
@@ -93,69 +93,14 @@ static int parse_args(int argc, char **argv, scene_args *a)
     return a->path == NULL ? hd_cli_usage_error("scene", "missing FILE", NULL) : 0;
 }
 
-/* What a run holds: the file, its polytopes, the scene, each body's scene id and the sorted
- * contacts of a frame (as body indices of the file). */
+/* A run: the loaded file and scene, and the sorted contacts of a frame (as body indices of the
+ * file). */
 typedef struct scene_run {
-    const char *shown; /* the file's name in messages */
-    hd_scene_file file;
-    hd_polytope **shapes;
-    hd_scene *scene;
-    int *index; /* index[b] = b: the user pointer of body b */
-    int *id;    /* scene id of body b */
+    hd_scene_run run;
     int *pairs; /* a frame's contacts: (a, b, verdict) triples */
     int pair_cap;
     int verdicts[3];
 } scene_run;
-
-static int input_error(const scene_run *r, int line, const char *what, const char *name,
-                       hd_status st)
-{
-    fflush(stdout);
-    fprintf(stderr, "hedra scene: %s:%d: %s '%s': %s\n", r->shown, line, what, name,
-            hd_status_str(st));
-    return HD_EXIT_INPUT;
-}
-
-/* Builds every shape's hull; a failure is reported at the shape's line. */
-static int build_shapes(scene_run *r)
-{
-    r->shapes = calloc((size_t)r->file.shape_count + 1, sizeof *r->shapes);
-    if (r->shapes == NULL) {
-        fprintf(stderr, "hedra scene: out of memory\n");
-        return HD_EXIT_INPUT;
-    }
-    for (int i = 0; i < r->file.shape_count; ++i) {
-        const hd_scene_file_shape *s = &r->file.shapes[i];
-        hd_status st = hd_polytope_build(s->points.xyz, s->points.count, NULL, &r->shapes[i]);
-        if (st != HD_OK) {
-            return input_error(r, s->line, "cannot build shape", s->name, st);
-        }
-    }
-    return HD_EXIT_OK;
-}
-
-/* Applies the adds, moves and removals of frame f. */
-static int apply_frame(scene_run *r, int f)
-{
-    const hd_scene_file *file = &r->file;
-    for (int k = file->frame_start[f]; k < file->frame_start[f + 1]; ++k) {
-        const hd_scene_file_op *op = &file->ops[k];
-        const hd_scene_file_body *b = &file->bodies[op->body];
-        hd_status st = HD_OK;
-        if (op->kind == HD_SCENE_FILE_ADD) {
-            st = hd_scene_add(r->scene, r->shapes[b->shape], &op->pose, &r->index[op->body],
-                              &r->id[op->body]);
-        } else if (op->kind == HD_SCENE_FILE_MOVE) {
-            st = hd_scene_move(r->scene, r->id[op->body], &op->pose);
-        } else {
-            st = hd_scene_remove(r->scene, r->id[op->body]);
-        }
-        if (st != HD_OK) {
-            return input_error(r, op->line, "body", b->name, st);
-        }
-    }
-    return HD_EXIT_OK;
-}
 
 static int compare_triples(const void *pa, const void *pb)
 {
@@ -191,9 +136,9 @@ static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count
     }
     for (int i = 0; i < count; ++i) {
         printf("{\"frame\":%d,\"a\":", f);
-        hd_json_string(stdout, r->file.bodies[r->pairs[3 * i]].name);
+        hd_json_string(stdout, r->run.file.bodies[r->pairs[3 * i]].name);
         printf(",\"b\":");
-        hd_json_string(stdout, r->file.bodies[r->pairs[3 * i + 1]].name);
+        hd_json_string(stdout, r->run.file.bodies[r->pairs[3 * i + 1]].name);
         printf(",\"verdict\":\"%s\"}\n", hd_verdict_str((hd_verdict)r->pairs[3 * i + 2]));
     }
     return 1;
@@ -216,10 +161,10 @@ static void print_summary(const scene_run *r, int f, const hd_scene_stats *st)
 static const char *body_name(const scene_run *r, int id)
 {
     void *user = NULL;
-    if (hd_scene_body(r->scene, id, NULL, NULL, &user) != HD_OK || user == NULL) {
+    if (hd_scene_body(r->run.scene, id, NULL, NULL, &user) != HD_OK || user == NULL) {
         return "?";
     }
-    return r->file.bodies[*(const int *)user].name;
+    return r->run.file.bodies[*(const int *)user].name;
 }
 
 static void report_failure(const scene_run *r, int f, const hd_scene_stats *st)
@@ -233,15 +178,15 @@ static void report_failure(const scene_run *r, int f, const hd_scene_stats *st)
 /* Every frame: changes, step, output. */
 static int run_frames(scene_run *r, int quiet)
 {
-    for (int f = 0; f < r->file.frame_count; ++f) {
-        int code = apply_frame(r, f);
+    for (int f = 0; f < r->run.file.frame_count; ++f) {
+        int code = hd_scene_run_apply(&r->run, f);
         if (code != HD_EXIT_OK) {
             return code;
         }
         const hd_scene_contact *c = NULL;
         int count = 0;
         hd_scene_stats st;
-        hd_status s = hd_scene_step(r->scene, &c, &count, &st);
+        hd_status s = hd_scene_step(r->run.scene, &c, &count, &st);
         if (s == HD_ERR_NO_MEMORY || s == HD_ERR_NULL || !print_frame(r, f, c, count)) {
             fflush(stdout);
             fprintf(stderr, "hedra scene: frame %d: %s\n", f, hd_status_str(HD_ERR_NO_MEMORY));
@@ -258,38 +203,6 @@ static int run_frames(scene_run *r, int quiet)
     return HD_EXIT_OK;
 }
 
-static void run_free(scene_run *r)
-{
-    hd_scene_destroy(r->scene);
-    for (int i = 0; r->shapes != NULL && i < r->file.shape_count; ++i) {
-        hd_polytope_destroy(r->shapes[i]);
-    }
-    free(r->shapes);
-    free(r->index);
-    free(r->id);
-    free(r->pairs);
-    hd_scene_file_free(&r->file);
-}
-
-/* The scene and the per-body arrays. */
-static int prepare(scene_run *r, const hd_scene_options *opt)
-{
-    int n = r->file.body_count;
-    r->index = malloc(((size_t)n + 1) * sizeof *r->index);
-    r->id = malloc(((size_t)n + 1) * sizeof *r->id);
-    hd_status st = hd_scene_create(opt, &r->scene);
-    if (r->index == NULL || r->id == NULL || st != HD_OK) {
-        fprintf(stderr, "hedra scene: cannot create the scene: %s\n",
-                hd_status_str(st != HD_OK ? st : HD_ERR_NO_MEMORY));
-        return HD_EXIT_INPUT;
-    }
-    for (int b = 0; b < n; ++b) {
-        r->index[b] = b;
-        r->id[b] = -1;
-    }
-    return HD_EXIT_OK;
-}
-
 int hd_cmd_scene(int argc, char **argv)
 {
     scene_args a;
@@ -301,23 +214,11 @@ int hd_cmd_scene(int argc, char **argv)
     }
     scene_run r;
     memset(&r, 0, sizeof r);
-    hd_parse_error err;
-    memset(&err, 0, sizeof err);
-    r.shown = strcmp(a.path, "-") == 0 ? "<stdin>" : a.path;
-    hd_status st = hd_read_scene(a.path, &r.file, &err);
-    if (st != HD_OK) {
-        char msg[600];
-        hd_parse_error_format(&err, msg, (int)sizeof msg);
-        fprintf(stderr, "hedra scene: %s\n", msg[0] ? msg : hd_status_str(st));
-        return HD_EXIT_INPUT;
-    }
-    code = build_shapes(&r);
-    if (code == HD_EXIT_OK) {
-        code = prepare(&r, &a.opt);
-    }
+    code = hd_scene_run_open(&r.run, "scene", a.path, &a.opt);
     if (code == HD_EXIT_OK) {
         code = run_frames(&r, a.quiet);
     }
-    run_free(&r);
+    free(r.pairs);
+    hd_scene_run_free(&r.run);
     return code;
 }

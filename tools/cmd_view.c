@@ -9,6 +9,8 @@
 static int view_usage(void)
 {
     printf("usage: hedra view [options] A B -o FILE.html\n"
+           "       hedra view --scene FILE [--frame K] [--algo A] [--depth] [--manifold]\n"
+           "                  -o FILE.html\n"
            "Writes one self-contained HTML page of the query (every script inlined; it opens\n"
            "from disk with no network): A and B in 3-D, the verdict, the certificate, the\n"
            "witnesses and the distance, the Minkowski difference A - B with the origin, a step\n"
@@ -19,16 +21,51 @@ static int view_usage(void)
            "  -o, --output FILE  the page to write ('-': standard output); required\n"
            "  --slide-dir X,Y,Z  direction of B's motion (default: from A's centre to B's)\n"
            "  --slide-steps N    positions of B along it, 3 to %d (default %d)\n"
-           "Distance and path are always computed; --algo all is not accepted (one algorithm\n"
-           "per page).\n",
+           "  --scene FILE       a scene file (as 'hedra scene' runs it): every frame's bodies,\n"
+           "                     the pairs in contact highlighted, a frame slider\n"
+           "  --frame K          the scene's frame shown first (default 0)\n"
+           "Distance, path and each motion sample's signed distance are always computed;\n"
+           "--algo all is not accepted (one algorithm per page).\n",
            hd_cli_query_help, HD_VIEW_SLIDE_MAX, HD_VIEW_SLIDE_DEFAULT);
     return HD_EXIT_OK;
+}
+
+/* --scene FILE or --frame K at argv[*i]: 1 consumed, 0 not one of them, -1 usage error. */
+static int parse_scene_option(hd_view_opts *o, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    int is_scene = strcmp(arg, "--scene") == 0;
+    if (!is_scene && strcmp(arg, "--frame") != 0) {
+        return 0;
+    }
+    if (*i + 1 >= argc) {
+        hd_cli_usage_error("view", "option needs a value", arg);
+        return -1;
+    }
+    const char *val = argv[++*i];
+    if (is_scene) {
+        o->scene = val;
+        return 1;
+    }
+    char *end = NULL;
+    long k = strtol(val, &end, 10);
+    if (end == val || *end != '\0' || k < 0 || k > 1000000000L) {
+        hd_cli_usage_error("view", "--frame expects a frame number from 0", val);
+        return -1;
+    }
+    o->frame = (int)k;
+    o->have_frame = 1;
+    return 1;
 }
 
 /* Parses one view-only option at argv[*i]: 1 consumed, 0 not one of them, -1 usage error. */
 static int parse_view_option(hd_view_opts *o, int argc, char **argv, int *i)
 {
     const char *arg = argv[*i];
+    int used = parse_scene_option(o, argc, argv, i);
+    if (used != 0) {
+        return used;
+    }
     int is_out = strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0;
     int is_dir = strcmp(arg, "--slide-dir") == 0;
     int is_steps = strcmp(arg, "--slide-steps") == 0;
@@ -40,6 +77,7 @@ static int parse_view_option(hd_view_opts *o, int argc, char **argv, int *i)
         return -1;
     }
     const char *val = argv[++*i];
+    o->have_pose |= !is_out;
     if (is_out) {
         o->output = val;
     } else if (is_dir) {
@@ -59,6 +97,25 @@ static int parse_view_option(hd_view_opts *o, int argc, char **argv, int *i)
         o->slide_steps = (int)n;
     }
     return 1;
+}
+
+/* What a scene page does not take: files A B, a pose or motion of B, --path, --distance. */
+static int check_scene_args(const hd_view_opts *o, int nfiles)
+{
+    const hd_cli_opts *q = &o->query;
+    int pose = o->have_pose || q->pose_b.t[0] != 0.0 || q->pose_b.t[1] != 0.0 ||
+               q->pose_b.t[2] != 0.0 || q->pose_b.r[0] != 1.0 || q->pose_b.r[4] != 1.0 ||
+               q->pose_b.r[8] != 1.0;
+    if (nfiles != 0) {
+        return hd_cli_usage_error("view", "--scene takes no files A B", o->files[0]);
+    }
+    if (pose || q->record_path || q->distance) {
+        return hd_cli_usage_error("view",
+                                  "--scene takes none of --translate-b, --rotate-b, "
+                                  "--slide-dir, --slide-steps, --path, --distance",
+                                  NULL);
+    }
+    return -1;
 }
 
 /* Returns -1 on success, else the exit code of a usage error (printed) or of --help. */
@@ -87,8 +144,15 @@ static int parse_args(hd_view_opts *o, int argc, char **argv)
         }
         o->files[nfiles++] = argv[i];
     }
-    if (nfiles != 2) {
+    int code = o->scene != NULL ? check_scene_args(o, nfiles) : -1;
+    if (code >= 0) {
+        return code;
+    }
+    if (o->scene == NULL && nfiles != 2) {
         return hd_cli_usage_error("view", "two files expected: A B", NULL);
+    }
+    if (o->scene == NULL && o->have_frame) {
+        return hd_cli_usage_error("view", "--frame is an option of --scene", NULL);
     }
     if (o->output == NULL) {
         return hd_cli_usage_error("view", "the page to write is required: -o FILE.html", NULL);
@@ -103,6 +167,10 @@ static int parse_args(hd_view_opts *o, int argc, char **argv)
 /* The page's title: "A vs B (algo)". */
 static void make_title(const hd_view_opts *o, char *title, size_t size)
 {
+    if (o->scene != NULL) {
+        snprintf(title, size, "%s (scene, %s)", o->scene, hd_algo_str(o->query.algo));
+        return;
+    }
     snprintf(title, size, "%s vs %s (%s)", o->files[0], o->files[1], hd_algo_str(o->query.algo));
 }
 
@@ -134,6 +202,7 @@ static int write_output(const hd_view_opts *o, const hd_view_assets *assets, con
 static int run_view(const hd_view_opts *o, const hd_view_assets *assets, const hd_polytope *a,
                     const hd_polytope *b)
 {
+    int code = HD_EXIT_OK;
     char *data = NULL;
     size_t size = 0;
     FILE *mem = open_memstream(&data, &size);
@@ -141,13 +210,13 @@ static int run_view(const hd_view_opts *o, const hd_view_assets *assets, const h
         fprintf(stderr, "hedra view: out of memory\n");
         return HD_EXIT_FAILURE;
     }
-    int code = hd_view_write_data(mem, o, a, b);
+    code = o->scene != NULL ? hd_view_write_scene_data(mem, o) : hd_view_write_data(mem, o, a, b);
     if (fclose(mem) != 0 || data == NULL) {
         fprintf(stderr, "hedra view: out of memory\n");
         free(data);
         return HD_EXIT_FAILURE;
     }
-    if (!write_output(o, assets, data, size)) {
+    if (code != HD_EXIT_INPUT && code != HD_EXIT_USAGE && !write_output(o, assets, data, size)) {
         code = HD_EXIT_INPUT;
     }
     free(data);
@@ -167,7 +236,10 @@ int hd_cmd_view(int argc, char **argv)
     }
     hd_view_assets assets;
     code = HD_EXIT_INPUT;
-    if (hd_view_assets_load(&assets)) {
+    if (hd_view_assets_load(&assets) && o.scene != NULL) {
+        code = run_view(&o, &assets, NULL, NULL);
+        hd_view_assets_free(&assets);
+    } else if (assets.html != NULL) {
         hd_polytope *a = hd_cli_load(o.files[0]);
         hd_polytope *b = a ? hd_cli_load(o.files[1]) : NULL;
         if (a != NULL && b != NULL) {

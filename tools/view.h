@@ -24,12 +24,22 @@ typedef struct hd_view_opts {
     int have_slide_dir;
     double slide_dir[3]; /* --slide-dir; default: from A's centre towards B's */
     int slide_steps;
+    int have_pose;     /* --translate-b, --rotate-b, --slide-dir or --slide-steps given */
+    const char *scene; /* --scene FILE: the page of a scene file instead of a pair */
+    int frame;         /* --frame K: the scene's frame shown first */
+    int have_frame;
 } hd_view_opts;
 
 /* The page's data: A and B (world frame), the query, the distance, the hull of A - B, the
  * algorithm's path and the motion of B. Returns HD_EXIT_OK, or HD_EXIT_FAILURE when the main
  * query failed or its certificate was rejected (the data then says so and is still written). */
 int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b);
+
+/* The page of a scene file (view_scene.c): the shapes once, and per frame the poses of the
+ * bodies present and the pairs in contact (hd_scene_step), with their contact (--depth,
+ * --manifold). Returns HD_EXIT_OK, HD_EXIT_INPUT for a bad file (printed with file and line) or
+ * a --frame beyond the file, HD_EXIT_FAILURE when a pair query failed (the page is written). */
+int hd_view_write_scene_data(FILE *fp, const hd_view_opts *o);
 
 /* The page's assets, read into memory. */
 typedef struct hd_view_assets {
@@ -54,6 +64,13 @@ int hd_view_write_page(FILE *fp, const hd_view_assets *assets, const char *title
 /* JSON of a polytope posed by pose (NULL: identity): {"dimension", "vertices", "faces",
  * "edges"} with vertices in the world frame. */
 void hd_view_json_polytope(FILE *fp, const hd_polytope *p, const hd_pose *pose);
+
+/* Writes `,"contact":{signed_distance, normal, witness_a, witness_b[, manifold: [{point,
+ * separation}...]]}` (m NULL: no manifold). */
+void hd_view_json_contact(FILE *fp, const hd_contact *c, const hd_manifold *m);
+
+/* A point with 9 significant digits (drawing precision). */
+void hd_view_json_point(FILE *fp, const double p[3]);
 
 /* Writes the path recorded in ws by the query of ans as the value of "path" (view_path.c): each
  * step with its geometry in the space of A - B, and a note saying why a path is empty or cut. */

@@ -8,8 +8,7 @@
 
 #include "view.h"
 
-/* A point with 9 significant digits (drawing precision). */
-static void json_point(FILE *fp, const double p[3])
+void hd_view_json_point(FILE *fp, const double p[3])
 {
     fprintf(fp, "[%.9g,%.9g,%.9g]", p[0], p[1], p[2]);
 }
@@ -25,7 +24,7 @@ void hd_view_json_polytope(FILE *fp, const hd_polytope *p, const hd_pose *pose)
             hd_pose_apply(pose, x, x);
         }
         fputs(i ? "," : "", fp);
-        json_point(fp, x);
+        hd_view_json_point(fp, x);
     }
     fputs("],\"faces\":[", fp);
     for (int f = 0; f < hd_polytope_face_count(p); ++f) {
@@ -134,32 +133,65 @@ static void motion_range(const hd_view_opts *o, const hd_polytope *a, const hd_p
     *hi = fmax(a_hi - b_lo + 0.25 * width, 0.0);
 }
 
-/* One position of B: the algorithm's verdict, and the distance with witnesses when separated. */
-static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b,
-                        const double s[3], double tau)
+/* The contact's signed distance, normal, witnesses and, when asked, manifold points. */
+void hd_view_json_contact(FILE *fp, const hd_contact *c, const hd_manifold *m)
 {
-    hd_pose pose = o->query.pose_b;
-    for (int c = 0; c < 3; ++c) {
-        pose.t[c] += tau * s[c];
+    fputs(",\"contact\":{\"signed_distance\":", fp);
+    hd_json_double(fp, c->signed_distance);
+    fputs(",\"normal\":", fp);
+    hd_json_vec3(fp, c->normal);
+    fputs(",\"witness_a\":", fp);
+    hd_json_vec3(fp, c->witness_a);
+    fputs(",\"witness_b\":", fp);
+    hd_json_vec3(fp, c->witness_b);
+    if (m != NULL) {
+        fputs(",\"manifold\":[", fp);
+        for (int i = 0; i < m->count; ++i) {
+            fputs(i ? ",{\"point\":" : "{\"point\":", fp);
+            hd_view_json_point(fp, m->points[i].point);
+            fputs(",\"separation\":", fp);
+            hd_json_double(fp, m->points[i].separation);
+            fputc('}', fp);
+        }
+        fputc(']', fp);
     }
+    fputc('}', fp);
+}
+
+/* One position of B: the algorithm's verdict, the distance with witnesses when separated, and
+ * the signed distance (hd_signed_distance, or hd_contact_manifold with --manifold). */
+static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b,
+                        const hd_pose *pose, hd_workspace *ws)
+{
     hd_options opt = o->query.query;
     opt.algo = o->query.algo;
     hd_result r, d;
-    hd_status st = hd_collide(a, NULL, b, &pose, &opt, &r);
-    fprintf(fp, "{\"offset\":%.17g,\"verdict\":", tau);
+    hd_status st = hd_collide(a, NULL, b, pose, &opt, &r);
+    fputs(",\"verdict\":", fp);
     if (st != HD_OK) {
         hd_json_string(fp, hd_status_str(st));
         fputs(",\"error\":true}", fp);
         return;
     }
     fprintf(fp, "\"%s\"", hd_verdict_str(r.verdict));
-    if (r.verdict == HD_SEPARATED && hd_distance(a, NULL, b, &pose, &opt, &d) == HD_OK) {
+    if (r.verdict == HD_SEPARATED && hd_distance(a, NULL, b, pose, &opt, &d) == HD_OK) {
         fputs(",\"distance\":", fp);
         hd_json_double(fp, d.distance);
         fputs(",\"witness_a\":", fp);
         hd_json_vec3(fp, d.witness_a);
         fputs(",\"witness_b\":", fp);
         hd_json_vec3(fp, d.witness_b);
+    }
+    hd_contact c;
+    hd_manifold m;
+    opt.workspace = ws;
+    st = o->query.manifold ? hd_contact_manifold(a, NULL, b, pose, &opt, &c, &m)
+                           : hd_signed_distance(a, NULL, b, pose, &opt, &c);
+    if (st == HD_OK) {
+        hd_view_json_contact(fp, &c, o->query.manifold ? &m : NULL);
+    } else {
+        fputs(",\"contact_error\":", fp);
+        hd_json_string(fp, hd_status_str(st));
     }
     fputc('}', fp);
 }
@@ -170,14 +202,49 @@ static void json_motion(FILE *fp, const hd_view_opts *o, const hd_polytope *a, c
     motion_range(o, a, b, s, &lo, &hi);
     fputs("{\"direction\":", fp);
     hd_json_vec3(fp, s);
-    /* no signed distance in the library yet: distance when separated, the verdict otherwise */
-    fputs(",\"signed_distance\":false,\"samples\":[", fp);
-    int n = o->slide_steps;
-    for (int k = 0; k < n; ++k) {
-        fputs(k ? "," : "", fp);
-        json_sample(fp, o, a, b, s, lo + (hi - lo) * k / (n - 1));
+    fputs(",\"signed_distance\":true,\"samples\":[", fp);
+    hd_workspace *ws = NULL;
+    if (hd_workspace_create(hd_contact_workspace_capacity(a, b), &ws) != HD_OK) {
+        ws = NULL; /* the contact queries then use their stack scratch */
     }
+    /* a grid of n offsets of step h through 0 (the pose as given is sample k0, exactly) */
+    int n = o->slide_steps;
+    double h = (hi - lo) / (n - 1);
+    int k0 = (int)floor(-lo / h + 0.5);
+    k0 = k0 < 0 ? 0 : k0 > n - 1 ? n - 1 : k0;
+    for (int k = 0; k < n; ++k) {
+        double tau = (k - k0) * h;
+        hd_pose pose = o->query.pose_b;
+        for (int c = 0; c < 3; ++c) {
+            pose.t[c] += tau * s[c];
+        }
+        fprintf(fp, "%s{\"offset\":%.17g", k ? "," : "", tau);
+        json_sample(fp, o, a, b, &pose, ws);
+    }
+    hd_workspace_destroy(ws);
     fputs("]}", fp);
+}
+
+/* With --depth: the contact of the pair as given, the keys `hedra collide --json --depth` prints
+ * (cli_contact.c), in an object of their own (the query's witness_a and witness_b are the
+ * distance's). */
+static void json_contact(FILE *fp, const hd_cli_opts *run, const hd_cli_answer *ans)
+{
+    if (!run->depth) {
+        fputs("null", fp);
+        return;
+    }
+    fputs("{\"verdict\":", fp);
+    if (ans->contact_status == HD_OK) {
+        fprintf(fp, "\"%s\",\"eps\":", hd_verdict_str(ans->contact.verdict));
+        hd_json_double(fp, ans->contact.eps);
+        fputs(",\"size\":", fp);
+        hd_json_double(fp, ans->contact.size);
+    } else {
+        fputs("null", fp);
+    }
+    hd_cli_print_contact_json(fp, run, ans);
+    fputc('}', fp);
 }
 
 int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const hd_polytope *b)
@@ -188,7 +255,7 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     run.workspace = NULL;
     hd_cli_answer ans;
     hd_cli_run(&run, run.algo, a, b, &ans);
-    fprintf(fp, "{\"hedra\":\"%s\",\"names\":[", hd_version_string());
+    fprintf(fp, "{\"hedra\":\"%s\",\"kind\":\"pair\",\"names\":[", hd_version_string());
     hd_json_string(fp, o->files[0]);
     fputc(',', fp);
     hd_json_string(fp, o->files[1]);
@@ -198,8 +265,11 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     hd_view_json_polytope(fp, b, &o->query.pose_b);
     fputs(",\"query\":", fp);
     hd_cli_opts print = run;
-    print.record_path = 0; /* the path is written below, with its geometry */
+    print.record_path = 0;            /* the path is written below, with its geometry */
+    print.depth = print.manifold = 0; /* the contact too, in its own object */
     hd_cli_print_json(fp, NULL, &print, &ans);
+    fputs(",\"contact\":", fp);
+    json_contact(fp, &run, &ans);
     fputs(",\"difference\":", fp);
     json_difference(fp, a, b, &o->query.pose_b);
     fputs(",\"path\":", fp);
@@ -208,6 +278,7 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     json_motion(fp, o, a, b);
     fputs("}", fp);
     hd_workspace_destroy(run.workspace);
-    int failed = ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0;
+    int failed = ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0 ||
+                 ans.contact_status != HD_OK;
     return failed ? HD_EXIT_FAILURE : HD_EXIT_OK;
 }

@@ -2,7 +2,7 @@
 // one classic script defining the global THREE, which `hedra view` inlines into its pages.
 // A name page.js needs must be listed here (the browser test fails on a missing one).
 export {
-  AxesHelper, Box3, BufferGeometry, Color, CylinderGeometry, DirectionalLight, DoubleSide,
+  AxesHelper, Box3, BufferGeometry, Color, ConeGeometry, CylinderGeometry, DirectionalLight, DoubleSide,
   EdgesGeometry, Float32BufferAttribute, Group, HemisphereLight, LineBasicMaterial, LineSegments,
   Mesh, MeshBasicMaterial, MeshLambertMaterial, PerspectiveCamera, PlaneGeometry, Points,
   PointsMaterial, Scene, Sphere, SphereGeometry, Vector3, WebGLRenderer,

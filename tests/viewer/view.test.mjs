@@ -2,13 +2,18 @@
 // chromium (headless, WebGL through SwiftShader) driven by playwright-core. For each page:
 // no console error, no network request, the verdict that `hedra collide` prints for the same
 // pair, a drawing that is not blank, a step slider that changes the drawing, and motion samples
-// whose verdicts `hedra collide` confirms at the same poses.
+// whose verdicts `hedra collide` confirms at the same poses, with the signed distance of
+// `hedra collide --depth`. Contact pages (--manifold): the signed distance, bounds and manifold
+// that `hedra collide --depth --manifold` prints. Scene pages (--scene): per frame, the pairs in
+// contact that `hedra scene` prints; the frame slider changes the drawing.
 // Environment: HEDRA_CLI (the hedra executable), HEDRA_SOURCE (the source tree); optional
-// HEDRA_VIEWER_SCREENSHOT: where to copy the screenshot of the first page (docs/viewer.png).
+// HEDRA_VIEWER_SCREENSHOT: where to copy the screenshot of the first page (docs/viewer.png);
+// HEDRA_VIEWER_CONTACT_SCREENSHOT, HEDRA_VIEWER_SCENE_SCREENSHOT: those of the contact page and
+// of the scene page (docs/viewer-contact.png, docs/viewer-scene.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -60,12 +65,18 @@ after(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-// The query options of a case without its two files (for `hedra collide` at other poses).
-function collideVerdict(args) {
-  const out = execFileSync(cli, ['collide', '--json', ...args], { encoding: 'utf8', cwd: src });
+// `hedra collide --json` of the arguments (extra: more options, such as --depth).
+function collide(args, extra = []) {
+  const out = execFileSync(cli, ['collide', '--json', ...extra, ...args], { encoding: 'utf8', cwd: src });
   const answer = JSON.parse(out.trim().split('\n')[0]);
   assert.ok(answer.verdict, `hedra collide gave no verdict: ${out}`);
-  return answer.verdict;
+  return answer;
+}
+const collideVerdict = (args) => collide(args).verdict;
+
+// Close to rounding: the page's numbers and the CLI's at the same pose.
+function near(x, y, what) {
+  assert.ok(Math.abs(x - y) <= 1e-12 * Math.max(1, Math.abs(y)), `${what}: ${x} vs ${y}`);
 }
 
 // The case's arguments with B's translation replaced.
@@ -167,7 +178,9 @@ for (const c of cases) {
       const t = t0.map((x, i) => x + tau * s[i]);
       const verdict = collideVerdict(withTranslation(c.args, t));
       assert.equal(samples[k].verdict, verdict, `sample ${k} (offset ${tau})`);
-      assert.match(info, new RegExp(`: ${verdict}`));
+      assert.match(info, new RegExp(`: ${verdict}.*signed distance`));
+      const sd = Number(await page.getAttribute('#motion-info', 'data-signed-distance'));
+      near(sd, collide(withTranslation(c.args, t), ['--depth']).signed_distance, `sample ${k}: signed distance`);
     }
     const moved = await shot(page);
     assert.ok(countDifferent(first, moved) > 50, 'moving B changed nothing');
@@ -177,6 +190,106 @@ for (const c of cases) {
     await page.close();
   });
 }
+
+// Writes a page and opens it: the checks every page passes (one file with no address, no console
+// error) are made here and by finish().
+async function viewPage(name, args) {
+  const file = join(work, `${name}.html`);
+  const run = spawnSync(cli, ['view', ...args, '-o', file], { encoding: 'utf8', cwd: src });
+  assert.equal(run.status, 0, `hedra view failed: ${run.stderr}`);
+  const html = readFileSync(file, 'utf8');
+  assert.doesNotMatch(html, /<script[^>]*\ssrc\s*=/i);
+  const urls = new Set(html.match(/[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>)]*/gi) || []);
+  assert.deepEqual([...urls].filter((u) => u !== 'http://www.w3.org/1999/xhtml'), []);
+  const opened = await open(file);
+  const data = JSON.parse(await opened.page.textContent('#hedra-data'));
+  return { ...opened, file, data };
+}
+
+async function finish({ page, errors, requests, file }) {
+  assert.deepEqual(errors, [], 'console errors');
+  assert.deepEqual(requests, [pathToFileURL(file).href], 'the page made network requests');
+  await page.close();
+}
+
+test('hedra view --manifold: the contact and the signed distance along the motion', async () => {
+  const args = [ex('cube.off'), ex('tetrahedron.off'), '--translate-b', '0.5,0.2,0.1'];
+  const v = await viewPage('contact', ['--manifold', ...args]);
+  const want = collide(args, ['--manifold']);
+  const shown = Number(await v.page.getAttribute('#signed-distance', 'data-value'));
+  assert.equal(shown, want.signed_distance);
+  const facts = await v.page.textContent('#contact-facts');
+  assert.match(facts, /proven in/);
+  assert.match(facts, new RegExp(`A ${want.feature_a.type} ${want.feature_a.index}, B ${want.feature_b.type} ${want.feature_b.index}`));
+  assert.equal(await v.page.locator('#manifold li').count(), want.manifold.length);
+  assert.match(await v.page.textContent('#manifold'), /separation/);
+  const withContact = await shot(v.page);
+  await v.page.uncheck('#show-contact');
+  assert.ok(countDifferent(withContact, await shot(v.page)) > 50, 'the contact is not drawn');
+  await v.page.check('#show-contact');
+  // the slider at the pose as given (offset 0) shows the same signed distance
+  const given = v.data.motion.samples.findIndex((s) => s.offset === 0);
+  assert.ok(given >= 0, 'no motion sample at the pose as given');
+  await setRange(v.page, '#motion', given);
+  assert.equal(Number(await v.page.getAttribute('#motion-info', 'data-signed-distance')), want.signed_distance);
+  if (process.env.HEDRA_VIEWER_CONTACT_SCREENSHOT) {
+    await v.page.screenshot({ path: process.env.HEDRA_VIEWER_CONTACT_SCREENSHOT });
+  }
+  const sds = v.data.motion.samples.map((s) => s.contact.signed_distance);
+  assert.ok(sds.some((x) => x < 0) && sds.some((x) => x > 0), 'the motion does not pass through contact');
+  await finish(v);
+});
+
+// `hedra scene`'s pairs of frame k, as sorted "a|b|verdict" strings.
+function scenePairs(file, k) {
+  const out = execFileSync(cli, ['scene', '--quiet', file], { encoding: 'utf8', cwd: src });
+  return out.trim().split('\n').filter(Boolean).map(JSON.parse).filter((l) => l.frame === k)
+    .map((l) => `${l.a}|${l.b}|${l.verdict}`).sort();
+}
+
+async function shownPairs(page) {
+  return (await page.$$eval('#contacts li', (lis) => lis.map((li) =>
+    `${li.dataset.a}|${li.dataset.b}|${li.dataset.verdict}`))).sort();
+}
+
+for (const sc of [{ name: 'crowd', file: ex('scene/crowd.scene'), frame: 1, screenshot: true },
+  { name: 'small', file: 'tests/data/viewer-small.scene', frame: 0 }]) {
+  test(`hedra view --scene: ${sc.name}`, async () => {
+    const v = await viewPage(`scene-${sc.name}`, ['--scene', sc.file, '--frame', String(sc.frame), '--manifold']);
+    const frames = v.data.frames.length;
+    assert.ok(frames >= 3, `${frames} frames`);
+    assert.equal(await v.page.inputValue('#frame'), String(sc.frame));
+    const shots = [];
+    for (const k of [sc.frame, ...[...Array(frames).keys()].filter((k) => k !== sc.frame)]) {
+      if (k !== sc.frame) await setRange(v.page, '#frame', k);
+      assert.deepEqual(await shownPairs(v.page), scenePairs(sc.file, k), `frame ${k}`);
+      assert.match(await v.page.textContent('#frame-info'), new RegExp(`^frame ${k} of ${frames}`));
+      shots[k] = await shot(v.page);
+      const drawn = countUnlike(shots[k], background);
+      assert.ok(drawn > 0.01 * shots[k].width * shots[k].height, `frame ${k}: blank drawing (${drawn} pixels)`);
+    }
+    const changed = countDifferent(shots[0], shots[frames - 1]);
+    console.log(`# scene ${sc.name}: ${frames} frames, ${changed} pixels change from the first to the last`);
+    assert.ok(changed > 50, `the frame slider changed ${changed} pixels`);
+    if (sc.screenshot && process.env.HEDRA_VIEWER_SCENE_SCREENSHOT) {
+      await setRange(v.page, '#frame', sc.frame);
+      await v.page.screenshot({ path: process.env.HEDRA_VIEWER_SCENE_SCREENSHOT });
+    }
+    await finish(v);
+  });
+}
+
+test('hedra view --scene: a bad scene file is reported with file and line, no page', () => {
+  const bad = join(work, 'bad.scene');
+  writeFileSync(bad, 'shape s\nP 1\n0 0 0\nbody a t 1 0 0 0 0 0 0\n');
+  const file = join(work, 'bad.html');
+  const run = spawnSync(cli, ['view', '--scene', bad, '-o', file], { encoding: 'utf8', cwd: src });
+  const scene = spawnSync(cli, ['scene', bad], { encoding: 'utf8', cwd: src });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /bad\.scene:4: /);
+  assert.equal(run.stderr.replace('hedra view', 'hedra scene'), scene.stderr);
+  assert.ok(!existsSync(file));
+});
 
 test('hedra view without its assets fails with a message and writes nothing', () => {
   const file = join(work, 'none.html');

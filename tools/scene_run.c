@@ -1,0 +1,105 @@
+/* A scene file loaded for running frame by frame (scene_run.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene_run.h"
+
+static int input_error(const hd_scene_run *r, int line, const char *what, const char *name,
+                       hd_status st)
+{
+    fflush(stdout);
+    fprintf(stderr, "hedra %s: %s:%d: %s '%s': %s\n", r->cmd, r->shown, line, what, name,
+            hd_status_str(st));
+    return HD_EXIT_INPUT;
+}
+
+/* Builds every shape's hull; a failure is reported at the shape's line. */
+static int build_shapes(hd_scene_run *r)
+{
+    r->shapes = calloc((size_t)r->file.shape_count + 1, sizeof *r->shapes);
+    if (r->shapes == NULL) {
+        fprintf(stderr, "hedra %s: out of memory\n", r->cmd);
+        return HD_EXIT_INPUT;
+    }
+    for (int i = 0; i < r->file.shape_count; ++i) {
+        const hd_scene_file_shape *s = &r->file.shapes[i];
+        hd_status st = hd_polytope_build(s->points.xyz, s->points.count, NULL, &r->shapes[i]);
+        if (st != HD_OK) {
+            return input_error(r, s->line, "cannot build shape", s->name, st);
+        }
+    }
+    return HD_EXIT_OK;
+}
+
+/* The scene and the per-body arrays. */
+static int prepare(hd_scene_run *r, const hd_scene_options *opt)
+{
+    int n = r->file.body_count;
+    r->index = malloc(((size_t)n + 1) * sizeof *r->index);
+    r->id = malloc(((size_t)n + 1) * sizeof *r->id);
+    hd_status st = hd_scene_create(opt, &r->scene);
+    if (r->index == NULL || r->id == NULL || st != HD_OK) {
+        fprintf(stderr, "hedra %s: cannot create the scene: %s\n", r->cmd,
+                hd_status_str(st != HD_OK ? st : HD_ERR_NO_MEMORY));
+        return HD_EXIT_INPUT;
+    }
+    for (int b = 0; b < n; ++b) {
+        r->index[b] = b;
+        r->id[b] = -1;
+    }
+    return HD_EXIT_OK;
+}
+
+int hd_scene_run_open(hd_scene_run *r, const char *cmd, const char *path,
+                      const hd_scene_options *opt)
+{
+    memset(r, 0, sizeof *r);
+    r->cmd = cmd;
+    r->shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    hd_parse_error err;
+    memset(&err, 0, sizeof err);
+    hd_status st = hd_read_scene(path, &r->file, &err);
+    if (st != HD_OK) {
+        char msg[600];
+        hd_parse_error_format(&err, msg, (int)sizeof msg);
+        fprintf(stderr, "hedra %s: %s\n", cmd, msg[0] ? msg : hd_status_str(st));
+        return HD_EXIT_INPUT;
+    }
+    int code = build_shapes(r);
+    return code == HD_EXIT_OK ? prepare(r, opt) : code;
+}
+
+int hd_scene_run_apply(hd_scene_run *r, int f)
+{
+    const hd_scene_file *file = &r->file;
+    for (int k = file->frame_start[f]; k < file->frame_start[f + 1]; ++k) {
+        const hd_scene_file_op *op = &file->ops[k];
+        const hd_scene_file_body *b = &file->bodies[op->body];
+        hd_status st = HD_OK;
+        if (op->kind == HD_SCENE_FILE_ADD) {
+            st = hd_scene_add(r->scene, r->shapes[b->shape], &op->pose, &r->index[op->body],
+                              &r->id[op->body]);
+        } else if (op->kind == HD_SCENE_FILE_MOVE) {
+            st = hd_scene_move(r->scene, r->id[op->body], &op->pose);
+        } else if ((st = hd_scene_remove(r->scene, r->id[op->body])) == HD_OK) {
+            r->id[op->body] = -1;
+        }
+        if (st != HD_OK) {
+            return input_error(r, op->line, "body", b->name, st);
+        }
+    }
+    return HD_EXIT_OK;
+}
+
+void hd_scene_run_free(hd_scene_run *r)
+{
+    hd_scene_destroy(r->scene);
+    for (int i = 0; r->shapes != NULL && i < r->file.shape_count; ++i) {
+        hd_polytope_destroy(r->shapes[i]);
+    }
+    free(r->shapes);
+    free(r->index);
+    free(r->id);
+    hd_scene_file_free(&r->file);
+    memset(r, 0, sizeof *r);
+}
