@@ -61,9 +61,9 @@
  * tolerances: below that the guaranteed decrease is under the rounding of |v|^2. */
 #define HD_GJK_STALL_FACTOR 64.0
 
-/* The triangle's own closest point is kept when its signed areas disagree in sign by at most
- * 16 units of L (L + W) (L its longest edge, W the largest coordinate): the rounding of the areas.
- */
+/* The triangle's own closest point is kept when its signed areas disagree in sign by at most 16
+ * units of their rounding: lq lr + (L + W) |q - r| for the area of the edge q r, capped by
+ * L (L + W) (L the longest edge, W the largest coordinate; kernel/simplex.c). */
 #define HD_SIMPLEX_AREA_UNITS 16.0
 
 /* The inner-ball bound of a tetrahedron (kernel/simplex.c) subtracts 16 units of max |w| for the
