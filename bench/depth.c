@@ -413,6 +413,9 @@ static int setup(hd_depth_run *r, const char *meshes)
     static const int sizes[] = {12, 100, 1000, 5000};
     static const hd_wl_shape shape = {200, 100, 100};
     for (int i = 0; i < 4; ++i) {
+        if (r->d->depth_n > 0 && sizes[i] != r->d->depth_n) {
+            continue;
+        }
         if (!ctx->quiet) {
             fprintf(stderr, "  placing 200:100:100 n=%d (%d orientations)\n", sizes[i], r->k);
         }

@@ -26,6 +26,7 @@ typedef struct hd_bench_driver {
     const char *only;
     const char *write_pairs, *read_pairs, *smoke;
     int pairs_n;
+    int depth_n; /* --depth-n: the depth experiment's ellipsoids of this size only (0: all) */
     int list;
 } hd_bench_driver;
 

@@ -28,6 +28,7 @@ static void hd_bench_usage(void)
            "  --only LIST        comma-separated experiments: fig8,fig9,lp,distance,scaling,"
            "coherence,\n"
            "                     fig8paper,lppaper,meshes,depth\n"
+           "  --depth-n N        depth experiment: the ellipsoids of n = N only (for profiling)\n"
            "  --meshes DIR       directory of the CGAL demo meshes (.off) for experiments meshes\n"
            "                     and depth\n"
            "  --out DIR          output directory for CSV and tables (default bench/out)\n"
@@ -322,6 +323,8 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
             d->ctx.commit = argv[++i];
         } else if (strcmp(a, "--write-pairs") == 0) {
             d->write_pairs = argv[++i];
+        } else if (strcmp(a, "--depth-n") == 0) {
+            d->depth_n = atoi(argv[++i]);
         } else if (strcmp(a, "--n") == 0) {
             d->pairs_n = atoi(argv[++i]);
         } else if (strcmp(a, "--pairs") == 0) {

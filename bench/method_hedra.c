@@ -148,7 +148,7 @@ static int hd_bench_depth_run(const void *a, const hd_bench_pose *pa, const void
     return HD_BENCH_OK;
 }
 
-static int hd_bench_depth(const void *a, const hd_bench_pose *pa, const void *b,
+static int hd_bench_depth_query(const void *a, const hd_bench_pose *pa, const void *b,
                           const hd_bench_pose *pb, hd_bench_answer *out)
 {
     return hd_bench_depth_run(a, pa, b, pb, 0, out);
@@ -211,7 +211,7 @@ int hd_bench_hedra_methods(hd_bench_method *list, int capacity)
         {"hedra_cddual", HD_BENCH_BOOLEAN, hd_bench_cddual, hd_bench_cddual_warm},
         {"hedra_lp", HD_BENCH_BOOLEAN, hd_bench_lp, NULL},
         {"hedra_dist", HD_BENCH_DISTANCE, hd_bench_dist, NULL},
-        {"hedra_depth", HD_BENCH_DEPTH, hd_bench_depth, NULL},
+        {"hedra_depth", HD_BENCH_DEPTH, hd_bench_depth_query, NULL},
         {"hedra_depth_sat", HD_BENCH_DEPTH, hd_bench_depth_sat, NULL},
     };
     int count = (int)(sizeof table / sizeof table[0]);

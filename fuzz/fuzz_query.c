@@ -61,6 +61,23 @@ static void run_contact(const hd_polytope *a, const hd_polytope *b, const hd_pos
     }
 }
 
+/* A separated distance lies between the checked plane's gap (a lower bound) and the distance of
+ * its witness points (an upper bound), to 1e-9 of the size (eps is 1e-12 of it by default);
+ * touching witnesses are within eps of each other (and a hair of rounding). */
+static int distance_consistent(const hd_result *d)
+{
+    double slack = 1e3 * d->eps, w[3];
+    for (int k = 0; k < 3; ++k) {
+        w[k] = d->witness_a[k] - d->witness_b[k];
+    }
+    double between = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+    if (d->verdict == HD_TOUCHING) {
+        return between <= 1.01 * d->eps;
+    }
+    return d->verdict != HD_SEPARATED ||
+           (d->distance >= d->cert.gap - slack && fabs(between - d->distance) <= slack);
+}
+
 static void run_queries(const hd_polytope *a, const hd_polytope *b, const hd_pose *pb)
 {
     run_contact(a, b, pb);
@@ -74,9 +91,10 @@ static void run_queries(const hd_polytope *a, const hd_polytope *b, const hd_pos
         }
     }
     hd_result d;
-    if (hd_distance(a, NULL, b, pb, NULL, &d) == HD_OK &&
-        hd_certificate_check(a, NULL, b, pb, &d) != HD_OK) {
-        abort();
+    if (hd_distance(a, NULL, b, pb, NULL, &d) == HD_OK) {
+        if (hd_certificate_check(a, NULL, b, pb, &d) != HD_OK || !distance_consistent(&d)) {
+            abort();
+        }
     }
     double dir[3] = {1.0, 0.5, 0.25};
     hd_gap_result g;

@@ -17,7 +17,9 @@
 
 #include "kernel/simplex.h"
 #include "core/math.h"
+#include "brute.h"
 #include "testutil.h"
+#include "hedra/gjk2d.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -148,10 +150,152 @@ static void test_gjk_stall_falls_back(void **state)
     hd_polytope_destroy(b);
 }
 
+/* The fuzz finding regress-contact-gjk-bad-closest-point: a triangle of M with a 1e16-long edge
+ * and a 6e8-short one, the origin 4.2e8 beyond the short edge. The solver took the short edge's
+ * clearly negative area for rounding of the long one's size, kept the triangle and returned its
+ * plane's closest point, |v| = 2. The answer must be the short edge's closest point, checked
+ * against the long-double brute force. */
+static void test_needle_triangle_solve(void **state)
+{
+    (void)state;
+    hd_simplex s;
+    memset(&s, 0, sizeof s);
+    s.count = 3;
+    hd_v3_set(s.w[0], 1.2338789709326767e-178, -2.0004863739190575, -595821443.5137254);
+    hd_v3_set(s.w[1], -10843962051529226.0, 131096.21960783945, -3.8186704651413743e-152);
+    hd_v3_set(s.w[2], -595821443.5137254, -2.0004863739190575, 0.0);
+    double w[3][3], zero[3] = {0.0, 0.0, 0.0}, v[3];
+    memcpy(w, s.w, sizeof w);
+    double ref = (double)hd_brute_point_triangle(zero, w[0], w[1], w[2]);
+    hd_simplex_solve(&s, v);
+    double len = hd_v3_len(v);
+    printf("triangle: |v| %.17g, brute force %.17g, kept %d points\n", len, ref, s.count);
+    assert_true(fabs(len - ref) <= 1e-9 * ref);
+    assert_int_equal(s.count, 2); /* the short edge */
+}
+
+/* The same finding through the queries: hd_distance (GJK), CD-Dual's separating plane and the
+ * planar projections (hd_distance2d) against the brute force over the hull vertices. */
+static void test_needle_distance(void **state)
+{
+    (void)state;
+    static const double xa[] = {-570425344.0,
+                                -595821443.5137254,
+                                6.9533558102856193e-310,
+                                -595821443.5137254,
+                                0.0,
+                                0.0,
+                                3.1829936864479085e-313,
+                                0.0,
+                                -595821443.5137254,
+                                -32250908.109803919,
+                                -39047754122115.508,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                5.7766261782210498e-275,
+                                -41248866828288.0,
+                                -595821443.51372552,
+                                -595821443.5137254,
+                                -595821443.5137254,
+                                5.0573223812119122e-305,
+                                5.7865327226227428e-275};
+    static const double xb[] = {10843961446891534.0,
+                                10843961460426374.0,
+                                10843385930090118.0,
+                                2710990363926945.5,
+                                10843961455707782.0,
+                                10843961455707782.0,
+                                10843961455707782.0,
+                                -131096.21960783945,
+                                3.8186704651413743e-152,
+                                -1.2338789709326767e-178,
+                                2.0004863739190575,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0};
+    hd_polytope *a = NULL, *b = NULL;
+    assert_int_equal(hd_polytope_build(xa, 8, NULL, &a), HD_OK);
+    assert_int_equal(hd_polytope_build(xb, 5, NULL, &b), HD_OK);
+    double ref = hd_brute_distance(xa, 8, xb, 5, NULL, NULL);
+    double tol = 256.0 * DBL_EPSILON * 1.1e16;
+    hd_result r;
+    assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
+    assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
+    printf("distance %.17g, brute force %.17g\n", r.distance, ref);
+    assert_int_equal(r.verdict, HD_SEPARATED);
+    assert_true(fabs(r.distance - ref) <= tol);
+    assert_true(fabs(hd_v3_dist(r.witness_a, r.witness_b) - ref) <= tol);
+    hd_options opt = hd_options_default();
+    opt.algo = HD_ALGO_CDDUAL;
+    assert_int_equal(hd_collide(a, NULL, b, NULL, &opt, &r), HD_OK);
+    assert_true(r.cert.gap <= ref + tol && r.cert.gap >= ref - tol);
+    for (int x = 0; x < 3; ++x) {
+        double a2[16], b2[10];
+        for (int i = 0; i < 8; ++i) {
+            a2[2 * i] = xa[3 * i + x];
+            a2[2 * i + 1] = xa[3 * i + (x + 1) % 3];
+        }
+        for (int i = 0; i < 5; ++i) {
+            b2[2 * i] = xb[3 * i + x];
+            b2[2 * i + 1] = xb[3 * i + (x + 1) % 3];
+        }
+        hd_result2d r2;
+        assert_int_equal(hd_distance2d(a2, 8, b2, 5, NULL, &r2), HD_OK);
+        double ref2 = r2.verdict == HD_SEPARATED ? hd_brute2d_distance(a2, 8, b2, 5) : 0.0;
+        printf("plane %d: distance2d %.17g, brute force %.17g\n", x, r2.distance, ref2);
+        assert_true(fabs(r2.distance - ref2) <= tol);
+        assert_true(r2.verdict == HD_SEPARATED || hd_brute2d_sat(a2, 8, b2, 5) >= -tol);
+    }
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* A fuzz finding: a pair within the band (signed distance 0.7, eps = 56) whose GJK simplex is a
+ * needle tetrahedron; hd_distance reported "touching" with witnesses 3e7 apart, from the simplex's
+ * own weights. The witnesses must be the certificate's point pair, within eps of each other, and
+ * the brute-force signed distance must be inside the band. */
+static void test_touching_witnesses(void **state)
+{
+    (void)state;
+    static const double xa[] = {
+        5.7293983366840045e-313, -595821443.5137254, -1.6060595590625211e-314, 0.0, 0.0, 0.0, 0.0,
+        0.0, 0.0, -595724288.0, 3.3143667957510388e-300, -221184.0, -595821443.5137254,
+        -595821443.5137254, -595821443.51372659, 9.5354669647360583e-322, 0.0, 0.0,
+        -595821443.51370239, -595821443.5137254, -595821443.5137254, -41255400998277.516,
+        -41255400997969.516, -41255400998277.516};
+    static const double xb[] = {
+        -41255400998276.477, -41255400998277.516, -41255400998277.516, 4.1328156455844485e-312,
+        0.0, 0.0, 4.5236639959429208e-312, 3.4732827106519577e-310, -595722240.0,
+        1.0001847809436273, 9.7727242955431037e-309, 1.7506465275463497e-313};
+    hd_polytope *a = NULL, *b = NULL;
+    assert_int_equal(hd_polytope_build(xa, 8, NULL, &a), HD_OK);
+    assert_int_equal(hd_polytope_build(xb, 4, NULL, &b), HD_OK);
+    hd_result r;
+    assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
+    assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
+    double ref = hd_brute_signed_distance(xa, 8, xb, 4);
+    double gap = hd_v3_dist(r.witness_a, r.witness_b);
+    printf("%s, witnesses %.17g apart, eps %.17g, brute-force signed distance %.17g\n",
+           hd_verdict_str(r.verdict), gap, r.eps, ref);
+    assert_int_equal(r.verdict, HD_TOUCHING);
+    assert_true(fabs(ref) <= r.eps);
+    assert_true(gap <= 1.01 * r.eps);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus),
                                        cmocka_unit_test(test_needle_kernels),
-                                       cmocka_unit_test(test_gjk_stall_falls_back)};
+                                       cmocka_unit_test(test_gjk_stall_falls_back),
+                                       cmocka_unit_test(test_needle_triangle_solve),
+                                       cmocka_unit_test(test_needle_distance),
+                                       cmocka_unit_test(test_touching_witnesses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

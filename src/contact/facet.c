@@ -75,13 +75,32 @@ double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib
     return hd_v3_dot(n, w);
 }
 
+/* The support value h_M(n) of a facet's normal by the support mappings, the difference formed
+ * before the dot product. An FV facet's B vertex is already B's support vertex along -n
+ * (hd_mface_fv asked B's mapping for it) and a VF facet's A vertex A's along n: only the other
+ * side is asked. */
+static void facet_value(const hd_pair *pair, hd_mface *m, hd_stats *stats)
+{
+    double neg[3], pb[3], w[3];
+    if (m->kind != HD_FACE_VF) {
+        m->sa = hd_pair_support_a(pair, m->n, &m->sa, stats);
+    }
+    if (m->kind != HD_FACE_FV) {
+        hd_v3_neg(neg, m->n);
+        m->sb = hd_pair_support_b(pair, neg, &m->sb, stats);
+    }
+    hd_pair_b_vertex(pair, m->sb, pb);
+    hd_v3_sub(w, pair->a->verts + 3 * m->sa, pb);
+    m->h = hd_v3_dot(m->n, w);
+}
+
 void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
                        hd_stats *stats)
 {
     if (*found && m->h >= best->h) {
         return;
     }
-    m->h = hd_facet_support(pair, m->n, &m->sa, &m->sb, stats);
+    facet_value(pair, m, stats);
     if (!*found || m->h < best->h) {
         *best = *m;
         *found = 1;
@@ -138,6 +157,34 @@ static int face_holds(const hd_polytope *p, int f, int v)
     return 0;
 }
 
+/* The face left of the edge at slot k of vertex v's adjacency (every face of v is the left face
+ * of exactly one edge leaving v), or -1. */
+static int left_face(const hd_polytope *p, int v, int k)
+{
+    int e = p->vert_edges[k];
+    return p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
+}
+
+/* A face at v holding v, v1 and v2 when both are v's neighbours: the left face of v -> v1 or of
+ * v -> v2 (a face holding three vertices two of which are neighbours of the third has one of
+ * those edges as a side). Reads v's adjacency and two edges, not every edge at v. -1: not found
+ * this way. */
+static int face_of_neighbours(const hd_polytope *p, int v, int v1, int v2)
+{
+    int k1 = -1, k2 = -1;
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        k1 = p->vert_adj[k] == v1 ? k : k1;
+        k2 = p->vert_adj[k] == v2 ? k : k2;
+    }
+    for (int i = 0; i < 2 && k1 >= 0 && k2 >= 0; ++i) {
+        int g = left_face(p, v, i == 0 ? k1 : k2);
+        if (g >= 0 && face_holds(p, g, v1) && face_holds(p, g, v2)) {
+            return g;
+        }
+    }
+    return -1;
+}
+
 /* The smallest feature of p holding the vertices vs[0..count-1]: the vertex, the edge joining
  * two, or a face at vs[0] holding all of them (the lowest index); kind -1 when there is none. */
 static hd_feature feature_of(const hd_polytope *p, const int *vs, int count)
@@ -154,9 +201,14 @@ static hd_feature feature_of(const hd_polytope *p, const int *vs, int count)
     if (count == 1) {
         return f;
     }
+    int near = count == 3 ? face_of_neighbours(p, v, vs[1], vs[2]) : -1;
+    if (near >= 0) {
+        f.kind = HD_FEAT_FACE;
+        f.index = near;
+        return f;
+    }
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
-        int e = p->vert_edges[k];
-        int g = p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
+        int g = left_face(p, v, k);
         int all = g >= 0;
         for (int j = 1; j < count && all; ++j) {
             all = face_holds(p, g, vs[j]);
@@ -186,6 +238,11 @@ int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], 
                !hd_mface_ee(pair, fa.index, fb.index, out)) {
         return 0;
     }
-    out->h = hd_facet_support(pair, out->n, &out->sa, &out->sb, stats);
+    facet_value(pair, out, stats);
     return 1;
+}
+
+int hd_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hd_mface *out)
+{
+    return hd_facet_of_triangle(ctx, ia, ib, stats, out);
 }

@@ -184,9 +184,14 @@ static int depth_from_epa(const hd_pair *pair, const hd_epa_result *r, double lo
     double upper = r->upper;
     int ia = r->upper_ia, ib = r->upper_ib;
     hd_v3_copy(out->n, r->normal);
-    int found = r->face_count > 0 &&
+    int found = r->landed.kind != HD_FACE_NONE;
+    if (found) {
+        f = r->landed; /* the run stopped on this facet: its h is the run's upper bound */
+    } else {
+        found = r->face_count > 0 &&
                 hd_facet_of_triangle(pair, r->face_ia, r->face_ib, stats, &f) &&
                 f.h <= upper + out->margin;
+    }
     if (!found) {
         found =
             hd_facet_at_vertex(pair, ia, ib, r->normal, stats, &f) && f.h <= upper + out->margin;
@@ -270,9 +275,10 @@ static hd_status overlapping(const hd_pair *pair, const hd_options *opt, const h
             storage = scratch->bytes;
             max_verts = room < (1u << 24) ? (int)room : (1 << 24);
         }
+        hd_epa_land land = {hd_facet_land, (void *)pair};
         hd_status status = hd_epa_converge(pair, &st->simplex, &st->start_a, &st->start_b,
                                            HD_SD_EPA_TARGET_REL * out->size, pair->max_iterations,
-                                           storage, max_verts, stats, &r);
+                                           storage, max_verts, &land, stats, &r);
         stats->refine_steps += r.steps;
         if (status != HD_OK && status != HD_ERR_ITERATION_LIMIT) {
             return status;

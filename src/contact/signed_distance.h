@@ -63,9 +63,13 @@ int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], 
 int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
                          hd_mface *out);
 
+/* hd_facet_of_triangle as the expanding polytope's landing (kernel/epa.h); ctx is the pair. */
+int hd_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hd_mface *out);
+
 /* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
  * never above its support value, up to the hull's resolution) prunes; a candidate that may win
- * gets its support value by both mappings (hd_facet_support), and is compared by that. */
+ * gets its support value by the support mappings (the side hd_mface_fv / hd_mface_vf did not
+ * already ask), and is compared by that. */
 void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
                        hd_stats *stats);
 

@@ -61,9 +61,9 @@
  * tolerances: below that the guaranteed decrease is under the rounding of |v|^2. */
 #define HD_GJK_STALL_FACTOR 64.0
 
-/* The triangle's own closest point is kept when its signed areas disagree in sign by at most
- * 16 units of L (L + W) (L its longest edge, W the largest coordinate): the rounding of the areas.
- */
+/* The triangle's own closest point is kept when its signed areas disagree in sign by at most 16
+ * units of their rounding: lq lr + (L + W) |q - r| for the area of the edge q r, capped by
+ * L (L + W) (L the longest edge, W the largest coordinate; kernel/simplex.c). */
 #define HD_SIMPLEX_AREA_UNITS 16.0
 
 /* The inner-ball bound of a tetrahedron (kernel/simplex.c) subtracts 16 units of max |w| for the
@@ -73,6 +73,12 @@
 /* Above this sine of the angle at a vertex, a triangle's unit normal is computed in double (a few
  * units of relative error over the sine); below it in double-double. */
 #define HD_PLAIN_NORMAL_SINE 1e-3
+
+/* The expanding polytope's faces take the plain cross product of their edges (no scaling) when
+ * both squared edge lengths lie in this range: every product is then far from under- and
+ * overflow, so it is as accurate as the scaled one (kernel/epa.c). */
+#define HD_EPA_PLAIN_EDGE2_MIN 1e-140
+#define HD_EPA_PLAIN_EDGE2_MAX 1e140
 
 /* Planar GJK of the plane search (kernel/plane_search.c): no progress when
  * |v|^2 - v.w <= this times |v|^2: v is the nearest point up to rounding. */
@@ -118,6 +124,11 @@
 /* Angular tolerance (radians) of "this face's normal is d" / "this edge is perpendicular to d":
  * parallel features differ by a few 1e-16; a superset of the true neighbours is harmless. */
 #define HD_FEATURE_ANGLE 1e-9
+
+/* hd_feature_support's pre-filter looks for an edge within this many feature angles of
+ * perpendicular before it reads the faces (kernel/feature.c): a margin over the angle so that
+ * rounding at the boundary never hides a face the full test would accept. */
+#define HD_FEATURE_PREFILTER 4.0
 
 /* Cheap pre-filter before the exact face-normal test: cos^2 >= 1 - 1e-6 (about 1e-3 rad). */
 #define HD_FEATURE_COS2_FILTER 1e-6

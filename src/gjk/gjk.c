@@ -6,11 +6,14 @@
  * distance bounds the depth from below), with the common point sum l_i a_i = sum l_i b_i from its
  * barycentric weights; anything else is inside or at the edge of the band: the contact classifier
  * decides. */
+#include <float.h>
+#include <math.h>
 #include <stddef.h>
 
 #include "gjk/gjk.h"
 #include "contact/contact.h"
 #include "core/math.h"
+#include "core/tolerances.h"
 
 /* The verdicts GJK proves by itself; 0 when the classifier must decide. */
 static int decide(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
@@ -51,6 +54,44 @@ hd_status hd_gjk_collide(const hd_pair *pair, const hd_options *opt, hd_result *
     return status;
 }
 
+/* The distance of a separated answer, proven by its two bounds: the witnesses are points of A and
+ * of B, so d_w = |witness_a - witness_b| >= dist, and the plane proves dist >= lower. |v| is the
+ * more accurate figure near contact (kernel/simplex.c) and is reported when it agrees with d_w to
+ * the rounding of the witnesses; else d_w is. Either way the distance must be within GJK's
+ * stopping tolerance of the lower bound (a stall or a band-edge answer of the classifier allows
+ * HD_GJK_STALL_FACTOR tolerances and HD_CONTACT_ROUNDING_UNITS). A |v| that rounding of a badly
+ * conditioned simplex took far below the distance is caught here (docs/algorithms/gjk.md, 4). */
+static hd_status certify_distance(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+{
+    double rounding = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    double d_w = hd_v3_dist(out->witness_a, out->witness_b);
+    double d = fabs(out->distance - d_w) <= rounding ? out->distance : d_w;
+    double tol = hd_max(HD_GJK_REL_TOL * d, HD_GJK_ABS_TOL * pair->scale);
+    if (!(d - st->lower <= HD_GJK_STALL_FACTOR * tol + rounding)) {
+        return HD_ERR_ITERATION_LIMIT; /* the bounds disagree: no distance is proven */
+    }
+    out->distance = d;
+    return HD_OK;
+}
+
+/* The point pair of a touching certificate, on A and on B (A's frame): the combinations that the
+ * classifier proved within eps of each other. The simplex's own weights can be far off on a badly
+ * conditioned simplex (a needle tetrahedron: 3e7 apart at eps = 56, a fuzz finding). */
+static void certificate_pair(const hd_pair *pair, const hd_certificate *cert, double on_a[3],
+                             double on_b[3])
+{
+    double v[3];
+    hd_v3_set(on_a, 0.0, 0.0, 0.0);
+    hd_v3_set(on_b, 0.0, 0.0, 0.0);
+    for (int k = 0; k < cert->on_a.count; ++k) {
+        hd_v3_madd(on_a, on_a, cert->on_a.weight[k], pair->a->verts + 3 * cert->on_a.index[k]);
+    }
+    for (int k = 0; k < cert->on_b.count; ++k) {
+        hd_pair_b_vertex(pair, cert->on_b.index[k], v);
+        hd_v3_madd(on_b, on_b, cert->on_b.weight[k], v);
+    }
+}
+
 hd_status hd_gjk_distance(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
@@ -72,6 +113,11 @@ hd_status hd_gjk_distance(const hd_pair *pair, const hd_options *opt, hd_result 
         } else {
             status = hd_contact_refine(pair, &st, 1, out);
         }
+    }
+    if (status == HD_OK && out->verdict == HD_SEPARATED) {
+        status = certify_distance(pair, &st, out);
+    } else if (status == HD_OK && out->verdict == HD_TOUCHING && out->cert.has_point) {
+        certificate_pair(pair, &out->cert, out->witness_a, out->witness_b);
     }
     out->stats.iterations += st.iterations;
     hd_gjk_save(&st, cache);

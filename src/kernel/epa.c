@@ -50,6 +50,7 @@ typedef struct hd_epa {
     int *mark_face; /* linking the new faces: per vertex, the new face starting at it */
     int *mark_stamp;
     int stamp;
+    const hd_epa_land *land; /* hd_epa_converge's landing, or NULL */
     hd_epa_result *res;
 } hd_epa;
 
@@ -102,9 +103,34 @@ static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
     }
     hd_v3_copy(e->w[e->nv], w);
     e->vref[e->nv] = 0;
+    e->mark_stamp[e->nv] = 0; /* marks are read only for vertices in use: no clearing up front */
     e->ia[e->nv] = ia;
     e->ib[e->nv] = ib;
     return e->nv++;
+}
+
+/* The unit normal of triangle x y z (counter-clockwise seen from outside); 0 when it has none.
+ * The converged run's faces (fast_normals) take the plain cross product when it is safe from
+ * under- and overflow and the triangle is well shaped (sine above HD_PLAIN_NORMAL_SINE): one
+ * square root and no division; hd_triangle_normal_fast (scaled edges) or double-double otherwise.
+ */
+static int face_normal(const hd_epa *e, const double x[3], const double y[3], const double z[3],
+                       double n[3])
+{
+    if (!e->fast_normals) {
+        return hd_triangle_unit_normal(x, y, z, n);
+    }
+    double e1[3], e2[3];
+    hd_v3_sub(e1, y, x);
+    hd_v3_sub(e2, z, x);
+    hd_v3_cross(n, e1, e2);
+    double l1 = hd_v3_len2(e1), l2 = hd_v3_len2(e2), c2 = hd_v3_len2(n);
+    if (l1 > HD_EPA_PLAIN_EDGE2_MIN && l1 < HD_EPA_PLAIN_EDGE2_MAX && l2 > HD_EPA_PLAIN_EDGE2_MIN &&
+        l2 < HD_EPA_PLAIN_EDGE2_MAX && c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * l1 * l2) {
+        hd_v3_scale(n, n, 1.0 / sqrt(c2));
+        return 1;
+    }
+    return hd_triangle_normal_fast(x, y, z, n);
 }
 
 /* A new face (a, b, c), counter-clockwise seen from outside; -1 when the capacity is exhausted
@@ -115,9 +141,7 @@ static int make_face(hd_epa *e, int a, int b, int c)
     /* an accurate normal: a sliver face far from the origin gets a plane distance right to
      * rounding instead of off by its length times the normal's rounding (kernel/simplex_robust.c)
      */
-    int ok = e->fast_normals ? hd_triangle_normal_fast(e->w[a], e->w[b], e->w[c], n)
-                             : hd_triangle_unit_normal(e->w[a], e->w[b], e->w[c], n);
-    if (!ok) {
+    if (!face_normal(e, e->w[a], e->w[b], e->w[c], n)) {
         return -1;
     }
     int id;
@@ -162,46 +186,39 @@ static int edge_index(const hd_epa_face *g, int a, int b)
     return -1;
 }
 
-/* Adjacency of the initial polytope (a handful of faces) by matching reversed edges. */
-static int link_all(hd_epa *e)
+/* The tetrahedron 0 1 2 3 with its faces oriented outwards (det > 0: vertex 3 lies on the side
+ * of triangle (0, 1, 2) its normal points to). Face i's edge k (v[k] -> v[k + 1]) borders face
+ * adj[i][k], the face holding the reversed edge: a fixed table for either orientation. */
+static int make_tetra(hd_epa *e, double det)
 {
-    for (int i = 0; i < e->nf; ++i) {
+    static const int pos[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
+    static const int neg[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
+    static const int pos_adj[4][3] = {{3, 2, 1}, {0, 2, 3}, {0, 3, 1}, {1, 2, 0}};
+    static const int neg_adj[4][3] = {{1, 2, 3}, {3, 2, 0}, {1, 3, 0}, {0, 2, 1}};
+    const int(*tri)[3] = det > 0.0 ? pos : neg;
+    const int(*adj)[3] = det > 0.0 ? pos_adj : neg_adj;
+    for (int i = 0; i < 4; ++i) {
+        if (make_face(e, tri[i][0], tri[i][1], tri[i][2]) != i) {
+            /* a face without a normal: forget the partial tetrahedron */
+            e->nf = e->free_count = 0;
+            e->vref[0] = e->vref[1] = e->vref[2] = e->vref[3] = 0;
+            return 0;
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
         for (int k = 0; k < 3; ++k) {
-            int a = e->f[i].v[k], b = e->f[i].v[(k + 1) % 3];
-            for (int j = 0; j < e->nf && e->f[i].adj[k] < 0; ++j) {
-                if (j != i && edge_index(&e->f[j], b, a) >= 0) {
-                    e->f[i].adj[k] = j;
-                }
-            }
-            if (e->f[i].adj[k] < 0) {
-                return 0;
-            }
+            e->f[i].adj[k] = adj[i][k];
         }
     }
     return 1;
 }
 
-/* Builds faces from a list of index triples; 0 when one is degenerate. */
-static int make_faces(hd_epa *e, const int (*tri)[3], int count)
-{
-    for (int i = 0; i < count; ++i) {
-        if (make_face(e, tri[i][0], tri[i][1], tri[i][2]) < 0) {
-            return 0;
-        }
-    }
-    return link_all(e);
-}
-
 static int build_tetra(hd_epa *e)
 {
-    static const int pos[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
-    static const int neg[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
     /* orientation: the side of face (0, 1, 2) on which vertex 3 lies, from an accurate normal
      * (the determinant of the edge vectors loses its sign on a needle far from the origin) */
     double n[3], d3[3];
-    int ok = e->fast_normals ? hd_triangle_normal_fast(e->w[0], e->w[1], e->w[2], n)
-                             : hd_triangle_unit_normal(e->w[0], e->w[1], e->w[2], n);
-    if (!ok) {
+    if (!face_normal(e, e->w[0], e->w[1], e->w[2], n)) {
         return 0;
     }
     hd_v3_sub(d3, e->w[3], e->w[0]);
@@ -209,7 +226,7 @@ static int build_tetra(hd_epa *e)
     if (det == 0.0) {
         return 0;
     }
-    return make_faces(e, det > 0.0 ? pos : neg, 4);
+    return make_tetra(e, det);
 }
 
 /* A unit direction normal to the affine hull of the first nv (1 or 2) vertices. */
@@ -511,27 +528,86 @@ static int nearest_face(const hd_epa *e, double *lower)
     return best;
 }
 
-/* One expansion step at the nearest face f: the support point along its normal, then either the
- * end of the run (1: the support point lies on f to within rounding, or is already a vertex of P,
- * so lower and upper have met as far as P can tell) or P expanded by it (0). -1: P could not be
- * expanded (full, or its horizon was not a loop). */
+/* 1 when the support pairs of face f have the pattern of a facet of M (the FV, VF and EE faces of
+ * CD-Dual 003 section 2.1): three A vertices and one B vertex, one and three, or two and two. */
+static int facet_pattern(const hd_epa *e, const hd_epa_face *f)
+{
+    int a0 = e->ia[f->v[0]], a1 = e->ia[f->v[1]], a2 = e->ia[f->v[2]];
+    int b0 = e->ib[f->v[0]], b1 = e->ib[f->v[1]], b2 = e->ib[f->v[2]];
+    int na = 1 + (a1 != a0) + (a2 != a0 && a2 != a1);
+    int nb = 1 + (b1 != b0) + (b2 != b0 && b2 != b1);
+    return (na == 3 && nb == 1) || (na == 1 && nb == 3) || (na == 2 && nb == 2);
+}
+
+/* The landing at face f (hd_epa_converge with a landing; docs/algorithms/contact.md, section 3):
+ * the facet of M its support pairs name.
+ * 1: landed (the facet's plane is within rounding of f, which is nearest: lower and upper have
+ * met on an exact facet); 0 with *have set when the facet's support point w (a point of M, along
+ * a normal within rounding of f's) lies beyond f and is new, to expand by; 0 otherwise. */
+static int try_land(hd_epa *e, int f, int *ia, int *ib, double w[3], int *have)
+{
+    const hd_epa_face *face = &e->f[f];
+    hd_mface m;
+    int fa[3], fb[3];
+    *have = 0;
+    if (e->land == NULL || !facet_pattern(e, face)) {
+        return 0;
+    }
+    for (int k = 0; k < 3; ++k) {
+        fa[k] = e->ia[face->v[k]];
+        fb[k] = e->ib[face->v[k]];
+    }
+    if (!e->land->fn(e->land->ctx, fa, fb, e->stats, &m)) {
+        return 0;
+    }
+    hd_epa_result *res = e->res;
+    if (m.h < res->upper) {
+        res->upper = m.h;
+        hd_v3_copy(res->normal, m.n);
+        res->upper_ia = m.sa;
+        res->upper_ib = m.sb;
+    }
+    if (m.h - face->dist <= e->tol) {
+        res->landed = m;
+        return 1;
+    }
+    double pb[3], to_w[3];
+    hd_pair_b_vertex(e->pair, m.sb, pb);
+    hd_v3_sub(w, e->pair->a->verts + 3 * m.sa, pb);
+    hd_v3_sub(to_w, w, e->w[face->v[0]]);
+    *ia = m.sa;
+    *ib = m.sb;
+    *have = hd_v3_dot(face->n, to_w) > e->tol && !find_vertex_alive(e, m.sa, m.sb);
+    return 0;
+}
+
+/* One expansion step at the nearest face f: the support point along its normal (or the landing's,
+ * above), then either the end of the run (1: the support point lies on f to within rounding, or
+ * is already a vertex of P, so lower and upper have met as far as P can tell) or P expanded by it
+ * (0). -1: P could not be expanded (full, or its horizon was not a loop). */
 static int expand_at(hd_epa *e, int f)
 {
     e->res->steps++;
     double n[3], w[3];
-    int ia, ib;
-    hd_v3_copy(n, e->f[f].n);
-    double h = epa_support(e, n, &ia, &ib, w);
-    if (e->res->upper <= e->shallow_below) {
-        e->res->outcome = HD_EPA_SHALLOW;
-        return 1;
-    }
-    /* face f lies on the boundary of M: the bounds have met. A vertex of P returned by the
-     * support mapping means the same on a convex P (it cannot lie beyond f), and is refused as
-     * a new vertex when rounding made P locally non-convex. */
-    if (h - e->f[f].dist <= e->tol || find_vertex_alive(e, ia, ib)) {
+    int ia, ib, have;
+    if (try_land(e, f, &ia, &ib, w, &have)) {
         e->res->outcome = HD_EPA_EDGE;
         return 1;
+    }
+    if (!have) {
+        hd_v3_copy(n, e->f[f].n);
+        double h = epa_support(e, n, &ia, &ib, w);
+        if (e->res->upper <= e->shallow_below) {
+            e->res->outcome = HD_EPA_SHALLOW;
+            return 1;
+        }
+        /* face f lies on the boundary of M: the bounds have met. A vertex of P returned by the
+         * support mapping means the same on a convex P (it cannot lie beyond f), and is refused
+         * as a new vertex when rounding made P locally non-convex. */
+        if (h - e->f[f].dist <= e->tol || find_vertex_alive(e, ia, ib)) {
+            e->res->outcome = HD_EPA_EDGE;
+            return 1;
+        }
     }
     int nw = add_vertex(e, w, ia, ib);
     return (nw < 0 || !expand(e, f, nw)) ? -1 : 0;
@@ -578,6 +654,7 @@ static void epa_init(hd_epa *e, const hd_pair *pair, int *start_a, int *start_b,
     e->free_count = 0;
     e->fast_normals = 0;
     e->stamp = 0;
+    e->land = NULL;
     e->res = out;
     memset(out, 0, sizeof *out);
     out->outcome = HD_EPA_EDGE;
@@ -609,7 +686,6 @@ hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_
     e.mark_face = fixed.hz[3];
     e.mark_stamp = fixed.hz[4];
     e.vref = fixed.hz[5];
-    memset(fixed.hz[4], 0, sizeof fixed.hz[4]);
     if (start->count < 1 || start->count > 4) {
         return HD_ERR_INVALID_ARG;
     }
@@ -656,7 +732,6 @@ static void epa_carve(hd_epa *e, void *storage, int max_verts)
     e->mark_face = q, q += v;
     e->vref = q, q += v;
     e->mark_stamp = q;
-    memset(e->mark_stamp, 0, v * sizeof(int));
 }
 
 /* The nearest face of P at the end of a converged run, for the caller's facet search. */
@@ -680,10 +755,11 @@ static void record_face(const hd_epa *e)
 
 hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
                           double target, int max_steps, void *storage, int max_verts,
-                          hd_stats *stats, hd_epa_result *out)
+                          const hd_epa_land *land, hd_stats *stats, hd_epa_result *out)
 {
     hd_epa e;
     epa_init(&e, pair, start_a, start_b, stats, out);
+    e.land = land;
     if (start->count < 1 || start->count > 4 || hd_epa_storage_bytes(max_verts) == 0) {
         return HD_ERR_INVALID_ARG;
     }

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "kernel/mface.h"
 #include "kernel/simplex.h"
 
 /* Fixed capacity, on the stack: an inner polytope of HD_EPA_MAX_VERTS vertices, all on the
@@ -37,8 +38,19 @@ typedef struct hd_epa_result {
     double face_dist; /* outward normal, its distance (min over its corners of n.w) and its */
     int face_ia[3];   /* three support pairs */
     int face_ib[3];
-    int vertices; /* vertices of the inner polytope at the end */
+    int vertices;    /* vertices of the inner polytope at the end */
+    hd_mface landed; /* hd_epa_converge with a landing: the facet of M the run stopped on (its
+                        plane n.x = h attains lower to within rounding); kind HD_FACE_NONE when
+                        the run stopped otherwise */
 } hd_epa_result;
+
+/* The landing of a converged run (contact/facet.c): given the three support pairs of the inner
+ * polytope's nearest face, returns 1 with the facet of M they name (unit normal n, h = h_M(n) by
+ * the support mappings, sa and sb its support pair), 0 when they name none. */
+typedef struct hd_epa_land {
+    int (*fn)(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hd_mface *out);
+    void *ctx;
+} hd_epa_land;
 
 /* start: 1..4 points of M whose hull holds the origin or passes within rounding of it (the end
  * of a GJK run: HD_GJK_ENCLOSED or HD_GJK_ORIGIN). Expands an inner polytope of M towards its
@@ -60,9 +72,14 @@ size_t hd_epa_storage_bytes(int max_verts);
  * HD_EPA_EDGE and lower <= depth <= upper up to rounding in every case; upper - lower may exceed
  * target only when the inner polytope could not be built or expanded (degenerate, or full:
  * max_verts reached), which the caller must check. storage: hd_epa_storage_bytes(max_verts) bytes,
- * 16-byte aligned. HD_ERR_ITERATION_LIMIT after max_steps expansions. */
+ * 16-byte aligned. HD_ERR_ITERATION_LIMIT after max_steps expansions.
+ * land (may be NULL): when the nearest face's support pairs have the pattern of a facet of M (one B
+ * vertex, one A vertex, or two of each), the landing is asked for that facet instead of the
+ * support mapping along the face's normal: its support pair is the step's support point (a point
+ * of M along the facet normal, which is the face's normal up to rounding), and the run stops on
+ * it (out->landed) when h is within rounding of the face, i.e. of the lower bound. */
 hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
                           double target, int max_steps, void *storage, int max_verts,
-                          hd_stats *stats, hd_epa_result *out);
+                          const hd_epa_land *land, hd_stats *stats, hd_epa_result *out);
 
 #endif

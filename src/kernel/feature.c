@@ -15,13 +15,30 @@
 #include "kernel/mface.h"
 #include "kernel/plane_search.h"
 
-hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
+/* 1 when some edge at v is within HD_FEATURE_PREFILTER times the feature angle of perpendicular
+ * to d: reads only v's neighbours (vert_adj, verts). A face at v whose normal is d to within the
+ * angle has two such edges (an edge of the face is perpendicular to its normal), so without one the
+ * supporting feature is the vertex: the usual case, settled without the edge and face arrays
+ * (cold in memory for a one-off query). */
+static int has_flat_edge(const hd_polytope *p, int v, const double d[3], double dd)
+{
+    const double tol2 =
+        HD_FEATURE_PREFILTER * HD_FEATURE_ANGLE * HD_FEATURE_PREFILTER * HD_FEATURE_ANGLE;
+    for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
+        double w[3];
+        hd_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
+        double dw = hd_v3_dot(d, w);
+        if (!(dw * dw > tol2 * dd * hd_v3_len2(w))) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The full test of hd_feature_support, every edge and face at v. */
+static hd_feature feature_full(const hd_polytope *p, int v, const double d[3], double dd)
 {
     hd_feature out = {HD_FEAT_VERTEX, v};
-    double dd = hd_v3_len2(d);
-    if (!(dd > 0.0)) {
-        return out;
-    }
     const double tol2 = HD_FEATURE_ANGLE * HD_FEATURE_ANGLE;
     double best_face = 0.0, best_edge = HUGE_VAL;
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
@@ -61,6 +78,24 @@ hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
     return out;
 }
 
+hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
+{
+    hd_feature out = {HD_FEAT_VERTEX, v};
+    double dd = hd_v3_len2(d);
+    if (!(dd > 0.0) || !has_flat_edge(p, v, d, dd)) {
+        return out;
+    }
+    return feature_full(p, v, d, dd);
+}
+
+/* An EE face's edge is perpendicular to its normal by construction: no pre-filter. */
+static hd_feature feature_of_edge_side(const hd_polytope *p, int v, const double d[3])
+{
+    hd_feature out = {HD_FEAT_VERTEX, v};
+    double dd = hd_v3_len2(d);
+    return dd > 0.0 ? feature_full(p, v, d, dd) : out;
+}
+
 void hd_mface_features(const hd_pair *pair, const hd_mface *m, hd_feature *fa, hd_feature *fb)
 {
     double nb[3], neg[3];
@@ -79,8 +114,8 @@ void hd_mface_features(const hd_pair *pair, const hd_mface *m, hd_feature *fa, h
             break;
         default:
             /* the edges themselves are on the face whatever the rounding of n says */
-            *fa = hd_feature_support(pair->a, m->sa, m->n);
-            *fb = hd_feature_support(pair->b, m->sb, nb);
+            *fa = feature_of_edge_side(pair->a, m->sa, m->n);
+            *fb = feature_of_edge_side(pair->b, m->sb, nb);
             if (fa->kind == HD_FEAT_VERTEX) {
                 fa->kind = HD_FEAT_EDGE;
                 fa->index = m->fa;

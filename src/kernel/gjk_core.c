@@ -186,24 +186,27 @@ static int iterate_once(const hd_pair *pair, double separation, double tol, hd_g
         m->on = 0;
         return 0;
     }
-    hd_simplex previous = *s;
+    /* the new point is appended and the answer applied only when it is kept: dropping the last
+     * point restores the previous simplex, weights included */
+    int previous = s->count;
     add_support(s, *ia, *ib, w);
-    double v[3];
-    hd_simplex_solve(s, v);
-    double vv = hd_v3_len2(v);
+    hd_simplex_sub sub;
+    hd_simplex_solve_sub(s, &sub);
+    double vv = sub.d2; /* |sub.v|^2, computed by the solver */
     if (momentum && !(vv < st->vv)) {
-        *s = previous; /* no progress: undo, and go on without momentum */
+        s->count = previous; /* no progress: undo, and go on without momentum */
         m->on = 0;
         return 0;
     }
-    if (previous.count > 0 && vv >= st->vv && bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
-        *s = previous;
+    if (previous > 0 && vv >= st->vv && bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
+        s->count = previous;
         st->end = HD_GJK_CONVERGED; /* no progress: keep the previous simplex */
         return 1;
     }
     /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
      * simplex (the iteration cap bounds this; it was never observed in the tests) */
-    hd_v3_copy(st->v, v);
+    hd_simplex_commit(s, &sub);
+    hd_v3_copy(st->v, sub.v);
     st->vv = vv;
     return 0;
 }

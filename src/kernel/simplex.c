@@ -12,14 +12,7 @@
 #include "kernel/simplex_robust.h"
 #include "core/tolerances.h"
 
-/* A candidate answer: the kept indices into the input points and their weights. */
-typedef struct hd_sub {
-    int n;
-    int idx[4];
-    double l[4];
-    double v[3];
-    double d2;
-} hd_sub;
+typedef hd_simplex_sub hd_sub;
 
 /* a and b nonzero and of the same sign */
 static inline int same_sign(double a, double b)
@@ -99,9 +92,14 @@ static double area2(const double o[3], const double a[3], const double b[3], int
 }
 
 /* The triangle's own closest point is kept when every signed area has the sign of mu, or
- * disagrees by no more than its rounding: each area is a difference of products of coordinate
- * differences of size up to L (the longest edge) taken from a projected point known to about
- * 2^-53 (L + W), W the largest coordinate; 16 DBL_EPSILON L (L + W) bounds that with margin.
+ * disagrees by no more than its rounding. Area j, of p0 and the edge q r opposite vertex j, is a
+ * difference of products of q - p0 and r - p0 (relative rounding: a few units of 2^-53 lq lr, lq
+ * and lr their lengths) taken from a projected point known to about 2^-53 (L + W) (L the longest
+ * edge, W the largest coordinate), which moves it by that times |q - r|; 16 DBL_EPSILON
+ * (lq lr + (L + W) |q - r|) bounds it with margin, capped by the triangle-wide bound
+ * 16 DBL_EPSILON L (L + W). The bound is per area: a short edge of a long triangle (a needle far
+ * from the origin) has an area far below L (L + W), and taking that as its rounding kept the
+ * triangle when the origin was plainly beyond the short edge, with |v| far below the distance.
  * Why not leave such a case to the edge, as the exact sign rule would: when the origin projects
  * onto an edge to within rounding (a face diagonal of M, typical of symmetric contacts), the edge's
  * closest point is orthogonal to the edge but its rotation about the edge is off by about
@@ -109,19 +107,23 @@ static double area2(const double o[3], const double a[3], const double b[3], int
  * back, the exact rule drops it again, and the loop never ends. The triangle's normal has no such
  * freedom. The clamped weight is 0 and the distance changes by rounding only. (Called only when
  * some area does not have the sign of mu strictly.) */
-static int keep_triangle(const double c3[3], double mu, const double a[3], const double b[3],
-                         const double c[3])
+static int keep_triangle(const double c3[3], double mu, const double p0[3], const double *t[3])
 {
-    double ab[3], bc[3], ca[3];
-    hd_v3_sub(ab, b, a);
-    hd_v3_sub(bc, c, b);
-    hd_v3_sub(ca, a, c);
-    double len = hd_max(hd_v3_max_abs(ab), hd_max(hd_v3_max_abs(bc), hd_v3_max_abs(ca)));
-    double big = hd_max(hd_v3_max_abs(a), hd_max(hd_v3_max_abs(b), hd_v3_max_abs(c)));
-    double slack = HD_SIMPLEX_AREA_UNITS * DBL_EPSILON * len * (len + big);
+    double e[3][3], len = 0.0, big = 0.0;
+    for (int j = 0; j < 3; ++j) {
+        hd_v3_sub(e[j], t[(j + 2) % 3], t[(j + 1) % 3]); /* the edge opposite vertex j */
+        len = hd_max(len, hd_v3_max_abs(e[j]));
+        big = hd_max(big, hd_v3_max_abs(t[j]));
+    }
+    double unit = HD_SIMPLEX_AREA_UNITS * DBL_EPSILON;
     double sign = mu > 0.0 ? 1.0 : -1.0;
     int strict = 0;
     for (int j = 0; j < 3; ++j) {
+        double dq[3], dr[3];
+        hd_v3_sub(dq, t[(j + 1) % 3], p0);
+        hd_v3_sub(dr, t[(j + 2) % 3], p0);
+        double local = hd_v3_max_abs(dq) * hd_v3_max_abs(dr) + (len + big) * hd_v3_max_abs(e[j]);
+        double slack = unit * hd_min(local, len * (len + big));
         double x = sign * c3[j];
         if (x < -slack) {
             return 0;
@@ -157,7 +159,8 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
         c3[2] = area2(p0, a, b, x, y);
         double sign = mu > 0.0 ? 1.0 : -1.0;
         double s0 = sign * c3[0], s1 = sign * c3[1], s2 = sign * c3[2];
-        if ((s0 > 0.0 && s1 > 0.0 && s2 > 0.0) || keep_triangle(c3, mu, a, b, c)) {
+        const double *t[3] = {a, b, c};
+        if ((s0 > 0.0 && s1 > 0.0 && s2 > 0.0) || keep_triangle(c3, mu, p0, t)) {
             s0 = hd_max(s0, 0.0);
             s1 = hd_max(s1, 0.0);
             s2 = hd_max(s2, 0.0);
@@ -270,36 +273,46 @@ static void solve_tetra(const double (*w)[3], hd_sub *out)
     }
 }
 
-void hd_simplex_solve(hd_simplex *s, double v[3])
+void hd_simplex_solve_sub(const hd_simplex *s, hd_simplex_sub *sub)
 {
-    hd_sub sub;
     const double(*w)[3] = (const double(*)[3])s->w;
     switch (s->count) {
         case 1:
-            sub_point(w, 0, &sub);
+            sub_point(w, 0, sub);
             break;
         case 2:
-            solve_segment(w, 0, 1, &sub);
+            solve_segment(w, 0, 1, sub);
             break;
         case 3:
-            solve_triangle(w, 0, 1, 2, &sub);
+            solve_triangle(w, 0, 1, 2, sub);
             break;
         default:
-            solve_tetra(w, &sub);
+            solve_tetra(w, sub);
             break;
     }
+}
+
+void hd_simplex_commit(hd_simplex *s, const hd_simplex_sub *sub)
+{
     /* every solver lists the kept indices in increasing order, so idx[j] >= j and the
      * simplex can be compacted in place */
-    s->count = sub.n;
-    for (int j = 0; j < sub.n; ++j) {
-        int i = sub.idx[j];
+    s->count = sub->n;
+    for (int j = 0; j < sub->n; ++j) {
+        int i = sub->idx[j];
         if (i != j) {
             hd_v3_copy(s->w[j], s->w[i]);
             s->ia[j] = s->ia[i];
             s->ib[j] = s->ib[i];
         }
-        s->lambda[j] = sub.l[j];
+        s->lambda[j] = sub->l[j];
     }
+}
+
+void hd_simplex_solve(hd_simplex *s, double v[3])
+{
+    hd_sub sub;
+    hd_simplex_solve_sub(s, &sub);
+    hd_simplex_commit(s, &sub);
     hd_v3_copy(v, sub.v);
 }
 

@@ -18,6 +18,21 @@ typedef struct hd_simplex {
     double lambda[4]; /* barycentric weights of the closest point, set by hd_simplex_solve */
 } hd_simplex;
 
+/* The answer of the sub-simplex solver before it is applied: the kept indices into the simplex's
+ * points (increasing), their weights, the closest point v and |v|^2. */
+typedef struct hd_simplex_sub {
+    int n;
+    int idx[4];
+    double l[4];
+    double v[3];
+    double d2;
+} hd_simplex_sub;
+
+/* The solve of hd_simplex_solve without touching s (GJK keeps the simplex when the answer makes
+ * no progress), and its application to s (compaction and weights). */
+void hd_simplex_solve_sub(const hd_simplex *s, hd_simplex_sub *sub);
+void hd_simplex_commit(hd_simplex *s, const hd_simplex_sub *sub);
+
 /* Replaces s by the smallest sub-simplex whose convex hull holds the point of conv(s) closest to
  * the origin, with that point's barycentric weights (all > 0, summing to 1), and writes the point
  * to v. A tetrahedron is kept whole only when the origin lies strictly inside it (v = 0): that is

@@ -1,4 +1,5 @@
 /* Preparation of a posed pair and the support mappings every algorithm shares. */
+#include <math.h>
 #include <stddef.h>
 
 #include "core/math.h"
@@ -18,9 +19,32 @@ static int is_identity(const hd_pose *pose)
     return pose->t[0] == 0.0 && pose->t[1] == 0.0 && pose->t[2] == 0.0;
 }
 
+/* Whether hd_pose_validate accepts the pose, in fewer steps (tol in (0, HD_TOL_REL_MAX], the
+ * range hd_pose_validate uses as given): R^T R is symmetric in floating point too, so six of its
+ * entries decide; a non-finite entry of R makes a diagonal entry of R^T R infinite or NaN, and one
+ * of t makes t.0 NaN, both of which fail the comparisons; the determinant is the same expression.
+ * 0 only says "ask hd_pose_validate", which then names the status. */
+static int pose_passes(const hd_pose *pose, double tol)
+{
+    const double *r = pose->r;
+    if (!(tol > 0.0 && tol <= HD_TOL_REL_MAX) ||
+        !(pose->t[0] * 0.0 + pose->t[1] * 0.0 + pose->t[2] * 0.0 == 0.0)) {
+        return 0;
+    }
+    for (int i = 0; i < 3; ++i) {
+        for (int j = i; j < 3; ++j) {
+            double x = r[i] * r[j] + r[3 + i] * r[3 + j] + r[6 + i] * r[6 + j];
+            if (!(fabs(x - (i == j ? 1.0 : 0.0)) <= tol)) {
+                return 0;
+            }
+        }
+    }
+    return hd_det3(r, r + 3, r + 6) > 0.0;
+}
+
 static hd_status check_pose(const hd_pose *pose, double tol)
 {
-    if (pose == NULL || is_identity(pose)) {
+    if (pose == NULL || is_identity(pose) || pose_passes(pose, tol)) {
         return HD_OK;
     }
     return hd_pose_validate(pose, tol);
@@ -68,13 +92,14 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
         return st;
     }
     hd_pose ia = hd_pose_identity();
-    const hd_pose *pa = pose_a != NULL && !is_identity(pose_a) ? pose_a : &ia;
+    const hd_pose *pa = pose_a != NULL && !is_identity(pose_a) ? pose_a : NULL; /* NULL: identity */
     const hd_pose *pb = pose_b ? pose_b : &ia;
-    relative_pose(pair, pa == &ia ? NULL : pa, pb);
+    relative_pose(pair, pa, pb);
+    const hd_pose *pw = pa != NULL ? pa : &ia;
     for (int i = 0; i < 9; ++i) {
-        pair->pose_a[i] = pa->r[i];
+        pair->pose_a[i] = pw->r[i];
     }
-    hd_v3_copy(pair->pose_at, pa->t);
+    hd_v3_copy(pair->pose_at, pw->t);
     pair->a = a;
     pair->b = b;
     double sa = posed_scale(a, pa);

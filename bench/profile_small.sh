@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Small-n profile against libccd (docs/BENCHMARKS.md, "Small n"): instructions per query under
+# callgrind (repeatable on a noisy machine) of hedra's hd_collide (GJK) and hd_distance and of
+# libccd's ccdGJKIntersect and ccdMPRIntersect on the same posed pairs (Fig. 8 ellipsoids), with
+# hedra's instructions by part, then same-run medians (hot, and with the data caches evicted).
+#
+# usage: bench/profile_small.sh [N] [ROUNDS]     (defaults: N = 12, 10 orientations; 31 rounds)
+# Environment: HEDRA_BENCH_BUILD (build directory, default bench/out/build),
+#              HEDRA_PROFILE_OUT (output directory, default bench/out/profile).
+# Needs valgrind and libccd (libccd-dev).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+build=${HEDRA_BENCH_BUILD:-$here/out/build}
+out=${HEDRA_PROFILE_OUT:-$here/out/profile}
+n=${1:-12}
+rounds=${2:-31}
+mkdir -p "$out"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DHEDRA_WERROR=OFF \
+  -DHEDRA_BUILD_BENCH=ON -DCMAKE_C_FLAGS=-g >/dev/null
+cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target hedra_bench hedra_small_n >/dev/null
+pairs="$out/small_pairs_$n.txt"
+"$build/bench/hedra_bench" --write-pairs "$pairs" --n "$n" --orientations 10 --quiet >/dev/null
+count=$(grep -c '^pair ' "$pairs")
+
+# inclusive instructions of the first (largest) entry matching a function name
+incl() { awk -v f="$2" 'index($0, f) { gsub(",", "", $1); print $1; exit }' "$1"; }
+
+printf '| n | method | instructions / query |\n|---:|---|---:|\n'
+for m in gjk dist ccd_gjk ccd_mpr; do
+  cg="$out/cg_small_${n}_$m.out"
+  valgrind -q --tool=callgrind --toggle-collect=hd_small_query --callgrind-out-file="$cg" \
+    "$build/bench/hedra_small_n" "$pairs" count "$m" >/dev/null
+  ir=$(callgrind_annotate "$cg" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+  printf '| %d | %s | %.0f |\n' "$n" "$m" "$(echo "$ir / $count" | bc -l)"
+done
+
+echo
+printf '| query | support scans | rest of the GJK loop | simplex solver | depth bound | classifier | common point | pair preparation | other |\n'
+printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+for m in gjk dist; do
+  cg="$out/cg_small_${n}_$m.out"
+  callgrind_annotate --inclusive=yes "$cg" >"$out/incl.txt" 2>/dev/null
+  callgrind_annotate "$cg" >"$out/self.txt" 2>/dev/null
+  total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }' "$out/incl.txt")
+  iter=$(incl "$out/incl.txt" "gjk_core.c:hd_gjk_iterate")
+  solve=$(incl "$out/incl.txt" "simplex.c:hd_simplex_solve")
+  commit=$(incl "$out/incl.txt" "simplex.c:hd_simplex_commit")
+  prep=$(incl "$out/incl.txt" "query.c:hd_query_prepare")
+  depth=$(incl "$out/incl.txt" "simplex.c:hd_simplex_inner_depth")
+  refine=$(incl "$out/incl.txt" "classify.c:hd_contact_refine")
+  point=$(incl "$out/incl.txt" "gjk_core.c:hd_gjk_point")
+  # the support scans are inlined into the loop: the lines of support.h and math.h in it
+  scans=$(awk '/(support\.h|math\.h):hd_gjk_iterate( |$)/ { gsub(",", "", $1); s += $1 } END { print s + 0 }' "$out/self.txt")
+  awk -v q="$m" -v c="$count" -v t="$total" -v it="${iter:-0}" -v so="${solve:-0}" \
+    -v cm="${commit:-0}" -v sc="$scans" -v pr="${prep:-0}" -v de="${depth:-0}" \
+    -v re="${refine:-0}" -v po="${point:-0}" 'BEGIN {
+      printf "| %s | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |\n", q, sc / c,
+        (it - so - cm - sc) / c, (so + cm) / c, de / c, re / c, po / c, pr / c,
+        (t - it - de - re - po - pr) / c }'
+done
+
+echo
+"$build/bench/hedra_small_n" "$pairs" time "$rounds"
