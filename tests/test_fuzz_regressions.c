@@ -1,7 +1,8 @@
 /* Replays every input of fuzz/corpus/fuzz_query/ (the seed corpus and the inputs that once made
  * the fuzzer fail, named regress-*) through the fuzz target itself: it aborts when a certificate
  * is rejected, and the sanitizer builds catch memory errors. Also checks the kernels behind the
- * needle findings (kernel/simplex_robust.c) on needle tetrahedra with analytic weights and depth. */
+ * needle findings (kernel/simplex_robust.c) on needle tetrahedra with analytic weights and depth.
+ */
 #include <dirent.h>
 #include <float.h>
 #include <math.h>
@@ -66,9 +67,9 @@ static void test_corpus(void **state)
  * that centroid: weights (1/2, 1/6, 1/6, 1/6). The section through the origin is the right
  * triangle with legs 1.5 h, and the origin is its centroid, a third of each altitude away from
  * each side: the nearest is the hypotenuse, at 1.5 h / sqrt(2) / 3 = h / (2 sqrt 2). The faces
- * lean by about h / L, so that is the depth of the origin to a relative (h / L)^2. A random rotation (rounding of
- * 2^-53 L per coordinate, far below h) hides the axes. With L / h = 1e10, signed volumes
- * (Cramer's rule in double) lose every digit of the weights. */
+ * lean by about h / L, so that is the depth of the origin to a relative (h / L)^2. A random
+ * rotation (rounding of 2^-53 L per coordinate, far below h) hides the axes. With L / h = 1e10,
+ * signed volumes (Cramer's rule in double) lose every digit of the weights. */
 static void needle(hd_rng *rng, double L, double h, hd_simplex *s)
 {
     static const double sec[3][2] = {{-1.0, -1.0}, {2.0, -1.0}, {-1.0, 2.0}};
@@ -112,7 +113,6 @@ static void test_needle_kernels(void **state)
     }
 }
 
-
 /* A fuzz finding on which GJK's main loop stalls (needle triangles of M with coordinates from
  * subnormals to 4e13: rounding keeps |v| from decreasing while the bounds disagree) and reaches
  * its iteration cap. hd_collide must still answer, through the LP method (stop =
@@ -120,17 +120,54 @@ static void test_needle_kernels(void **state)
 static void test_gjk_stall_falls_back(void **state)
 {
     (void)state;
-    static const double xa[] = {
-        -570425344.0, -595821443.5137254, 6.9533558102856e-310, 0.0, 0.0, 0.0, 0.0, 0.0,
-        8.487983164e-314, 3.0355e-320, -595821443.5137254, -595821443.5137254,
-        -595821443.5137254, -595821443.5137254, -595821463.5137254, 1.606059559e-314, 0.0,
-        2.98405658e-315, -595821056.0, -595821443.5137254, -595821443.5137254,
-        -41255400997763.51, -41255400998277.516, -41255400998277.516};
-    static const double xb[] = {
-        -41255400998277.516, -41255400998277.516, -41255400998277.516, -41255400998277.516,
-        -41255400998277.516, -595821957.5215685, -595821443.5137254, -595821443.5137254,
-        -864256899.5137254, 6.27367e-317, -131072.00000005236, 4.842602741019312e-305,
-        1.35807731507e-312, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    static const double xa[] = {-570425344.0,
+                                -595821443.5137254,
+                                6.9533558102856e-310,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                8.487983164e-314,
+                                3.0355e-320,
+                                -595821443.5137254,
+                                -595821443.5137254,
+                                -595821443.5137254,
+                                -595821443.5137254,
+                                -595821463.5137254,
+                                1.606059559e-314,
+                                0.0,
+                                2.98405658e-315,
+                                -595821056.0,
+                                -595821443.5137254,
+                                -595821443.5137254,
+                                -41255400997763.51,
+                                -41255400998277.516,
+                                -41255400998277.516};
+    static const double xb[] = {-41255400998277.516,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                -41255400998277.516,
+                                -595821957.5215685,
+                                -595821443.5137254,
+                                -595821443.5137254,
+                                -864256899.5137254,
+                                6.27367e-317,
+                                -131072.00000005236,
+                                4.842602741019312e-305,
+                                1.35807731507e-312,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0,
+                                0.0};
     hd_polytope *a = NULL, *b = NULL;
     assert_int_equal(hd_polytope_build(xa, 8, NULL, &a), HD_OK);
     assert_int_equal(hd_polytope_build(xb, 8, NULL, &b), HD_OK);
@@ -259,32 +296,87 @@ static void test_needle_distance(void **state)
  * needle tetrahedron; hd_distance reported "touching" with witnesses 3e7 apart, from the simplex's
  * own weights. The witnesses must be the certificate's point pair, within eps of each other, and
  * the brute-force signed distance must be inside the band. */
+/* Two needle-like sets at 4e13 whose hulls touch (found by fuzzing). */
+static const double needle_touch_a[] = {5.7293983366840045e-313,
+                                        -595821443.5137254,
+                                        -1.6060595590625211e-314,
+                                        0.0,
+                                        0.0,
+                                        0.0,
+                                        0.0,
+                                        0.0,
+                                        0.0,
+                                        -595724288.0,
+                                        3.3143667957510388e-300,
+                                        -221184.0,
+                                        -595821443.5137254,
+                                        -595821443.5137254,
+                                        -595821443.51372659,
+                                        9.5354669647360583e-322,
+                                        0.0,
+                                        0.0,
+                                        -595821443.51370239,
+                                        -595821443.5137254,
+                                        -595821443.5137254,
+                                        -41255400998277.516,
+                                        -41255400997969.516,
+                                        -41255400998277.516};
+static const double needle_touch_b[] = {-41255400998276.477,
+                                        -41255400998277.516,
+                                        -41255400998277.516,
+                                        4.1328156455844485e-312,
+                                        0.0,
+                                        0.0,
+                                        4.5236639959429208e-312,
+                                        3.4732827106519577e-310,
+                                        -595722240.0,
+                                        1.0001847809436273,
+                                        9.7727242955431037e-309,
+                                        1.7506465275463497e-313};
+
 static void test_touching_witnesses(void **state)
 {
     (void)state;
-    static const double xa[] = {
-        5.7293983366840045e-313, -595821443.5137254, -1.6060595590625211e-314, 0.0, 0.0, 0.0, 0.0,
-        0.0, 0.0, -595724288.0, 3.3143667957510388e-300, -221184.0, -595821443.5137254,
-        -595821443.5137254, -595821443.51372659, 9.5354669647360583e-322, 0.0, 0.0,
-        -595821443.51370239, -595821443.5137254, -595821443.5137254, -41255400998277.516,
-        -41255400997969.516, -41255400998277.516};
-    static const double xb[] = {
-        -41255400998276.477, -41255400998277.516, -41255400998277.516, 4.1328156455844485e-312,
-        0.0, 0.0, 4.5236639959429208e-312, 3.4732827106519577e-310, -595722240.0,
-        1.0001847809436273, 9.7727242955431037e-309, 1.7506465275463497e-313};
     hd_polytope *a = NULL, *b = NULL;
-    assert_int_equal(hd_polytope_build(xa, 8, NULL, &a), HD_OK);
-    assert_int_equal(hd_polytope_build(xb, 4, NULL, &b), HD_OK);
+    assert_int_equal(hd_polytope_build(needle_touch_a, 8, NULL, &a), HD_OK);
+    assert_int_equal(hd_polytope_build(needle_touch_b, 4, NULL, &b), HD_OK);
     hd_result r;
     assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
     assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
-    double ref = hd_brute_signed_distance(xa, 8, xb, 4);
+    double ref = hd_brute_signed_distance(needle_touch_a, 8, needle_touch_b, 4);
     double gap = hd_v3_dist(r.witness_a, r.witness_b);
     printf("%s, witnesses %.17g apart, eps %.17g, brute-force signed distance %.17g\n",
            hd_verdict_str(r.verdict), gap, r.eps, ref);
     assert_int_equal(r.verdict, HD_TOUCHING);
     assert_true(fabs(ref) <= r.eps);
     assert_true(gap <= 1.01 * r.eps);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* The same pair's contact: hd_signed_distance's bounds contain its value (the enclosure that the
+ * overlap path started from was rounded past its margin, and the facet found the origin outside),
+ * and no direction proves a larger signed distance than the upper bound: for the normal n,
+ * delta >= -h_M(n) by brute-force supports over the built hulls' vertices. */
+static void test_touching_contact_bounds(void **state)
+{
+    (void)state;
+    hd_polytope *a = NULL, *b = NULL;
+    assert_int_equal(hd_polytope_build(needle_touch_a, 8, NULL, &a), HD_OK);
+    assert_int_equal(hd_polytope_build(needle_touch_b, 4, NULL, &b), HD_OK);
+    hd_contact c;
+    assert_int_equal(hd_signed_distance(a, NULL, b, NULL, NULL, &c), HD_OK);
+    double va[3 * 8], vb[3 * 4], minus_n[3] = {-c.normal[0], -c.normal[1], -c.normal[2]};
+    int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
+    hd_brute_posed_vertices(a, NULL, va);
+    hd_brute_posed_vertices(b, NULL, vb);
+    double gap = -hd_brute_support_value(vb, nb, minus_n, NULL) -
+                 hd_brute_support_value(va, na, c.normal, NULL);
+    printf("signed distance %.17g in [%.17g, %.17g], brute gap along n %.17g, eps %.17g\n",
+           c.signed_distance, -c.depth_upper, -c.depth_lower, gap, c.eps);
+    assert_true(c.depth_lower <= -c.signed_distance && -c.signed_distance <= c.depth_upper);
+    assert_true(-c.depth_lower >= gap - 1e-3);
+    assert_int_equal(c.verdict, HD_TOUCHING);
     hd_polytope_destroy(a);
     hd_polytope_destroy(b);
 }
@@ -296,6 +388,7 @@ int main(void)
                                        cmocka_unit_test(test_gjk_stall_falls_back),
                                        cmocka_unit_test(test_needle_triangle_solve),
                                        cmocka_unit_test(test_needle_distance),
-                                       cmocka_unit_test(test_touching_witnesses)};
+                                       cmocka_unit_test(test_touching_witnesses),
+                                       cmocka_unit_test(test_touching_contact_bounds)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,8 +47,9 @@ typedef enum hd_depth_method {
  *   to that of B). When M has no interior (two flat or lower-dimensional polytopes that span no
  *   volume together) and the pair touches, n is a normal of M's plane or line when one exists;
  *   for two coincident points it is (1, 0, 0).
- * witness_a on A, witness_b on B with witness_b - witness_a = delta * n (to rounding): the
- *   closest points when separated, the deepest points along n when overlapping.
+ * witness_a on A, witness_b on B with witness_b - witness_a = delta * n (to rounding; to 1e-9
+ *   size where a face's foot point is located by a solve): the closest points when separated,
+ *   the deepest points along n when overlapping.
  * depth_lower <= -delta <= depth_upper: bounds proven with the rounding of every computed value
  *   accounted for (a few units of 2^-53 times the magnitude of the coordinates in A's frame, see
  *   docs/algorithms/contact.md). For an overlap the exact methods make them a few rounding

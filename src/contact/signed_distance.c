@@ -295,6 +295,18 @@ static hd_status overlapping(const hd_pair *pair, const hd_options *opt, const h
     return HD_OK;
 }
 
+/* The overlap path's lower bound on the depth (an enclosing simplex, the inner faces of the
+ * expanding polytope) comes from solves that a needle-like simplex can round past the margin,
+ * while the facet's value is one support evaluation along a known normal (sound: delta >=
+ * -h_M(n) for every unit n). When the two contradict, the upper bound on delta falls back to what
+ * two points prove: delta <= |p_a - p_b| for p_a in A and p_b in B (GJK's simplex witnesses). */
+static void keep_bounds_sound(double apart, hd_sd_result *out)
+{
+    if (out->delta > out->upper) {
+        out->upper = hd_max(apart, out->delta) + out->margin;
+    }
+}
+
 static void set_verdict(const hd_pair *pair, hd_sd_result *out)
 {
     out->verdict = out->delta > pair->eps    ? HD_SEPARATED
@@ -318,7 +330,10 @@ hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratc
     if (st.end == HD_GJK_CONVERGED && st.lower > out->margin) {
         separated(pair, &st, stats, out);
     } else {
+        double pa[3], pb[3];
+        hd_simplex_witnesses(&st.simplex, pair, pa, pb);
         status = overlapping(pair, opt, scratch, &st, stats, out);
+        keep_bounds_sound(hd_v3_dist(pa, pb), out);
     }
     hd_gjk_save(&st, opt->cache);
     if (status == HD_OK) {
