@@ -160,7 +160,8 @@ static void separated(const hd_pair *pair, const hd_gjk_state *st, hd_stats *sta
     if (dist > 0.0) {
         hd_v3_scale(out->n, d, 1.0 / dist);
     } else {
-        hd_v3_scale(out->n, st->v, -1.0 / sqrt(st->vv));
+        hd_v3_neg(out->n, st->v); /* scaled first: |v|^2 may be subnormal */
+        hd_v3_normalize(out->n);
     }
     hd_mface f;
     if (s->count == 3 && hd_facet_of_triangle(pair, s->ia, s->ib, stats, &f) &&

@@ -80,6 +80,11 @@
 #define HD_EPA_PLAIN_EDGE2_MIN 1e-140
 #define HD_EPA_PLAIN_EDGE2_MAX 1e140
 
+/* GJK's direction u is normalized by its length when |u|^2 exceeds this (|u|^2 and u.w are then
+ * far above the subnormal range and keep their full precision); below it u is scaled by its
+ * largest component first and the bound taken as n.w (kernel/gjk_core.c). */
+#define HD_GJK_PLAIN_NORM2_MIN 1e-280
+
 /* Planar GJK of the plane search (kernel/plane_search.c): no progress when
  * |v|^2 - v.w <= this times |v|^2: v is the nearest point up to rounding. */
 #define HD_PLANE_PROGRESS_REL 1e-14

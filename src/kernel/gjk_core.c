@@ -36,17 +36,29 @@ static void add_support(hd_simplex *s, int ia, int ib, const double w[3])
 /* Records the lower bound u.w / |u| of the direction u of a step when it can matter: above the
  * best so far and not below -eps (a plane with gap below -eps certifies nothing). The comparison
  * with -eps is made on squares so that the common case of a deep overlap needs no square root. */
-static void record_lower(hd_gjk_state *st, const double u[3], double uu, double uw, double eps,
-                         int ia, int ib)
+static void record_lower(hd_gjk_state *st, const double u[3], const double w[3], double uu,
+                         double uw, double eps, int ia, int ib)
 {
     if (uw < 0.0 && uw * uw > eps * eps * uu) {
         return;
     }
-    double ulen = sqrt(uu);
-    double lb = uw / ulen;
+    double n[3], lb;
+    if (uu > HD_GJK_PLAIN_NORM2_MIN) {
+        double ulen = sqrt(uu);
+        lb = uw / ulen;
+        hd_v3_scale(n, u, 1.0 / ulen);
+    } else {
+        /* a tiny u (points near the origin at 1e-160): |u|^2 and u.w would be subnormal and lose
+         * their digits, leaving a normal of length 0.997 in the certificate */
+        hd_v3_copy(n, u);
+        if (!(hd_v3_normalize(n) > 0.0)) {
+            return;
+        }
+        lb = hd_v3_dot(n, w);
+    }
     if (lb > st->lower) {
         st->lower = lb;
-        hd_v3_scale(st->plane_n, u, 1.0 / ulen);
+        hd_v3_copy(st->plane_n, n);
         st->plane_ia = ia;
         st->plane_ib = ib;
     }
@@ -166,7 +178,7 @@ static int iterate_once(const hd_pair *pair, double separation, double tol, hd_g
                            stats);
     double uu = hd_v3_len2(u);
     double uw = hd_v3_dot(u, w);
-    record_lower(st, u, uu, uw, pair->eps, *ia, *ib);
+    record_lower(st, u, w, uu, uw, pair->eps, *ia, *ib);
     if (st->lower > separation) {
         st->end = HD_GJK_SEPARATED;
         return 1;
