@@ -334,12 +334,17 @@ static const double needle_touch_b[] = {-41255400998276.477,
                                         9.7727242955431037e-309,
                                         1.7506465275463497e-313};
 
+static void build_needle_touch(hd_polytope **a, hd_polytope **b)
+{
+    assert_int_equal(hd_polytope_build(needle_touch_a, 8, NULL, a), HD_OK);
+    assert_int_equal(hd_polytope_build(needle_touch_b, 4, NULL, b), HD_OK);
+}
+
 static void test_touching_witnesses(void **state)
 {
     (void)state;
     hd_polytope *a = NULL, *b = NULL;
-    assert_int_equal(hd_polytope_build(needle_touch_a, 8, NULL, &a), HD_OK);
-    assert_int_equal(hd_polytope_build(needle_touch_b, 4, NULL, &b), HD_OK);
+    build_needle_touch(&a, &b);
     hd_result r;
     assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
     assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
@@ -362,8 +367,7 @@ static void test_touching_contact_bounds(void **state)
 {
     (void)state;
     hd_polytope *a = NULL, *b = NULL;
-    assert_int_equal(hd_polytope_build(needle_touch_a, 8, NULL, &a), HD_OK);
-    assert_int_equal(hd_polytope_build(needle_touch_b, 4, NULL, &b), HD_OK);
+    build_needle_touch(&a, &b);
     hd_contact c;
     assert_int_equal(hd_signed_distance(a, NULL, b, NULL, NULL, &c), HD_OK);
     double va[3 * 8], vb[3 * 4], minus_n[3] = {-c.normal[0], -c.normal[1], -c.normal[2]};
