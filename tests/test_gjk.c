@@ -62,15 +62,19 @@ static void dump(const char *tag, const shape *a, const shape *b)
 static double pair_scale(const shape *a, const shape *b)
 {
     double s = 0;
-    for (int i = 0; i < 3 * a->n; ++i) s = fmax(s, fabs(a->w[i]));
-    for (int i = 0; i < 3 * b->n; ++i) s = fmax(s, fabs(b->w[i]));
+    for (int i = 0; i < 3 * a->n; ++i)
+        s = fmax(s, fabs(a->w[i]));
+    for (int i = 0; i < 3 * b->n; ++i)
+        s = fmax(s, fabs(b->w[i]));
     return s;
 }
 
 static hd_verdict expected_verdict(double sd, double eps)
 {
-    if (sd > eps) return HD_SEPARATED;
-    if (sd < -eps) return HD_INTERSECTING;
+    if (sd > eps)
+        return HD_SEPARATED;
+    if (sd < -eps)
+        return HD_INTERSECTING;
     return HD_TOUCHING;
 }
 
@@ -86,7 +90,8 @@ static check_counts counts;
  * distance sd (NAN: compute it), certificates, distance and witnesses. Returns the verdict. */
 static hd_verdict check_pair(const char *tag, const shape *a, const shape *b, double sd)
 {
-    if (isnan(sd)) sd = hd_brute_signed_distance(a->w, a->n, b->w, b->n);
+    if (isnan(sd))
+        sd = hd_brute_signed_distance(a->w, a->n, b->w, b->n);
     hd_options opt = hd_options_default();
     hd_result rc, rd;
     hd_status st = hd_collide(a->p, &a->pose, b->p, &b->pose, &opt, &rc);
@@ -122,8 +127,8 @@ static hd_verdict check_pair(const char *tag, const shape *a, const shape *b, do
         double err = fabs(rd.distance - sd);
         counts.max_ulps = fmax(counts.max_ulps, err / (DBL_EPSILON * scale));
         if (err > DIST_ULPS * DBL_EPSILON * scale) {
-            printf("%s: distance %.17g, exact %.17g, error %.3g ulps of scale\n", tag,
-                   rd.distance, sd, err / (DBL_EPSILON * scale));
+            printf("%s: distance %.17g, exact %.17g, error %.3g ulps of scale\n", tag, rd.distance,
+                   sd, err / (DBL_EPSILON * scale));
             dump(tag, a, b);
             fail();
         }
@@ -186,7 +191,8 @@ static void place_at_gap(const shape *a, shape *b, const double n[3], double gap
     double m[3] = {-n[0], -n[1], -n[2]};
     double lb = -hd_brute_support_value(b->w, b->n, m, NULL);
     hd_pose pose = b->pose;
-    for (int k = 0; k < 3; ++k) pose.t[k] += (ha - lb + gap) * n[k];
+    for (int k = 0; k < 3; ++k)
+        pose.t[k] += (ha - lb + gap) * n[k];
     shape_pose(b, &pose);
 }
 
@@ -196,7 +202,8 @@ static void test_random_separated(void **state)
     for (int i = 0; i < 1200; ++i) {
         double scale = pow(10.0, hd_rng_uniform(&rng, -6, 6));
         double zero[3] = {0, 0, 0}, off[3];
-        for (int k = 0; k < 3; ++k) off[k] = scale * hd_rng_uniform(&rng, -20, 20);
+        for (int k = 0; k < 3; ++k)
+            off[k] = scale * hd_rng_uniform(&rng, -20, 20);
         shape a, b;
         random_shape(&a, scale * hd_rng_uniform(&rng, 0.1, 2), off);
         random_shape(&b, scale * hd_rng_uniform(&rng, 0.1, 2), zero);
@@ -248,7 +255,8 @@ static void place_on_interior(const shape *a, shape *b)
     interior_world(a, ca);
     interior_world(b, cb);
     hd_pose pose = b->pose;
-    for (int k = 0; k < 3; ++k) pose.t[k] += ca[k] - cb[k];
+    for (int k = 0; k < 3; ++k)
+        pose.t[k] += ca[k] - cb[k];
     shape_pose(b, &pose);
 }
 
@@ -259,7 +267,8 @@ static void test_random_overlapping(void **state)
     for (int i = 0; i < 800; ++i) {
         double scale = pow(10.0, hd_rng_uniform(&rng, -6, 6));
         double c[3];
-        for (int k = 0; k < 3; ++k) c[k] = scale * hd_rng_uniform(&rng, -10, 10);
+        for (int k = 0; k < 3; ++k)
+            c[k] = scale * hd_rng_uniform(&rng, -10, 10);
         shape a, b;
         random_shape(&a, scale, c);
         random_shape(&b, scale * hd_rng_uniform(&rng, 0.05, 3), c);
@@ -279,7 +288,8 @@ static void test_random_mixed(void **state)
     for (int i = 0; i < 1000; ++i) {
         double scale = pow(10.0, hd_rng_uniform(&rng, -3, 3));
         double zero[3] = {0, 0, 0}, off[3];
-        for (int k = 0; k < 3; ++k) off[k] = scale * hd_rng_uniform(&rng, -2.5, 2.5);
+        for (int k = 0; k < 3; ++k)
+            off[k] = scale * hd_rng_uniform(&rng, -2.5, 2.5);
         shape a, b;
         random_shape(&a, scale, zero);
         random_shape(&b, scale * hd_rng_uniform(&rng, 0.2, 1.5), off);
@@ -296,15 +306,6 @@ static void box_shape(shape *s, const double lo[3], const double hi[3], const hd
     shape_set(s, xyz, 8, pose);
 }
 
-static hd_pose translation(double x, double y, double z)
-{
-    hd_pose p = hd_pose_identity();
-    p.t[0] = x;
-    p.t[1] = y;
-    p.t[2] = z;
-    return p;
-}
-
 /* Exact contacts, built so that the touching is exact in doubles. */
 static void test_touching_contacts(void **state)
 {
@@ -316,28 +317,30 @@ static void test_touching_contacts(void **state)
         hd_pose id = hd_pose_identity();
         shape a, b;
         /* cubes stacked face to face (libccd reported a NaN direction here) */
-        hd_pose ta = hd_pose_identity(), tb = translation(0, 0, 2 * s);
+        hd_pose ta = hd_pose_identity(), tb = hd_test_translation(0, 0, 2 * s);
         box_shape(&a, lo, hi, &ta);
         box_shape(&b, lo, hi, &tb);
         assert_int_equal(check_pair("stacked", &a, &b, 0.0), HD_TOUCHING);
         /* offset stacks: partial face overlap, edge on face, vertex on face, edge-edge */
         double offs[5][3] = {{0.5, 0.25, 2}, {2, 0, 0.5}, {2, 2, 0}, {2, 2, 2}, {0, 2, 2}};
         for (int k = 0; k < 5; ++k) {
-            hd_pose t = translation(offs[k][0] * s, offs[k][1] * s, offs[k][2] * s);
+            hd_pose t = hd_test_translation(offs[k][0] * s, offs[k][1] * s, offs[k][2] * s);
             shape_pose(&b, &t);
             assert_int_equal(check_pair("touch-offset", &a, &b, 0.0), HD_TOUCHING);
         }
         /* a tetrahedron's vertex on the cube's face, and its edge across an edge of the cube */
         double tet[12] = {0, 0, 0, 1, 1, 2, -1, 1, 2, 0, -1, 2};
-        for (int k = 0; k < 12; ++k) tet[k] *= s;
+        for (int k = 0; k < 12; ++k)
+            tet[k] *= s;
         shape t;
-        hd_pose tt = translation(0.25 * s, -0.5 * s, s);
+        hd_pose tt = hd_test_translation(0.25 * s, -0.5 * s, s);
         shape_set(&t, tet, 4, &tt);
         assert_int_equal(check_pair("vertex-face", &a, &t, 0.0), HD_TOUCHING);
         /* crossing edges: the cube's edge {y = z = s} and the tetrahedron's edge through
          * (0, s, s) along (0, 1, -1); every other point has y + z > 2s >= the cube's y + z */
         double tet2[12] = {0, 1.5, 0.5, 0, 0.5, 1.5, 1, 2, 2, -1, 2, 2};
-        for (int k = 0; k < 12; ++k) tet2[k] *= s;
+        for (int k = 0; k < 12; ++k)
+            tet2[k] *= s;
         shape u;
         shape_set(&u, tet2, 4, &id);
         assert_int_equal(check_pair("edge-edge", &a, &u, 0.0), HD_TOUCHING);
@@ -354,7 +357,8 @@ static void test_identical_and_nested(void **state)
     (void)state;
     for (int i = 0; i < 200; ++i) {
         double scale = pow(10.0, hd_rng_uniform(&rng, -5, 5)), c[3];
-        for (int k = 0; k < 3; ++k) c[k] = scale * hd_rng_uniform(&rng, -100, 100);
+        for (int k = 0; k < 3; ++k)
+            c[k] = scale * hd_rng_uniform(&rng, -100, 100);
         shape a, b;
         random_shape(&a, scale, c);
         b = a;
@@ -406,17 +410,20 @@ static void test_lower_dimensions(void **state)
                 hd_pose pa = hd_pose_identity(), pb;
                 double t[3];
                 if (rep < 20) { /* random nearby poses */
-                    for (int k = 0; k < 3; ++k) t[k] = hd_rng_uniform(&rng, -2, 2);
+                    for (int k = 0; k < 3; ++k)
+                        t[k] = hd_rng_uniform(&rng, -2, 2);
                     pb = hd_rng_pose(&rng, t);
                 } else if (rep < 40) { /* axis-aligned, on grid offsets: exact contacts */
-                    pa = translation(3, -2, 1);
-                    pb = translation(3 + hd_rng_int(&rng, 5) - 2, -2 + hd_rng_int(&rng, 5) - 2,
-                                     1 + hd_rng_int(&rng, 5) - 2);
+                    pa = hd_test_translation(3, -2, 1);
+                    pb = hd_test_translation(3 + hd_rng_int(&rng, 5) - 2,
+                                             -2 + hd_rng_int(&rng, 5) - 2,
+                                             1 + hd_rng_int(&rng, 5) - 2);
                 } else { /* scaled grid contacts far from the origin */
                     double big = 1e5;
-                    pa = translation(big, -big, big);
-                    pb = translation(big + hd_rng_int(&rng, 5) - 2, -big + hd_rng_int(&rng, 5) - 2,
-                                     big + hd_rng_int(&rng, 3) - 1);
+                    pa = hd_test_translation(big, -big, big);
+                    pb = hd_test_translation(big + hd_rng_int(&rng, 5) - 2,
+                                             -big + hd_rng_int(&rng, 5) - 2,
+                                             big + hd_rng_int(&rng, 3) - 1);
                 }
                 shape_set(&a, sets[i], counts_[i], &pa);
                 shape_set(&b, sets[j], counts_[j], &pb);
@@ -437,7 +444,7 @@ static void test_peer_failures(void **state)
     shape a, b;
     box_shape(&a, lo, hi, &id);
     /* penetrating cubes, from every start the warm-start cache can give (openGJK missed some) */
-    hd_pose tb = translation(1.5, 0.3, -0.2);
+    hd_pose tb = hd_test_translation(1.5, 0.3, -0.2);
     box_shape(&b, lo, hi, &tb);
     for (int sa = 0; sa < 8; ++sa) {
         for (int sb = 0; sb < 8; ++sb) {
@@ -460,7 +467,7 @@ static void test_peer_failures(void **state)
     /* flat polygons (openGJK reported overlapping flat polygons as disjoint) */
     double sq[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
     shape p, q;
-    hd_pose tq = translation(0.5, 0.5, 0);
+    hd_pose tq = hd_test_translation(0.5, 0.5, 0);
     shape_set(&p, sq, 4, &id);
     shape_set(&q, sq, 4, &tq);
     assert_int_equal(check_pair("coplanar-squares", &p, &q, 0.0), HD_TOUCHING);
@@ -518,7 +525,8 @@ static void test_symmetric_contacts(void **state)
             hd_points_box(lo, hi, cube);
             double tet[12] = {1.5 + g, 0.5, 0.5 + g, 0.5 + g, 0.5, 1.5 + g,
                               1.5 + g, 0.2, 1.5 + g, 1.5 + g, 0.8, 1.5 + g};
-            for (int k = 0; k < 12; ++k) tet[k] *= s;
+            for (int k = 0; k < 12; ++k)
+                tet[k] *= s;
             shape a, b;
             shape_set(&a, cube, 8, NULL);
             shape_set(&b, tet, 4, NULL);
@@ -558,7 +566,8 @@ static void test_scale_invariance(void **state)
                 yb[k] = xb[k] * s;
             }
             hd_pose p = pb;
-            for (int k = 0; k < 3; ++k) p.t[k] *= s;
+            for (int k = 0; k < 3; ++k)
+                p.t[k] *= s;
             shape a, b;
             shape_set(&a, ya, 12, NULL);
             shape_set(&b, yb, 12, &p);
@@ -583,7 +592,8 @@ static void test_symmetry(void **state)
     (void)state;
     for (int i = 0; i < 300; ++i) {
         double zero[3] = {0, 0, 0}, off[3];
-        for (int k = 0; k < 3; ++k) off[k] = hd_rng_uniform(&rng, -2.5, 2.5);
+        for (int k = 0; k < 3; ++k)
+            off[k] = hd_rng_uniform(&rng, -2.5, 2.5);
         shape a, b;
         random_shape(&a, 1, zero);
         random_shape(&b, 1, off);
@@ -638,7 +648,7 @@ static void test_warm_start(void **state)
     hd_options opt = hd_options_default();
     opt.cache = &junk;
     hd_result r, r0;
-    hd_pose pb = translation(0.5, 0.1, 0);
+    hd_pose pb = hd_test_translation(0.5, 0.1, 0);
     assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &r), HD_OK);
     assert_int_equal(hd_collide(a, NULL, b, &pb, NULL, &r0), HD_OK);
     assert_int_equal(r.verdict, r0.verdict);
@@ -654,7 +664,7 @@ static void test_iteration_cap(void **state)
     hd_points_ellipsoid(&rng, 300, 1, 1, 1, xa);
     hd_points_ellipsoid(&rng, 300, 1, 1, 1, xb);
     hd_polytope *a = hd_test_build(xa, 300), *b = hd_test_build(xb, 300);
-    hd_pose pb = translation(2.0001, 0.01, 0);
+    hd_pose pb = hd_test_translation(2.0001, 0.01, 0);
     hd_options opt = hd_options_default();
     opt.tol.max_iterations = 1;
     hd_result r;
@@ -741,7 +751,7 @@ static void test_recorded_path(void **state)
         const hd_gjk_step *steps = NULL;
         int n = hd_workspace_gjk_path(ws, &steps);
         assert_int_equal(n, r1.stats.iterations < HD_GJK_PATH_MAX ? r1.stats.iterations
-                                                                   : HD_GJK_PATH_MAX);
+                                                                  : HD_GJK_PATH_MAX);
         double distance = sd > 0.0 ? sd : 0.0, last = HUGE_VAL, lower = -HUGE_VAL;
         for (int i = 0; i < n; ++i) {
             double upper = check_gjk_step(&steps[i], wa, na, wb, nb, scale, distance);
@@ -763,7 +773,7 @@ static void test_recorded_path(void **state)
     double xa[24], lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
     hd_points_box(lo, hi, xa);
     hd_polytope *box = hd_test_build(xa, 8);
-    hd_pose pb = translation(0.5, 0.2, 0.1);
+    hd_pose pb = hd_test_translation(0.5, 0.2, 0.1);
     hd_options opt = hd_options_default();
     opt.workspace = ws;
     opt.flags = HD_QUERY_RECORD_PATH;
@@ -791,20 +801,13 @@ int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_gjk"));
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_separated),
-        cmocka_unit_test(test_near_touching),
-        cmocka_unit_test(test_random_overlapping),
-        cmocka_unit_test(test_random_mixed),
-        cmocka_unit_test(test_touching_contacts),
-        cmocka_unit_test(test_identical_and_nested),
-        cmocka_unit_test(test_lower_dimensions),
-        cmocka_unit_test(test_peer_failures),
-        cmocka_unit_test(test_symmetric_contacts),
-        cmocka_unit_test(test_scale_invariance),
-        cmocka_unit_test(test_symmetry),
-        cmocka_unit_test(test_warm_start),
-        cmocka_unit_test(test_iteration_cap),
-        cmocka_unit_test(test_recorded_path),
+        cmocka_unit_test(test_random_separated),   cmocka_unit_test(test_near_touching),
+        cmocka_unit_test(test_random_overlapping), cmocka_unit_test(test_random_mixed),
+        cmocka_unit_test(test_touching_contacts),  cmocka_unit_test(test_identical_and_nested),
+        cmocka_unit_test(test_lower_dimensions),   cmocka_unit_test(test_peer_failures),
+        cmocka_unit_test(test_symmetric_contacts), cmocka_unit_test(test_scale_invariance),
+        cmocka_unit_test(test_symmetry),           cmocka_unit_test(test_warm_start),
+        cmocka_unit_test(test_iteration_cap),      cmocka_unit_test(test_recorded_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

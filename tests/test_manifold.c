@@ -27,15 +27,6 @@ static hd_polytope *box(double h)
     return p;
 }
 
-static hd_pose translation(double x, double y, double z)
-{
-    hd_pose p = hd_pose_identity();
-    p.t[0] = x;
-    p.t[1] = y;
-    p.t[2] = z;
-    return p;
-}
-
 static hd_manifold manifold(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
                             const hd_pose *pb, hd_contact *c)
 {
@@ -84,7 +75,7 @@ static void test_stacked_boxes(void **state)
     static const double up[3] = {0, 0, 1}, down[3] = {0, 0, -1};
     int top = face_along(a, up);
     const double d = 0.01;
-    hd_pose pb = translation(0.2, -0.1, 1.5 - d);
+    hd_pose pb = hd_test_translation(0.2, -0.1, 1.5 - d);
     hd_contact c;
     hd_manifold m = manifold(a, NULL, b, &pb, &c);
     assert_int_equal(m.count, 4);
@@ -104,7 +95,7 @@ static void test_stacked_boxes(void **state)
         }
     }
     /* the same pair seen from B: the reference face is B's bottom face, normal -z */
-    hd_pose pa = translation(-0.2, 0.1, -1.5 + d);
+    hd_pose pa = hd_test_translation(-0.2, 0.1, -1.5 + d);
     m = manifold(b, NULL, a, &pa, &c);
     assert_int_equal(m.count, 4);
     assert_true(fabs(m.normal[2] + 1) <= 1e-15);
@@ -127,7 +118,7 @@ static void test_offset_boxes(void **state)
     (void)state;
     hd_polytope *a = box(1);
     const double d = 0.02;
-    hd_pose pb = translation(1, 1, 2 - d);
+    hd_pose pb = hd_test_translation(1, 1, 2 - d);
     hd_contact c;
     hd_manifold m = manifold(a, NULL, a, &pb, &c);
     assert_int_equal(m.count, 4);
@@ -180,7 +171,7 @@ static void test_ids_persist(void **state)
     const hd_polytope *bs[2] = {b, a};
     const double base[2][3] = {{0.2, -0.1, 1.49}, {1, 1, 1.98}};
     for (int k = 0; k < 2; ++k) {
-        hd_pose p0 = translation(base[k][0], base[k][1], base[k][2]);
+        hd_pose p0 = hd_test_translation(base[k][0], base[k][1], base[k][2]);
         hd_contact c;
         hd_manifold m0 = manifold(a, NULL, bs[k], &p0, &c);
         long key0[4], key[4];
@@ -244,7 +235,7 @@ static void test_large_faces(void **state)
     hd_points_prism(64, 0.5, xyz);
     hd_polytope *a = hd_test_build(xyz, 128);
     const double d = 1e-3;
-    hd_pose pb = translation(0.05, 0, 1 - d);
+    hd_pose pb = hd_test_translation(0.05, 0, 1 - d);
     hd_manifold m;
     hd_contact c;
     assert_int_equal(hd_contact_manifold(a, NULL, a, &pb, NULL, &c, &m), HD_ERR_WORKSPACE_FULL);

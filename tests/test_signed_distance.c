@@ -141,15 +141,6 @@ static hd_polytope *box(double x0, double y0, double z0, double x1, double y1, d
     return p;
 }
 
-static hd_pose translation(double x, double y, double z)
-{
-    hd_pose p = hd_pose_identity();
-    p.t[0] = x;
-    p.t[1] = y;
-    p.t[2] = z;
-    return p;
-}
-
 /* Expected depth (derived by hand), normal (NULL: not checked) and the answer's agreement with
  * it to tol; the oracle must agree too. */
 static void expect(const hd_contact *c, double depth, const double n[3], double tol)
@@ -178,14 +169,14 @@ static void test_stacked_boxes(void **state)
     hd_polytope *a = box(-1, -1, -1, 1, 1, 1), *b = box(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5);
     hd_polytope *c = box(-1, -1, -1, 1, 1, 1);
     for (unsigned i = 0; i < sizeof ds / sizeof ds[0]; ++i) {
-        hd_pose pb = translation(0.2, -0.1, 1.5 - ds[i]);
+        hd_pose pb = hd_test_translation(0.2, -0.1, 1.5 - ds[i]);
         hd_contact r = query(a, NULL, b, &pb, 0);
         expect(&r, ds[i], up, 1e-15);
         assert_int_equal(r.feature_a.type, HD_FEATURE_FACE);
         assert_int_equal(r.feature_b.type, HD_FEATURE_FACE);
         assert_int_equal(r.verdict, ds[i] > 2 * r.eps ? HD_INTERSECTING : HD_TOUCHING);
         /* two equal boxes stacked exactly on top of each other: their faces coincide */
-        hd_pose pc = translation(0.0, 0.0, 2.0 - ds[i]);
+        hd_pose pc = hd_test_translation(0.0, 0.0, 2.0 - ds[i]);
         r = query(a, NULL, c, &pc, 0);
         expect(&r, ds[i], up, 1e-15);
         r = query(a, NULL, c, &pc, HD_QUERY_DEPTH_SAT);
@@ -204,7 +195,7 @@ static void test_touching_boxes(void **state)
     hd_polytope *a = box(-1, -1, -1, 1, 1, 1);
     static const double offsets[][3] = {{2, 0.5, 0}, {2, 2, 0.3}, {2, 2, 2}, {2, -2, 0}};
     for (unsigned i = 0; i < sizeof offsets / sizeof offsets[0]; ++i) {
-        hd_pose pb = translation(offsets[i][0], offsets[i][1], offsets[i][2]);
+        hd_pose pb = hd_test_translation(offsets[i][0], offsets[i][1], offsets[i][2]);
         for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
             hd_contact r = query(a, NULL, a, &pb, flags);
             expect(&r, 0.0, NULL, 1e-15);
@@ -267,7 +258,7 @@ static void test_degenerate_expanding_polytope(void **state)
     static const double ds[] = {1e-9, 1e-4, 0.1};
     static const double up[3] = {0, 0, 1};
     for (unsigned i = 0; i < sizeof ds / sizeof ds[0]; ++i) {
-        hd_pose pb = translation(0, 0, 1.0 - ds[i]);
+        hd_pose pb = hd_test_translation(0, 0, 1.0 - ds[i]);
         for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
             hd_contact r = query(a, NULL, a, &pb, flags);
             expect(&r, ds[i], up, 1e-14);
@@ -285,7 +276,7 @@ static void test_degenerate_expanding_polytope(void **state)
         xyz[24 + j] = xyz[j] * (1 - 1e-13 * (j % 5));
     }
     hd_polytope *c = hd_test_build(xyz, 16);
-    hd_pose pb = translation(1.7, 0.2, 0.1);
+    hd_pose pb = hd_test_translation(1.7, 0.2, 0.1);
     hd_contact r = query(c, NULL, c, &pb, 0);
     check_overlap(c, NULL, c, &pb, &r, NULL);
     expect(&r, 0.3, NULL, 1e-12);
@@ -306,7 +297,7 @@ static void test_far_from_origin(void **state)
     expect(&r, 0.25, x, 1e-9 * r.size);
     check_overlap(a, NULL, b, NULL, &r, NULL);
     hd_polytope *u = box(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5);
-    hd_pose pa = translation(c, c, c), pb = translation(c + 0.75, c + 0.2, c + 0.3);
+    hd_pose pa = hd_test_translation(c, c, c), pb = hd_test_translation(c + 0.75, c + 0.2, c + 0.3);
     r = query(u, &pa, u, &pb, 0);
     expect(&r, 0.25, x, 1e-9 * r.size);
     check_overlap(u, &pa, u, &pb, &r, NULL);
@@ -348,12 +339,12 @@ static void test_flat_and_degenerate(void **state)
     assert_true(fabs(fabs(r.normal[2]) - 1) <= 1e-12);
     assert_int_equal(r.verdict, HD_TOUCHING);
     /* crossing segments in the plane z = 0 (after moving the first down): flat, depth 0 */
-    hd_pose down = translation(0, -0.1, -0.2);
+    hd_pose down = hd_test_translation(0, -0.1, -0.2);
     r = query(segment, &down, segment2, NULL, 0);
     expect(&r, 0.0, NULL, 1e-15);
     assert_true(fabs(fabs(r.normal[2]) - 1) <= 1e-12);
     /* collinear overlapping segments and coincident points: depth 0 */
-    hd_pose shift = translation(1, 0, 0);
+    hd_pose shift = hd_test_translation(1, 0, 0);
     r = query(segment, NULL, segment, &shift, 0);
     expect(&r, 0.0, NULL, 1e-15);
     r = query(point, NULL, point, NULL, 0);
@@ -365,7 +356,7 @@ static void test_flat_and_degenerate(void **state)
     r = query(point, NULL, cube, NULL, HD_QUERY_DEPTH_SAT);
     expect(&r, 0.7, down_n, 1e-15);
     /* a square crossing the cube half-way: depth 1 along +-z; a segment through it: 0.8 */
-    hd_pose half = translation(0, 0, 0);
+    hd_pose half = hd_test_translation(0, 0, 0);
     r = query(square, &half, cube, NULL, 0);
     expect(&r, 1.0, NULL, 1e-15);
     assert_true(fabs(fabs(r.normal[2]) - 1) <= 1e-12);
@@ -374,7 +365,7 @@ static void test_flat_and_degenerate(void **state)
     r = query(cube, NULL, segment, NULL, HD_QUERY_DEPTH_SAT);
     expect(&r, 0.8, NULL, 1e-15);
     /* a square resting on the cube's top face: touching, normal +z */
-    hd_pose top = translation(0.3, 0.3, 1.0);
+    hd_pose top = hd_test_translation(0.3, 0.3, 1.0);
     r = query(cube, NULL, square, &top, 0);
     expect(&r, 0.0, z, 1e-15);
     assert_int_equal(r.feature_a.type, HD_FEATURE_FACE);
@@ -471,7 +462,8 @@ static void test_errors(void **state)
     hd_contact c;
     hd_result res;
     hd_manifold m;
-    hd_pose bad = hd_pose_identity(), nan_pose = hd_pose_identity(), far = translation(1e31, 0, 0);
+    hd_pose bad = hd_pose_identity(), nan_pose = hd_pose_identity(),
+            far = hd_test_translation(1e31, 0, 0);
     bad.r[0] = 2;
     nan_pose.t[1] = NAN;
     assert_int_equal(hd_signed_distance(NULL, NULL, a, NULL, NULL, &c), HD_ERR_NULL);

@@ -303,10 +303,12 @@ static hd_status overlapping(const hd_pair *pair, const hd_options *opt, const h
  * while the facet's value is one support evaluation along a known normal (sound: delta >=
  * -h_M(n) for every unit n). When the two contradict, the upper bound on delta falls back to what
  * two points prove: delta <= |p_a - p_b| for p_a in A and p_b in B (GJK's simplex witnesses). */
-static void keep_bounds_sound(double apart, hd_sd_result *out)
+static void keep_bounds_sound(const hd_pair *pair, const hd_simplex *s, hd_sd_result *out)
 {
     if (out->delta > out->upper) {
-        out->upper = hd_max(apart, out->delta) + out->margin;
+        double pa[3], pb[3];
+        hd_simplex_witnesses(s, pair, pa, pb);
+        out->upper = hd_max(hd_v3_dist(pa, pb), out->delta) + out->margin;
     }
 }
 
@@ -333,10 +335,8 @@ hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratc
     if (st.end == HD_GJK_CONVERGED && st.lower > out->margin) {
         separated(pair, &st, stats, out);
     } else {
-        double pa[3], pb[3];
-        hd_simplex_witnesses(&st.simplex, pair, pa, pb);
         status = overlapping(pair, opt, scratch, &st, stats, out);
-        keep_bounds_sound(hd_v3_dist(pa, pb), out);
+        keep_bounds_sound(pair, &st.simplex, out); /* GJK's simplex: the overlap path only reads it */
     }
     hd_gjk_save(&st, opt->cache);
     if (status == HD_OK) {

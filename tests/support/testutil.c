@@ -126,6 +126,15 @@ void hd_points_prism(int k, double half_height, double *xyz)
     }
 }
 
+hd_pose hd_test_translation(double x, double y, double z)
+{
+    hd_pose p = hd_pose_identity();
+    p.t[0] = x;
+    p.t[1] = y;
+    p.t[2] = z;
+    return p;
+}
+
 hd_polytope *hd_test_build(const double *xyz, int n)
 {
     hd_polytope *p = NULL;

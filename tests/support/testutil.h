@@ -37,8 +37,12 @@ void hd_points_cloud(hd_rng *rng, int n, double hx, double hy, double hz, double
 void hd_points_box(const double lo[3], const double hi[3], double xyz[24]);
 
 /* The 2k vertices of the right prism over the regular k-gon inscribed in the unit circle, from
- * z = -half_height to z = half_height: vertex 2j + 0 (bottom) and 2j + 1 (top) at angle 2 pi j / k. */
+ * z = -half_height to z = half_height: vertex 2j + 0 (bottom) and 2j + 1 (top) at angle 2 pi j / k.
+ */
 void hd_points_prism(int k, double half_height, double *xyz);
+
+/* The pose that translates by (x, y, z) and does not rotate. */
+hd_pose hd_test_translation(double x, double y, double z);
 
 /* Builds a polytope from points, failing the test (via assert in the caller) on error: returns
  * NULL and prints the status when construction fails. */
