@@ -336,7 +336,8 @@ hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratc
         separated(pair, &st, stats, out);
     } else {
         status = overlapping(pair, opt, scratch, &st, stats, out);
-        keep_bounds_sound(pair, &st.simplex, out); /* GJK's simplex: the overlap path only reads it */
+        /* GJK's simplex: the overlap path only reads it */
+        keep_bounds_sound(pair, &st.simplex, out);
     }
     hd_gjk_save(&st, opt->cache);
     if (status == HD_OK) {
