@@ -248,7 +248,7 @@ static void test_generated(void **state)
     (void)state;
     hd_rng rng;
     hd_rng_init(&rng, g_seed ^ 0x67656eu);
-    mesh dense, cone, prism;
+    mesh dense = {0}, cone = {0}, prism = {0};
     assert_true(mesh_dense(&rng, 20000, &dense));
     assert_true(mesh_cone(300, &cone));
     assert_true(mesh_prism(400, &prism));
