@@ -1,9 +1,10 @@
 /* A fixed pool of threads for the scene's data-parallel loops. The caller's thread takes part as
- * worker 0; workers 1 .. threads - 1 sleep on a condition variable between jobs. A job is a range
- * [0, count) cut into chunks that workers claim with an atomic counter; each chunk is run by
- * exactly one worker, so a loop writing disjoint slots needs no other synchronization. The
- * mutex orders the job's inputs before the workers' reads and their writes before the return of
- * hd_pool_run. */
+ * worker 0; workers 1 .. threads - 1 watch for the next job for up to 0.2 ms after each one, then
+ * sleep on a condition variable. A job is a range [0, count) cut into chunks that workers claim
+ * with an atomic counter; each chunk is run by exactly one worker, so a loop writing disjoint
+ * slots needs no other synchronization. The job word (sequentially consistent atomics) orders
+ * the job's inputs before the workers' reads, and the count of workers inside a job orders
+ * their writes before the return of hd_pool_run. */
 #ifndef HD_SCENE_POOL_H
 #define HD_SCENE_POOL_H
 
