@@ -73,7 +73,7 @@ typedef struct hd_idlist {
 typedef struct hd_lane {
     hd_status status; /* HD_ERR_NO_MEMORY when one of its lists could not grow */
     hd_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
-    hd_idlist work;   /* pairs to query */
+    int tested;       /* pairs it queried */
     hd_idlist drop;   /* tree: pairs whose fattened boxes parted */
     hd_scene_contact *contacts;
     int contact_count;
@@ -108,7 +108,7 @@ struct hd_scene {
     hd_sap sap;
     hd_pool *pool;
     hd_workspace **ws; /* one per thread (CD-Dual, or a detail level), else NULL */
-    hd_idlist work;    /* narrow phase: indices of the pairs to query */
+    hd_idlist work;    /* tree_rebuild's leaves */
     hd_idlist scratch; /* queries: candidate ids */
     hd_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
@@ -157,6 +157,19 @@ double hd_body_band_rel(const hd_tolerance *tol);
 /* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY: what was done
  * stays done; a later sync completes the rest. */
 hd_status hd_scene_sync(hd_scene *s);
+
+/* hd_scene_sync in two parts: the stale bodies' poses and boxes (on every thread) and the pairs
+ * of removed bodies dropped; then the broad phase and the pair table. */
+void hd_scene_sync_boxes(hd_scene *s);
+hd_status hd_scene_sync_rest(hd_scene *s);
+
+/* Or, after hd_scene_sync_boxes, when hd_scene_can_place_beside (the tree, no rebuild due): the
+ * tree placement of the escaped bodies as the lead task of hd_pool_run_beside (it writes the
+ * tree, the body records' proxies and the fresh list, and leaves the flags), then
+ * hd_scene_placed: the flags, and the fresh bodies' pairs into the table. */
+int hd_scene_can_place_beside(const hd_scene *s);
+void hd_scene_place_lead(void *scene);
+hd_status hd_scene_placed(hd_scene *s);
 
 /* Clears the flags in mask of every id in list (each id at most once), on every thread
  * (sync.c); returns how many of them are alive. */

@@ -269,3 +269,22 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
     run_chunks(pool, fn, ctx, count, chunk, 0);
     close_and_wait(pool, job);
 }
+
+void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn,
+                        void *ctx, int count, int chunk)
+{
+    if (chunk < 1) {
+        chunk = 1;
+    }
+    if (pool->started == 0 || count <= 0) {
+        lead(lead_ctx);
+        if (count > 0) {
+            fn(ctx, 0, 0, count);
+        }
+        return;
+    }
+    unsigned long job = post(pool, fn, ctx, count, chunk);
+    lead(lead_ctx);
+    run_chunks(pool, fn, ctx, count, chunk, 0);
+    close_and_wait(pool, job);
+}

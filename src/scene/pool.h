@@ -30,6 +30,12 @@ int hd_pool_threads(const hd_pool *pool);
  * for a thread that is not running. */
 void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk);
 
+/* As hd_pool_run, but the caller's thread first runs lead(lead_ctx), a serial task, while the
+ * workers start on the loop, and then joins the loop. lead must not write what fn reads or writes
+ * (it runs at the same time); with no worker, lead runs first, then the whole loop. */
+void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn,
+                        void *ctx, int count, int chunk);
+
 /* Online cores (at least 1). */
 int hd_pool_cores(void);
 

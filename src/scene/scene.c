@@ -169,7 +169,6 @@ void hd_scene_destroy(hd_scene *s)
     hd_idlist_free(&s->scratch);
     for (int i = 0; s->lanes != NULL && i < s->opt.threads; ++i) {
         hd_idlist_free(&s->lanes[i].found);
-        hd_idlist_free(&s->lanes[i].work);
         hd_idlist_free(&s->lanes[i].drop);
         free(s->lanes[i].contacts);
     }

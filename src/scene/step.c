@@ -1,16 +1,22 @@
-/* One frame of a scene: sync, then the narrow phase on every thread, then the contacts sorted by
- * body ids. A pair is queried when it is new or one of its bodies moved since the last step
- * (I-COLLIDE's frame coherence: the other pairs keep their verdict); each query warm-starts from
- * the pair's own cache and writes only the pair's record, so the records a thread writes are
- * disjoint from every other thread's and the answers do not depend on who ran them. */
+/* One frame of a scene: the boxes, the broad phase and the narrow phase on every thread, then the
+ * contacts sorted by body ids. A pair is queried when it is new or one of its bodies moved since
+ * the last step (I-COLLIDE's frame coherence: the other pairs keep their verdict); each query
+ * warm-starts from the pair's own cache and writes only the pair's record, so the records a thread
+ * writes are disjoint from every other thread's and the answers do not depend on who ran them.
+ * With the tree, the pairs already in the table are queried while the caller's thread reinserts
+ * the bodies that left their fattened boxes (the serial part of the broad phase); the pairs that
+ * reinsertion finds are queried after it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "scene/internal.h"
 
-/* Pairs per chunk of the parallel narrow phase (a query costs 0.2 to a few us) and of the scans
- * of the pair table (a few ns per pair). */
+/* Pairs per chunk of the parallel narrow phase (a scan of a few ns per pair, and a query of 0.2
+ * to a few us for the pairs that moved): from 16 up to 256, at least 8 chunks per thread. Pairs
+ * per chunk of the other scans of the pair table. */
 #define HD_SCENE_PAIR_CHUNK 16
+#define HD_SCENE_PAIR_CHUNK_MAX 256
+#define HD_SCENE_CHUNKS_PER_THREAD 8
 #define HD_SCENE_SCAN_CHUNK 2048
 
 /* The radix sort of the contacts: digits of 11 bits (2048 buckets), from 256 contacts on. */
@@ -33,34 +39,69 @@ static hd_status contact_query(const hd_scene *s, int index, const hd_options *o
     return hd_signed_distance(a->shape, &a->pose, b->shape, &b->pose, opt, &d->contact);
 }
 
+/* The options of the queries on a worker: the scene's algorithm and tolerances, its workspace. */
+static void narrow_options(const hd_scene *s, int worker, hd_options *opt, hd_options *copt)
+{
+    *opt = hd_options_default();
+    opt->algo = s->opt.algo;
+    opt->tol = s->opt.tol;
+    opt->workspace = s->opt.algo == HD_ALGO_CDDUAL ? s->ws[worker] : NULL;
+    *copt = *opt; /* the contact queries' */
+    copt->workspace = s->ws != NULL ? s->ws[worker] : NULL;
+}
+
+/* The query of pair `index`, into its record. */
+static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
+{
+    hd_pair_rec *r = &s->pairs.recs[index];
+    const hd_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
+    if (!hd_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
+        r->verdict = HD_SEPARATED; /* the boxes part by more than the touching band */
+        r->status = HD_OK;
+        r->tested = 1;
+        return;
+    }
+    const hd_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    hd_result res;
+    opt->cache = copt->cache = &r->cache;
+    r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, opt, &res);
+    r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
+    if (r->verdict != HD_SEPARATED && s->opt.detail != HD_SCENE_VERDICT) {
+        r->status = contact_query(s, index, copt);
+    }
+    r->tested = r->status == HD_OK; /* a failed pair is asked again next step */
+}
+
+typedef struct narrow_ctx {
+    hd_scene *s;
+    int first; /* the loop's item i is pair first + i */
+} narrow_ctx;
+
+/* Each pair, on every thread: dropped (tree: a body got a new fattened box, possibly still being
+ * placed, and the fattened boxes parted), queried (new, or a body moved), or kept as it is. */
 static void narrow_chunk(void *ctx, int worker, int begin, int end)
 {
-    hd_scene *s = ctx;
-    hd_options opt = hd_options_default();
-    opt.algo = s->opt.algo;
-    opt.tol = s->opt.tol;
-    opt.workspace = s->opt.algo == HD_ALGO_CDDUAL ? s->ws[worker] : NULL;
-    hd_options copt = opt; /* the contact queries' */
-    copt.workspace = s->ws != NULL ? s->ws[worker] : NULL;
-    for (int i = begin; i < end; ++i) {
-        int index = s->work.ids[i];
-        hd_pair_rec *r = &s->pairs.recs[index];
-        const hd_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
-        if (!hd_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
-            r->verdict = HD_SEPARATED; /* the boxes part by more than the touching band */
-            r->status = HD_OK;
-            r->tested = 1;
-            continue;
+    const narrow_ctx *c = ctx;
+    const hd_scene *s = c->s;
+    hd_lane *lane = &s->lanes[worker];
+    hd_options opt, copt;
+    narrow_options(s, worker, &opt, &copt);
+    for (int i = c->first + begin; i < c->first + end && lane->status == HD_OK; ++i) {
+        const hd_pair_rec *r = &s->pairs.recs[i];
+        unsigned flags = s->flags[r->a] | s->flags[r->b];
+        if (flags & (HD_BODY_REFAT | HD_BODY_ESCAPED)) {
+            const hd_box *a = &s->fat[r->a], *b = &s->fat[r->b];
+            if (!hd_box_overlap(a->lo, a->hi, b->lo, b->hi)) {
+                if (hd_idlist_push(&lane->drop, i) != HD_OK) {
+                    lane->status = HD_ERR_NO_MEMORY;
+                }
+                continue;
+            }
         }
-        const hd_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
-        hd_result res;
-        opt.cache = copt.cache = &r->cache;
-        r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, &opt, &res);
-        r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
-        if (r->verdict != HD_SEPARATED && s->opt.detail != HD_SCENE_VERDICT) {
-            r->status = contact_query(s, index, &copt);
+        if (!r->tested || (flags & HD_BODY_MOVED)) {
+            lane->tested++;
+            test_pair(s, i, &opt, &copt);
         }
-        r->tested = r->status == HD_OK; /* a failed pair is asked again next step */
     }
 }
 
@@ -79,37 +120,6 @@ static int lane_contact_room(hd_lane *lane)
     lane->contacts = c;
     lane->contact_capacity = cap;
     return 1;
-}
-
-static int push(hd_lane *lane, hd_idlist *list, int value)
-{
-    if (hd_idlist_push(list, value) != HD_OK) {
-        lane->status = HD_ERR_NO_MEMORY;
-        return 0;
-    }
-    return 1;
-}
-
-/* Each pair, on every thread: dropped (tree: a body was refattened and the fattened boxes parted),
- * to be queried (new, or a body moved), or kept as it is. */
-static void classify_chunk(void *ctx, int worker, int begin, int end)
-{
-    hd_scene *s = ctx;
-    hd_lane *lane = &s->lanes[worker];
-    for (int i = begin; i < end && lane->status == HD_OK; ++i) {
-        const hd_pair_rec *r = &s->pairs.recs[i];
-        unsigned flags = s->flags[r->a] | s->flags[r->b];
-        if (flags & HD_BODY_REFAT) {
-            const hd_box *a = &s->fat[r->a], *b = &s->fat[r->b];
-            if (!hd_box_overlap(a->lo, a->hi, b->lo, b->hi)) {
-                push(lane, &lane->drop, i);
-                continue;
-            }
-        }
-        if (!r->tested || (flags & HD_BODY_MOVED)) {
-            push(lane, &lane->work, i);
-        }
-    }
 }
 
 /* Is (a, b) before (c, d)? */
@@ -171,16 +181,21 @@ static int compare_desc(const void *pa, const void *pb)
     return (a < b) - (a > b);
 }
 
-/* Runs fn over the pairs on every thread with fresh lanes; the first lane error, else HD_OK. */
-static hd_status run_lanes(hd_scene *s, hd_pool_fn fn)
+/* The lanes emptied for a step. */
+static void reset_lanes(hd_scene *s)
 {
     int threads = hd_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
         hd_lane *lane = &s->lanes[w];
         lane->status = HD_OK;
-        lane->work.count = lane->drop.count = lane->contact_count = lane->failures = 0;
+        lane->tested = lane->drop.count = lane->contact_count = lane->failures = 0;
     }
-    hd_pool_run(s->pool, fn, s, s->pairs.count, HD_SCENE_SCAN_CHUNK);
+}
+
+/* The first lane error, else HD_OK. */
+static hd_status lanes_status(const hd_scene *s)
+{
+    int threads = hd_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
         if (s->lanes[w].status != HD_OK) {
             return s->lanes[w].status;
@@ -189,26 +204,71 @@ static hd_status run_lanes(hd_scene *s, hd_pool_fn fn)
     return HD_OK;
 }
 
-/* The lanes' work lists into s->work; the dropped pairs marked, their indices into s->scratch. */
-static hd_status merge_work(hd_scene *s)
+/* Pairs per chunk of the narrow phase over count pairs. */
+static int narrow_chunk_size(const hd_scene *s, int count)
+{
+    int chunk = count / (HD_SCENE_CHUNKS_PER_THREAD * hd_pool_threads(s->pool));
+    return chunk < HD_SCENE_PAIR_CHUNK       ? HD_SCENE_PAIR_CHUNK
+           : chunk > HD_SCENE_PAIR_CHUNK_MAX ? HD_SCENE_PAIR_CHUNK_MAX
+                                             : chunk;
+}
+
+/* The narrow phase over pairs [first, end) of the table, on every thread. */
+static hd_status narrow(hd_scene *s, int first, int end)
+{
+    narrow_ctx c = {s, first};
+    long long t0 = hd_scene_now_ns();
+    hd_pool_run(s->pool, narrow_chunk, &c, end - first, narrow_chunk_size(s, end - first));
+    s->stats.narrow_ns += hd_scene_now_ns() - t0;
+    return lanes_status(s);
+}
+
+/* The broad and the narrow phase after the boxes: with the tree (no rebuild due), the known pairs
+ * are queried beside the reinsertions (hd_scene_place_lead, which times itself as broad phase),
+ * then the new pairs; else the broad phase, then every pair. */
+static hd_status broad_and_narrow(hd_scene *s)
+{
+    if (!hd_scene_can_place_beside(s)) {
+        hd_status st = hd_scene_sync_rest(s);
+        return st != HD_OK ? st : narrow(s, 0, s->pairs.count);
+    }
+    int known = s->pairs.count;
+    narrow_ctx c = {s, 0};
+    long long t0 = hd_scene_now_ns(), lead0 = s->stats.broad_ns;
+    hd_pool_run_beside(s->pool, hd_scene_place_lead, s, narrow_chunk, &c, known,
+                       narrow_chunk_size(s, known));
+    s->stats.narrow_ns += hd_scene_now_ns() - t0 - (s->stats.broad_ns - lead0);
+    hd_status st = lanes_status(s);
+    if (st == HD_OK) {
+        st = hd_scene_placed(s);
+    }
+    return st != HD_OK ? st : narrow(s, known, s->pairs.count);
+}
+
+/* Runs fn over the pairs on every thread; the first lane error, else HD_OK. */
+static hd_status run_lanes(hd_scene *s, hd_pool_fn fn)
+{
+    hd_pool_run(s->pool, fn, s, s->pairs.count, HD_SCENE_SCAN_CHUNK);
+    return lanes_status(s);
+}
+
+/* The dropped pairs marked, their indices into s->scratch; the lanes' counts of queries summed. */
+static hd_status merge_drops(hd_scene *s)
 {
     int threads = hd_pool_threads(s->pool);
-    s->work.count = s->scratch.count = 0;
+    s->scratch.count = 0;
+    s->stats.tested = 0;
     for (int w = 0; w < threads; ++w) {
         const hd_lane *lane = &s->lanes[w];
         hd_status st = hd_idlist_reserve(&s->scratch, s->scratch.count + lane->drop.count);
         if (st != HD_OK) {
             return st;
         }
-        if (lane->work.count > 0) {
-            memcpy(s->work.ids + s->work.count, lane->work.ids,
-                   (size_t)lane->work.count * sizeof(int));
-            s->work.count += lane->work.count;
-        }
         for (int k = 0; k < lane->drop.count; ++k) {
             s->pairs.recs[lane->drop.ids[k]].mark = 1;
             s->scratch.ids[s->scratch.count++] = lane->drop.ids[k];
         }
+        s->stats.tested += lane->tested;
     }
     return HD_OK;
 }
@@ -356,12 +416,11 @@ static void remove_dropped(hd_scene *s)
     s->scratch.count = 0;
 }
 
-/* Room for the work list and the contacts of every pair in the table. */
+/* Room for the contacts of every pair in the table. */
 static hd_status reserve_results(hd_scene *s)
 {
-    hd_status st = hd_idlist_reserve(&s->work, s->pairs.count);
-    if (st != HD_OK || s->contact_capacity >= s->pairs.count) {
-        return st;
+    if (s->contact_capacity >= s->pairs.count) {
+        return HD_OK;
     }
     int cap = s->contact_capacity > 0 ? s->contact_capacity : 64;
     while (cap < s->pairs.count) {
@@ -399,7 +458,6 @@ static void finish(hd_scene *s, hd_scene_stats *out)
     st->pairs = s->pairs.count;
     st->pairs_added = s->pairs.added;
     st->pairs_removed = s->pairs.removed;
-    st->tested = s->work.count;
     st->contacts = s->contact_count;
     st->threads = hd_pool_threads(s->pool);
     if (out != NULL) {
@@ -422,17 +480,15 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
     if (s == NULL || contacts == NULL || count == NULL) {
         return HD_ERR_NULL;
     }
-    hd_status st = hd_scene_sync(s);
+    reset_lanes(s);
+    s->scratch.count = 0;
+    hd_scene_sync_boxes(s);
+    hd_status st = broad_and_narrow(s);
+    if (st == HD_OK) {
+        st = merge_drops(s);
+    }
     if (st == HD_OK) {
         st = reserve_results(s);
-    }
-    long long t0 = hd_scene_now_ns();
-    s->scratch.count = 0;
-    if (st == HD_OK && (st = run_lanes(s, classify_chunk)) == HD_OK) {
-        st = merge_work(s);
-    }
-    if (st == HD_OK) {
-        hd_pool_run(s->pool, narrow_chunk, s, s->work.count, HD_SCENE_PAIR_CHUNK);
     }
     long long t1 = hd_scene_now_ns();
     if (st == HD_OK) {
@@ -450,7 +506,6 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
         hd_pool_run(s->pool, copy_chunk, s, s->contact_count, HD_SCENE_PAIR_CHUNK * 4);
     }
     remove_dropped(s);
-    s->stats.narrow_ns += t1 - t0;
     s->stats.sort_ns += hd_scene_now_ns() - t1;
     hd_status failed = s->stats.failures > 0 ? s->stats.failed_status : HD_OK;
     finish(s, stats);

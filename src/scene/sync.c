@@ -86,8 +86,9 @@ static void box_chunk(void *ctx, int worker, int begin, int end)
 }
 
 /* Tree: places a body that left its fattened box with its new one (a local reinsertion); it
- * becomes fresh (its pairs are looked for) and refattened (the step drops its parted pairs). */
-static void tree_place(hd_scene *s, int id)
+ * becomes fresh (its pairs are looked for) and refattened (the step drops its parted pairs). With
+ * flags_later, its flags are left for hd_scene_placed (the narrow phase reads them meanwhile). */
+static void tree_place(hd_scene *s, int id, int flags_later)
 {
     hd_body *b = &s->bodies[id];
     const hd_box *fat = &s->fat[id];
@@ -101,7 +102,9 @@ static void tree_place(hd_scene *s, int id)
     if (!(s->flags[id] & HD_BODY_FRESH)) {
         s->fresh.ids[s->fresh.count++] = id; /* room reserved by hd_scene_add */
     }
-    s->flags[id] |= HD_BODY_FRESH | HD_BODY_REFAT;
+    if (!flags_later) {
+        s->flags[id] |= HD_BODY_FRESH | HD_BODY_REFAT;
+    }
 }
 
 static int add_pair(void *ctx, int a, int b)
@@ -145,19 +148,31 @@ static hd_status tree_rebuild(hd_scene *s)
     return st;
 }
 
-/* Tree: the stale bodies that left their fattened boxes, one by one, or all at once. */
-static hd_status tree_place_stale(hd_scene *s)
+/* Tree: is a batch of new bodies large enough for tree_rebuild? */
+static int rebuild_due(const hd_scene *s)
 {
-    if (s->unplaced >= HD_SCENE_BULK_MIN && s->unplaced >= s->tree.leaves) {
-        return tree_rebuild(s);
-    }
+    return s->unplaced >= HD_SCENE_BULK_MIN && s->unplaced >= s->tree.leaves;
+}
+
+/* Tree: the stale bodies that left their fattened boxes, one by one (flags now or later), */
+static void tree_place_escaped(hd_scene *s, int flags_later)
+{
     for (int i = 0; i < s->stale.count; ++i) {
         int id = s->stale.ids[i];
         unsigned flags = s->flags[id]; /* not the body record: most bodies need nothing here */
         if ((flags & HD_BODY_ALIVE) && (flags & HD_BODY_ESCAPED)) {
-            tree_place(s, id);
+            tree_place(s, id, flags_later);
         }
     }
+}
+
+/* Tree: the stale bodies that left their fattened boxes, one by one, or all at once. */
+static hd_status tree_place_stale(hd_scene *s)
+{
+    if (rebuild_due(s)) {
+        return tree_rebuild(s);
+    }
+    tree_place_escaped(s, 0);
     return HD_OK;
 }
 
@@ -306,20 +321,56 @@ static hd_status tree_pairs(hd_scene *s)
     return HD_OK;
 }
 
-hd_status hd_scene_sync(hd_scene *s)
+void hd_scene_sync_boxes(hd_scene *s)
 {
     long long t0 = hd_scene_now_ns();
     hd_pool_run(s->pool, box_chunk, s, s->stale.count, HD_SCENE_BOX_CHUNK);
-    long long t1 = hd_scene_now_ns();
-    hd_status st = place_stale(s);
-    if (st == HD_OK && s->purge) {
+    if (s->purge) {
         purge_removed(s);
     }
+    s->stats.boxes_ns += hd_scene_now_ns() - t0;
+}
+
+hd_status hd_scene_sync_rest(hd_scene *s)
+{
+    long long t0 = hd_scene_now_ns();
+    hd_status st = place_stale(s);
     if (st == HD_OK) {
         st = s->opt.broadphase == HD_BROADPHASE_TREE ? tree_pairs(s)
                                                      : hd_sap_update(&s->sap, s->boxes, &s->pairs);
     }
-    s->stats.boxes_ns += t1 - t0;
-    s->stats.broad_ns += hd_scene_now_ns() - t1;
+    s->stats.broad_ns += hd_scene_now_ns() - t0;
+    return st;
+}
+
+hd_status hd_scene_sync(hd_scene *s)
+{
+    hd_scene_sync_boxes(s);
+    return hd_scene_sync_rest(s);
+}
+
+int hd_scene_can_place_beside(const hd_scene *s)
+{
+    return s->opt.broadphase == HD_BROADPHASE_TREE && !rebuild_due(s);
+}
+
+void hd_scene_place_lead(void *ctx)
+{
+    hd_scene *s = ctx;
+    long long t0 = hd_scene_now_ns();
+    tree_place_escaped(s, 1);
+    s->stats.broad_ns += hd_scene_now_ns() - t0;
+}
+
+hd_status hd_scene_placed(hd_scene *s)
+{
+    long long t0 = hd_scene_now_ns();
+    for (int i = 0; i < s->fresh.count; ++i) {
+        s->flags[s->fresh.ids[i]] |= HD_BODY_FRESH | HD_BODY_REFAT;
+    }
+    hd_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
+    s->stale.count = 0;
+    hd_status st = tree_pairs(s);
+    s->stats.broad_ns += hd_scene_now_ns() - t0;
     return st;
 }
