@@ -349,6 +349,55 @@ static void test_move_many(void **state)
     hd_scene_destroy(s);
 }
 
+/* One batch naming every body twice, or three times: the last pose of each must be the one
+ * staged, whatever thread copies it (a batch of more than two chunks: every thread copies). */
+static void test_move_many_last_wins(void **state)
+{
+    (void)state;
+    static model m;
+    static int ids[3 * T_MAX_BODIES];
+    static hd_pose poses[3 * T_MAX_BODIES];
+    for (int threads = 1; threads <= 3; threads += 2) {
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 43);
+        hd_scene *s = new_scene(HD_BROADPHASE_TREE, threads);
+        random_adds(&rng, s, &m, T_MAX_BODIES, 6.0);
+        hd_scene_stats st;
+        step_checked(s, &m, "before the batch", &st);
+        int count = 0;
+        for (int id = 0; id < T_MAX_BODIES; ++id) { /* first poses: far away, or a nudge */
+            ids[count] = id;
+            poses[count] = pose_at(&rng, 6.0, id % 2 == 0 ? 1e3 : 0.0);
+            count++;
+        }
+        for (int id = T_MAX_BODIES - 1; id >= 0; --id) { /* some a second time, out of order */
+            if (id % 3 == 0) {
+                ids[count] = id;
+                poses[count++] = pose_at(&rng, 6.0, -1e3);
+            }
+        }
+        for (int id = 0; id < T_MAX_BODIES; ++id) { /* the last poses */
+            hd_pose p = m.pose[id];
+            nudge(&rng, &p, 0.05, 0.1);
+            m.pose[id] = p;
+            ids[count] = id;
+            poses[count++] = p;
+        }
+        int failed = 7;
+        assert_int_equal(hd_scene_move_many(s, count, ids, poses, &failed), HD_OK);
+        assert_int_equal(failed, -1);
+        for (int id = 0; id < T_MAX_BODIES; ++id) {
+            hd_pose got;
+            assert_int_equal(hd_scene_body(s, id, NULL, &got, NULL), HD_OK);
+            assert_memory_equal(&got, &m.pose[id], sizeof got);
+        }
+        step_checked(s, &m, "after the batch", &st);
+        assert_int_equal(st.moved, T_MAX_BODIES);
+        hd_scene_destroy(s);
+    }
+}
+
 static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id)
 {
     assert_int_equal(hd_scene_add(s, t_shapes[shape], p, NULL, id), HD_OK);
@@ -1170,13 +1219,21 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),   cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_remove_readd),    cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin), cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),      cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),      cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),      cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details), cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins),
+        cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),
+        cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

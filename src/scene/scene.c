@@ -180,6 +180,7 @@ void hd_scene_destroy(hd_scene *s)
     free(s->reach);
     free(s->slot);
     free(s->staged);
+    free(s->staged_by);
     free(s->contacts);
     free(s->contact_tmp);
     free(s->out_contact);
@@ -224,6 +225,11 @@ static hd_status reserve_lists_n(hd_scene *s, int more)
             return HD_ERR_NO_MEMORY;
         }
         s->staged = p;
+        int *by = realloc(s->staged_by, (size_t)s->stale.capacity * sizeof *by);
+        if (by == NULL) {
+            return HD_ERR_NO_MEMORY;
+        }
+        s->staged_by = by;
         s->staged_capacity = s->stale.capacity;
     }
     return st;
@@ -234,19 +240,26 @@ static hd_status reserve_lists(hd_scene *s)
     return reserve_lists_n(s, 1);
 }
 
-/* Stages a body's pose for the next sync and marks it moved (room reserved). */
-static void stage(hd_scene *s, int id, const hd_pose *pose)
+/* Marks a body stale and moved (room reserved); its place in the stale list, where its pose for
+ * the next sync goes. */
+static int mark_stale(hd_scene *s, int id)
 {
     unsigned char *flags = &s->flags[id];
     if (!(*flags & HD_BODY_STALE)) {
         s->slot[id] = s->stale.count;
         s->stale.ids[s->stale.count++] = id;
     }
-    s->staged[s->slot[id]] = *pose;
     if (!(*flags & HD_BODY_MOVED)) {
         s->moved.ids[s->moved.count++] = id;
     }
     *flags |= HD_BODY_STALE | HD_BODY_MOVED;
+    return s->slot[id];
+}
+
+/* Stages a body's pose for the next sync (room reserved). */
+static void stage(hd_scene *s, int id, const hd_pose *pose)
+{
+    s->staged[mark_stale(s, id)] = *pose;
 }
 
 /* The checks of hd_scene_move for one body: its id, then its pose. Reads only. */
@@ -273,6 +286,21 @@ static void move_chunk(void *ctx, int worker, int begin, int end)
     (void)worker;
     for (int i = begin; i < end; ++i) {
         m->s->scratch.ids[i] = (int)check_move(m->s, m->ids[i], &m->poses[i]);
+    }
+}
+
+/* The poses of a batch of moves into their places in the stale list (scratch: each entry's place,
+ * -1 for a rejected one), on every thread; of the entries of one body, the last
+ * (s->staged_by), so the writes are disjoint. */
+static void pose_chunk(void *ctx, int worker, int begin, int end)
+{
+    const move_ctx *m = ctx;
+    (void)worker;
+    for (int i = begin; i < end; ++i) {
+        int place = m->s->scratch.ids[i];
+        if (place >= 0 && m->s->staged_by[place] == i) {
+            m->s->staged[place] = m->poses[i];
+        }
     }
 }
 
@@ -313,17 +341,21 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
     move_ctx m = {s, ids, poses};
     hd_pool_run(s->pool, move_chunk, &m, count, HD_SCENE_MOVE_CHUNK);
     st = HD_OK;
-    for (int i = 0; i < count; ++i) { /* staged in order: the last pose of an id wins */
+    for (int i = 0; i < count; ++i) { /* in order: the last pose of an id wins */
         hd_status e = (hd_status)s->scratch.ids[i];
+        int place = -1;
         if (e == HD_OK) {
-            stage(s, ids[i], &poses[i]);
+            place = mark_stale(s, ids[i]);
+            s->staged_by[place] = i;
         } else if (st == HD_OK) {
             st = e;
             if (failed != NULL) {
                 *failed = i;
             }
         }
+        s->scratch.ids[i] = place;
     }
+    hd_pool_run(s->pool, pose_chunk, &m, count, HD_SCENE_MOVE_CHUNK);
     return st;
 }
 
