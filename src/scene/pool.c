@@ -13,14 +13,15 @@
 
 #include "scene/pool.h"
 
-/* How long an idle worker watches for the next job before it sleeps, and how often it reads the
- * clock meanwhile (in polls). */
+/* How long an idle worker watches for the next job before it sleeps, and every how many polls it
+ * reads the clock and yields its core (to a thread of ours or another process that waits for it:
+ * on a loaded machine a watching worker must not starve the caller). */
 #define HD_POOL_SPIN_NS 200000LL
-#define HD_POOL_SPIN_POLLS 64
+#define HD_POOL_SPIN_POLLS 16
 
-/* Polls of the caller waiting for the last workers of a job before it yields its core to them
- * (a worker that was preempted inside its chunk). */
-#define HD_POOL_WAIT_POLLS 4096
+/* Polls of the caller waiting for the last workers of a job between yields of its core (to a
+ * worker that was preempted inside its chunk). */
+#define HD_POOL_WAIT_POLLS 64
 
 typedef struct hd_pool_worker {
     hd_pool *pool;
@@ -92,8 +93,11 @@ static unsigned long next_job(hd_pool *p, unsigned long seen)
         if (job != seen || atomic_load(&p->stop)) {
             return job;
         }
-        if (polls % HD_POOL_SPIN_POLLS == 0 && now_ns() > until) {
-            break;
+        if (polls % HD_POOL_SPIN_POLLS == 0) {
+            if (now_ns() > until) {
+                break;
+            }
+            sched_yield();
         }
         cpu_relax();
     }

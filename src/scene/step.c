@@ -12,12 +12,10 @@
 #include "scene/internal.h"
 
 /* Pairs per chunk of the parallel narrow phase (a scan of a few ns per pair, and a query of 0.2
- * to a few us for the pairs that moved): from 16 up to 256, at least 8 chunks per thread. Pairs
- * per chunk of the other scans of the pair table. */
+ * to a few us for the pairs that moved): from 16 up to 256, at least 8 chunks per thread. */
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_PAIR_CHUNK_MAX 256
 #define HD_SCENE_CHUNKS_PER_THREAD 8
-#define HD_SCENE_SCAN_CHUNK 2048
 
 /* The radix sort of the contacts: digits of 11 bits (2048 buckets), from 256 contacts on. */
 #define HD_SCENE_RADIX_BITS 11
@@ -37,6 +35,58 @@ static hd_status contact_query(const hd_scene *s, int index, const hd_options *o
                                    &d->manifold);
     }
     return hd_signed_distance(a->shape, &a->pose, b->shape, &b->pose, opt, &d->contact);
+}
+
+/* Room for one more contact in a lane (grown here, on the worker's thread). */
+static int lane_contact_room(hd_lane *lane)
+{
+    if (lane->contact_count < lane->contact_capacity) {
+        return 1;
+    }
+    int cap = lane->contact_capacity > 0 ? 2 * lane->contact_capacity : 64;
+    hd_scene_contact *c = realloc(lane->contacts, (size_t)cap * sizeof *c);
+    if (c == NULL) {
+        lane->status = HD_ERR_NO_MEMORY;
+        return 0;
+    }
+    lane->contacts = c;
+    lane->contact_capacity = cap;
+    return 1;
+}
+
+/* Is (a, b) before (c, d)? */
+static int pair_less(int a, int b, int c, int d)
+{
+    return a < c || (a == c && b < d);
+}
+
+/* A failed pair in a lane's counters: the first by ids is kept. */
+static void note_failure(hd_lane *lane, const hd_pair_rec *r)
+{
+    if (lane->failures++ == 0 || pair_less(r->a, r->b, lane->failed_a, lane->failed_b)) {
+        lane->failed_a = r->a;
+        lane->failed_b = r->b;
+        lane->failed_status = r->status;
+    }
+}
+
+/* Pair `index` into the lane's contacts when it is in contact, or its failure into the lane's
+ * counters. The contact's details are found by copy_chunk once the table stops growing. */
+static void emit(const hd_scene *s, hd_lane *lane, int index)
+{
+    const hd_pair_rec *r = &s->pairs.recs[index];
+    if (r->status != HD_OK) {
+        note_failure(lane, r);
+    } else if (r->verdict != HD_SEPARATED && lane_contact_room(lane)) {
+        hd_scene_contact *c = &lane->contacts[lane->contact_count++];
+        c->a = r->a;
+        c->b = r->b;
+        c->verdict = r->verdict;
+        c->user_a = s->bodies[r->a].user;
+        c->user_b = s->bodies[r->b].user;
+        c->contact = NULL;
+        c->manifold = NULL;
+    }
 }
 
 /* The options of the queries on a worker: the scene's algorithm and tolerances, its workspace. */
@@ -78,7 +128,8 @@ typedef struct narrow_ctx {
 } narrow_ctx;
 
 /* Each pair, on every thread: dropped (tree: a body got a new fattened box, possibly still being
- * placed, and the fattened boxes parted), queried (new, or a body moved), or kept as it is. */
+ * placed, and the fattened boxes parted), or queried (new, or a body moved) or kept as it is, and
+ * then gathered when in contact. */
 static void narrow_chunk(void *ctx, int worker, int begin, int end)
 {
     const narrow_ctx *c = ctx;
@@ -102,67 +153,7 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
             lane->tested++;
             test_pair(s, i, &opt, &copt);
         }
-    }
-}
-
-/* Room for one more contact in a lane (grown here, on the worker's thread). */
-static int lane_contact_room(hd_lane *lane)
-{
-    if (lane->contact_count < lane->contact_capacity) {
-        return 1;
-    }
-    int cap = lane->contact_capacity > 0 ? 2 * lane->contact_capacity : 64;
-    hd_scene_contact *c = realloc(lane->contacts, (size_t)cap * sizeof *c);
-    if (c == NULL) {
-        lane->status = HD_ERR_NO_MEMORY;
-        return 0;
-    }
-    lane->contacts = c;
-    lane->contact_capacity = cap;
-    return 1;
-}
-
-/* Is (a, b) before (c, d)? */
-static int pair_less(int a, int b, int c, int d)
-{
-    return a < c || (a == c && b < d);
-}
-
-/* A failed pair in a lane's counters: the first by ids is kept. */
-static void note_failure(hd_lane *lane, const hd_pair_rec *r)
-{
-    if (lane->failures++ == 0 || pair_less(r->a, r->b, lane->failed_a, lane->failed_b)) {
-        lane->failed_a = r->a;
-        lane->failed_b = r->b;
-        lane->failed_status = r->status;
-    }
-}
-
-/* The pairs in contact, on every thread (the dropped pairs are marked and skipped). */
-static void gather_chunk(void *ctx, int worker, int begin, int end)
-{
-    hd_scene *s = ctx;
-    hd_lane *lane = &s->lanes[worker];
-    for (int i = begin; i < end && lane->status == HD_OK; ++i) {
-        const hd_pair_rec *r = &s->pairs.recs[i];
-        if (r->mark) {
-            continue;
-        }
-        if (r->status != HD_OK) {
-            note_failure(lane, r);
-        } else if (r->verdict != HD_SEPARATED && lane_contact_room(lane)) {
-            hd_scene_contact *c = &lane->contacts[lane->contact_count++];
-            c->a = r->a;
-            c->b = r->b;
-            c->verdict = r->verdict;
-            c->user_a = s->bodies[r->a].user;
-            c->user_b = s->bodies[r->b].user;
-            /* the pair's own record for now; copy_details moves it out of the table */
-            const hd_pair_detail *d =
-                s->opt.detail != HD_SCENE_VERDICT ? hd_pairs_extra(&s->pairs, i) : NULL;
-            c->contact = d != NULL ? &d->contact : NULL;
-            c->manifold = s->opt.detail == HD_SCENE_MANIFOLD ? &d->manifold : NULL;
-        }
+        emit(s, lane, i);
     }
 }
 
@@ -243,13 +234,6 @@ static hd_status broad_and_narrow(hd_scene *s)
         st = hd_scene_placed(s);
     }
     return st != HD_OK ? st : narrow(s, known, s->pairs.count);
-}
-
-/* Runs fn over the pairs on every thread; the first lane error, else HD_OK. */
-static hd_status run_lanes(hd_scene *s, hd_pool_fn fn)
-{
-    hd_pool_run(s->pool, fn, s, s->pairs.count, HD_SCENE_SCAN_CHUNK);
-    return lanes_status(s);
 }
 
 /* The dropped pairs marked, their indices into s->scratch; the lanes' counts of queries summed. */
@@ -360,10 +344,11 @@ static void copy_chunk(void *ctx, int worker, int begin, int end)
     (void)worker;
     for (int i = begin; i < end; ++i) {
         hd_scene_contact *c = &s->contacts[i];
-        s->out_contact[i] = *c->contact;
+        const hd_pair_detail *d = hd_pairs_extra(&s->pairs, hd_pairs_find(&s->pairs, c->a, c->b));
+        s->out_contact[i] = d->contact;
         c->contact = &s->out_contact[i];
-        if (c->manifold != NULL) {
-            s->out_manifold[i] = *c->manifold;
+        if (s->opt.detail == HD_SCENE_MANIFOLD) {
+            s->out_manifold[i] = d->manifold;
             c->manifold = &s->out_manifold[i];
         }
     }
@@ -491,9 +476,6 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
         st = reserve_results(s);
     }
     long long t1 = hd_scene_now_ns();
-    if (st == HD_OK) {
-        st = run_lanes(s, gather_chunk);
-    }
     if (st == HD_OK) {
         merge_contacts(s);
         st = reserve_details(s);
