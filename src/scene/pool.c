@@ -23,6 +23,10 @@
  * worker that was preempted inside its chunk). */
 #define HD_POOL_WAIT_POLLS 64
 
+/* Chunks per thread that hd_pool_chunk aims at (enough for the fast threads to even out the
+ * slow ones). */
+#define HD_POOL_CHUNKS_PER_THREAD 8
+
 typedef struct hd_pool_worker {
     hd_pool *pool;
     int index;
@@ -224,6 +228,12 @@ void hd_pool_destroy(hd_pool *pool)
 int hd_pool_threads(const hd_pool *pool)
 {
     return pool->threads;
+}
+
+int hd_pool_chunk(const hd_pool *pool, int count, int least, int most)
+{
+    int chunk = count / (HD_POOL_CHUNKS_PER_THREAD * pool->threads);
+    return chunk < least ? least : chunk > most ? most : chunk;
 }
 
 /* Opens a job: its inputs, then the job word; the sleeping workers are woken. */

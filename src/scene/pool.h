@@ -24,6 +24,10 @@ void hd_pool_destroy(hd_pool *pool);
 
 int hd_pool_threads(const hd_pool *pool);
 
+/* A chunk size for a loop of count items: about 8 chunks per thread, within [least, most] (least
+ * keeps a chunk worth a claim, most keeps the loads of a chunk's items streaming). */
+int hd_pool_chunk(const hd_pool *pool, int count, int least, int most);
+
 /* Runs fn over [0, count) in chunks of `chunk` items on every thread and returns when all are
  * done. Loops of at most two chunks run on the caller's thread alone; a worker that wakes after
  * the caller has claimed every chunk stays out, so a busy machine costs parallelism, not a wait

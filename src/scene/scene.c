@@ -7,7 +7,8 @@
 #include "scene/internal.h"
 
 /* Moves per chunk of hd_scene_move_many's checks (about 0.1 us each). */
-#define HD_SCENE_MOVE_CHUNK 256
+#define HD_SCENE_MOVE_CHUNK 64
+#define HD_SCENE_MOVE_CHUNK_MAX 256
 
 /* Candidates of one CD-Dual search in a worker's workspace at first (grow_workspaces). */
 #define HD_SCENE_WORKSPACE (1 << 14)
@@ -339,7 +340,8 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
         return st; /* nothing moved */
     }
     move_ctx m = {s, ids, poses};
-    hd_pool_run(s->pool, move_chunk, &m, count, HD_SCENE_MOVE_CHUNK);
+    hd_pool_run(s->pool, move_chunk, &m, count,
+                hd_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX));
     st = HD_OK;
     for (int i = 0; i < count; ++i) { /* in order: the last pose of an id wins */
         hd_status e = (hd_status)s->scratch.ids[i];
@@ -355,7 +357,8 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
         }
         s->scratch.ids[i] = place;
     }
-    hd_pool_run(s->pool, pose_chunk, &m, count, HD_SCENE_MOVE_CHUNK);
+    hd_pool_run(s->pool, pose_chunk, &m, count,
+                hd_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX));
     return st;
 }
 

@@ -12,10 +12,9 @@
 #include "scene/internal.h"
 
 /* Pairs per chunk of the parallel narrow phase (a scan of a few ns per pair, and a query of 0.2
- * to a few us for the pairs that moved): from 16 up to 256, at least 8 chunks per thread. */
+ * to a few us for the pairs that moved): from 16 up to 256 (hd_pool_chunk). */
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_PAIR_CHUNK_MAX 256
-#define HD_SCENE_CHUNKS_PER_THREAD 8
 
 /* The radix sort of the contacts: digits of 11 bits (2048 buckets), from 256 contacts on. */
 #define HD_SCENE_RADIX_BITS 11
@@ -198,10 +197,7 @@ static hd_status lanes_status(const hd_scene *s)
 /* Pairs per chunk of the narrow phase over count pairs. */
 static int narrow_chunk_size(const hd_scene *s, int count)
 {
-    int chunk = count / (HD_SCENE_CHUNKS_PER_THREAD * hd_pool_threads(s->pool));
-    return chunk < HD_SCENE_PAIR_CHUNK       ? HD_SCENE_PAIR_CHUNK
-           : chunk > HD_SCENE_PAIR_CHUNK_MAX ? HD_SCENE_PAIR_CHUNK_MAX
-                                             : chunk;
+    return hd_pool_chunk(s->pool, count, HD_SCENE_PAIR_CHUNK, HD_SCENE_PAIR_CHUNK_MAX);
 }
 
 /* The narrow phase over pairs [first, end) of the table, on every thread. */

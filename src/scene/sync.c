@@ -17,10 +17,12 @@
 /* New bodies from which a batch as large as the tree rebuilds it (tree_rebuild). */
 #define HD_SCENE_BULK_MIN 64
 
-/* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us:
- * a chunk is worth a wake-up). */
-#define HD_SCENE_BOX_CHUNK 128
-#define HD_SCENE_QUERY_CHUNK 32
+/* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us),
+ * least and most (hd_pool_chunk). */
+#define HD_SCENE_BOX_CHUNK 32
+#define HD_SCENE_BOX_CHUNK_MAX 128
+#define HD_SCENE_QUERY_CHUNK 8
+#define HD_SCENE_QUERY_CHUNK_MAX 32
 
 /* Ids per chunk of the loops that clear flags (a few ns each). */
 #define HD_SCENE_CLEAR_CHUNK 4096
@@ -304,7 +306,9 @@ static hd_status tree_pairs(hd_scene *s)
         s->lanes[w].found.count = 0;
         s->lanes[w].status = HD_OK;
     }
-    hd_pool_run(s->pool, query_chunk, s, s->fresh.count, HD_SCENE_QUERY_CHUNK);
+    hd_pool_run(
+        s->pool, query_chunk, s, s->fresh.count,
+        hd_pool_chunk(s->pool, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
     for (int w = 0; w < threads; ++w) {
         hd_lane *lane = &s->lanes[w];
         for (int k = 0; k < lane->found.count && lane->status == HD_OK; k += 2) {
@@ -324,7 +328,8 @@ static hd_status tree_pairs(hd_scene *s)
 void hd_scene_sync_boxes(hd_scene *s)
 {
     long long t0 = hd_scene_now_ns();
-    hd_pool_run(s->pool, box_chunk, s, s->stale.count, HD_SCENE_BOX_CHUNK);
+    hd_pool_run(s->pool, box_chunk, s, s->stale.count,
+                hd_pool_chunk(s->pool, s->stale.count, HD_SCENE_BOX_CHUNK, HD_SCENE_BOX_CHUNK_MAX));
     if (s->purge) {
         purge_removed(s);
     }
