@@ -94,8 +94,7 @@ struct hd_scene {
     unsigned char *flags; /* by id */
     double *reach;        /* by id: |sphere centre| + radius of the shape (range checks) */
     int *slot;            /* by id, while stale: its place in the stale list */
-    hd_pose *staged;      /* by place in the stale list: the pose given, not yet the body's */
-    int *staged_by;       /* by place: hd_scene_move_many's entry whose pose goes there */
+    int *staged_by;       /* by place in the stale list: hd_scene_move_many's last entry there */
     int staged_capacity;
     int body_ids; /* ids in use or freed: bodies[0 .. body_ids - 1] */
     int body_capacity;

@@ -180,7 +180,6 @@ void hd_scene_destroy(hd_scene *s)
     free(s->flags);
     free(s->reach);
     free(s->slot);
-    free(s->staged);
     free(s->staged_by);
     free(s->contacts);
     free(s->contact_tmp);
@@ -209,7 +208,7 @@ static hd_status check_pose(const hd_scene *s, const hd_polytope *shape, double 
     return st != HD_OK ? st : hd_body_check_range(shape, reach, tiny, pose);
 }
 
-/* Room for `more` more entries in the stale list (with their staged poses) and the moved list;
+/* Room for `more` more entries in the stale list (with their batch entries) and the moved list;
  * each id is at most once in each, so never more than body_ids + 1 (a body being added). */
 static hd_status reserve_lists_n(hd_scene *s, int more)
 {
@@ -221,11 +220,6 @@ static hd_status reserve_lists_n(hd_scene *s, int more)
         st = hd_idlist_reserve(&s->moved, moved);
     }
     if (st == HD_OK && s->staged_capacity < s->stale.capacity) {
-        hd_pose *p = realloc(s->staged, (size_t)s->stale.capacity * sizeof *p);
-        if (p == NULL) {
-            return HD_ERR_NO_MEMORY;
-        }
-        s->staged = p;
         int *by = realloc(s->staged_by, (size_t)s->stale.capacity * sizeof *by);
         if (by == NULL) {
             return HD_ERR_NO_MEMORY;
@@ -241,8 +235,7 @@ static hd_status reserve_lists(hd_scene *s)
     return reserve_lists_n(s, 1);
 }
 
-/* Marks a body stale and moved (room reserved); its place in the stale list, where its pose for
- * the next sync goes. */
+/* Marks a body stale and moved (room reserved); its place in the stale list. */
 static int mark_stale(hd_scene *s, int id)
 {
     unsigned char *flags = &s->flags[id];
@@ -257,10 +250,13 @@ static int mark_stale(hd_scene *s, int id)
     return s->slot[id];
 }
 
-/* Stages a body's pose for the next sync (room reserved). */
+/* Gives a body its pose and marks it for the next sync (room reserved). Nothing reads a body's
+ * pose between its move and the next sync (the scene's queries sync first), so the pose goes
+ * straight into the body record, where the box loop reads it. */
 static void stage(hd_scene *s, int id, const hd_pose *pose)
 {
-    s->staged[mark_stale(s, id)] = *pose;
+    mark_stale(s, id);
+    s->bodies[id].pose = *pose;
 }
 
 /* The checks of hd_scene_move for one body: its id, then its pose. Reads only. */
@@ -290,8 +286,8 @@ static void move_chunk(void *ctx, int worker, int begin, int end)
     }
 }
 
-/* The poses of a batch of moves into their places in the stale list (scratch: each entry's place,
- * -1 for a rejected one), on every thread; of the entries of one body, the last
+/* The poses of a batch of moves into the body records (scratch: each entry's place in the stale
+ * list, -1 for a rejected one), on every thread; of the entries of one body, the last
  * (s->staged_by), so the writes are disjoint. */
 static void pose_chunk(void *ctx, int worker, int begin, int end)
 {
@@ -300,7 +296,7 @@ static void pose_chunk(void *ctx, int worker, int begin, int end)
     for (int i = begin; i < end; ++i) {
         int place = m->s->scratch.ids[i];
         if (place >= 0 && m->s->staged_by[place] == i) {
-            m->s->staged[place] = m->poses[i];
+            m->s->bodies[m->ids[i]].pose = m->poses[i];
         }
     }
 }
@@ -376,7 +372,7 @@ hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd
         *shape = b->shape;
     }
     if (pose != NULL) {
-        *pose = (s->flags[id] & HD_BODY_STALE) ? s->staged[s->slot[id]] : b->pose;
+        *pose = b->pose;
     }
     if (user != NULL) {
         *user = b->user;

@@ -59,7 +59,7 @@ static void prefetch_body(const hd_scene *s, int id)
     hd_scene_prefetch(&s->boxes[id]);
 }
 
-/* A body takes its staged pose and gets its box; with the tree, a body that left its fattened
+/* A moved or added body gets its box; with the tree, a body that left its fattened
  * box gets a new one (the serial part reinserts it). Each id appears once in the stale list:
  * the writes are disjoint. */
 static void box_chunk(void *ctx, int worker, int begin, int end)
@@ -76,7 +76,6 @@ static void box_chunk(void *ctx, int worker, int begin, int end)
         if (b->state != HD_BODY_LIVE) {
             continue;
         }
-        b->pose = s->staged[i];
         hd_box *box = &s->boxes[id], old = *box;
         hd_body_box(b, s->band_rel, box);
         hd_box *fat = &s->fat[id];
