@@ -155,10 +155,12 @@ typedef struct hd_scene_stats {
     int reinserted;          /* tree: leaves whose body left its fattened box */
     int threads;             /* threads that ran the step, the caller's included */
     long long boxes_ns;      /* the moved bodies' boxes (on all threads) */
-    long long broad_ns;      /* broad phase: structure update, new pairs */
+    long long broad_ns;      /* broad phase: structure update, new pairs (with the tree, the
+                                reinsertions run beside the narrow phase: their time is here) */
     long long narrow_ns;     /* narrow phase: sorting out the pairs, the queries and, with a
-                                detail level, the contact queries (all threads) */
-    long long sort_ns;       /* gathering and sorting the contacts, dropping parted pairs */
+                                detail level, the contact queries, gathering the contacts (all
+                                threads; the wall time the reinsertions left) */
+    long long sort_ns;       /* sorting the contacts, dropping parted pairs */
     int failures;            /* pairs whose query failed (they are not in the contacts) */
     hd_status failed_status; /* the first failed pair by ids (a, b), and its status */
     int failed_a;
