@@ -2,7 +2,8 @@
  * (its generation and whether it is open); idle workers watch that word for a short while before
  * they sleep on a condition variable, so that the several loops of one scene step (a few
  * microseconds to a few milliseconds apart) find them awake: a wake-up through the kernel costs
- * tens of microseconds on a virtual machine, as much as a whole loop at 1 000 bodies. */
+ * 5 to 10 us, twice per loop with a sleeping worker (its start, and the caller's wait for its
+ * end), for loops of 10 to 50 us at 1 000 bodies. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <sched.h>
