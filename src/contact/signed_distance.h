@@ -69,7 +69,9 @@ int hd_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, 
 /* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
  * never above its support value, up to the hull's resolution) prunes; a candidate that may win
  * gets its support value by the support mappings (the side hd_mface_fv / hd_mface_vf did not
- * already ask), and is compared by that. */
+ * already ask), and is compared by that. A badly shaped facet's normal is refined first
+ * (hd_mface_refine) and then always gets its support value: its own m->h was read along the
+ * rounded normal, which can put it far above the facet's. */
 void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
                        hd_stats *stats);
 

@@ -71,7 +71,8 @@
 #define HD_INNER_ROUNDING (16.0 * DBL_EPSILON)
 
 /* Above this sine of the angle at a vertex, a triangle's unit normal is computed in double (a few
- * units of relative error over the sine); below it in double-double. */
+ * units of relative error over the sine); below it in double-double. The contact queries' facets
+ * use it too: edge pairs of smaller sine, faces of smaller area over squared length (mface.c). */
 #define HD_PLAIN_NORMAL_SINE 1e-3
 
 /* The expanding polytope's faces take the plain cross product of their edges (no scaling) when
