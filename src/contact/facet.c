@@ -239,7 +239,20 @@ int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], 
                !hd_mface_ee(pair, fa.index, fb.index, out)) {
         return 0;
     }
-    facet_value(pair, out, hd_mface_refine(pair, out), stats);
+    facet_value(pair, out, 0, stats);
+    return 1;
+}
+
+int hd_facet_refine(const hd_pair *pair, hd_mface *m, hd_stats *stats)
+{
+    hd_mface r = *m;
+    if (!hd_mface_refine(pair, &r)) {
+        return 0;
+    }
+    facet_value(pair, &r, 1, stats);
+    if (r.h < m->h) {
+        *m = r;
+    }
     return 1;
 }
 

@@ -95,12 +95,12 @@ static int edge_params(const double p[3], const double q[3], const double r[3], 
 
 /* Witnesses on the facet: its point x = -delta n nearest to the origin written as a - b with a on
  * A's feature and b on B's, so that wb - wa = delta n. A vertex on one side gives the other point
- * at once; two edges meet where s p - t q = x - a0 + b0, solved by edge_params and one step of
- * iterative refinement (the residual recomputed and solved again): on nearly parallel edges
- * (sine 6e-9 at 4e13 in fuzzing) the first solve is off by about 2^-53 / sine, the refined one
- * leaves a residual of a few units of the coordinates (Higham, "Accuracy and Stability of
- * Numerical Algorithms", section 12.2). Larger features are located by the planar search
- * (hd_mface_locate). */
+ * at once; two edges meet where s p - t q = x - a0 + b0, solved by edge_params and, when the
+ * residual is above rounding, one step of iterative refinement (the residual solved again): on
+ * nearly parallel edges (sine 6e-9 at 4e13 in fuzzing) the first solve is off by about
+ * 2^-53 / sine, the refined one leaves a residual of a few units of the coordinates (Higham,
+ * "Accuracy and Stability of Numerical Algorithms", section 12.2). Larger features are located by
+ * the planar search (hd_mface_locate). */
 static int edge_witnesses(const hd_pair *pair, const double x[3], hd_sd_result *out)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
@@ -119,7 +119,9 @@ static int edge_witnesses(const hd_pair *pair, const double x[3], hd_sd_result *
     for (int k = 0; k < 3; ++k) {
         rho[k] = r[k] - (sa * p[k] - tb * q[k]);
     }
-    if (edge_params(p, q, rho, &ds, &dt)) {
+    double unit = HD_EDGE_WITNESS_UNITS * DBL_EPSILON;
+    if (hd_v3_len2(rho) > unit * unit * (hd_v3_len2(p) + hd_v3_len2(q)) &&
+        edge_params(p, q, rho, &ds, &dt)) {
         sa += ds;
         tb += dt;
     }
@@ -217,10 +219,11 @@ static int depth_from_epa(const hd_pair *pair, const hd_epa_result *r, double lo
     int found = r->landed.kind != HD_FACE_NONE;
     if (found) {
         f = r->landed; /* the run stopped on this facet: its h is the run's upper bound */
-    } else {
-        found = r->face_count > 0 &&
-                hd_facet_of_triangle(pair, r->face_ia, r->face_ib, stats, &f) &&
-                f.h <= upper + out->margin;
+    } else if (r->face_count > 0 && hd_facet_of_triangle(pair, r->face_ia, r->face_ib, stats, &f)) {
+        /* not landed: a badly shaped facet's rounded normal may be what kept it above the lower
+         * bound (a landed facet's value is already within the run's target of it) */
+        hd_facet_refine(pair, &f, stats);
+        found = f.h <= upper + out->margin;
     }
     if (!found) {
         found =

@@ -63,6 +63,10 @@ int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], 
 int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
                          hd_mface *out);
 
+/* The facet m (its h a support value) along its refined normal (hd_mface_refine) when it is badly
+ * shaped, keeping the lower of the two support values: 1 when it was refined. */
+int hd_facet_refine(const hd_pair *pair, hd_mface *m, hd_stats *stats);
+
 /* hd_facet_of_triangle as the expanding polytope's landing (kernel/epa.h); ctx is the pair. */
 int hd_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hd_mface *out);
 

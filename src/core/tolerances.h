@@ -102,6 +102,11 @@
  * the relative pose adds 3; 32 covers them with a factor of two. */
 #define HD_SD_ROUNDING_UNITS 32.0
 
+/* Edge-edge witnesses (contact/signed_distance.c) take one step of iterative refinement when the
+ * first solve leaves a residual above this many units of the edges' length: a well-conditioned
+ * solve leaves a few, one on edges 6e-9 rad from parallel leaves about 2^-53 / 6e-9. */
+#define HD_EDGE_WITNESS_UNITS 16.0
+
 /* The expanding polytope stops once upper - lower <= this times the pair's size: far below the
  * 1e-9 accuracy contract; the depth is then read from the facet's exact plane anyway. */
 #define HD_SD_EPA_TARGET_REL 1e-12

@@ -112,7 +112,8 @@ static void scale_to_unit_max(double v[3])
 
 /* p = the direction of A's edge e, q = that of B's edge eb in A's frame (each scaled to unit size
  * in its own frame) and x = p x q; returns |p|^2 |q|^2 (q's length taken before the rotation). */
-static double edge_cross(const hd_pair *pair, int e, int eb, double p[3], double q[3], double x[3])
+static inline double edge_cross(const hd_pair *pair, int e, int eb, double p[3], double q[3],
+                                double x[3])
 {
     const double *va = pair->a->verts, *vb = pair->b->verts;
     const int *ea = pair->a->edge_verts + 2 * e;
@@ -158,7 +159,7 @@ static void ee_fill(const hd_pair *pair, int e, int eb, const double x[3], doubl
  * arcs test the vector they are given, here -X as well, so the swap applies to every kind).
  * With axes set (hd_mface_ee_axes), a nearly parallel pair whose arcs do not cross gives both
  * axes +-x instead of none. */
-static int ee_faces(const hd_pair *pair, int e, int eb, int axes, hd_mface *out)
+static inline int ee_faces(const hd_pair *pair, int e, int eb, int axes, hd_mface *out)
 {
     double p[3], q[3], x[3], pb[3], xb[3];
     double pq2 = edge_cross(pair, e, eb, p, q, x);
@@ -209,6 +210,16 @@ static int face_triple(const hd_polytope *p, int f, int tri[3])
     const double *v0 = p->verts + 3 * loop[0];
     double d[3], u[3], x[3], u2 = 0.0, x2 = 0.0;
     tri[0] = tri[1] = tri[2] = loop[0];
+    if (m == 3) {
+        /* a triangle spans itself: its area against its longest side at v0 */
+        tri[1] = loop[1];
+        tri[2] = loop[2];
+        hd_v3_sub(u, p->verts + 3 * loop[1], v0);
+        hd_v3_sub(d, p->verts + 3 * loop[2], v0);
+        hd_v3_cross(x, u, d);
+        u2 = hd_max(hd_v3_len2(u), hd_v3_len2(d));
+        return !(hd_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
+    }
     for (int i = 1; i < m; ++i) {
         hd_v3_sub(d, p->verts + 3 * loop[i], v0);
         double l2 = hd_v3_len2(d);
