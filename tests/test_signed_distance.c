@@ -320,6 +320,64 @@ static void test_far_from_origin(void **state)
     hd_polytope_destroy(u);
 }
 
+/* Needle pairs at 4e13 whose depth facet is badly shaped, with depths computed in rational
+ * arithmetic (the least h_M(n) / |n| over the cross products of every two vertex differences, a
+ * superset of the facet normals, all exact). First the fuzz finding regress-sat-needle-depth: a
+ * 7-vertex needle solid and a needle triangle, depth 106836.5439259170392823; its facet is an
+ * edge pair 6e-9 rad from parallel, whose double cross product turns by about 2^-53 / 6e-9 and
+ * put the separating-axis answer 1.1e-9 of the size too deep. Then a needle tetrahedron (a face
+ * 1e3 wide and 7e13 long) holding a small one, depth 135.2333901225011325 through the needle
+ * face: its Newell normal put both methods 43 too deep (FV), and as much with A and B swapped
+ * (VF). Each pair is also turned and moved as a whole (random pose), which keeps its depth.
+ * Tolerance 1: about 2^-46 of the coordinates (up to 7e13), a few roundings of the vertices. */
+static void test_needle_facets(void **state)
+{
+    (void)state;
+    static const double ee_a[8][3] = {
+        {0x0.00000000000ffp-1022, 0x0.0p+0, 0x0.0p+0},
+        {-0x1.0000000000000p+17, -0x1.1c1c1c1c1c1c1p+29, -0x1.1c1c1c1c1c1c1p+29},
+        {-0x1.1c1c1c1c1c1c1p+29, -0x1.1c1c1c125c1c1p+29, -0x1.1c9c1cbc1c1c1p+29},
+        {0x1.ff800c1c1c1c1p-1008, 0x1.0000000000000p+0, 0x0.0p+0},
+        {-0x1.1c1c100000000p+29, -0x1.1c3c1c1c1c1c1p+29, -0x1.1c1c1c1c1c1c1p+29},
+        {-0x1.2c2c2c2c1c1c1p+45, -0x1.2c2c2c2c2c2c2p+45, -0x1.2c2c2c2c2c2c2p+45},
+        {-0x1.2c2c2c2c0c2c2p+45, -0x1.2c2c2c2c2c2c2p+45, -0x1.2c2c2c2c2c2c2p+45},
+        {-0x1.1c1c2c2c2c2c2p+29, 0x0.7070000af0000p-1022, -0x1.2c2c2c2c20000p+45}};
+    static const double ee_b[3][3] = {
+        {-0x1.2c2c2c0c2c2c2p+45, -0x1.2c2c2c2c2c2c2p+45, -0x1.2c2c2c2c2c2c2p+45},
+        {-0x1.1c2c2c2c2c2c2p+29, 0x1.70000af0000c1p-911, 0x0.0004000000000p-1022},
+        {0.0, 0.0, 0.0}};
+    static const double fv_a[4][3] = {
+        {-0x1.2309ce5410609p+45, -0x1.2309ce53fd3c5p+45, -0x1.2309ce540820bp+45},
+        {-0x1.2309ce540f140p+45, -0x1.2309ce53ddfc5p+45, -0x1.2309ce5428f30p+45},
+        {-0x1.b2789cae4cd0bp+9, -0x1.e6d4fe8165cfbp+9, 0x1.517815c3a76f5p+9},
+        {-0x1.8fec9ddd7c74ap+44, -0x1.7dba6633c4085p+44, -0x1.7e80353ef5486p+44}};
+    static const double fv_b[4][3] = {
+        {-0x1.77153bd465e5dp+44, -0x1.77153bd443db9p+44, -0x1.77153bd4524e9p+44},
+        {-0x1.77153bd4795f0p+44, -0x1.77153bd43d870p+44, -0x1.77153bd46c06ap+44},
+        {-0x1.77153bd4736d5p+44, -0x1.77153bd434f0dp+44, -0x1.77153bd45e0e0p+44},
+        {-0x1.77153bd46f700p+44, -0x1.77153bd43c508p+44, -0x1.77153bd46f45ep+44}};
+    hd_polytope *ea = hd_test_build(&ee_a[0][0], 8), *eb = hd_test_build(&ee_b[0][0], 3);
+    hd_polytope *fa = hd_test_build(&fv_a[0][0], 4), *fb = hd_test_build(&fv_b[0][0], 4);
+    const hd_polytope *pairs[3][2] = {{ea, eb}, {fa, fb}, {fb, fa}};
+    const double depths[3] = {106836.5439259170392823, 135.2333901225011325,
+                              135.2333901225011325};
+    const double tol = 1.0;
+    for (int i = 0; i < 3; ++i) {
+        hd_pose pose = hd_rng_pose(&rng, NULL);
+        for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
+            hd_contact r = query(pairs[i][0], NULL, pairs[i][1], NULL, flags);
+            expect(&r, depths[i], NULL, tol);
+            check_overlap(pairs[i][0], NULL, pairs[i][1], NULL, &r, NULL);
+            r = query(pairs[i][0], &pose, pairs[i][1], &pose, flags);
+            expect(&r, depths[i], NULL, tol);
+        }
+    }
+    hd_polytope_destroy(ea);
+    hd_polytope_destroy(eb);
+    hd_polytope_destroy(fa);
+    hd_polytope_destroy(fb);
+}
+
 /* Flat and lower-dimensional polytopes: A - B without interior has depth 0 with the normal of
  * its plane; a flat or thin polytope against a solid has the solid's depth. */
 static void test_flat_and_degenerate(void **state)
@@ -497,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_hull_against_box_vertex),
         cmocka_unit_test(test_degenerate_expanding_polytope),
         cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_needle_facets),
         cmocka_unit_test(test_flat_and_degenerate),
         cmocka_unit_test(test_separated),
         cmocka_unit_test(test_warm_start),

@@ -78,14 +78,14 @@ double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib
 /* The support value h_M(n) of a facet's normal by the support mappings, the difference formed
  * before the dot product. An FV facet's B vertex is already B's support vertex along -n
  * (hd_mface_fv asked B's mapping for it) and a VF facet's A vertex A's along n: only the other
- * side is asked. */
-static void facet_value(const hd_pair *pair, hd_mface *m, hd_stats *stats)
+ * side is asked, unless the normal was refined (hd_mface_refine) since. */
+static void facet_value(const hd_pair *pair, hd_mface *m, int refined, hd_stats *stats)
 {
     double neg[3], pb[3], w[3];
-    if (m->kind != HD_FACE_VF) {
+    if (m->kind != HD_FACE_VF || refined) {
         m->sa = hd_pair_support_a(pair, m->n, &m->sa, stats);
     }
-    if (m->kind != HD_FACE_FV) {
+    if (m->kind != HD_FACE_FV || refined) {
         hd_v3_neg(neg, m->n);
         m->sb = hd_pair_support_b(pair, neg, &m->sb, stats);
     }
@@ -97,10 +97,11 @@ static void facet_value(const hd_pair *pair, hd_mface *m, hd_stats *stats)
 void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
                        hd_stats *stats)
 {
-    if (*found && m->h >= best->h) {
+    int refined = hd_mface_refine(pair, m);
+    if (*found && !refined && m->h >= best->h) {
         return;
     }
-    facet_value(pair, m, stats);
+    facet_value(pair, m, refined, stats);
     if (!*found || m->h < best->h) {
         *best = *m;
         *found = 1;
@@ -238,7 +239,20 @@ int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], 
                !hd_mface_ee(pair, fa.index, fb.index, out)) {
         return 0;
     }
-    facet_value(pair, out, stats);
+    facet_value(pair, out, 0, stats);
+    return 1;
+}
+
+int hd_facet_refine(const hd_pair *pair, hd_mface *m, hd_stats *stats)
+{
+    hd_mface r = *m;
+    if (!hd_mface_refine(pair, &r)) {
+        return 0;
+    }
+    facet_value(pair, &r, 1, stats);
+    if (r.h < m->h) {
+        *m = r;
+    }
     return 1;
 }
 

@@ -8,7 +8,10 @@
  * compare it with. A candidate's value from its own features (face offset, edge ends) is never
  * above its support value, so only candidates below the best so far get their support value
  * (hd_facet_consider): rounding that admits a non-facet edge pair or misplaces a face offset cannot
- * hide the least facet. */
+ * hide the least facet. Badly shaped facets (nearly parallel edges, needle faces) get normals
+ * accurate to a few units (hd_mface_refine), and a nearly parallel edge pair is taken along both
+ * signs of its normal when its arcs do not cross, since a needle face's rounded normal can flip
+ * the arc test (docs/algorithms/contact.md, section 5). */
 #include "contact/signed_distance.h"
 
 int hd_sat_min_facet(const hd_pair *pair, hd_stats *stats, hd_mface *out)
@@ -24,10 +27,12 @@ int hd_sat_min_facet(const hd_pair *pair, hd_stats *stats, hd_mface *out)
         hd_mface_vf(pair, g, &start_a, stats, &m);
         hd_facet_consider(pair, &m, out, &found, stats);
     }
+    hd_mface axes[2];
     for (int e = 0; e < a->edge_count; ++e) {
         for (int eb = 0; eb < b->edge_count; ++eb) {
-            if (hd_mface_ee(pair, e, eb, &m)) {
-                hd_facet_consider(pair, &m, out, &found, stats);
+            int count = hd_mface_ee_axes(pair, e, eb, axes);
+            for (int k = 0; k < count; ++k) {
+                hd_facet_consider(pair, &axes[k], out, &found, stats);
             }
         }
     }

@@ -63,13 +63,19 @@ int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], 
 int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
                          hd_mface *out);
 
+/* The facet m (its h a support value) along its refined normal (hd_mface_refine) when it is badly
+ * shaped, keeping the lower of the two support values: 1 when it was refined. */
+int hd_facet_refine(const hd_pair *pair, hd_mface *m, hd_stats *stats);
+
 /* hd_facet_of_triangle as the expanding polytope's landing (kernel/epa.h); ctx is the pair. */
 int hd_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hd_mface *out);
 
 /* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
  * never above its support value, up to the hull's resolution) prunes; a candidate that may win
  * gets its support value by the support mappings (the side hd_mface_fv / hd_mface_vf did not
- * already ask), and is compared by that. */
+ * already ask), and is compared by that. A badly shaped facet's normal is refined first
+ * (hd_mface_refine) and then always gets its support value: its own m->h was read along the
+ * rounded normal, which can put it far above the facet's. */
 void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
                        hd_stats *stats);
 

@@ -71,7 +71,8 @@
 #define HD_INNER_ROUNDING (16.0 * DBL_EPSILON)
 
 /* Above this sine of the angle at a vertex, a triangle's unit normal is computed in double (a few
- * units of relative error over the sine); below it in double-double. */
+ * units of relative error over the sine); below it in double-double. The contact queries' facets
+ * use it too: edge pairs of smaller sine, faces of smaller area over squared length (mface.c). */
 #define HD_PLAIN_NORMAL_SINE 1e-3
 
 /* The expanding polytope's faces take the plain cross product of their edges (no scaling) when
@@ -100,6 +101,11 @@
  * support value is a difference of two posed vertices and a dot product (about 3 + 3 + 3 units),
  * the relative pose adds 3; 32 covers them with a factor of two. */
 #define HD_SD_ROUNDING_UNITS 32.0
+
+/* Edge-edge witnesses (contact/signed_distance.c) take one step of iterative refinement when the
+ * first solve leaves a residual above this many units of the edges' length: a well-conditioned
+ * solve leaves a few, one on edges 6e-9 rad from parallel leaves about 2^-53 / 6e-9. */
+#define HD_EDGE_WITNESS_UNITS 16.0
 
 /* The expanding polytope stops once upper - lower <= this times the pair's size: far below the
  * 1e-9 accuracy contract; the depth is then read from the facet's exact plane anyway. */

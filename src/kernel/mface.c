@@ -7,6 +7,7 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 #include "kernel/mface.h"
+#include "kernel/simplex_robust.h"
 
 /* FV (face f of A): n = n_f, h_A(n) the stored face offset, h_B(-n) = -min_B n.b at B's supporting
  * vertex (hill climbing). */
@@ -109,44 +110,33 @@ static void scale_to_unit_max(double v[3])
     }
 }
 
-/* EE face (section 2.1): the arcs A(e) of A and A(e') of -B cross at the unit normal n of the
- * parallelogram e + (-e'), n = +-(p x q) / |p x q| with p, q the edge directions in A's frame.
- * B's arc is tested in B's frame, with p rotated there: B's own normals need no rotation.
- * From -B's side the cross product is q x p = -X: its bits are swapped (SHORT arcs; HALF and FULL
- * arcs test the vector they are given, here -X as well, so the swap applies to every kind). */
-int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out)
+/* p = the direction of A's edge e, q = that of B's edge eb in A's frame (each scaled to unit size
+ * in its own frame) and x = p x q; returns |p|^2 |q|^2 (q's length taken before the rotation). */
+static inline double edge_cross(const hd_pair *pair, int e, int eb, double p[3], double q[3],
+                                double x[3])
 {
-    const hd_polytope *a = pair->a;
-    const hd_polytope *b = pair->b;
-    const int *ea = a->edge_verts + 2 * e;
-    const int *ebv = b->edge_verts + 2 * eb;
-    double p[3], qb[3], q[3], x[3], pb[3], xb[3];
-    hd_v3_sub(p, a->verts + 3 * ea[1], a->verts + 3 * ea[0]);
-    hd_v3_sub(qb, b->verts + 3 * ebv[1], b->verts + 3 * ebv[0]);
+    const double *va = pair->a->verts, *vb = pair->b->verts;
+    const int *ea = pair->a->edge_verts + 2 * e;
+    const int *ebv = pair->b->edge_verts + 2 * eb;
+    double qb[3];
+    hd_v3_sub(p, va + 3 * ea[1], va + 3 * ea[0]);
+    hd_v3_sub(qb, vb + 3 * ebv[1], vb + 3 * ebv[0]);
     scale_to_unit_max(p);
     scale_to_unit_max(qb);
     hd_m3_mul_v(q, pair->r, qb);
     hd_v3_cross(x, p, q);
-    double x2 = hd_v3_len2(x);
-    double pq2 = hd_v3_len2(p) * hd_v3_len2(qb);
-    if (!(x2 > HD_PARALLEL_SINE * HD_PARALLEL_SINE * pq2)) {
-        return 0;
-    }
-    unsigned on_a = arc_holds(a, e, 1.0, q, x);
-    if (on_a == 0u) {
-        return 0;
-    }
-    hd_pair_dir_to_b(pair, p, pb);
-    hd_v3_neg(xb, x);
-    hd_pair_dir_to_b(pair, xb, xb);
-    unsigned raw_b = arc_holds(b, eb, -1.0, pb, xb);
-    unsigned on_b = ((raw_b & 1u) << 1) | ((raw_b & 2u) >> 1);
-    unsigned both = on_a & on_b;
-    if (both == 0u) {
-        return 0;
-    }
-    double scale = ((both & 1u) ? 1.0 : -1.0) / sqrt(x2);
-    hd_v3_scale(out->n, x, scale);
+    return hd_v3_len2(p) * hd_v3_len2(qb);
+}
+
+/* The EE face of edges e and eb along x / |x| times sign_scale (x = p x q): normal, features and
+ * the support value from the four edge ends. */
+static void ee_fill(const hd_pair *pair, int e, int eb, const double x[3], double sign_scale,
+                    hd_mface *out)
+{
+    const hd_polytope *a = pair->a;
+    const int *ea = a->edge_verts + 2 * e;
+    const int *ebv = pair->b->edge_verts + 2 * eb;
+    hd_v3_scale(out->n, x, sign_scale);
     double b0[3], b1[3];
     hd_pair_b_vertex(pair, ebv[0], b0);
     hd_pair_b_vertex(pair, ebv[1], b1);
@@ -160,5 +150,146 @@ int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out)
     out->sa = ha0 >= ha1 ? ea[0] : ea[1];
     out->sb = hb0 <= hb1 ? ebv[0] : ebv[1];
     out->h = (ha0 >= ha1 ? ha0 : ha1) - (hb0 <= hb1 ? hb0 : hb1);
+}
+
+/* EE face (section 2.1): the arcs A(e) of A and A(e') of -B cross at the unit normal n of the
+ * parallelogram e + (-e'), n = +-(p x q) / |p x q| with p, q the edge directions in A's frame.
+ * B's arc is tested in B's frame, with p rotated there: B's own normals need no rotation.
+ * From -B's side the cross product is q x p = -X: its bits are swapped (SHORT arcs; HALF and FULL
+ * arcs test the vector they are given, here -X as well, so the swap applies to every kind).
+ * With axes set (hd_mface_ee_axes), a nearly parallel pair whose arcs do not cross gives both
+ * axes +-x instead of none. */
+static inline int ee_faces(const hd_pair *pair, int e, int eb, int axes, hd_mface *out)
+{
+    double p[3], q[3], x[3], pb[3], xb[3];
+    double pq2 = edge_cross(pair, e, eb, p, q, x);
+    double x2 = hd_v3_len2(x);
+    if (!(x2 > HD_PARALLEL_SINE * HD_PARALLEL_SINE * pq2)) {
+        return 0;
+    }
+    unsigned both = 0u, on_a = arc_holds(pair->a, e, 1.0, q, x);
+    if (on_a != 0u) {
+        hd_pair_dir_to_b(pair, p, pb);
+        hd_v3_neg(xb, x);
+        hd_pair_dir_to_b(pair, xb, xb);
+        unsigned raw_b = arc_holds(pair->b, eb, -1.0, pb, xb);
+        unsigned on_b = ((raw_b & 1u) << 1) | ((raw_b & 2u) >> 1);
+        both = on_a & on_b;
+    }
+    if (both != 0u) {
+        ee_fill(pair, e, eb, x, ((both & 1u) ? 1.0 : -1.0) / sqrt(x2), out);
+        return 1;
+    }
+    if (!axes || x2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * pq2) {
+        return 0;
+    }
+    ee_fill(pair, e, eb, x, 1.0 / sqrt(x2), out);
+    ee_fill(pair, e, eb, x, -1.0 / sqrt(x2), out + 1);
+    return 2;
+}
+
+int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out)
+{
+    return ee_faces(pair, e, eb, 0, out);
+}
+
+int hd_mface_ee_axes(const hd_pair *pair, int e, int eb, hd_mface out[2])
+{
+    return ee_faces(pair, e, eb, 1, out);
+}
+
+/* Three vertices of face f of p spanning it as widely as the face allows: its first vertex v0, the
+ * vertex v1 farthest from v0, the vertex v2 farthest from the line v0 v1. Returns whether the face
+ * is badly shaped, |(v1 - v0) x (v2 - v0)| <= HD_PLAIN_NORMAL_SINE |v1 - v0|^2: the stored normal
+ * (Newell's sum of products of offsets of size d, polytope/geometry.c) rounds by about 2^-53 d^2
+ * against a length of twice the area, so it is accurate to a few units over that ratio. */
+static int face_triple(const hd_polytope *p, int f, int tri[3])
+{
+    const int *loop = p->face_verts + p->face_offset[f];
+    int m = p->face_offset[f + 1] - p->face_offset[f];
+    const double *v0 = p->verts + 3 * loop[0];
+    double d[3], u[3], x[3], u2 = 0.0, x2 = 0.0;
+    tri[0] = tri[1] = tri[2] = loop[0];
+    if (m == 3) {
+        /* a triangle spans itself: its area against its longest side at v0 */
+        tri[1] = loop[1];
+        tri[2] = loop[2];
+        hd_v3_sub(u, p->verts + 3 * loop[1], v0);
+        hd_v3_sub(d, p->verts + 3 * loop[2], v0);
+        hd_v3_cross(x, u, d);
+        u2 = hd_max(hd_v3_len2(u), hd_v3_len2(d));
+        return !(hd_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
+    }
+    for (int i = 1; i < m; ++i) {
+        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
+        double l2 = hd_v3_len2(d);
+        if (l2 > u2) {
+            u2 = l2;
+            tri[1] = loop[i];
+        }
+    }
+    hd_v3_sub(u, p->verts + 3 * tri[1], v0);
+    for (int i = 1; i < m; ++i) {
+        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
+        hd_v3_cross(x, u, d);
+        double l2 = hd_v3_len2(x);
+        if (l2 > x2) {
+            x2 = l2;
+            tri[2] = loop[i];
+        }
+    }
+    return !(x2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
+}
+
+/* The normal of face f of p (p's frame) from its widest vertex triple in double-double, oriented
+ * as the stored one; 0 when the face is well shaped (the stored normal is kept). */
+static int face_normal_accurate(const hd_polytope *p, int f, double n[3])
+{
+    int t[3];
+    if (!face_triple(p, f, t) || !hd_triangle_unit_normal(p->verts + 3 * t[0], p->verts + 3 * t[1],
+                                                          p->verts + 3 * t[2], n)) {
+        return 0;
+    }
+    if (hd_v3_dot(n, p->face_normal + 3 * f) < 0.0) {
+        hd_v3_neg(n, n);
+    }
+    return 1;
+}
+
+/* EE: in double-double when the edges are nearly parallel (sine at most HD_PLAIN_NORMAL_SINE),
+ * where the double cross product turns by about 2^-53 over the sine; FV and VF: the face's
+ * normal when its face is badly shaped (face_triple). */
+int hd_mface_refine(const hd_pair *pair, hd_mface *m)
+{
+    double n[3];
+    if (m->kind == HD_FACE_EE) {
+        double p[3], q[3], x[3];
+        double pq2 = edge_cross(pair, m->fa, m->fb, p, q, x);
+        const int *ea = pair->a->edge_verts + 2 * m->fa;
+        const int *eb = pair->b->edge_verts + 2 * m->fb;
+        if (hd_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * pq2 ||
+            !hd_edge_pair_unit_normal(pair->a->verts + 3 * ea[0], pair->a->verts + 3 * ea[1],
+                                      pair->b->verts + 3 * eb[0], pair->b->verts + 3 * eb[1],
+                                      pair->r, n)) {
+            return 0;
+        }
+        if (hd_v3_dot(n, m->n) < 0.0) {
+            hd_v3_neg(n, n);
+        }
+    } else if (m->kind == HD_FACE_FV) {
+        if (!face_normal_accurate(pair->a, m->fa, n)) {
+            return 0;
+        }
+    } else if (m->kind == HD_FACE_VF) {
+        double nb[3];
+        if (!face_normal_accurate(pair->b, m->fb, nb)) {
+            return 0;
+        }
+        hd_m3_mul_v(n, pair->r, nb);
+        hd_v3_neg(n, n);
+    } else {
+        return 0;
+    }
+    hd_v3_copy(m->n, n);
     return 1;
 }

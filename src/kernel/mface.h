@@ -34,6 +34,20 @@ void hd_mface_vf(const hd_pair *pair, int g, int *start_a, hd_stats *stats, hd_m
  * 0 when they do not (or the edges are parallel: no face of M). */
 int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out);
 
+/* hd_mface_ee for the separating-axis method: 1 and out[0] when the arcs cross; 2 and the faces
+ * along both signs of the pair's normal in out[0..1] when they do not but the edges are nearly
+ * parallel (sine at most HD_PLAIN_NORMAL_SINE): the arc test then reads the signs of products
+ * that a needle face's rounded normal can flip, and an axis that is no face of M still bounds
+ * the depth from above; 0 otherwise. */
+int hd_mface_ee_axes(const hd_pair *pair, int e, int eb, hd_mface out[2]);
+
+/* The normal of m recomputed to a few units of 2^-53 when m's face of M is badly shaped (an EE
+ * face of nearly parallel edges, an FV or VF face of a needle or sliver face of A or B), where the
+ * double normal can turn by far more: 1 and m->n replaced (m->h is then stale; both supporting
+ * vertices may change), 0 and m untouched for the ordinary faces, after a test of a few products.
+ * Used by the contact queries (contact/facet.c), not by CD-Dual. */
+int hd_mface_refine(const hd_pair *pair, hd_mface *m);
+
 /* kernel/feature.c --------------------------------------------------------------------------- */
 
 typedef enum hd_feat_kind { HD_FEAT_VERTEX = 0, HD_FEAT_EDGE = 1, HD_FEAT_FACE = 2 } hd_feat_kind;

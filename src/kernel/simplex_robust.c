@@ -68,6 +68,27 @@ static hd_dd dd_add(hd_dd a, hd_dd b)
     return dd_renorm(s.hi, s.lo + (a.lo + b.lo));
 }
 
+/* m = e1 x e2 for exact pairs of doubles, each product and difference in double-double, rounded
+ * once to double at the end. */
+static void dd_cross(const hd_dd e1[3], const hd_dd e2[3], double m[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        hd_dd c = dd_sub(dd_mul(e1[i], e2[j]), dd_mul(e1[j], e2[i]));
+        m[k] = c.hi + c.lo;
+    }
+}
+
+/* Normalizes m into n; 0 (n untouched) when m is zero or not finite. */
+static int unit_or_fail(double m[3], double n[3])
+{
+    if (!hd_v3_is_finite(m) || !(hd_v3_normalize(m) > 0.0)) {
+        return 0;
+    }
+    hd_v3_copy(n, m);
+    return 1;
+}
+
 int hd_triangle_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
 {
     hd_dd e1[3], e2[3];
@@ -76,16 +97,47 @@ int hd_triangle_unit_normal(const double x[3], const double y[3], const double z
         e2[k] = two_sum(z[k], -x[k]);
     }
     double m[3];
+    dd_cross(e1, e2, m);
+    return unit_or_fail(m, n);
+}
+
+/* d = x1 - x0 exactly (two-sum), scaled by a power of two so that its largest part is below 1 in
+ * magnitude: the products of two such edges stay far from over- and underflow. */
+static void exact_edge(const double x0[3], const double x1[3], hd_dd d[3])
+{
+    double m = 0.0;
     for (int k = 0; k < 3; ++k) {
-        int i = (k + 1) % 3, j = (k + 2) % 3;
-        hd_dd c = dd_sub(dd_mul(e1[i], e2[j]), dd_mul(e1[j], e2[i]));
-        m[k] = c.hi + c.lo;
+        d[k] = two_sum(x1[k], -x0[k]);
+        m = fmax(m, fabs(d[k].hi));
     }
-    if (!hd_v3_is_finite(m) || !(hd_v3_normalize(m) > 0.0)) {
-        return 0;
+    int shift = 0;
+    if (m > 0.0 && isfinite(m)) {
+        (void)frexp(m, &shift);
     }
-    hd_v3_copy(n, m);
-    return 1;
+    for (int k = 0; k < 3; ++k) {
+        d[k].hi = ldexp(d[k].hi, -shift);
+        d[k].lo = ldexp(d[k].lo, -shift);
+    }
+}
+
+int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
+                             const double q1[3], const double r[9], double n[3])
+{
+    hd_dd p[3], qb[3], q[3];
+    exact_edge(p0, p1, p);
+    exact_edge(q0, q1, qb);
+    for (int k = 0; k < 3; ++k) {
+        hd_dd acc = {0.0, 0.0};
+        for (int j = 0; j < 3; ++j) {
+            hd_dd t = two_prod(r[3 * k + j], qb[j].hi);
+            t.lo += r[3 * k + j] * qb[j].lo;
+            acc = dd_add(acc, t);
+        }
+        q[k] = acc;
+    }
+    double m[3];
+    dd_cross(p, q, m);
+    return unit_or_fail(m, n);
 }
 
 /* In double when the triangle is well shaped (see simplex_robust.h), else hd_triangle_unit_normal.

@@ -2,7 +2,7 @@
  * vertices lie many orders of magnitude further from the origin than the simplex is wide), used
  * where a certificate is built from them: the barycentric weights of the common point of an
  * intersecting pair and the face normals behind a proven depth bound (kernel/simplex.c,
- * kernel/epa.c). */
+ * kernel/epa.c), and the normals of badly shaped facets of M (kernel/mface.c). */
 #ifndef HD_SIMPLEX_ROBUST_H
 #define HD_SIMPLEX_ROBUST_H
 
@@ -25,5 +25,13 @@ int hd_triangle_unit_normal(const double x[3], const double y[3], const double z
  * Bounds of the form min over the corners of n.x stay valid with any unit n; this one keeps them
  * tight to about 2^-53 / HD_PLAIN_NORMAL_SINE of the corners' magnitude. Returns 0 as above. */
 int hd_triangle_normal_fast(const double x[3], const double y[3], const double z[3], double n[3]);
+
+/* The unit normal of p x (r q), p = p1 - p0 and q = q1 - q0 (r a rotation, row-major: q is an
+ * edge of B and r B's rotation into A's frame), in double-double from the exact differences: right
+ * to a few units of 2^-53 however nearly parallel the edges are. The edges are scaled by powers of
+ * two first, so any finite coordinates will do. Returns 0 (n untouched) when the edges are parallel
+ * or the input is not finite. */
+int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
+                             const double q1[3], const double r[9], double n[3]);
 
 #endif
