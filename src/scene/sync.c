@@ -155,7 +155,7 @@ static int rebuild_due(const hd_scene *s)
     return s->unplaced >= HD_SCENE_BULK_MIN && s->unplaced >= s->tree.leaves;
 }
 
-/* Tree: the stale bodies that left their fattened boxes, one by one (flags now or later), */
+/* Tree: the stale bodies that left their fattened boxes, one by one (their flags now or later). */
 static void tree_place_escaped(hd_scene *s, int flags_later)
 {
     for (int i = 0; i < s->stale.count; ++i) {
