@@ -175,7 +175,4 @@ hd_status hd_scene_placed(hd_scene *s);
  * (sync.c); returns how many of them are alive. */
 int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask);
 
-/* Monotonic clock in nanoseconds (sync.c). */
-long long hd_scene_now_ns(void);
-
 #endif

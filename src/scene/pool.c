@@ -69,7 +69,7 @@ static void cpu_relax(void)
 #endif
 }
 
-static long long now_ns(void)
+long long hd_scene_now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -92,14 +92,14 @@ static void run_chunks(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int chun
  * HD_POOL_SPIN_NS, then waited for asleep. */
 static unsigned long next_job(hd_pool *p, unsigned long seen)
 {
-    long long until = now_ns() + HD_POOL_SPIN_NS;
+    long long until = hd_scene_now_ns() + HD_POOL_SPIN_NS;
     for (int polls = 1;; ++polls) {
         unsigned long job = atomic_load(&p->job);
         if (job != seen || atomic_load(&p->stop)) {
             return job;
         }
         if (polls % HD_POOL_SPIN_POLLS == 0) {
-            if (now_ns() > until) {
+            if (hd_scene_now_ns() > until) {
                 break;
             }
             sched_yield();
@@ -268,6 +268,19 @@ static void close_and_wait(hd_pool *p, unsigned long job)
     }
 }
 
+/* A job on every thread: posted, the caller's lead task (if any) run meanwhile, the caller's
+ * share of the chunks, then the wait for the workers still inside. */
+static void run_job(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn, void *ctx,
+                    int count, int chunk)
+{
+    unsigned long job = post(pool, fn, ctx, count, chunk);
+    if (lead != NULL) {
+        lead(lead_ctx);
+    }
+    run_chunks(pool, fn, ctx, count, chunk, 0);
+    close_and_wait(pool, job);
+}
+
 void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
 {
     if (count <= 0) {
@@ -280,9 +293,7 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
         fn(ctx, 0, 0, count); /* too small to be worth waking anyone */
         return;
     }
-    unsigned long job = post(pool, fn, ctx, count, chunk);
-    run_chunks(pool, fn, ctx, count, chunk, 0);
-    close_and_wait(pool, job);
+    run_job(pool, NULL, NULL, fn, ctx, count, chunk);
 }
 
 void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn,
@@ -298,8 +309,5 @@ void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_
         }
         return;
     }
-    unsigned long job = post(pool, fn, ctx, count, chunk);
-    lead(lead_ctx);
-    run_chunks(pool, fn, ctx, count, chunk, 0);
-    close_and_wait(pool, job);
+    run_job(pool, lead, lead_ctx, fn, ctx, count, chunk);
 }

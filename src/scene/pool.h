@@ -40,6 +40,9 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk);
 void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn,
                         void *ctx, int count, int chunk);
 
+/* Monotonic clock in nanoseconds (the pool's spin limit, the step's counters). */
+long long hd_scene_now_ns(void);
+
 /* Online cores (at least 1). */
 int hd_pool_cores(void);
 

@@ -3,9 +3,6 @@
  * overlap: with the tree, a pair is added when a body's fattened box is (re)inserted and meets
  * another's, and dropped by the step once their fattened boxes part (step.c); with
  * sweep-and-prune it holds exactly the pairs whose tight boxes overlap. */
-#define _POSIX_C_SOURCE 200809L
-#include <time.h>
-
 #include "scene/internal.h"
 
 /* A fattened box reaches this many last displacements ahead (Box2D v2.4: b2_aabbMultiplier). */
@@ -26,13 +23,6 @@
 
 /* Ids per chunk of the loops that clear flags (a few ns each). */
 #define HD_SCENE_CLEAR_CHUNK 4096
-
-long long hd_scene_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* The fattened box of a body that left its old one: the tight box widened by the margin and
  * stretched along its last displacement d (centre to centre) by HD_SCENE_PREDICT d, so that a
@@ -231,17 +221,22 @@ int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask)
     return alive;
 }
 
+/* The stale bodies are placed: their flags cleared, the list emptied. */
+static void stale_done(hd_scene *s)
+{
+    hd_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
+    s->stale.count = 0;
+}
+
 /* The broad-phase entries of the stale bodies; then the stale list is empty. */
 static hd_status place_stale(hd_scene *s)
 {
     hd_status st =
         s->opt.broadphase == HD_BROADPHASE_TREE ? tree_place_stale(s) : sap_place_stale(s);
-    if (st != HD_OK) {
-        return st;
+    if (st == HD_OK) {
+        stale_done(s);
     }
-    hd_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
-    s->stale.count = 0;
-    return HD_OK;
+    return st;
 }
 
 /* Drops the pairs of removed bodies. */
@@ -372,8 +367,7 @@ hd_status hd_scene_placed(hd_scene *s)
     for (int i = 0; i < s->fresh.count; ++i) {
         s->flags[s->fresh.ids[i]] |= HD_BODY_FRESH | HD_BODY_REFAT;
     }
-    hd_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
-    s->stale.count = 0;
+    stale_done(s);
     hd_status st = tree_pairs(s);
     s->stats.broad_ns += hd_scene_now_ns() - t0;
     return st;
