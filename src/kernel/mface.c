@@ -198,56 +198,14 @@ int hd_mface_ee_axes(const hd_pair *pair, int e, int eb, hd_mface out[2])
     return ee_faces(pair, e, eb, 1, out);
 }
 
-/* Three vertices of face f of p spanning it as widely as the face allows: its first vertex v0, the
- * vertex v1 farthest from v0, the vertex v2 farthest from the line v0 v1. Returns whether the face
- * is badly shaped, |(v1 - v0) x (v2 - v0)| <= HD_PLAIN_NORMAL_SINE |v1 - v0|^2: the stored normal
- * (Newell's sum of products of offsets of size d, polytope/geometry.c) rounds by about 2^-53 d^2
- * against a length of twice the area, so it is accurate to a few units over that ratio. */
-static int face_triple(const hd_polytope *p, int f, int tri[3])
-{
-    const int *loop = p->face_verts + p->face_offset[f];
-    int m = p->face_offset[f + 1] - p->face_offset[f];
-    const double *v0 = p->verts + 3 * loop[0];
-    double d[3], u[3], x[3], u2 = 0.0, x2 = 0.0;
-    tri[0] = tri[1] = tri[2] = loop[0];
-    if (m == 3) {
-        /* a triangle spans itself: its area against its longest side at v0 */
-        tri[1] = loop[1];
-        tri[2] = loop[2];
-        hd_v3_sub(u, p->verts + 3 * loop[1], v0);
-        hd_v3_sub(d, p->verts + 3 * loop[2], v0);
-        hd_v3_cross(x, u, d);
-        u2 = hd_max(hd_v3_len2(u), hd_v3_len2(d));
-        return !(hd_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
-    }
-    for (int i = 1; i < m; ++i) {
-        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
-        double l2 = hd_v3_len2(d);
-        if (l2 > u2) {
-            u2 = l2;
-            tri[1] = loop[i];
-        }
-    }
-    hd_v3_sub(u, p->verts + 3 * tri[1], v0);
-    for (int i = 1; i < m; ++i) {
-        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
-        hd_v3_cross(x, u, d);
-        double l2 = hd_v3_len2(x);
-        if (l2 > x2) {
-            x2 = l2;
-            tri[2] = loop[i];
-        }
-    }
-    return !(x2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
-}
-
 /* The normal of face f of p (p's frame) from its widest vertex triple in double-double, oriented
  * as the stored one; 0 when the face is well shaped (the stored normal is kept). */
 static int face_normal_accurate(const hd_polytope *p, int f, double n[3])
 {
     int t[3];
-    if (!face_triple(p, f, t) || !hd_triangle_unit_normal(p->verts + 3 * t[0], p->verts + 3 * t[1],
-                                                          p->verts + 3 * t[2], n)) {
+    if (!p->face_thin[f] || !hd_face_widest_triple(p, f, t) ||
+        !hd_triangle_unit_normal(p->verts + 3 * t[0], p->verts + 3 * t[1], p->verts + 3 * t[2],
+                                 n)) {
         return 0;
     }
     if (hd_v3_dot(n, p->face_normal + 3 * f) < 0.0) {
@@ -258,7 +216,7 @@ static int face_normal_accurate(const hd_polytope *p, int f, double n[3])
 
 /* EE: in double-double when the edges are nearly parallel (sine at most HD_PLAIN_NORMAL_SINE),
  * where the double cross product turns by about 2^-53 over the sine; FV and VF: the face's
- * normal when its face is badly shaped (face_triple). */
+ * normal when its face is badly shaped (face_thin). */
 int hd_mface_refine(const hd_pair *pair, hd_mface *m)
 {
     double n[3];

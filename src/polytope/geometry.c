@@ -159,8 +159,51 @@ static void ritter_centre(const hd_polytope *p, double c[3])
     }
 }
 
+/* The widest triple of a face (polytope/internal.h). */
+int hd_face_widest_triple(const hd_polytope *p, int f, int tri[3])
+{
+    const int *loop = p->face_verts + p->face_offset[f];
+    int m = p->face_offset[f + 1] - p->face_offset[f];
+    const double *v0 = p->verts + 3 * loop[0];
+    double d[3], u[3], x[3], u2 = 0.0, x2 = 0.0;
+    tri[0] = tri[1] = tri[2] = loop[0];
+    if (m == 3) {
+        /* a triangle spans itself: its area against its longest side at v0 */
+        tri[1] = loop[1];
+        tri[2] = loop[2];
+        hd_v3_sub(u, p->verts + 3 * loop[1], v0);
+        hd_v3_sub(d, p->verts + 3 * loop[2], v0);
+        hd_v3_cross(x, u, d);
+        u2 = hd_max(hd_v3_len2(u), hd_v3_len2(d));
+        return !(hd_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
+    }
+    for (int i = 1; i < m; ++i) {
+        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
+        double l2 = hd_v3_len2(d);
+        if (l2 > u2) {
+            u2 = l2;
+            tri[1] = loop[i];
+        }
+    }
+    hd_v3_sub(u, p->verts + 3 * tri[1], v0);
+    for (int i = 1; i < m; ++i) {
+        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
+        hd_v3_cross(x, u, d);
+        double l2 = hd_v3_len2(x);
+        if (l2 > x2) {
+            x2 = l2;
+            tri[2] = loop[i];
+        }
+    }
+    return !(x2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
+}
+
 void hd_poly_fill_bounds(hd_polytope *p)
 {
+    for (int f = 0; f < p->face_count; ++f) {
+        int tri[3];
+        p->face_thin[f] = (unsigned char)hd_face_widest_triple(p, f, tri);
+    }
     hd_points_bounds(p->verts, p->vertex_count, p->aabb_lo, p->aabb_hi, &p->extent, &p->max_abs);
     double box_c[3], ritter_c[3];
     hd_v3_add(box_c, p->aabb_lo, p->aabb_hi);

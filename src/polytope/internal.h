@@ -49,12 +49,14 @@ struct hd_polytope {
     int *edge_verts; /* 2 * edge_count: v0 -> v1 runs counter-clockwise in edge_faces[2e] */
     int *edge_faces; /* 2 * edge_count: left, right seen from outside (-1 where none) */
 
-    double *face_normal; /* 3 * face_count: unit, outward */
-    double *face_dist;   /* face_count: offsets, n.x <= offset inside */
-    int *face_offset;    /* face_count + 1 */
-    int *face_verts;     /* face_offset[face_count]: loops, counter-clockwise from outside */
-    int *face_edges;     /* same length: [k] the edge from face_verts[k] to the next */
-    int *face_adj;       /* same length: [k] the face across face_edges[k] */
+    double *face_normal;      /* 3 * face_count: unit, outward */
+    double *face_dist;        /* face_count: offsets, n.x <= offset inside */
+    int *face_offset;         /* face_count + 1 */
+    int *face_verts;          /* face_offset[face_count]: loops, counter-clockwise from outside */
+    int *face_edges;          /* same length: [k] the edge from face_verts[k] to the next */
+    int *face_adj;            /* same length: [k] the face across face_edges[k] */
+    unsigned char *face_thin; /* face_count: 1 for a needle or sliver face (hd_face_widest_triple),
+                                 whose stored normal may turn by far more than 2^-53 */
 
     double plane_normal[3]; /* dimension 2: the polygon's unit normal; else zero */
     double plane_dist;
@@ -65,5 +67,13 @@ struct hd_polytope {
     double max_abs; /* largest absolute coordinate of any vertex */
     double extent;  /* largest side of the bounding box */
 };
+
+/* Three vertices of face f of p spanning it as widely as the face allows: its first vertex v0, the
+ * vertex v1 farthest from v0, the vertex v2 farthest from the line v0 v1. Returns whether the face
+ * is badly shaped, |(v1 - v0) x (v2 - v0)| <= HD_PLAIN_NORMAL_SINE |v1 - v0|^2: the stored normal
+ * (Newell's sum of products of offsets of size d, polytope/geometry.c) rounds by about 2^-53 d^2
+ * against a length of twice the area, so it is accurate to a few units over that ratio. Built
+ * into face_thin once; the contact queries ask for the triple of a thin face (kernel/mface.c). */
+int hd_face_widest_triple(const hd_polytope *p, int f, int tri[3]);
 
 #endif

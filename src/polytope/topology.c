@@ -165,7 +165,7 @@ hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedg
 /* Carves the arrays out of one block aligned to a cache line (so that the struct's leading
  * fields, which every query reads, share one line): the struct, the vertices, the support table's
  * cell records (from a line boundary, so that no record straddles two lines), the other doubles,
- * the ints. */
+ * the ints, the bytes. */
 hd_polytope *hd_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
                                  int loop_total, int table_cells, int table_list)
 {
@@ -177,7 +177,7 @@ hd_polytope *hd_poly_alloc_table(int dim, int vertex_count, int edge_count, int 
     cells = (cells + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
     size_t n_double = 3 * f + f;
     size_t n_int = (v + 1) + 2 * e + 2 * e + v + 2 * e + 2 * e + (f + 1) + 3 * l + tl;
-    size_t bytes = head + verts + cells + n_double * sizeof(double) + n_int * sizeof(int);
+    size_t bytes = head + verts + cells + n_double * sizeof(double) + n_int * sizeof(int) + f;
     bytes = (bytes + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
     unsigned char *block = aligned_alloc(HD_POLY_ALIGN, bytes);
     if (block == NULL) {
@@ -214,6 +214,8 @@ hd_polytope *hd_poly_alloc_table(int dim, int vertex_count, int edge_count, int 
     p->face_adj = i;
     i += l;
     p->support_list = tl > 0 ? i : NULL;
+    i += tl;
+    p->face_thin = (unsigned char *)i;
     p->support_list_count = table_list;
     p->dim = dim;
     p->vertex_count = vertex_count;
@@ -246,6 +248,7 @@ void hd_poly_copy(hd_polytope *p, const hd_polytope *src)
     memcpy(p->face_verts, src->face_verts, l * sizeof(int));
     memcpy(p->face_edges, src->face_edges, l * sizeof(int));
     memcpy(p->face_adj, src->face_adj, l * sizeof(int));
+    memcpy(p->face_thin, src->face_thin, f);
     memcpy(p->plane_normal, src->plane_normal, sizeof p->plane_normal);
     p->plane_dist = src->plane_dist;
     memcpy(p->interior, src->interior, sizeof p->interior);
