@@ -40,6 +40,8 @@ struct World {
     std::vector<std::unique_ptr<btConvexHullShape>> shapes;
     std::vector<std::unique_ptr<btCollisionObject>> objects;
     bool asleep = false; // the resting bodies were put to sleep
+    std::vector<btCollisionObject *> movers; // the prepared frame's moves
+    std::vector<btTransform> poses;
 
     ~World()
     {
@@ -106,16 +108,31 @@ int count_contacts(World *w)
     return contacts;
 }
 
-int frame(void *world, int count, const int *bodies, const hd_bench_pose *poses,
-          hd_sp_frame *out)
+int prepare(void *world, int count, const int *bodies, const hd_bench_pose *poses)
 {
     World *w = static_cast<World *>(world);
     if (count > 0 && !w->asleep) {
         put_to_sleep(w, count, bodies);
     }
+    try {
+        w->movers.clear();
+        w->poses.clear();
+        for (int i = 0; i < count; ++i) {
+            w->movers.push_back(w->objects[bodies[i]].get());
+            w->poses.push_back(to_bullet(&poses[i]));
+        }
+    } catch (...) {
+        return -1;
+    }
+    return 0;
+}
+
+int frame(void *world, hd_sp_frame *out)
+{
+    World *w = static_cast<World *>(world);
     long long t0 = now_ns();
-    for (int i = 0; i < count; ++i) {
-        w->objects[bodies[i]]->setWorldTransform(to_bullet(&poses[i]));
+    for (std::size_t i = 0; i < w->movers.size(); ++i) {
+        w->movers[i]->setWorldTransform(w->poses[i]);
     }
     w->world.updateAabbs();
     long long t1 = now_ns();
@@ -151,6 +168,7 @@ extern "C" int hd_sp_bullet_methods(hd_sp_method *list, int capacity)
 #endif
     list->name = "bullet";
     list->create = create;
+    list->prepare = prepare;
     list->frame = frame;
     list->destroy = destroy;
     return 1;

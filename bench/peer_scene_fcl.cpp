@@ -56,7 +56,8 @@ struct World {
     std::vector<std::shared_ptr<fcl::CollisionGeometryd>> shapes;
     std::vector<std::unique_ptr<fcl::CollisionObjectd>> objects;
     fcl::DynamicAABBTreeCollisionManagerd manager;
-    std::vector<fcl::CollisionObjectd *> moved;
+    std::vector<fcl::CollisionObjectd *> moved; // the prepared frame's moves
+    std::vector<fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>> poses;
 };
 
 void *create(const hd_sp_input *in)
@@ -95,20 +96,32 @@ bool count_pair(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *data
     return false; // never stop early
 }
 
-int frame(void *world, int count, const int *bodies, const hd_bench_pose *poses,
-          hd_sp_frame *out)
+int prepare(void *world, int count, const int *bodies, const hd_bench_pose *poses)
+{
+    World *w = static_cast<World *>(world);
+    try {
+        w->moved.clear();
+        w->poses.clear();
+        for (int i = 0; i < count; ++i) {
+            w->moved.push_back(w->objects[bodies[i]].get());
+            w->poses.push_back(to_fcl(&poses[i]));
+        }
+    } catch (...) {
+        return -1;
+    }
+    return 0;
+}
+
+int frame(void *world, hd_sp_frame *out)
 {
     World *w = static_cast<World *>(world);
     long long t0 = now_ns();
     try {
-        w->moved.clear();
-        for (int i = 0; i < count; ++i) {
-            fcl::CollisionObjectd *o = w->objects[bodies[i]].get();
-            o->setTransform(to_fcl(&poses[i]));
-            o->computeAABB();
-            w->moved.push_back(o);
+        for (std::size_t i = 0; i < w->moved.size(); ++i) {
+            w->moved[i]->setTransform(w->poses[i]);
+            w->moved[i]->computeAABB();
         }
-        if (count > 0) {
+        if (!w->moved.empty()) {
             w->manager.update(w->moved);
         }
     } catch (...) {
@@ -141,6 +154,7 @@ extern "C" int hd_sp_fcl_methods(hd_sp_method *list, int capacity)
     list->name = "fcl";
     list->library = "FCL " HD_BENCH_FCL_VERSION;
     list->create = create;
+    list->prepare = prepare;
     list->frame = frame;
     list->destroy = destroy;
     return 1;

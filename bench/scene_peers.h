@@ -1,6 +1,6 @@
 /* The scene peers of the scene benchmark (scene_bench.c): a world of bodies built once (not
- * timed), then frames, each the moves of the frame's moving bodies and one detection of every
- * pair in contact. Bullet: btCollisionWorld with btDbvtBroadphase and btConvexHullShape (margin 0;
+ * timed), then frames, each the moves of the frame's moving bodies (converted to the library's
+ * pose type before the clock starts) and one detection of every pair in contact. Bullet: btCollisionWorld with btDbvtBroadphase and btConvexHullShape (margin 0;
  * peer_scene_bullet.cpp). FCL: DynamicAABBTreeCollisionManager with fcl::Convex
  * (peer_scene_fcl.cpp). Shapes are shared among bodies in both, as in hedra. */
 #ifndef HD_BENCH_SCENE_PEERS_H
@@ -32,9 +32,13 @@ typedef struct hd_sp_method {
     const char *name;                       /* "bullet", "fcl" */
     const char *library;                    /* with version */
     void *(*create)(const hd_sp_input *in); /* NULL on failure */
-    /* One frame: bodies[i] takes poses[i] (count of them), then the detection. 0 or -1. */
-    int (*frame)(void *world, int count, const int *bodies, const hd_bench_pose *poses,
-                 hd_sp_frame *out);
+    /* Before a frame, not timed: the moves of the frame, bodies[i] to take poses[i] (count of
+     * them), converted to the library's own pose type and kept by the world, as an application
+     * would hold its poses. 0 or -1. */
+    int (*prepare)(void *world, int count, const int *bodies, const hd_bench_pose *poses);
+    /* One frame, timed: the prepared moves given to the library, then the detection and the
+     * count of the pairs in contact. 0 or -1. */
+    int (*frame)(void *world, hd_sp_frame *out);
     void (*destroy)(void *world);
 } hd_sp_method;
 

@@ -61,6 +61,12 @@ typedef struct hd_body {
     int next_free; /* free list link */
 } hd_body;
 
+/* A contact's sort key, (a << 32 | b), and its place in the unsorted contacts. */
+typedef struct hd_sort_key {
+    unsigned long long key;
+    int place;
+} hd_sort_key;
+
 /* A growable list of ids. */
 typedef struct hd_idlist {
     int *ids;
@@ -112,7 +118,8 @@ struct hd_scene {
     hd_idlist scratch; /* queries: candidate ids */
     hd_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
-    hd_scene_contact *contact_tmp; /* the radix sort's other buffer, as large */
+    hd_scene_contact *contact_tmp; /* the contacts gathered in sorted order, as large */
+    hd_sort_key *sort_keys;        /* the radix sort's keys: two buffers of contact_capacity */
     int contact_count;
     int contact_capacity;
     hd_contact *out_contact;   /* detail: the contacts' answers, by place in contacts */

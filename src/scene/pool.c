@@ -42,6 +42,7 @@ struct hd_pool {
     pthread_cond_t wake;
     atomic_int sleepers; /* workers asleep or about to sleep on `wake` */
     atomic_int stop;
+    atomic_int parked; /* set by hd_pool_park: idle workers sleep now; cleared by the next job */
     /* The job: generation << 1 | open. A worker runs chunks of generation g only while the word
      * reads (g << 1 | 1) after it has counted itself in `inside`, so the caller, which closes the
      * job and then waits for `inside` to drain, never returns while a worker is in its job. */
@@ -97,6 +98,9 @@ static unsigned long next_job(hd_pool *p, unsigned long seen)
         unsigned long job = atomic_load(&p->job);
         if (job != seen || atomic_load(&p->stop)) {
             return job;
+        }
+        if (atomic_load_explicit(&p->parked, memory_order_relaxed)) {
+            break;
         }
         if (polls % HD_POOL_SPIN_POLLS == 0) {
             if (hd_scene_now_ns() > until) {
@@ -177,6 +181,7 @@ static hd_pool *allocate(int threads)
     atomic_init(&p->inside, 0);
     atomic_init(&p->sleepers, 0);
     atomic_init(&p->stop, 0);
+    atomic_init(&p->parked, 0);
     p->ids = calloc((size_t)threads, sizeof *p->ids);
     p->args = calloc((size_t)threads, sizeof *p->args);
     int made = 0;
@@ -226,6 +231,11 @@ void hd_pool_destroy(hd_pool *pool)
     release(pool);
 }
 
+void hd_pool_park(hd_pool *pool)
+{
+    atomic_store_explicit(&pool->parked, 1, memory_order_relaxed);
+}
+
 int hd_pool_threads(const hd_pool *pool)
 {
     return pool->threads;
@@ -245,6 +255,7 @@ static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int c
     p->count = count;
     p->chunk = chunk;
     atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
     unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | 1UL;
     atomic_store(&p->job, job);
     if (atomic_load(&p->sleepers) > 0) {

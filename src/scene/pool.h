@@ -40,6 +40,11 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk);
 void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn,
                         void *ctx, int count, int chunk);
 
+/* Tells the idle workers to sleep now rather than watch for a next job: the end of a batch of
+ * loops (a scene step), after which the caller's thread goes on with other work that watching
+ * workers would slow down (another scene's workers, say). The next job wakes them. */
+void hd_pool_park(hd_pool *pool);
+
 /* Monotonic clock in nanoseconds (the pool's spin limit, the step's counters). */
 long long hd_scene_now_ns(void);
 

@@ -183,6 +183,7 @@ void hd_scene_destroy(hd_scene *s)
     free(s->staged_by);
     free(s->contacts);
     free(s->contact_tmp);
+    free(s->sort_keys);
     free(s->out_contact);
     free(s->out_manifold);
     free(s);

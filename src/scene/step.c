@@ -16,10 +16,9 @@
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_PAIR_CHUNK_MAX 256
 
-/* The radix sort of the contacts: digits of 11 bits (2048 buckets), from 256 contacts on. */
-#define HD_SCENE_RADIX_BITS 11
+/* The radix sort of the contacts' keys: digits of 8 bits (256 buckets). */
+#define HD_SCENE_RADIX_BITS 8
 #define HD_SCENE_RADIX (1 << HD_SCENE_RADIX_BITS)
-#define HD_SCENE_RADIX_MIN 256
 
 /* A pair found in contact, with a detail level: hd_signed_distance or hd_contact_manifold on the
  * same worker, warm-started from the pair's cache (which hd_collide just updated), into the
@@ -156,15 +155,6 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
     }
 }
 
-static int compare_contacts(const void *pa, const void *pb)
-{
-    const hd_scene_contact *a = pa, *b = pb;
-    if (a->a != b->a) {
-        return a->a < b->a ? -1 : 1;
-    }
-    return (a->b > b->b) - (a->b < b->b);
-}
-
 static int compare_desc(const void *pa, const void *pb)
 {
     int a = *(const int *)pa, b = *(const int *)pb;
@@ -253,16 +243,14 @@ static hd_status merge_drops(hd_scene *s)
     return HD_OK;
 }
 
-/* One stable pass of the radix sort: the contacts from `from` to `to` by the digit of a
- * (key 1) or b (key 0) at bit `shift`. 0 when every contact has the same digit (nothing
- * moved). */
-static int radix_pass(const hd_scene_contact *from, hd_scene_contact *to, int count, int key,
-                      int shift)
+/* One stable pass of the radix sort: the keys from `from` to `to` by their digit at bit `shift`.
+ * 0 when every key has the same digit there (nothing would move). */
+static int radix_pass(const hd_sort_key *from, hd_sort_key *to, int count, int shift)
 {
     int start[HD_SCENE_RADIX + 1] = {0};
-    const unsigned mask = HD_SCENE_RADIX - 1;
+    const unsigned long long mask = HD_SCENE_RADIX - 1;
     for (int i = 0; i < count; ++i) {
-        start[(((unsigned)(key ? from[i].a : from[i].b)) >> shift & mask) + 1]++;
+        start[(from[i].key >> shift & mask) + 1]++;
     }
     for (int d = 0; d < HD_SCENE_RADIX; ++d) {
         if (start[d + 1] == count) {
@@ -271,40 +259,46 @@ static int radix_pass(const hd_scene_contact *from, hd_scene_contact *to, int co
         start[d + 1] += start[d];
     }
     for (int i = 0; i < count; ++i) {
-        to[start[((unsigned)(key ? from[i].a : from[i].b)) >> shift & mask]++] = from[i];
+        to[start[from[i].key >> shift & mask]++] = from[i];
     }
     return 1;
 }
 
-/* The contacts sorted by (a, b): a least-significant-digit radix sort (Knuth, TAOCP vol. 3,
- * section 5.2.5), b's digits then a's, over the bits the ids use, each pass stable; short lists
- * by qsort. */
+/* The contacts sorted by (a, b): their keys a << 32 | b (16 bytes with the place, not the
+ * contacts' 48) by a least-significant-digit radix sort (Knuth, TAOCP vol. 3, section 5.2.5),
+ * b's digits then a's over the bits the ids use, each pass stable; then the contacts gathered in
+ * key order into the other buffer, which becomes the contacts. */
 static void sort_contacts(hd_scene *s)
 {
     int n = s->contact_count;
-    if (n < HD_SCENE_RADIX_MIN) {
-        if (n > 1) {
-            qsort(s->contacts, (size_t)n, sizeof *s->contacts, compare_contacts);
-        }
+    if (n < 2) {
         return;
     }
     int bits = 1;
     while (bits < 31 && (1 << bits) < s->body_ids) {
         bits++;
     }
-    hd_scene_contact *from = s->contacts, *to = s->contact_tmp;
-    for (int key = 0; key < 2; ++key) {
+    hd_sort_key *from = s->sort_keys, *to = s->sort_keys + s->contact_capacity;
+    for (int i = 0; i < n; ++i) {
+        const hd_scene_contact *c = &s->contacts[i];
+        from[i].key = (unsigned long long)(unsigned)c->a << 32 | (unsigned)c->b;
+        from[i].place = i;
+    }
+    for (int half = 0; half <= 32; half += 32) {
         for (int shift = 0; shift < bits; shift += HD_SCENE_RADIX_BITS) {
-            if (radix_pass(from, to, n, key, shift)) {
-                hd_scene_contact *t = from;
+            if (radix_pass(from, to, n, half + shift)) {
+                hd_sort_key *t = from;
                 from = to;
                 to = t;
             }
         }
     }
-    if (from != s->contacts) {
-        memcpy(s->contacts, from, (size_t)n * sizeof *from);
+    for (int i = 0; i < n; ++i) {
+        s->contact_tmp[i] = s->contacts[from[i].place];
     }
+    hd_scene_contact *sorted = s->contact_tmp;
+    s->contact_tmp = s->contacts;
+    s->contacts = sorted;
 }
 
 /* The lanes' contacts into s->contacts, sorted; the failures combined. */
@@ -417,6 +411,11 @@ static hd_status reserve_results(hd_scene *s)
         return HD_ERR_NO_MEMORY;
     }
     s->contact_tmp = c;
+    hd_sort_key *k = realloc(s->sort_keys, 2 * (size_t)cap * sizeof *k);
+    if (k == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    s->sort_keys = k;
     s->contact_capacity = cap;
     return HD_OK;
 }
@@ -487,6 +486,7 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
     s->stats.sort_ns += hd_scene_now_ns() - t1;
     hd_status failed = s->stats.failures > 0 ? s->stats.failed_status : HD_OK;
     finish(s, stats);
+    hd_pool_park(s->pool); /* no loop follows until the caller's next frame */
     *contacts = s->contacts;
     *count = s->contact_count;
     return failed;
