@@ -398,6 +398,60 @@ static void test_move_many_last_wins(void **state)
     }
 }
 
+/* A batch whose last entry for a body is refused: the body takes its last accepted pose (the one
+ * before, or the one before that), or keeps its pose when none is accepted; the first refused
+ * entry is reported. On 1 and 3 threads, with both broad phases; the steps are checked against
+ * the all-pairs answer at the poses expected. */
+static void test_move_many_refused_last(void **state)
+{
+    (void)state;
+    static model m;
+    static int ids[4 * T_MAX_BODIES];
+    static hd_pose poses[4 * T_MAX_BODIES];
+    for (int run = 0; run < 4; ++run) {
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 47 + (unsigned long long)run);
+        hd_scene *s = new_scene((hd_broadphase)(run % 2), run < 2 ? 1 : 3);
+        random_adds(&rng, s, &m, T_MAX_BODIES, 6.0);
+        hd_scene_stats st;
+        step_checked(s, &m, "before the refused batch", &st);
+        int count = 0, first_bad = -1;
+        for (int id = 0; id < T_MAX_BODIES; ++id) {
+            hd_pose good = m.pose[id], other = m.pose[id];
+            nudge(&rng, &good, 0.05, 0.1);
+            nudge(&rng, &other, 0.05, 0.1);
+            if (id % 4 != 3) { /* an accepted pose, and for some a second one */
+                ids[count] = id;
+                poses[count++] = good;
+                m.pose[id] = good;
+            }
+            if (id % 4 == 1) {
+                ids[count] = id;
+                poses[count++] = other;
+                m.pose[id] = other;
+            }
+            if (id % 4 != 0) { /* then a refused one, last */
+                hd_pose bad = other;
+                bad.r[4] *= 1.01; /* not orthonormal */
+                first_bad = first_bad < 0 ? count : first_bad;
+                ids[count] = id;
+                poses[count++] = bad;
+            }
+        }
+        int failed = 7;
+        assert_int_equal(hd_scene_move_many(s, count, ids, poses, &failed), HD_ERR_BAD_POSE);
+        assert_int_equal(failed, first_bad);
+        for (int id = 0; id < T_MAX_BODIES; ++id) {
+            hd_pose got;
+            assert_int_equal(hd_scene_body(s, id, NULL, &got, NULL), HD_OK);
+            assert_memory_equal(&got, &m.pose[id], sizeof got);
+        }
+        step_checked(s, &m, "after the refused batch", &st);
+        hd_scene_destroy(s);
+    }
+}
+
 static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id)
 {
     assert_int_equal(hd_scene_add(s, t_shapes[shape], p, NULL, id), HD_OK);
@@ -1222,6 +1276,7 @@ int main(void)
         cmocka_unit_test(test_random_scenes),
         cmocka_unit_test(test_move_many),
         cmocka_unit_test(test_move_many_last_wins),
+        cmocka_unit_test(test_move_many_refused_last),
         cmocka_unit_test(test_remove_readd),
         cmocka_unit_test(test_identical_and_touching),
         cmocka_unit_test(test_far_from_origin),
