@@ -16,9 +16,9 @@
 
 /* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us),
  * least and most (hd_pool_chunk). */
-#define HD_SCENE_BOX_CHUNK 8
+#define HD_SCENE_BOX_CHUNK 32
 #define HD_SCENE_BOX_CHUNK_MAX 128
-#define HD_SCENE_QUERY_CHUNK 2
+#define HD_SCENE_QUERY_CHUNK 8
 #define HD_SCENE_QUERY_CHUNK_MAX 32
 
 /* Ids per chunk of the loops that clear flags (a few ns each). */
