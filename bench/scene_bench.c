@@ -3,8 +3,9 @@
  * interleaved across the methods so that they run under the same conditions. Frame 0 (the first
  * detection of every pair) is reported apart; the frames after it are timed, from the first pose
  * given to the last contact reported (each library's poses are converted to its own type before
- * the clock starts, as an application would hold them). Every method must find the same contacts as hedra's first
- * configuration (the peers may differ on touching pairs: they are counted, not failed). */
+ * the clock starts, as an application would hold them). Every method must find the same contacts
+ * as hedra's first configuration (the peers may differ on touching pairs: they are counted, not
+ * failed). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,9 @@
 /* The scene peers of the scene benchmark (scene_bench.c): a world of bodies built once (not
  * timed), then frames, each the moves of the frame's moving bodies (converted to the library's
- * pose type before the clock starts) and one detection of every pair in contact. Bullet: btCollisionWorld with btDbvtBroadphase and btConvexHullShape (margin 0;
- * peer_scene_bullet.cpp). FCL: DynamicAABBTreeCollisionManager with fcl::Convex
- * (peer_scene_fcl.cpp). Shapes are shared among bodies in both, as in hedra. */
+ * pose type before the clock starts) and one detection of every pair in contact. Bullet:
+ * btCollisionWorld with btDbvtBroadphase and btConvexHullShape (margin 0; peer_scene_bullet.cpp).
+ * FCL: DynamicAABBTreeCollisionManager with fcl::Convex (peer_scene_fcl.cpp). Shapes are shared
+ * among bodies in both, as in hedra. */
 #ifndef HD_BENCH_SCENE_PEERS_H
 #define HD_BENCH_SCENE_PEERS_H
 
