@@ -128,9 +128,11 @@ hd_status hd_tolerance_validate(const hd_tolerance *tol)
     if (tol == NULL) {
         return HD_ERR_NULL;
     }
-    int ok = isfinite(tol->touch_rel) && tol->touch_rel >= 0.0 && tol->touch_rel < HD_TOL_REL_MAX &&
-             isfinite(tol->convex_rel) && tol->convex_rel >= 0.0 &&
-             tol->convex_rel < HD_TOL_REL_MAX && isfinite(tol->pose_tol) && tol->pose_tol >= 0.0 &&
-             tol->pose_tol <= HD_TOL_REL_MAX && tol->max_iterations >= 0;
+    /* each range test is false for NaN and for infinities too (HD_TOL_REL_MAX is finite), so no
+     * separate finiteness test is needed; combined without branches (every query checks) */
+    int ok = (tol->touch_rel >= 0.0) & (tol->touch_rel < HD_TOL_REL_MAX) &
+             (tol->convex_rel >= 0.0) & (tol->convex_rel < HD_TOL_REL_MAX) &
+             (tol->pose_tol >= 0.0) & (tol->pose_tol <= HD_TOL_REL_MAX) &
+             (tol->max_iterations >= 0);
     return ok ? HD_OK : HD_ERR_INVALID_ARG;
 }

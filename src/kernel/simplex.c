@@ -6,6 +6,7 @@
  * simplices. Each level decides from its own signs, so the region tests never contradict each
  * other. The cases and the accuracy of v: docs/algorithms/gjk.md, section 3. */
 #include <float.h>
+#include <math.h>
 
 #include "kernel/simplex.h"
 #include "core/math.h"
@@ -14,10 +15,12 @@
 
 typedef hd_simplex_sub hd_sub;
 
-/* a and b nonzero and of the same sign */
+/* a and b nonzero and of the same sign. The comparisons are combined with bitwise operators:
+ * the signs of the region tests depend on the order of the simplex's points, which no predictor
+ * learns, and a branch per comparison mispredicts about half the time. */
 static inline int same_sign(double a, double b)
 {
-    return (a > 0.0 && b > 0.0) || (a < 0.0 && b < 0.0);
+    return ((a > 0.0) & (b > 0.0)) | ((a < 0.0) & (b < 0.0));
 }
 
 static void sub_point(const double (*w)[3], int i, hd_sub *out)
@@ -150,17 +153,21 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
     if (nn > 0.0) {
         double p0[3];
         hd_v3_scale(p0, n, hd_v3_dot(n, a) / nn);
-        int k = fabs(n[1]) > fabs(n[0]) ? 1 : 0;
-        k = fabs(n[2]) > fabs(n[k]) ? 2 : k;
+        /* the dominant axis (the first of equals) and the sign of mu (not 0: nn > 0), chosen by
+         * comparisons and selects rather than branches: the normal's direction is data */
+        double ax = fabs(n[0]), ay = fabs(n[1]);
+        int k = ay > ax;
+        k = fabs(n[2]) > hd_max(ax, ay) ? 2 : k;
         int x = (k + 1) % 3, y = (k + 2) % 3;
         mu = n[k];
         c3[0] = area2(p0, b, c, x, y);
         c3[1] = area2(p0, c, a, x, y);
         c3[2] = area2(p0, a, b, x, y);
-        double sign = mu > 0.0 ? 1.0 : -1.0;
+        double sign = copysign(1.0, mu);
         double s0 = sign * c3[0], s1 = sign * c3[1], s2 = sign * c3[2];
         const double *t[3] = {a, b, c};
-        if ((s0 > 0.0 && s1 > 0.0 && s2 > 0.0) || keep_triangle(c3, mu, p0, t)) {
+        /* one branch for the three signs, not three (see same_sign) */
+        if (((s0 > 0.0) & (s1 > 0.0) & (s2 > 0.0)) || keep_triangle(c3, mu, p0, t)) {
             s0 = hd_max(s0, 0.0);
             s1 = hd_max(s1, 0.0);
             s2 = hd_max(s2, 0.0);
@@ -251,7 +258,7 @@ static void solve_tetra(const double (*w)[3], hd_sub *out)
     for (int j = 0; j < 4; ++j) {
         agree[j] = same_sign(c[j], det);
     }
-    if (agree[0] && agree[1] && agree[2] && agree[3]) {
+    if (agree[0] & agree[1] & agree[2] & agree[3]) { /* one branch, not four (see same_sign) */
         double inv = 1.0 / (c[0] + c[1] + c[2] + c[3]);
         out->n = 4;
         for (int j = 0; j < 4; ++j) {
@@ -466,18 +473,22 @@ double hd_simplex_inner_depth(const hd_simplex *s)
     if (!inner_weights(s, slack, l, &p)) {
         return 0.0;
     }
+    /* the face opposite vertex j: vertices j + 1, j + 2, j + 3 (mod 4), in that order */
+    static const int face[4][3] = {{1, 2, 3}, {2, 3, 0}, {3, 0, 1}, {0, 1, 2}};
     double bound = DBL_MAX;
     for (int j = 0; j < 4; ++j) {
-        const double *x = s->w[(j + 1) % 4], *y = s->w[(j + 2) % 4], *z = s->w[(j + 3) % 4];
+        const double *x = s->w[face[j][0]], *y = s->w[face[j][1]], *z = s->w[face[j][2]];
         double n[3], to_j[3];
         if (!hd_triangle_normal_fast(x, y, z, n)) {
             return 0.0;
         }
         hd_v3_sub(to_j, s->w[j], x);
-        if (hd_v3_dot(n, to_j) > 0.0) {
-            hd_v3_neg(n, n); /* outward: away from vertex j */
-        }
-        bound = hd_min(bound, hd_min(hd_v3_dot(n, x), hd_min(hd_v3_dot(n, y), hd_v3_dot(n, z))));
+        /* outward: away from vertex j. Which way the normal points depends on the order of the
+         * points, a coin toss for a branch predictor, so the sign multiplies the products instead
+         * (negation is exact: out (n.x) is (-n).x to the bit) */
+        double out = 1.0 - 2.0 * (hd_v3_dot(n, to_j) > 0.0);
+        double nx = out * hd_v3_dot(n, x), ny = out * hd_v3_dot(n, y), nz = out * hd_v3_dot(n, z);
+        bound = hd_min(bound, hd_min(nx, hd_min(ny, nz)));
     }
     /* |p| is a max-norm; sqrt(3) of it bounds the Euclidean length */
     bound -= slack;

@@ -6,17 +6,18 @@
 #include "support/pair.h"
 #include "support/support.h"
 
+static const hd_pose identity_pose = {{1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0, 0}};
+
 /* Whether a pose is exactly the identity (the common case of a fixed A): such a pose needs no
  * check and no composition, which cost a tenth of a query at n = 12. */
 static int is_identity(const hd_pose *pose)
 {
-    static const double eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    const double *eye = identity_pose.r;
+    int same = (pose->t[0] == 0.0) & (pose->t[1] == 0.0) & (pose->t[2] == 0.0);
     for (int i = 0; i < 9; ++i) {
-        if (pose->r[i] != eye[i]) {
-            return 0;
-        }
+        same &= pose->r[i] == eye[i]; /* no early exit: twelve comparisons, no branch */
     }
-    return pose->t[0] == 0.0 && pose->t[1] == 0.0 && pose->t[2] == 0.0;
+    return same;
 }
 
 /* Whether hd_pose_validate accepts the pose, in fewer steps (tol in (0, HD_TOL_REL_MAX], the
@@ -42,9 +43,11 @@ static int pose_passes(const hd_pose *pose, double tol)
     return hd_det3(r, r + 3, r + 6) > 0.0;
 }
 
+/* The identity passes pose_passes too: callers skip it for A's pose only, whose identity test
+ * they need anyway. */
 static hd_status check_pose(const hd_pose *pose, double tol)
 {
-    if (pose == NULL || is_identity(pose) || pose_passes(pose, tol)) {
+    if (pose == NULL || pose_passes(pose, tol)) {
         return HD_OK;
     }
     return hd_pose_validate(pose, tol);
@@ -88,14 +91,13 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
         return st;
     }
     double ptol = opt->tol.pose_tol > 0.0 ? opt->tol.pose_tol : HD_DEFAULT_POSE_TOL;
-    if ((st = check_pose(pose_a, ptol)) != HD_OK || (st = check_pose(pose_b, ptol)) != HD_OK) {
+    const hd_pose *pa = pose_a != NULL && !is_identity(pose_a) ? pose_a : NULL; /* NULL: identity */
+    if ((st = check_pose(pa, ptol)) != HD_OK || (st = check_pose(pose_b, ptol)) != HD_OK) {
         return st;
     }
-    hd_pose ia = hd_pose_identity();
-    const hd_pose *pa = pose_a != NULL && !is_identity(pose_a) ? pose_a : NULL; /* NULL: identity */
-    const hd_pose *pb = pose_b ? pose_b : &ia;
+    const hd_pose *pb = pose_b ? pose_b : &identity_pose;
     relative_pose(pair, pa, pb);
-    const hd_pose *pw = pa != NULL ? pa : &ia;
+    const hd_pose *pw = pa != NULL ? pa : &identity_pose;
     for (int i = 0; i < 9; ++i) {
         pair->pose_a[i] = pw->r[i];
     }

@@ -55,6 +55,8 @@ static inline void hd_pair_support_m_from(const hd_pair *pair, const double d[3]
     if (pair->brute) {
         *ia = hd_support_brute(a, d);
         *ib = hd_support_brute(b, db);
+    } else if (hd_support_scans(a) && hd_support_scans(b)) {
+        hd_support_scan_pair(a->verts, a->vertex_count, d, b->verts, b->vertex_count, db, ia, ib);
     } else {
         *ia = hd_support_from(a, d, *start_a, cand_a, count);
         *ib = hd_support_from(b, db, *start_b, cand_b, count);

@@ -11,6 +11,20 @@
 /* Index of a vertex maximising d.v, by scanning every vertex (lowest index among ties). */
 int hd_support_brute(const hd_polytope *poly, const double d[3]);
 
+/* The running maximum of d.v over vertices from..n - 1 of xyz, continued from *best, *best_value
+ * (a later vertex replaces it only when strictly greater: the lowest index among ties). */
+static inline void hd_support_scan_rest(const double *xyz, int from, int n, const double d[3],
+                                        int *best, double *best_value)
+{
+    for (int i = from; i < n; ++i) {
+        double x = hd_v3_dot(xyz + 3 * i, d);
+        if (x > *best_value) {
+            *best_value = x;
+            *best = i;
+        }
+    }
+}
+
 /* The scan of hd_support_brute over n >= 1 vertices xyz, inline. (The running maximum is kept
  * with a branch: under cold caches the processor then speculates past it and overlaps the loads
  * of the next vertices, which a chain of selects would serialise; measured 20% faster on a cold
@@ -19,14 +33,45 @@ static inline int hd_support_scan(const double *xyz, int n, const double d[3])
 {
     int best = 0;
     double best_value = hd_v3_dot(xyz, d);
-    for (int i = 1; i < n; ++i) {
-        double x = hd_v3_dot(xyz + 3 * i, d);
-        if (x > best_value) {
-            best_value = x;
-            best = i;
+    hd_support_scan_rest(xyz, 1, n, d, &best, &best_value);
+    return best;
+}
+
+/* The scans of hd_support_scan of two vertex sets at once (A along da and B along db, n_a, n_b
+ * >= 1): the same answers, index for index, since each keeps its own running maximum in order.
+ * Interleaved, the two chains of comparisons (each bound by the latency of a maximum and a select
+ * per vertex) run side by side, and the loop's own instructions are shared. */
+static inline void hd_support_scan_pair(const double *xa, int na, const double da[3],
+                                        const double *xb, int nb, const double db[3], int *ia,
+                                        int *ib)
+{
+    int best_a = 0, best_b = 0;
+    double value_a = hd_v3_dot(xa, da), value_b = hd_v3_dot(xb, db);
+    int common = na < nb ? na : nb;
+    int i = 1;
+    for (; i < common; ++i) {
+        double x = hd_v3_dot(xa + 3 * i, da);
+        if (x > value_a) {
+            value_a = x;
+            best_a = i;
+        }
+        double y = hd_v3_dot(xb + 3 * i, db);
+        if (y > value_b) {
+            value_b = y;
+            best_b = i;
         }
     }
-    return best;
+    hd_support_scan_rest(xa, i, na, da, &best_a, &value_a);
+    hd_support_scan_rest(xb, i, nb, db, &best_b, &value_b);
+    *ia = best_a;
+    *ib = best_b;
+}
+
+/* Whether hd_support_direct answers p by a scan (no direction table, at most HD_SUPPORT_SCAN_MAX
+ * vertices). */
+static inline int hd_support_scans(const hd_polytope *p)
+{
+    return p->support_k <= 0 && p->vertex_count <= HD_SUPPORT_SCAN_MAX;
 }
 
 /* Index of a vertex maximising d.v, by hill climbing over the vertex adjacency from start (any
