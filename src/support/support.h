@@ -25,10 +25,10 @@ static inline void hd_support_scan_rest(const double *xyz, int from, int n, cons
     }
 }
 
-/* The scan of hd_support_brute over n >= 1 vertices xyz, inline. (The running maximum is kept
- * with a branch: under cold caches the processor then speculates past it and overlaps the loads
- * of the next vertices, which a chain of selects would serialise; measured 20% faster on a cold
- * 12-vertex query, 10% slower on a hot one.) */
+/* The scan of hd_support_brute over n >= 1 vertices xyz, inline. (The running maximum is written
+ * as a comparison and an update; GCC 12 compiles it to a chain of selects, maxsd and cmov, whose
+ * latency per vertex bounds the scan: docs/algorithms/gjk.md, section 7, has the other forms
+ * measured at n = 12 and why they were not kept.) */
 static inline int hd_support_scan(const double *xyz, int n, const double d[3])
 {
     int best = 0;
