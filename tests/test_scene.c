@@ -349,6 +349,30 @@ static void test_move_many(void **state)
     hd_scene_destroy(s);
 }
 
+/* A scene of T_MAX_BODIES random bodies for the batch tests (the model emptied first, the rng
+ * seeded), stepped and checked once. */
+static hd_scene *batch_scene(model *m, hd_rng *rng, unsigned long long seed, hd_broadphase bp,
+                             int threads, const char *what)
+{
+    memset(m, 0, sizeof *m);
+    hd_rng_init(rng, seed);
+    hd_scene *s = new_scene(bp, threads);
+    random_adds(rng, s, m, T_MAX_BODIES, 6.0);
+    hd_scene_stats st;
+    step_checked(s, m, what, &st);
+    return s;
+}
+
+/* Every body's pose as the scene reports it is the model's, to the bit. */
+static void check_poses(const hd_scene *s, const model *m)
+{
+    for (int id = 0; id < T_MAX_BODIES; ++id) {
+        hd_pose got;
+        assert_int_equal(hd_scene_body(s, id, NULL, &got, NULL), HD_OK);
+        assert_memory_equal(&got, &m->pose[id], sizeof got);
+    }
+}
+
 /* One batch naming every body twice, or three times: the last pose of each must be the one
  * staged, whatever thread copies it (a batch of more than two chunks: every thread copies). */
 static void test_move_many_last_wins(void **state)
@@ -358,13 +382,9 @@ static void test_move_many_last_wins(void **state)
     static int ids[3 * T_MAX_BODIES];
     static hd_pose poses[3 * T_MAX_BODIES];
     for (int threads = 1; threads <= 3; threads += 2) {
-        memset(&m, 0, sizeof m);
         hd_rng rng;
-        hd_rng_init(&rng, t_seed + 43);
-        hd_scene *s = new_scene(HD_BROADPHASE_TREE, threads);
-        random_adds(&rng, s, &m, T_MAX_BODIES, 6.0);
-        hd_scene_stats st;
-        step_checked(s, &m, "before the batch", &st);
+        hd_scene *s =
+            batch_scene(&m, &rng, t_seed + 43, HD_BROADPHASE_TREE, threads, "before the batch");
         int count = 0;
         for (int id = 0; id < T_MAX_BODIES; ++id) { /* first poses: far away, or a nudge */
             ids[count] = id;
@@ -387,11 +407,8 @@ static void test_move_many_last_wins(void **state)
         int failed = 7;
         assert_int_equal(hd_scene_move_many(s, count, ids, poses, &failed), HD_OK);
         assert_int_equal(failed, -1);
-        for (int id = 0; id < T_MAX_BODIES; ++id) {
-            hd_pose got;
-            assert_int_equal(hd_scene_body(s, id, NULL, &got, NULL), HD_OK);
-            assert_memory_equal(&got, &m.pose[id], sizeof got);
-        }
+        check_poses(s, &m);
+        hd_scene_stats st;
         step_checked(s, &m, "after the batch", &st);
         assert_int_equal(st.moved, T_MAX_BODIES);
         hd_scene_destroy(s);
@@ -409,13 +426,10 @@ static void test_move_many_refused_last(void **state)
     static int ids[4 * T_MAX_BODIES];
     static hd_pose poses[4 * T_MAX_BODIES];
     for (int run = 0; run < 4; ++run) {
-        memset(&m, 0, sizeof m);
         hd_rng rng;
-        hd_rng_init(&rng, t_seed + 47 + (unsigned long long)run);
-        hd_scene *s = new_scene((hd_broadphase)(run % 2), run < 2 ? 1 : 3);
-        random_adds(&rng, s, &m, T_MAX_BODIES, 6.0);
-        hd_scene_stats st;
-        step_checked(s, &m, "before the refused batch", &st);
+        hd_scene *s =
+            batch_scene(&m, &rng, t_seed + 47 + (unsigned long long)run, (hd_broadphase)(run % 2),
+                        run < 2 ? 1 : 3, "before the refused batch");
         int count = 0, first_bad = -1;
         for (int id = 0; id < T_MAX_BODIES; ++id) {
             hd_pose good = m.pose[id], other = m.pose[id];
@@ -442,11 +456,8 @@ static void test_move_many_refused_last(void **state)
         int failed = 7;
         assert_int_equal(hd_scene_move_many(s, count, ids, poses, &failed), HD_ERR_BAD_POSE);
         assert_int_equal(failed, first_bad);
-        for (int id = 0; id < T_MAX_BODIES; ++id) {
-            hd_pose got;
-            assert_int_equal(hd_scene_body(s, id, NULL, &got, NULL), HD_OK);
-            assert_memory_equal(&got, &m.pose[id], sizeof got);
-        }
+        check_poses(s, &m);
+        hd_scene_stats st;
         step_checked(s, &m, "after the refused batch", &st);
         hd_scene_destroy(s);
     }
@@ -1273,22 +1284,14 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),
-        cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins),
-        cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_remove_readd),
-        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),
-        cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),
-        cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),
-        cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),
-        cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),
-        cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),          cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),          cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),          cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),     cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

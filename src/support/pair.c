@@ -112,6 +112,7 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
     }
     pair->eps = opt->tol.touch_rel * pair->scale;
     pair->brute = (opt->flags & HD_QUERY_BRUTE_SUPPORT) != 0;
+    pair->scan_both = hd_support_scans(a) && hd_support_scans(b);
     pair->max_iterations =
         opt->tol.max_iterations > 0 ? opt->tol.max_iterations : hd_pair_default_iterations(pair);
     return HD_OK;

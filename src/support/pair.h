@@ -17,9 +17,10 @@ typedef struct hd_pair {
     double t[3];
     double pose_a[9]; /* A-local -> world rotation and translation */
     double pose_at[3];
-    double scale; /* largest |coordinate| of either bounding sphere, in A's frame */
-    double eps;   /* touch_rel * scale */
-    int brute;    /* HD_QUERY_BRUTE_SUPPORT */
+    double scale;  /* largest |coordinate| of either bounding sphere, in A's frame */
+    double eps;    /* touch_rel * scale */
+    int brute;     /* HD_QUERY_BRUTE_SUPPORT */
+    int scan_both; /* both solids answer by a scan (hd_support_scans): one loop for the two */
     int max_iterations;
 } hd_pair;
 
@@ -55,7 +56,7 @@ static inline void hd_pair_support_m_from(const hd_pair *pair, const double d[3]
     if (pair->brute) {
         *ia = hd_support_brute(a, d);
         *ib = hd_support_brute(b, db);
-    } else if (hd_support_scans(a) && hd_support_scans(b)) {
+    } else if (pair->scan_both) {
         hd_support_scan_pair(a->verts, a->vertex_count, d, b->verts, b->vertex_count, db, ia, ib);
     } else {
         *ia = hd_support_from(a, d, *start_a, cand_a, count);
