@@ -167,16 +167,6 @@ int hd_face_widest_triple(const hd_polytope *p, int f, int tri[3])
     const double *v0 = p->verts + 3 * loop[0];
     double d[3], u[3], x[3], u2 = 0.0, x2 = 0.0;
     tri[0] = tri[1] = tri[2] = loop[0];
-    if (m == 3) {
-        /* a triangle spans itself: its area against its longest side at v0 */
-        tri[1] = loop[1];
-        tri[2] = loop[2];
-        hd_v3_sub(u, p->verts + 3 * loop[1], v0);
-        hd_v3_sub(d, p->verts + 3 * loop[2], v0);
-        hd_v3_cross(x, u, d);
-        u2 = hd_max(hd_v3_len2(u), hd_v3_len2(d));
-        return !(hd_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
-    }
     for (int i = 1; i < m; ++i) {
         hd_v3_sub(d, p->verts + 3 * loop[i], v0);
         double l2 = hd_v3_len2(d);
