@@ -13,6 +13,7 @@
 #include <new>
 #include <vector>
 
+#include "scene_moves.hpp"
 #include "scene_peers.h"
 
 namespace {
@@ -40,8 +41,7 @@ struct World {
     std::vector<std::unique_ptr<btConvexHullShape>> shapes;
     std::vector<std::unique_ptr<btCollisionObject>> objects;
     bool asleep = false; // the resting bodies were put to sleep
-    std::vector<btCollisionObject *> movers; // the prepared frame's moves
-    std::vector<btTransform> poses;
+    SceneMoves<btCollisionObject, btTransform> moves; // the prepared frame's moves
 
     ~World()
     {
@@ -114,25 +114,15 @@ int prepare(void *world, int count, const int *bodies, const hd_bench_pose *pose
     if (count > 0 && !w->asleep) {
         put_to_sleep(w, count, bodies);
     }
-    try {
-        w->movers.clear();
-        w->poses.clear();
-        for (int i = 0; i < count; ++i) {
-            w->movers.push_back(w->objects[bodies[i]].get());
-            w->poses.push_back(to_bullet(&poses[i]));
-        }
-    } catch (...) {
-        return -1;
-    }
-    return 0;
+    return w->moves.prepare(w->objects, count, bodies, poses, to_bullet);
 }
 
 int frame(void *world, hd_sp_frame *out)
 {
     World *w = static_cast<World *>(world);
     long long t0 = now_ns();
-    for (std::size_t i = 0; i < w->movers.size(); ++i) {
-        w->movers[i]->setWorldTransform(w->poses[i]);
+    for (std::size_t i = 0; i < w->moves.objects.size(); ++i) {
+        w->moves.objects[i]->setWorldTransform(w->moves.poses[i]);
     }
     w->world.updateAabbs();
     long long t1 = now_ns();

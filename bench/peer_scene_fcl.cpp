@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "scene_moves.hpp"
 #include "scene_peers.h"
 
 namespace {
@@ -56,8 +57,9 @@ struct World {
     std::vector<std::shared_ptr<fcl::CollisionGeometryd>> shapes;
     std::vector<std::unique_ptr<fcl::CollisionObjectd>> objects;
     fcl::DynamicAABBTreeCollisionManagerd manager;
-    std::vector<fcl::CollisionObjectd *> moved; // the prepared frame's moves
-    std::vector<fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>> poses;
+    // the prepared frame's moves
+    SceneMoves<fcl::CollisionObjectd, fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>>
+        moves;
 };
 
 void *create(const hd_sp_input *in)
@@ -99,17 +101,7 @@ bool count_pair(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *data
 int prepare(void *world, int count, const int *bodies, const hd_bench_pose *poses)
 {
     World *w = static_cast<World *>(world);
-    try {
-        w->moved.clear();
-        w->poses.clear();
-        for (int i = 0; i < count; ++i) {
-            w->moved.push_back(w->objects[bodies[i]].get());
-            w->poses.push_back(to_fcl(&poses[i]));
-        }
-    } catch (...) {
-        return -1;
-    }
-    return 0;
+    return w->moves.prepare(w->objects, count, bodies, poses, to_fcl);
 }
 
 int frame(void *world, hd_sp_frame *out)
@@ -117,12 +109,12 @@ int frame(void *world, hd_sp_frame *out)
     World *w = static_cast<World *>(world);
     long long t0 = now_ns();
     try {
-        for (std::size_t i = 0; i < w->moved.size(); ++i) {
-            w->moved[i]->setTransform(w->poses[i]);
-            w->moved[i]->computeAABB();
+        for (std::size_t i = 0; i < w->moves.objects.size(); ++i) {
+            w->moves.objects[i]->setTransform(w->moves.poses[i]);
+            w->moves.objects[i]->computeAABB();
         }
-        if (!w->moved.empty()) {
-            w->manager.update(w->moved);
+        if (!w->moves.objects.empty()) {
+            w->manager.update(w->moves.objects);
         }
     } catch (...) {
         return -1;
