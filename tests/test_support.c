@@ -89,6 +89,26 @@ static hd_polytope *build(const double *xyz, int n)
     return p;
 }
 
+/* The climbing start and the walk on solids of fewer than 8 vertices (the sample's stride would
+ * round to 0): they end, on a vertex of greatest d.v. hd_support_from scans such solids, so only a
+ * direct call reaches this. */
+static void test_climb_few_vertices(void **state)
+{
+    (void)state;
+    double tetra[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+    hd_polytope *p = build(tetra, 4);
+    for (int rep = 0; rep < 50; ++rep) {
+        double d[3] = {hd_rng_uniform(&rng, -1, 1), hd_rng_uniform(&rng, -1, 1),
+                       hd_rng_uniform(&rng, -1, 1)};
+        int from = hd_support_climb_start(p, d, rep % 4, NULL, 0);
+        assert_true(from >= 0 && from < 4);
+        int v = hd_support_walk(p, d, from);
+        assert_true(hd_v3_dot(p->verts + 3 * v, d) ==
+                    hd_v3_dot(p->verts + 3 * hd_support_brute(p, d), d));
+    }
+    hd_polytope_destroy(p);
+}
+
 static void test_brute_lowest_index(void **state)
 {
     (void)state;
@@ -393,6 +413,7 @@ int main(void)
     hd_rng_init(&rng, hd_test_seed("test_support"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_lowest_index),
+        cmocka_unit_test(test_climb_few_vertices),
         cmocka_unit_test(test_scan_pair),
         cmocka_unit_test(test_random_clouds),
         cmocka_unit_test(test_prisms_and_cubes),

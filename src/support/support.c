@@ -115,6 +115,7 @@ int hd_support_climb_start(const hd_polytope *p, const double d[3], int start, c
         }
     }
     int stride = n / (n < 256 ? 8 : n < 4096 ? 16 : 32);
+    stride = stride > 0 ? stride : 1; /* below 8 vertices every one (a step of 0 would not end) */
     for (int i = stride / 2; i < n; i += stride) {
         double x = hd_v3_dot(v + 3 * i, d);
         if (x > best_value) {
