@@ -2,7 +2,8 @@
 # Small-n profile against libccd (docs/BENCHMARKS.md, "Small n"): instructions per query under
 # callgrind (repeatable on a noisy machine) of hedra's hd_collide (GJK) and hd_distance and of
 # libccd's ccdGJKIntersect and ccdMPRIntersect on the same posed pairs (Fig. 8 ellipsoids), with
-# hedra's instructions by part, then same-run medians (hot, and with the data caches evicted).
+# hedra's instructions by part, then same-run medians (hot, and with the data caches evicted), and
+# the hot medians per gap with their ratios to the MPR.
 #
 # usage: bench/profile_small.sh [N] [ROUNDS]     (defaults: N = 12, 10 orientations; 31 rounds)
 # Environment: HEDRA_BENCH_BUILD (build directory, default bench/out/build),
@@ -63,3 +64,7 @@ done
 
 echo
 "$build/bench/hedra_small_n" "$pairs" time "$rounds"
+
+echo
+echo "Per gap (hot, each method over the pairs of one gap in turn):"
+"$build/bench/hedra_small_n" "$pairs" gaps "$rounds"

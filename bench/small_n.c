@@ -9,6 +9,8 @@
  *     hedra_small_n PAIRS time ROUNDS     same-run medians of the four methods: "hot" (each method
  *                                         over all pairs in turn, caches warm) and "evicted"
  *                                         (64 KB of data read before every single query)
+ *     hedra_small_n PAIRS gaps ROUNDS     "hot" per gap l (read from the pair names, "_l<gap>_"):
+ *                                         each method over the pairs of one gap in turn
  * Exit status 1 on a file or query error. */
 #define _POSIX_C_SOURCE 200809L
 #include <ccd/ccd.h>
@@ -37,6 +39,7 @@ typedef struct ccd_obj {
 } ccd_obj;
 
 static shape shapes_a[MAX_PAIRS], shapes_b[MAX_PAIRS];
+static double pair_gap[MAX_PAIRS]; /* the gap l of the pair's name; NAN without one */
 static int pair_count;
 static const char *const method_names[METHODS] = {"hedra_gjk", "hedra_dist", "ccd_gjk", "ccd_mpr"};
 
@@ -166,6 +169,8 @@ static int load_pairs(const char *path)
     while (ok && pair_count < MAX_PAIRS && hd_pair_reader_next(rd, &p, &done, &err) == HD_OK &&
            !done) {
         shape *a = &shapes_a[pair_count], *b = &shapes_b[pair_count];
+        const char *l = p.name != NULL ? strstr(p.name, "_l") : NULL;
+        pair_gap[pair_count] = l != NULL ? strtod(l + 2, NULL) : NAN;
         ok = set_shape(a, &p.a) && set_shape(b, &p.b);
         if (ok) {
             pose_shape(b, &seed);
@@ -207,8 +212,8 @@ static void report(const char *label, double med[METHODS])
     }
 }
 
-/* Hot: per round, each method over all pairs in turn (order rotated by round). */
-static int time_hot(int rounds, double med[METHODS])
+/* Hot: per round, each method over the pairs pick[0..count) in turn (order rotated by round). */
+static int time_hot_of(const int *pick, int count, int rounds, double med[METHODS])
 {
     double *t = malloc(sizeof(double) * METHODS * (size_t)rounds);
     if (t == NULL) {
@@ -218,10 +223,10 @@ static int time_hot(int rounds, double med[METHODS])
         for (int k = 0; k < METHODS; ++k) {
             int m = (k + r) % METHODS;
             double t0 = now_ns();
-            for (int i = 0; i < pair_count; ++i) {
-                (void)hd_small_query(m, i);
+            for (int i = 0; i < count; ++i) {
+                (void)hd_small_query(m, pick[i]);
             }
-            t[m * rounds + r] = (now_ns() - t0) / pair_count;
+            t[m * rounds + r] = (now_ns() - t0) / count;
         }
     }
     for (int m = 0; m < METHODS; ++m) {
@@ -229,6 +234,46 @@ static int time_hot(int rounds, double med[METHODS])
     }
     free(t);
     return 1;
+}
+
+static int time_hot(int rounds, double med[METHODS])
+{
+    static int all[MAX_PAIRS];
+    for (int i = 0; i < pair_count; ++i) {
+        all[i] = i;
+    }
+    return time_hot_of(all, pair_count, rounds, med);
+}
+
+/* The hot medians per gap, gaps in increasing order, as a table with the ratios to libccd's MPR. */
+static int time_gaps(int rounds)
+{
+    static int pick[MAX_PAIRS];
+    printf("| gap l | pairs | hedra_gjk | hedra_dist | ccd_gjk | ccd_mpr | hedra_gjk / ccd_mpr | "
+           "hedra_dist / ccd_mpr |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    double last = -INFINITY;
+    for (;;) {
+        double gap = INFINITY; /* the least gap above the last one */
+        for (int i = 0; i < pair_count; ++i) {
+            gap = pair_gap[i] > last && pair_gap[i] < gap ? pair_gap[i] : gap;
+        }
+        if (gap == INFINITY) {
+            return 1;
+        }
+        int count = 0;
+        for (int i = 0; i < pair_count; ++i) {
+            if (pair_gap[i] == gap) {
+                pick[count++] = i;
+            }
+        }
+        double med[METHODS];
+        if (!time_hot_of(pick, count, rounds, med)) {
+            return 0;
+        }
+        printf("| %g | %d | %.1f | %.1f | %.1f | %.1f | %.3f | %.3f |\n", gap, count, med[0], med[1],
+               med[2], med[3], med[0] / med[3], med[1] / med[3]);
+        last = gap;
+    }
 }
 
 /* Evicted: 64 KB of other data read before every query, each query timed by itself. */
@@ -275,7 +320,7 @@ static int method_index(const char *name)
 int main(int argc, char **argv)
 {
     if (argc != 4 || !load_pairs(argv[1])) {
-        fprintf(stderr, "usage: hedra_small_n PAIRS (count METHOD | time ROUNDS)\n");
+        fprintf(stderr, "usage: hedra_small_n PAIRS (count METHOD | time ROUNDS | gaps ROUNDS)\n");
         return 1;
     }
     if (strcmp(argv[2], "count") == 0) {
@@ -291,6 +336,9 @@ int main(int argc, char **argv)
         return m >= 0 ? 0 : 1;
     }
     int rounds = atoi(argv[3]);
+    if (strcmp(argv[2], "gaps") == 0) {
+        return rounds >= 1 && time_gaps(rounds) ? 0 : 1;
+    }
     double hot[METHODS], evicted[METHODS];
     if (rounds < 1 || !time_hot(rounds, hot) || !time_evicted(rounds, evicted)) {
         return 1;
