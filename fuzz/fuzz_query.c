@@ -10,31 +10,15 @@
 #include <string.h>
 
 #include "hedra/hedra.h"
+#include "input.h"
 
 #define HD_FUZZ_MAX_POINTS 24
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-typedef struct hd_fuzz_input {
-    const uint8_t *data;
-    size_t size;
-    size_t pos;
-} hd_fuzz_input;
-
-static double next_double(hd_fuzz_input *in)
-{
-    double v = 0.0;
-    if (in->pos + sizeof v <= in->size) {
-        memcpy(&v, in->data + in->pos, sizeof v);
-        in->pos += sizeof v;
-    }
-    return v;
-}
-
 static int next_count(hd_fuzz_input *in)
 {
-    int n = in->pos < in->size ? in->data[in->pos++] : 0;
-    return 1 + n % HD_FUZZ_MAX_POINTS;
+    return 1 + hd_fuzz_byte(in) % HD_FUZZ_MAX_POINTS;
 }
 
 /* The contact queries: a finite answer whose bounds bracket it, a unit normal, at most four
@@ -128,13 +112,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int na = next_count(&in), nb = next_count(&in);
     double xa[3 * HD_FUZZ_MAX_POINTS], xb[3 * HD_FUZZ_MAX_POINTS];
     for (int i = 0; i < 3 * na; ++i) {
-        xa[i] = next_double(&in);
+        xa[i] = hd_fuzz_double(&in);
     }
     for (int i = 0; i < 3 * nb; ++i) {
-        xb[i] = next_double(&in);
+        xb[i] = hd_fuzz_double(&in);
     }
-    double q[4] = {next_double(&in), next_double(&in), next_double(&in), next_double(&in)};
-    double t[3] = {next_double(&in), next_double(&in), next_double(&in)};
+    double q[4] = {hd_fuzz_double(&in), hd_fuzz_double(&in), hd_fuzz_double(&in),
+                   hd_fuzz_double(&in)};
+    double t[3] = {hd_fuzz_double(&in), hd_fuzz_double(&in), hd_fuzz_double(&in)};
     hd_pose pb;
     if (hd_pose_from_quaternion(q, t, &pb) != HD_OK) {
         pb = hd_pose_identity();

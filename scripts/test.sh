@@ -89,12 +89,14 @@ echo "valgrind: clean"
 
 step "5/5 bounded fuzzing"
 # Every target with a fixed seed, one job, a fixed number of inputs (the time limit is only a
-# safety net) and, for fuzz_query, a fresh working corpus: the run is reproducible. fuzz_query's
-# seed corpus includes every input that once failed it (regress-*), so those are replayed first.
+# safety net) and, for fuzz_query and fuzz_scene, a fresh working corpus: the run is
+# reproducible. fuzz_query's seed corpus includes every input that once failed it (regress-*), so
+# those are replayed first.
 if [ -f fuzz/run.sh ]; then
   export HEDRA_FUZZ_SEED=${HEDRA_FUZZ_SEED:-20261122}
   HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_RUNS:-100000} bash fuzz/run.sh 300 fuzz_read_points fuzz_pair_reader \
     fuzz_scene_reader
   HEDRA_FUZZ_FRESH=1 HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_QUERY_RUNS:-20000} bash fuzz/run.sh 300 fuzz_query
+  HEDRA_FUZZ_FRESH=1 HEDRA_FUZZ_RUNS=${HEDRA_FUZZ_SCENE_RUNS:-5000} bash fuzz/run.sh 300 fuzz_scene
 fi
 step "all checks passed"
