@@ -1,13 +1,13 @@
 /* libFuzzer target: the scene API driven by arbitrary operations, each step checked against the
  * all-pairs answer. The input's first bytes choose the options (broad phase, threads, detail,
- * margin); then each operation is a byte (add, move, move many, remove, step, query by box, query
- * by polytope) followed by its arguments: body ids (often stale or out of range), shapes from a
- * fixed set (solid, flat, segment, point, tiny and huge scales), poses from quaternions and
+ * algorithm, margin); then each operation is a byte (add, move, move many, remove, step, query by
+ * box, query by polytope) followed by its arguments: body ids (often stale or out of range),
+ * shapes from a fixed set (solid, flat, segment, point, a tiny cube), poses from quaternions and
  * small translations (so that bodies touch and overlap often) or raw doubles (usually refused).
  * A finding is a crash, a sanitizer report, or:
  *   - a step whose contacts are not sorted, name a body that is not in the scene, or differ from
- *     hd_collide on every pair of bodies (pair set and verdicts; pairs whose query fails on both
- *     sides are left out);
+ *     hd_collide on every pair of bodies (pair set and verdicts; pairs whose hd_collide fails are
+ *     left out);
  *   - a body whose pose is not the last one accepted for it;
  *   - a polytope query that differs from hd_collide on every body, or a box query whose ids are
  *     not increasing bodies of the scene. */
@@ -45,7 +45,7 @@ static hd_polytope *build(const double *xyz, int n, double scale)
     return hd_polytope_build(p, n, NULL, &poly) == HD_OK ? poly : NULL;
 }
 
-/* A cube, a tetrahedron, a flat square, a segment, a point, and the cube at 1e-5 and at 1e5. */
+/* A cube, a tetrahedron, a flat square, a segment, a point, and the cube at 1e-5. */
 static int shapes_ready(void)
 {
     static int ready = -1;
@@ -371,6 +371,7 @@ static hd_scene_options next_options(hd_fuzz_input *in)
     opt.broadphase = (b & 1) ? HD_BROADPHASE_SAP : HD_BROADPHASE_TREE;
     opt.threads = 1 + ((b >> 1) & 1);
     opt.detail = (hd_scene_detail)(((b >> 2) & 3) % HD_SCENE_DETAIL_COUNT);
+    opt.algo = (hd_algo)(((b >> 4) & 3) % HD_ALGO_COUNT);
     opt.margin = (double)hd_fuzz_byte(in) / 16.0; /* [0, 16) */
     return opt;
 }
