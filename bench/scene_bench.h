@@ -32,6 +32,10 @@ typedef struct hd_sb_run {
     hd_sb_method methods[HD_SB_MAX_METHODS];
     double contact_fraction; /* bodies in contact at frame 0 (hedra's answer) */
     int movers;
+    /* time the host took from this machine's CPUs during the frames (the "steal" of
+     * /proc/stat): the share over all CPUs and on the worst one; negative when unknown */
+    double steal_mean;
+    double steal_max;
 } hd_sb_run;
 
 /* Median of count values (sorted in place). */

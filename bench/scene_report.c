@@ -55,8 +55,14 @@ static void shares(const hd_sb_method *m, int frames, double out[3])
 
 void hd_sb_report_run(FILE *fp, const hd_sb_run *run)
 {
-    fprintf(fp, "n = %d: %d moving, %.1f%% of the bodies in contact at frame 0\n\n", run->n,
+    fprintf(fp, "n = %d: %d moving, %.1f%% of the bodies in contact at frame 0", run->n,
             run->movers, 100.0 * run->contact_fraction);
+    if (run->steal_mean >= 0.0) {
+        fprintf(fp, "; the host took %.1f%% of the CPUs' time during the frames (%.1f%% of the "
+                    "busiest)",
+                100.0 * run->steal_mean, 100.0 * run->steal_max);
+    }
+    fprintf(fp, "\n\n");
     fprintf(fp, "| method | library | threads | frame 0 (ms) | per frame (ms) | boxes/update | "
                 "broad phase | narrow phase | contacts |\n"
                 "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -111,16 +117,18 @@ static void summary_row(FILE *fp, const hd_sb_run *r, const char *bp)
     snprintf(all, sizeof all, "hedra_%s_all", bp);
     double h1 = method_ms(r, one), ha = method_ms(r, all);
     double bullet = method_ms(r, "bullet"), fcl = method_ms(r, "fcl");
-    fprintf(fp, "| %d | %s | %.3f | %.3f | %.2f | %.3f | %.2f | %.3f | %.2f |\n", r->n, bp, h1, ha,
-            h1 / ha, bullet, bullet / h1, fcl, fcl / h1);
+    fprintf(fp, "| %d | %s | %.3f | %.3f | %.2f | %.3f | %.2f | %.3f | %.2f | %.1f%% |\n", r->n, bp,
+            h1, ha, h1 / ha, bullet, bullet / h1, fcl, fcl / h1, 100.0 * r->steal_max);
 }
 
 void hd_sb_report_summary(FILE *fp, hd_sb_run *runs, int count)
 {
     fprintf(fp, "Summary (median ms per frame; ratio = peer / hedra on one thread; speed-up = "
-                "one thread / every core):\n\n"
+                "one thread / every core; stolen = the share of the busiest CPU's time the host "
+                "took during the frames, from /proc/stat):\n\n"
                 "| n | broad phase | hedra 1 thread | hedra all cores | speed-up | Bullet | "
-                "ratio | FCL | ratio |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                "ratio | FCL | ratio | stolen (busiest CPU) |\n"
+                "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < count; ++i) {
         summary_row(fp, &runs[i], "tree");
         summary_row(fp, &runs[i], "sap");
