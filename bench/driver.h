@@ -28,6 +28,7 @@ typedef struct hd_bench_driver {
     int pairs_n;
     int depth_n; /* --depth-n: the depth experiment's ellipsoids of this size only (0: all) */
     int list;
+    double steal_mean, steal_max; /* the host's share of the CPUs during the run (host.h) */
 } hd_bench_driver;
 
 /* The gaps of Figs. 8 and 9 (main.c). */

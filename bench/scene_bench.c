@@ -7,11 +7,11 @@
  * as hedra's first configuration (the peers may differ on touching pairs: they are counted, not
  * failed). */
 #define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "host.h"
 #include "hull.h"
 #include "scene_bench.h"
 
@@ -336,53 +336,6 @@ static int check_agreement(const hd_sb_run *run, int *hedra_bad)
 }
 
 /* One size: the scene, its worlds, the interleaved frames. 0, or -1 on a failure. */
-/* Per-CPU ticks from /proc/stat: the stolen ones and all of them (user to steal). */
-typedef struct sb_ticks {
-    int cpus;
-    long long steal[64];
-    long long total[64];
-} sb_ticks;
-
-static void read_ticks(sb_ticks *t)
-{
-    t->cpus = 0;
-    FILE *fp = fopen("/proc/stat", "r");
-    char line[512];
-    while (fp != NULL && t->cpus < 64 && fgets(line, sizeof line, fp) != NULL) {
-        long long v[8];
-        int id;
-        if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9' ||
-            sscanf(line + 3, "%d %lld %lld %lld %lld %lld %lld %lld %lld", &id, &v[0], &v[1], &v[2],
-                   &v[3], &v[4], &v[5], &v[6], &v[7]) != 9) {
-            continue;
-        }
-        t->steal[t->cpus] = v[7];
-        t->total[t->cpus] = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
-        t->cpus++;
-    }
-    if (fp != NULL) {
-        fclose(fp);
-    }
-}
-
-/* The stolen share of the ticks between two readings, over all CPUs and on the worst one. */
-static void steal_between(const sb_ticks *t0, const sb_ticks *t1, hd_sb_run *run)
-{
-    long long steal = 0, total = 0;
-    run->steal_mean = run->steal_max = -1.0;
-    for (int c = 0; c < t0->cpus && t0->cpus == t1->cpus; ++c) {
-        long long s = t1->steal[c] - t0->steal[c], all = t1->total[c] - t0->total[c];
-        steal += s;
-        total += all;
-        if (all > 0 && (double)s / (double)all > run->steal_max) {
-            run->steal_max = (double)s / (double)all;
-        }
-    }
-    if (total > 0) {
-        run->steal_mean = (double)steal / (double)total;
-    }
-}
-
 static int run_size(const sb_args *a, int n, hd_sb_run *run)
 {
     hd_sw_params p = hd_sw_defaults(n);
@@ -410,13 +363,13 @@ static int run_size(const sb_args *a, int n, hd_sb_run *run)
     if (rc == 0) {
         rc = create_worlds(run, &in, shapes.polys);
     }
-    sb_ticks t0, t1;
-    read_ticks(&t0);
+    hd_bench_ticks t0, t1;
+    hd_bench_ticks_read(&t0);
     for (int f = 0; f < a->frames && rc == 0; ++f) {
         run_frame(run, &fr, w.mover_count, f);
     }
-    read_ticks(&t1);
-    steal_between(&t0, &t1, run);
+    hd_bench_ticks_read(&t1);
+    hd_bench_steal(&t0, &t1, &run->steal_mean, &run->steal_max);
     destroy_worlds(run);
     free(fr.initial);
     free(fr.moves);

@@ -365,6 +365,11 @@ void hd_bench_summary(hd_bench_driver *d)
                 "paper protocol: blocks of %d) -->\n",
             d->ctx.commit ? d->ctx.commit : "unknown", d->ctx.orientations, d->ctx.repetitions,
             d->ctx.block);
+    if (d->steal_mean >= 0.0) {
+        fprintf(fp, "\nDuring the run the host took %.1f%% of this machine's CPU time (steal, "
+                    "/proc/stat), %.1f%% of the busiest CPU's.\n",
+                100.0 * d->steal_mean, 100.0 * d->steal_max);
+    }
     hd_bench_experiment *ex;
     if ((ex = hd_sum_find(d, "fig8")) != NULL) {
         hd_sum_table(d, fp, ex, boolean, 6, -1e9, 1e9,
