@@ -58,8 +58,9 @@ void hd_sb_report_run(FILE *fp, const hd_sb_run *run)
     fprintf(fp, "n = %d: %d moving, %.1f%% of the bodies in contact at frame 0", run->n,
             run->movers, 100.0 * run->contact_fraction);
     if (run->steal_mean >= 0.0) {
-        fprintf(fp, "; the host took %.1f%% of the CPUs' time during the frames (%.1f%% of the "
-                    "busiest)",
+        fprintf(fp,
+                "; the host took %.1f%% of the CPUs' time during the frames (%.1f%% of the "
+                "busiest)",
                 100.0 * run->steal_mean, 100.0 * run->steal_max);
     }
     fprintf(fp, "\n\n");
