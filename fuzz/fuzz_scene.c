@@ -1,10 +1,10 @@
 /* libFuzzer target: the scene API driven by arbitrary operations, each step checked against the
  * all-pairs answer. The input's first bytes choose the options (broad phase, threads, detail,
- * algorithm, margin); then each operation is a byte (add, move, move many, remove, step, query by
- * box, query by polytope) followed by its arguments: body ids (often stale or out of range),
- * shapes from a fixed set (solid, flat, segment, point, a tiny cube), poses from quaternions and
- * small translations (so that bodies touch and overlap often) or raw doubles (usually refused).
- * A finding is a crash, a sanitizer report, or:
+ * algorithm, margin, the scene's distance from the origin); then each operation is a byte (add,
+ * move, move many, remove, step, query by box, query by polytope) followed by its arguments: body
+ * ids (often stale or out of range), shapes from a fixed set (solid, flat, segment, point, a tiny
+ * cube), poses from quaternions and small translations (so that bodies touch and overlap often) or
+ * raw doubles (usually refused). A finding is a crash, a sanitizer report, or:
  *   - a step whose contacts are not sorted, name a body that is not in the scene, or differ from
  *     hd_collide on every pair of bodies (pair set and verdicts; pairs whose hd_collide fails are
  *     left out);
@@ -28,6 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* What the scene should hold: each id's shape and pose, as accepted. */
 typedef struct hd_fuzz_mirror {
+    double offset; /* added to every translation: the scene far from the origin */
     int alive[HD_FUZZ_BODIES];
     int shape[HD_FUZZ_BODIES];
     hd_pose pose[HD_FUZZ_BODIES];
@@ -74,7 +75,7 @@ static int shapes_ready(void)
 /* A pose: mostly a rotation from four bytes and a translation in steps of 1/8 within 4 units (the
  * shapes' size, so that they meet); sometimes raw doubles, which the scene must refuse unless
  * they happen to form a rotation. */
-static hd_pose next_pose(hd_fuzz_input *in)
+static hd_pose next_pose(hd_fuzz_input *in, double offset)
 {
     int mode = hd_fuzz_byte(in);
     hd_pose pose = hd_pose_identity();
@@ -92,7 +93,7 @@ static hd_pose next_pose(hd_fuzz_input *in)
         q[k] = (double)(int8_t)hd_fuzz_byte(in);
     }
     for (int k = 0; k < 3; ++k) {
-        t[k] = (double)(int8_t)hd_fuzz_byte(in) / 32.0;
+        t[k] = offset + (double)(int8_t)hd_fuzz_byte(in) / 32.0;
     }
     if (hd_pose_from_quaternion(q, t, &pose) != HD_OK) {
         pose = hd_pose_identity();
@@ -191,7 +192,7 @@ static void op_add(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_options *opt, 
 {
     (void)opt;
     int shape = hd_fuzz_byte(in) % HD_FUZZ_SHAPES;
-    hd_pose pose = next_pose(in);
+    hd_pose pose = next_pose(in, m->offset);
     int id = -1;
     if (hd_scene_add(s, shapes[shape], &pose, NULL, &id) != HD_OK) {
         return;
@@ -215,14 +216,14 @@ static int acceptable(const hd_pose *pose)
     if (hd_pose_validate(pose, HD_DEFAULT_POSE_TOL) != HD_OK) {
         return 0;
     }
-    return fmax(fabs(pose->t[0]), fmax(fabs(pose->t[1]), fabs(pose->t[2]))) <= 1e6 ? 1 : -1;
+    return fmax(fabs(pose->t[0]), fmax(fabs(pose->t[1]), fabs(pose->t[2]))) <= 1e20 ? 1 : -1;
 }
 
 static void op_move(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_options *opt, hd_fuzz_input *in)
 {
     (void)opt;
     int id = next_id(in);
-    hd_pose pose = next_pose(in);
+    hd_pose pose = next_pose(in, m->offset);
     hd_status st = hd_scene_move(s, id, &pose);
     int ok = known(m, id) ? acceptable(&pose) : 0;
     if ((ok >= 0 && (st == HD_OK) != ok) || (st == HD_OK && !known(m, id))) {
@@ -244,7 +245,7 @@ static void op_move_many(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_options 
     hd_pose poses[HD_FUZZ_BATCH];
     for (int i = 0; i < count; ++i) {
         ids[i] = next_id(in);
-        poses[i] = next_pose(in);
+        poses[i] = next_pose(in, m->offset);
     }
     int failed = -2;
     hd_status st = hd_scene_move_many(s, count, ids, poses, &failed);
@@ -332,7 +333,7 @@ static void op_query_polytope(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_opt
                               hd_fuzz_input *in)
 {
     int shape = hd_fuzz_byte(in) % HD_FUZZ_SHAPES;
-    hd_pose pose = next_pose(in);
+    hd_pose pose = next_pose(in, m->offset);
     int ids[HD_FUZZ_BODIES], count = -1;
     hd_verdict verdicts[HD_FUZZ_BODIES];
     if (hd_scene_query_polytope(s, shapes[shape], &pose, ids, verdicts, HD_FUZZ_BODIES, &count) !=
@@ -364,10 +365,13 @@ typedef void (*hd_fuzz_op)(hd_scene *, hd_fuzz_mirror *, const hd_scene_options 
 static const hd_fuzz_op op_table[7] = {op_add,  op_move,      op_move_many,     op_remove,
                                        op_step, op_query_box, op_query_polytope};
 
-static hd_scene_options next_options(hd_fuzz_input *in)
+/* The options, and the scene's offset from the origin (0, 1e4, 1e9 or 1e14). */
+static hd_scene_options next_options(hd_fuzz_input *in, double *offset)
 {
+    static const double offsets[4] = {0.0, 1e4, 1e9, 1e14};
     hd_scene_options opt = hd_scene_options_default();
     int b = hd_fuzz_byte(in);
+    *offset = offsets[(b >> 6) & 3];
     opt.broadphase = (b & 1) ? HD_BROADPHASE_SAP : HD_BROADPHASE_TREE;
     opt.threads = 1 + ((b >> 1) & 1);
     opt.detail = (hd_scene_detail)(((b >> 2) & 3) % HD_SCENE_DETAIL_COUNT);
@@ -382,13 +386,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
     hd_fuzz_input in = {data, size, 0};
-    hd_scene_options opt = next_options(&in);
+    static hd_fuzz_mirror m;
+    memset(&m, 0, sizeof m);
+    hd_scene_options opt = next_options(&in, &m.offset);
     hd_scene *s = NULL;
     if (hd_scene_create(&opt, &s) != HD_OK) {
         abort();
     }
-    static hd_fuzz_mirror m;
-    memset(&m, 0, sizeof m);
     for (int ops = 0; ops < 64 && in.pos < in.size; ++ops) {
         op_table[hd_fuzz_byte(&in) % 7](s, &m, &opt, &in);
     }
