@@ -13,8 +13,7 @@ void hd_bench_ticks_read(hd_bench_ticks *t)
     while (fp != NULL && t->cpus < HD_BENCH_MAX_CPUS && fgets(line, sizeof line, fp) != NULL) {
         long long v[8];
         int id;
-        /* "cpuN user nice system idle iowait irq softirq steal ...", the total line "cpu" skipped
-         */
+        /* "cpuN user nice system idle iowait irq softirq steal ..." ("cpu", the sum, skipped) */
         if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9' ||
             sscanf(line + 3, "%d %lld %lld %lld %lld %lld %lld %lld %lld", &id, &v[0], &v[1], &v[2],
                    &v[3], &v[4], &v[5], &v[6], &v[7]) != 9) {

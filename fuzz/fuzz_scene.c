@@ -117,12 +117,19 @@ static int same_pose(const hd_pose *x, const hd_pose *y)
     return memcmp(x->r, y->r, sizeof x->r) == 0 && memcmp(x->t, y->t, sizeof x->t) == 0;
 }
 
-/* hd_collide on a pair of mirrored bodies: the verdict, or -1 when the query fails. */
-static int oracle(const hd_fuzz_mirror *m, const hd_scene_options *opt, int a, int b)
+/* The options of the scene's own queries, for hd_collide as the oracle. */
+static hd_options collide_options(const hd_scene_options *opt)
 {
     hd_options q = hd_options_default();
     q.algo = opt->algo;
     q.tol = opt->tol;
+    return q;
+}
+
+/* hd_collide on a pair of mirrored bodies: the verdict, or -1 when the query fails. */
+static int oracle(const hd_fuzz_mirror *m, const hd_scene_options *opt, int a, int b)
+{
+    hd_options q = collide_options(opt);
     hd_result r;
     if (hd_collide(shapes[m->shape[a]], &m->pose[a], shapes[m->shape[b]], &m->pose[b], &q, &r) !=
         HD_OK) {
@@ -234,8 +241,27 @@ static void op_move(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_options *opt,
     }
 }
 
-/* A batch: each body takes the pose of its last entry that hd_scene_move would accept, and keeps
- * its own when there is none. */
+/* After a batch: body id holds the pose of its last entry that hd_scene_move would accept, or
+ * its own when there is none (unless an entry that may or may not pass comes after those). */
+static void check_batch_body(const hd_scene *s, hd_fuzz_mirror *m, int id, const int *ids,
+                             const hd_pose *poses, int count)
+{
+    int last = -1, maybe = -1; /* the last entry surely accepted, the last perhaps accepted */
+    for (int j = 0; j < count; ++j) {
+        int ok = ids[j] == id ? acceptable(&poses[j]) : 0;
+        last = ok == 1 ? j : last;
+        maybe = ok == -1 ? j : maybe;
+    }
+    hd_pose now;
+    if (hd_scene_body(s, id, NULL, &now, NULL) != HD_OK) {
+        abort();
+    }
+    if ((maybe < last || maybe < 0) && !same_pose(&now, last >= 0 ? &poses[last] : &m->pose[id])) {
+        abort();
+    }
+    m->pose[id] = now;
+}
+
 static void op_move_many(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_options *opt,
                          hd_fuzz_input *in)
 {
@@ -256,25 +282,13 @@ static void op_move_many(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_options 
         abort();
     }
     for (int i = 0; i < count; ++i) {
-        int id = ids[i];
-        if (!known(m, id)) {
-            continue;
+        int first = known(m, ids[i]); /* each body of the batch once */
+        for (int j = 0; j < i; ++j) {
+            first &= ids[j] != ids[i];
         }
-        int last = -1, maybe = -1; /* the last entry surely accepted, the last perhaps accepted */
-        for (int j = 0; j < count; ++j) {
-            int ok = ids[j] == id ? acceptable(&poses[j]) : 0;
-            last = ok == 1 ? j : last;
-            maybe = ok == -1 ? j : maybe;
+        if (first) {
+            check_batch_body(s, m, ids[i], ids, poses, count);
         }
-        int sure = maybe < last || maybe < 0;
-        hd_pose now;
-        if (hd_scene_body(s, id, NULL, &now, NULL) != HD_OK) {
-            abort();
-        }
-        if (sure && !same_pose(&now, last >= 0 ? &poses[last] : &m->pose[id])) {
-            abort();
-        }
-        m->pose[id] = now;
     }
 }
 
@@ -340,9 +354,7 @@ static void op_query_polytope(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_opt
         HD_OK) {
         return;
     }
-    hd_options q = hd_options_default();
-    q.algo = opt->algo;
-    q.tol = opt->tol;
+    hd_options q = collide_options(opt);
     int k = 0;
     for (int id = 0; id < HD_FUZZ_BODIES; ++id) {
         hd_result r;
