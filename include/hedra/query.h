@@ -201,9 +201,15 @@ enum {
                                          (hd_workspace_path), GJK's simplices
                                          (hd_workspace_gjk_path); unset, it costs one
                                          pointer test per GJK iteration */
-    HD_QUERY_DEPTH_SAT = 1u << 2      /* hd_signed_distance (hedra/contact.h): penetration depth
+    HD_QUERY_DEPTH_SAT = 1u << 2,     /* hd_signed_distance (hedra/contact.h): penetration depth
                                          by the separating-axis method, not the expanding
                                          polytope */
+    HD_QUERY_NO_PORTAL = 1u << 3      /* hd_collide with HD_ALGO_GJK: GJK from the first step.
+                                         Without it, a query with no valid cache on two solids
+                                         tries Minkowski portal refinement first, which proves
+                                         most verdicts with fewer steps and leaves the rest to
+                                         GJK, starting from its portal. A recorded path implies
+                                         it (the path is GJK's) */
 };
 
 typedef struct hd_options {

@@ -12,6 +12,7 @@
 
 #include "gjk/gjk.h"
 #include "contact/contact.h"
+#include "kernel/mpr.h"
 #include "core/math.h"
 #include "core/tolerances.h"
 
@@ -35,11 +36,123 @@ static int decide(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
     return 0;
 }
 
-hd_status hd_gjk_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
+/* The common point of an enclosing portal tetrahedron: weights l over (v0, v1, v2, v3), v0 the
+ * difference of the centroids of the portal vertices, so that l_0 / 4 goes to each of those
+ * vertices on each side and the rest to the portal's support pairs. */
+static void portal_point(const hd_pair *pair, const hd_simplex *t, hd_certificate *cert)
+{
+    const hd_polytope *poly[2] = {pair->a, pair->b};
+    hd_combination *side[2] = {&cert->on_a, &cert->on_b};
+    for (int s = 0; s < 2; ++s) {
+        double l[7];
+        int index[7];
+        for (int k = 0; k < 4; ++k) {
+            l[k] = 0.25 * t->lambda[0];
+            index[k] = poly[s]->portal_vertex[k];
+        }
+        for (int j = 1; j < 4; ++j) {
+            l[3 + j] = t->lambda[j];
+            index[3 + j] = s == 0 ? t->ia[j] : t->ib[j];
+        }
+        hd_combination_from_weights(l, index, 7, side[s]);
+    }
+    hd_v3_set(cert->point, 0.0, 0.0, 0.0);
+    for (int k = 0; k < cert->on_a.count; ++k) {
+        hd_v3_madd(cert->point, cert->point, cert->on_a.weight[k],
+                   pair->a->verts + 3 * cert->on_a.index[k]);
+    }
+    cert->has_point = 1;
+}
+
+/* The portal's evidence as a verdict, when it proves one beyond the band; 0 otherwise. */
+static int mpr_decide(const hd_pair *pair, hd_mpr_state *m, hd_result *out)
+{
+    if (m->end == HD_MPR_SEPARATED) {
+        out->verdict = HD_SEPARATED;
+        hd_support_plane(pair, m->plane_n, m->plane_ia, m->plane_ib, &out->cert);
+        return 1;
+    }
+    if (m->end != HD_MPR_ENCLOSED) {
+        return 0;
+    }
+    hd_simplex *t = &m->tetra;
+    if (hd_tetra_signed_weights(t->w[0], t->w[1], t->w[2], t->w[3], t->lambda) == 0.0) {
+        return 0;
+    }
+    double depth = hd_simplex_inner_depth(t);
+    if (!(depth > pair->eps)) {
+        return 0;
+    }
+    double r[3] = {0.0, 0.0, 0.0};
+    for (int j = 0; j < 4; ++j) {
+        hd_v3_madd(r, r, t->lambda[j], t->w[j]);
+    }
+    if (!(hd_v3_max_abs(r) <= 0.125 * pair->eps)) {
+        hd_simplex_polish(t);
+    }
+    out->verdict = HD_INTERSECTING;
+    portal_point(pair, t, &out->cert);
+    out->cert.depth_bound = depth;
+    return 1;
+}
+
+/* The portal's support pairs as a cache: GJK's start after an undecided portal search, or what
+ * the caller's cache keeps after a decided one. */
+static void portal_to_cache(const hd_mpr_state *m, hd_cache *cache)
+{
+    cache->valid = 1;
+    if (m->end == HD_MPR_SEPARATED) {
+        cache->simplex_count = 1;
+        cache->simplex_a[0] = cache->support_a = m->plane_ia;
+        cache->simplex_b[0] = cache->support_b = m->plane_ib;
+        return;
+    }
+    cache->simplex_count = 3;
+    for (int j = 0; j < 3; ++j) {
+        cache->simplex_a[j] = m->tetra.ia[j + 1];
+        cache->simplex_b[j] = m->tetra.ib[j + 1];
+    }
+    cache->support_a = m->tetra.ia[1];
+    cache->support_b = m->tetra.ib[1];
+}
+
+/* A cold boolean query on two solids tries the portal first (docs/algorithms/gjk.md, section 10),
+ * unless the caller asks for GJK alone (HD_QUERY_NO_PORTAL, or a recorded path). 1 when it
+ * decided; otherwise *seed may hold the last portal for GJK to start from (seed->valid). */
+static int collide_by_portal(const hd_pair *pair, const hd_options *opt, hd_result *out,
+                             hd_cache *seed)
 {
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
+    unsigned flags = opt != NULL ? opt->flags : 0u;
+    if ((cache != NULL && cache->valid) || (flags & (HD_QUERY_NO_PORTAL | HD_QUERY_RECORD_PATH)) ||
+        !hd_mpr_applies(pair)) {
+        return 0;
+    }
+    hd_mpr_state m;
+    hd_mpr_run(pair, &m, &out->stats);
+    out->stats.iterations += m.iterations;
+    if (!mpr_decide(pair, &m, out)) {
+        if (m.tetra.count == 4) {
+            portal_to_cache(&m, seed);
+        }
+        return 0;
+    }
+    out->stop = HD_STOP_EARLY_EXIT;
+    if (cache != NULL) {
+        portal_to_cache(&m, cache);
+    }
+    return 1;
+}
+
+hd_status hd_gjk_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_cache seed = HD_CACHE_INIT;
+    if (collide_by_portal(pair, opt, out, &seed)) {
+        return HD_OK;
+    }
+    hd_cache *cache = opt != NULL ? opt->cache : NULL;
     hd_gjk_state st;
-    hd_gjk_start(pair, cache, &st);
+    hd_gjk_start(pair, seed.valid ? &seed : cache, &st);
     st.trace = hd_workspace_gjk_trace(opt);
     hd_status status = hd_gjk_iterate(pair, pair->eps, &st, &out->stats);
     if (status == HD_OK) {

@@ -273,17 +273,23 @@ void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache)
 /* With n = plane_n (from B towards A), the normal from A towards B is c = -n; the support pair
  * realises max_A c.a = c.a* and min_B c.b = c.b*, so gap = c.b* - c.a* and the plane sits
  * half-way. */
-void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *cert)
+void hd_support_plane(const hd_pair *pair, const double plane_n[3], int ia, int ib,
+                      hd_certificate *cert)
 {
     double c[3], pb[3];
-    hd_v3_neg(c, st->plane_n);
-    hd_pair_b_vertex(pair, st->plane_ib, pb);
-    double ha = hd_v3_dot(c, pair->a->verts + 3 * st->plane_ia);
+    hd_v3_neg(c, plane_n);
+    hd_pair_b_vertex(pair, ib, pb);
+    double ha = hd_v3_dot(c, pair->a->verts + 3 * ia);
     double hb = hd_v3_dot(c, pb);
     cert->has_plane = 1;
     hd_v3_copy(cert->normal, c);
     cert->gap = hb - ha;
     cert->offset = 0.5 * (ha + hb);
+}
+
+void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *cert)
+{
+    hd_support_plane(pair, st->plane_n, st->plane_ia, st->plane_ib, cert);
 }
 
 /* The point on A of the simplex's weights, sum l_j a_j (B's side is not needed: the certificate

@@ -48,6 +48,11 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
 /* Stores the simplex pairs and the climbing starts in cache (may be NULL). */
 void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache);
 
+/* The separating plane certificate of a unit plane_n with n.(a - b) >= lower for all a in A, b in
+ * B (from B towards A, in A's frame) and the support pair (ia, ib) attaining it. */
+void hd_support_plane(const hd_pair *pair, const double plane_n[3], int ia, int ib,
+                      hd_certificate *cert);
+
 /* The separating plane certificate of st (normal from A towards B, in A's frame): fills
  * has_plane, normal, offset and gap from the support pair of the best lower bound. */
 void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *cert);

@@ -247,6 +247,21 @@ double hd_tetra_barycentric(const double p0[3], const double p1[3], const double
     return det;
 }
 
+double hd_tetra_signed_weights(const double p0[3], const double p1[3], const double p2[3],
+                               const double p3[3], double l[4])
+{
+    double c[4];
+    double det = tetra_volumes(p0, p1, p2, p3, c);
+    double sum = c[0] + c[1] + c[2] + c[3];
+    if (det == 0.0 || sum == 0.0) {
+        return 0.0;
+    }
+    for (int j = 0; j < 4; ++j) {
+        l[j] = c[j] / sum;
+    }
+    return det;
+}
+
 /* Tetrahedron: the origin is inside when every c[j] has the sign of det (c[j] / det > 0); the
  * weights are then c[j] / sum c. Otherwise the faces opposite the vertices whose sign disagrees
  * (all four when det = 0) are solved as triangles and the nearest answer wins. */
@@ -406,22 +421,25 @@ static void combination_clamp(hd_combination *c)
     }
 }
 
-void hd_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
-                                  hd_combination *on_a, hd_combination *on_b)
+void hd_combination_from_weights(const double *lambda, const int *index, int count,
+                                 hd_combination *out)
 {
     double sum = 0.0;
-    on_a->count = 0;
-    on_b->count = 0;
+    out->count = 0;
     for (int j = 0; j < count; ++j) {
         sum += lambda[j];
     }
     for (int j = 0; j < count; ++j) {
-        double wj = lambda[j] / sum;
-        add_weight(on_a, ia[j], wj);
-        add_weight(on_b, ib[j], wj);
+        add_weight(out, index[j], lambda[j] / sum);
     }
-    combination_clamp(on_a);
-    combination_clamp(on_b);
+    combination_clamp(out);
+}
+
+void hd_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
+                                  hd_combination *on_a, hd_combination *on_b)
+{
+    hd_combination_from_weights(lambda, ia, count, on_a);
+    hd_combination_from_weights(lambda, ib, count, on_b);
 }
 
 void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b)

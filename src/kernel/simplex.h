@@ -56,6 +56,11 @@ void hd_simplex_polish(hd_simplex *s);
  * to 1 up to rounding); otherwise leaves them alone. */
 void hd_weights_renormalize_positive(double *l, int n);
 
+/* The convex combination of vertices index[0..count) with weights lambda (normalized here,
+ * repeated indices merged, then clamped; count <= HD_COMBINATION_MAX distinct indices). */
+void hd_combination_from_weights(const double *lambda, const int *index, int count,
+                                 hd_combination *out);
+
 /* The convex combinations over A's and B's vertices of simplex points j = 0..count-1 with
  * weights lambda (normalized here; repeated vertex indices merged, then clamped): what the 3D and
  * 2D simplices both certify with. */
@@ -83,5 +88,11 @@ static inline int hd_simplex_has_pair(const hd_simplex *s, int ia, int ib)
  * which case l is left undefined). */
 double hd_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
                             const double p3[3], double l[4]);
+
+/* The same weights by signed volumes alone, c_j / sum c (Cramer's rule: cheap, but their residual
+ * grows with the tetrahedron's condition; hd_simplex_inner_depth checks it and solves again when
+ * it is too large). Returns the volume determinant, 0 (l undefined) when flat. */
+double hd_tetra_signed_weights(const double p0[3], const double p1[3], const double p2[3],
+                               const double p3[3], double l[4]);
 
 #endif

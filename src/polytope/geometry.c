@@ -223,6 +223,15 @@ void hd_interior_set(hd_polytope *p, int which, int count, const int *index, con
         hd_v3_madd(in->point, in->point, weight[i], p->verts + 3 * index[i]);
     }
     in->clearance = 0.0;
+    if (which == 0) {
+        int centroid = count == 4 && p->vertex_count <= INT16_MAX;
+        for (int i = 0; i < 4; ++i) {
+            centroid = centroid && weight[i] == 0.25;
+        }
+        for (int i = 0; i < 4; ++i) {
+            p->portal_vertex[i] = (int16_t)(centroid ? index[i] : -1);
+        }
+    }
 }
 
 static double clearance_of(const hd_polytope *p, const double x[3])

@@ -7,6 +7,7 @@
 #ifndef HD_POLYTOPE_INTERNAL_H
 #define HD_POLYTOPE_INTERNAL_H
 
+#include <stdint.h>
 #include "hedra/polytope.h"
 
 /* Ints per cell record of the support direction table. */
@@ -35,6 +36,11 @@ struct hd_polytope {
                             them maximises d.v) in increasing order, the unused slots repeating
                             the first; or all -1 - o when there are more, support_list[o] being
                             their number, their indices following */
+    /* a solid's interior[0] is the centroid of four hull vertices (weights 1/4): they are kept
+     * here too, in the first cache line, for the portal search on small solids (kernel/mpr.c),
+     * which needs nothing else of the block beyond the vertices; -1 when the polytope is not a
+     * solid or has more vertices than an int16_t holds */
+    int16_t portal_vertex[4];
     int *support_list; /* support_list_count */
     int support_list_count;
     int dim;

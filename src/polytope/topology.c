@@ -252,6 +252,7 @@ void hd_poly_copy(hd_polytope *p, const hd_polytope *src)
     memcpy(p->plane_normal, src->plane_normal, sizeof p->plane_normal);
     p->plane_dist = src->plane_dist;
     memcpy(p->interior, src->interior, sizeof p->interior);
+    memcpy(p->portal_vertex, src->portal_vertex, sizeof p->portal_vertex);
     memcpy(p->aabb_lo, src->aabb_lo, sizeof p->aabb_lo);
     memcpy(p->aabb_hi, src->aabb_hi, sizeof p->aabb_hi);
     memcpy(p->sphere_centre, src->sphere_centre, sizeof p->sphere_centre);

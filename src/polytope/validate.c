@@ -174,8 +174,23 @@ static hd_status validate_planes(const hd_polytope *p, double tol)
 
 /* Interior points: convex combinations of valid vertices that reproduce the stored point; for a
  * solid, strictly inside every face plane by the stored clearance (to rounding). */
+/* The portal's copy of a solid's centroid vertices (internal.h): interior[0]'s, or all -1. */
+static int portal_vertices_agree(const hd_polytope *p)
+{
+    const hd_interior *in = &p->interior[0];
+    int any = 0, same = in->count == 4;
+    for (int k = 0; k < 4; ++k) {
+        any = any || p->portal_vertex[k] != -1;
+        same = same && p->portal_vertex[k] == in->index[k] && in->weight[k] == 0.25;
+    }
+    return !any || same;
+}
+
 static hd_status validate_interior(const hd_polytope *p, double tol)
 {
+    if (!portal_vertices_agree(p)) {
+        return HD_ERR_BAD_MESH;
+    }
     for (int i = 0; i < 2; ++i) {
         const hd_interior *in = &p->interior[i];
         if (in->count < 1 || in->count > 4) {
