@@ -70,7 +70,8 @@ typedef struct hd_certificate {
 
 /* Work counters, for benchmarks and the paper's figures. */
 typedef struct hd_stats {
-    int iterations;    /* main-loop iterations (GJK), pivots (LP), faces visited in all (CD-Dual) */
+    int iterations;    /* main-loop iterations (GJK, with the portal's steps before it on small
+                          solids), pivots (LP), faces visited in all (CD-Dual) */
     int support_calls; /* support-mapping evaluations on either polytope */
     int visits_fv;     /* CD-Dual: candidates evaluated in SEARCH-FV, SEARCH-VF, SEARCH-EE (in
                           SEARCH-EE: edge pairs tested, face or not, and the FV / VF faces
