@@ -36,14 +36,15 @@ struct hd_polytope {
                             them maximises d.v) in increasing order, the unused slots repeating
                             the first; or all -1 - o when there are more, support_list[o] being
                             their number, their indices following */
-    /* a solid's interior[0] is the centroid of four hull vertices (weights 1/4): they are kept
-     * here too, in the first cache line, for the portal search on small solids (kernel/mpr.c),
-     * which needs nothing else of the block beyond the vertices; -1 when the polytope is not a
-     * solid or has more vertices than an int16_t holds */
-    int16_t portal_vertex[4];
     int *support_list; /* support_list_count */
     int support_list_count;
     int dim;
+    /* a solid's interior[0] is the centroid of four hull vertices (weights 1/4); their indices
+     * are kept here too, early in the second cache line (the first is full, and this line's
+     * address needs nothing from the first, so both load together), for the portal search on
+     * small solids (kernel/mpr.c), which reads nothing else of the block but the vertices; -1
+     * when the polytope is not a solid or has more vertices than an int16_t holds */
+    int16_t portal_vertex[4];
     int edge_count;
     int face_count;
 
