@@ -8,7 +8,9 @@
  * crosses. Only the proofs count here: a separating plane is a support plane measured from the
  * support pair, and an enclosing tetrahedron is handed to the caller, who proves the origin inside
  * it with depth to spare (kernel/simplex.c) before answering. Whatever falls within the band or
- * degenerates is left undecided. docs/algorithms/gjk.md, section 10. */
+ * degenerates is left undecided. The source is silent on both: its MPR answers "intersect" or
+ * "separate" on the first sign, so a touching pair comes out intersecting; here each answer needs
+ * its margin beyond the band. docs/algorithms/gjk.md, section 10. */
 #include <math.h>
 #include <stddef.h>
 
