@@ -75,9 +75,10 @@
  * use it too: edge pairs of smaller sine, faces of smaller area over squared length (mface.c). */
 #define HD_PLAIN_NORMAL_SINE 1e-3
 
-/* The expanding polytope's faces take the plain cross product of their edges (no scaling) when
- * both squared edge lengths lie in this range: every product is then far from under- and
- * overflow, so it is as accurate as the scaled one (kernel/epa.c). */
+/* The expanding polytope's faces and the faces of a depth bound's tetrahedron take the plain cross
+ * product of their edges (no scaling) when both squared edge lengths lie in this range: every
+ * product is then far from under- and overflow, so it is as accurate as the scaled one
+ * (hd_triangle_normal_plain, kernel/simplex_robust.c). */
 #define HD_EPA_PLAIN_EDGE2_MIN 1e-140
 #define HD_EPA_PLAIN_EDGE2_MAX 1e140
 

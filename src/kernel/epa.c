@@ -112,7 +112,8 @@ static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
 /* The unit normal of triangle x y z (counter-clockwise seen from outside); 0 when it has none.
  * The converged run's faces (fast_normals) take the plain cross product when it is safe from
  * under- and overflow and the triangle is well shaped (sine above HD_PLAIN_NORMAL_SINE): one
- * square root and no division; hd_triangle_normal_fast (scaled edges) or double-double otherwise.
+ * square root and one division (hd_triangle_normal_plain); hd_triangle_normal_fast (scaled edges)
+ * or double-double otherwise.
  */
 static int face_normal(const hd_epa *e, const double x[3], const double y[3], const double z[3],
                        double n[3])
@@ -120,17 +121,7 @@ static int face_normal(const hd_epa *e, const double x[3], const double y[3], co
     if (!e->fast_normals) {
         return hd_triangle_unit_normal(x, y, z, n);
     }
-    double e1[3], e2[3];
-    hd_v3_sub(e1, y, x);
-    hd_v3_sub(e2, z, x);
-    hd_v3_cross(n, e1, e2);
-    double l1 = hd_v3_len2(e1), l2 = hd_v3_len2(e2), c2 = hd_v3_len2(n);
-    if (l1 > HD_EPA_PLAIN_EDGE2_MIN && l1 < HD_EPA_PLAIN_EDGE2_MAX && l2 > HD_EPA_PLAIN_EDGE2_MIN &&
-        l2 < HD_EPA_PLAIN_EDGE2_MAX && c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * l1 * l2) {
-        hd_v3_scale(n, n, 1.0 / sqrt(c2));
-        return 1;
-    }
-    return hd_triangle_normal_fast(x, y, z, n);
+    return hd_triangle_normal_plain(x, y, z, n);
 }
 
 /* A new face (a, b, c), counter-clockwise seen from outside; -1 when the capacity is exhausted

@@ -497,7 +497,7 @@ double hd_simplex_inner_depth(const hd_simplex *s)
     for (int j = 0; j < 4; ++j) {
         const double *x = s->w[face[j][0]], *y = s->w[face[j][1]], *z = s->w[face[j][2]];
         double n[3], to_j[3];
-        if (!hd_triangle_normal_fast(x, y, z, n)) {
+        if (!hd_triangle_normal_plain(x, y, z, n)) {
             return 0.0;
         }
         hd_v3_sub(to_j, s->w[j], x);

@@ -161,6 +161,21 @@ int hd_triangle_normal_fast(const double x[3], const double y[3], const double z
     return hd_triangle_unit_normal(x, y, z, n);
 }
 
+int hd_triangle_normal_plain(const double x[3], const double y[3], const double z[3], double n[3])
+{
+    double e1[3], e2[3];
+    hd_v3_sub(e1, y, x);
+    hd_v3_sub(e2, z, x);
+    hd_v3_cross(n, e1, e2);
+    double l1 = hd_v3_len2(e1), l2 = hd_v3_len2(e2), c2 = hd_v3_len2(n);
+    if (l1 > HD_EPA_PLAIN_EDGE2_MIN && l1 < HD_EPA_PLAIN_EDGE2_MAX && l2 > HD_EPA_PLAIN_EDGE2_MIN &&
+        l2 < HD_EPA_PLAIN_EDGE2_MAX && c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * l1 * l2) {
+        hd_v3_scale(n, n, 1.0 / sqrt(c2));
+        return 1;
+    }
+    return hd_triangle_normal_fast(x, y, z, n);
+}
+
 /* LU factorisation with partial pivoting of a 4x4 matrix, in place (unit lower factor below the
  * diagonal); perm[i] is the original row now in row i. 0 when a pivot is zero or not finite. */
 static int lu4(double a[4][4], int perm[4])

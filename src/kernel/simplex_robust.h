@@ -26,6 +26,12 @@ int hd_triangle_unit_normal(const double x[3], const double y[3], const double z
  * tight to about 2^-53 / HD_PLAIN_NORMAL_SINE of the corners' magnitude. Returns 0 as above. */
 int hd_triangle_normal_fast(const double x[3], const double y[3], const double z[3], double n[3]);
 
+/* The same unit normal with no scaling of the edges when their squared lengths lie in
+ * [HD_EPA_PLAIN_EDGE2_MIN, HD_EPA_PLAIN_EDGE2_MAX] (every product then far from under- and
+ * overflow, so as accurate as the scaled one) and the triangle is well shaped; else
+ * hd_triangle_normal_fast. One square root and one division. Returns 0 as above. */
+int hd_triangle_normal_plain(const double x[3], const double y[3], const double z[3], double n[3]);
+
 /* The unit normal of p x (r q), p = p1 - p0 and q = q1 - q0 (r a rotation, row-major: q is an
  * edge of B and r B's rotation into A's frame), in double-double from the exact differences: right
  * to a few units of 2^-53 however nearly parallel the edges are. The edges are scaled by powers of
