@@ -85,6 +85,9 @@ hd_status hd_pose_validate(const hd_pose *pose, double tol)
     if (tol > HD_TOL_REL_MAX) {
         tol = HD_TOL_REL_MAX;
     }
+    if (hd_pose_passes(pose->r, pose->t, tol)) {
+        return HD_OK; /* the common case; the checks below name what fails */
+    }
     for (int i = 0; i < 9; ++i) {
         if (!isfinite(pose->r[i])) {
             return HD_ERR_NONFINITE;

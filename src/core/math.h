@@ -174,4 +174,25 @@ static inline void hd_m3_tmul_m(double out[9], const double a[9], const double b
     }
 }
 
+/* Whether a rotation r and translation t pass hd_pose_validate's checks with tolerance tol (in
+ * (0, HD_TOL_REL_MAX]), in one branch-light pass: R^T R is symmetric in floating point too, so
+ * six of its entries decide; a non-finite entry of R makes a diagonal entry of R^T R infinite or
+ * NaN, and one of t makes t.0 NaN, both of which fail the comparisons; the determinant is the
+ * same expression. 0 only says "check entry by entry", which then names the status. */
+static inline int hd_pose_passes(const double r[9], const double t[3], double tol)
+{
+    if (!(t[0] * 0.0 + t[1] * 0.0 + t[2] * 0.0 == 0.0)) {
+        return 0;
+    }
+    for (int i = 0; i < 3; ++i) {
+        for (int j = i; j < 3; ++j) {
+            double x = r[i] * r[j] + r[3 + i] * r[3 + j] + r[6 + i] * r[6 + j];
+            if (!(fabs(x - (i == j ? 1.0 : 0.0)) <= tol)) {
+                return 0;
+            }
+        }
+    }
+    return hd_det3(r, r + 3, r + 6) > 0.0;
+}
+
 #endif

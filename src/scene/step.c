@@ -20,6 +20,10 @@
 #define HD_SCENE_RADIX_BITS 8
 #define HD_SCENE_RADIX (1 << HD_SCENE_RADIX_BITS)
 
+/* Contacts up to which straight insertion sorts them (about n^2 / 4 moves of 16 bytes, against
+ * four passes over 256 buckets for ids below 2^16). */
+#define HD_SCENE_INSERTION_SORT_MAX 48
+
 /* A pair found in contact, with a detail level: hd_signed_distance or hd_contact_manifold on the
  * same worker, warm-started from the pair's cache (which hd_collide just updated), into the
  * pair's extra bytes. */
@@ -264,25 +268,29 @@ static int radix_pass(const hd_sort_key *from, hd_sort_key *to, int count, int s
     return 1;
 }
 
-/* The contacts sorted by (a, b): their keys a << 32 | b (16 bytes with the place, not the
- * contacts' 48) by a least-significant-digit radix sort (Knuth, TAOCP vol. 3, section 5.2.5),
- * b's digits then a's over the bits the ids use, each pass stable; then the contacts gathered in
- * key order into the other buffer, which becomes the contacts. */
-static void sort_contacts(hd_scene *s)
+/* Keys [0, n) sorted by straight insertion (Knuth, TAOCP vol. 3, section 5.2.1): for the few
+ * contacts of a small scene, where each radix pass would cost its 256 buckets. The keys are
+ * distinct (one contact per pair). */
+static void insertion_sort(hd_sort_key *keys, int n)
 {
-    int n = s->contact_count;
-    if (n < 2) {
-        return;
+    for (int i = 1; i < n; ++i) {
+        hd_sort_key k = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1].key > k.key; --j) {
+            keys[j] = keys[j - 1];
+        }
+        keys[j] = k;
     }
+}
+
+/* Keys [0, n) by a least-significant-digit radix sort (Knuth, TAOCP vol. 3, section 5.2.5): b's
+ * digits then a's over the bits the ids use, each pass stable, between the two buffers; returns
+ * the one that holds the result. */
+static hd_sort_key *radix_sort(hd_sort_key *from, hd_sort_key *to, int n, int body_ids)
+{
     int bits = 1;
-    while (bits < 31 && (1 << bits) < s->body_ids) {
+    while (bits < 31 && (1 << bits) < body_ids) {
         bits++;
-    }
-    hd_sort_key *from = s->sort_keys, *to = s->sort_keys + s->contact_capacity;
-    for (int i = 0; i < n; ++i) {
-        const hd_scene_contact *c = &s->contacts[i];
-        from[i].key = (unsigned long long)(unsigned)c->a << 32 | (unsigned)c->b;
-        from[i].place = i;
     }
     for (int half = 0; half <= 32; half += 32) {
         for (int shift = 0; shift < bits; shift += HD_SCENE_RADIX_BITS) {
@@ -292,6 +300,29 @@ static void sort_contacts(hd_scene *s)
                 to = t;
             }
         }
+    }
+    return from;
+}
+
+/* The contacts sorted by (a, b): their keys a << 32 | b (16 bytes with the place, not the
+ * contacts' 48) sorted, then the contacts gathered in key order into the other buffer, which
+ * becomes the contacts. */
+static void sort_contacts(hd_scene *s)
+{
+    int n = s->contact_count;
+    if (n < 2) {
+        return;
+    }
+    hd_sort_key *from = s->sort_keys;
+    for (int i = 0; i < n; ++i) {
+        const hd_scene_contact *c = &s->contacts[i];
+        from[i].key = (unsigned long long)(unsigned)c->a << 32 | (unsigned)c->b;
+        from[i].place = i;
+    }
+    if (n <= HD_SCENE_INSERTION_SORT_MAX) {
+        insertion_sort(from, n);
+    } else {
+        from = radix_sort(from, s->sort_keys + s->contact_capacity, n, s->body_ids);
     }
     for (int i = 0; i < n; ++i) {
         s->contact_tmp[i] = s->contacts[from[i].place];

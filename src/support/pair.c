@@ -20,34 +20,12 @@ static int is_identity(const hd_pose *pose)
     return same;
 }
 
-/* Whether hd_pose_validate accepts the pose, in fewer steps (tol in (0, HD_TOL_REL_MAX], the
- * range hd_pose_validate uses as given): R^T R is symmetric in floating point too, so six of its
- * entries decide; a non-finite entry of R makes a diagonal entry of R^T R infinite or NaN, and one
- * of t makes t.0 NaN, both of which fail the comparisons; the determinant is the same expression.
- * 0 only says "ask hd_pose_validate", which then names the status. */
-static int pose_passes(const hd_pose *pose, double tol)
-{
-    const double *r = pose->r;
-    if (!(tol > 0.0 && tol <= HD_TOL_REL_MAX) ||
-        !(pose->t[0] * 0.0 + pose->t[1] * 0.0 + pose->t[2] * 0.0 == 0.0)) {
-        return 0;
-    }
-    for (int i = 0; i < 3; ++i) {
-        for (int j = i; j < 3; ++j) {
-            double x = r[i] * r[j] + r[3 + i] * r[3 + j] + r[6 + i] * r[6 + j];
-            if (!(fabs(x - (i == j ? 1.0 : 0.0)) <= tol)) {
-                return 0;
-            }
-        }
-    }
-    return hd_det3(r, r + 3, r + 6) > 0.0;
-}
-
-/* The identity passes pose_passes too: callers skip it for A's pose only, whose identity test
- * they need anyway. */
+/* hd_pose_validate's answer, its common case (a valid pose, tol in its range) inline. The
+ * identity passes too: callers skip it for A's pose only, whose identity test they need anyway. */
 static hd_status check_pose(const hd_pose *pose, double tol)
 {
-    if (pose == NULL || pose_passes(pose, tol)) {
+    if (pose == NULL ||
+        (tol > 0.0 && tol <= HD_TOL_REL_MAX && hd_pose_passes(pose->r, pose->t, tol))) {
         return HD_OK;
     }
     return hd_pose_validate(pose, tol);
