@@ -6,7 +6,9 @@
  * against naive references, and bad arguments. With the contact details (HD_SCENE_MANIFOLD), every
  * contact's signed distance and normal agree with the long-double separating-axis oracle
  * (support/depth_oracle.c), its manifold points lie in the overlap slab, and the details are
- * bit for bit the same for every thread count. Run under ThreadSanitizer by scripts/test.sh. */
+ * bit for bit the same for every thread count; steps after pauses that leave the pool's workers
+ * watching, napping or asleep. Run under ThreadSanitizer by scripts/test.sh. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -373,6 +376,18 @@ static void check_poses(const hd_scene *s, const model *m)
     }
 }
 
+/* A batch that must be accepted whole, then a step: the poses are the model's and the contacts
+ * the all-pairs answer. */
+static void move_and_step(hd_scene *s, const model *m, int count, const int *ids,
+                          const hd_pose *poses, const char *what, hd_scene_stats *st)
+{
+    int failed = 7;
+    assert_int_equal(hd_scene_move_many(s, count, ids, poses, &failed), HD_OK);
+    assert_int_equal(failed, -1);
+    check_poses(s, m);
+    step_checked(s, m, what, st);
+}
+
 /* One batch naming every body twice, or three times: the last pose of each must be the one
  * staged, whatever thread copies it (a batch of more than two chunks: every thread copies). */
 static void test_move_many_last_wins(void **state)
@@ -404,13 +419,46 @@ static void test_move_many_last_wins(void **state)
             ids[count] = id;
             poses[count++] = p;
         }
-        int failed = 7;
-        assert_int_equal(hd_scene_move_many(s, count, ids, poses, &failed), HD_OK);
-        assert_int_equal(failed, -1);
-        check_poses(s, &m);
         hd_scene_stats st;
-        step_checked(s, &m, "after the batch", &st);
+        move_and_step(s, &m, count, ids, poses, "after the batch", &st);
         assert_int_equal(st.moved, T_MAX_BODIES);
+        hd_scene_destroy(s);
+    }
+}
+
+/* Pauses of the caller between steps, in us: none, inside a worker's nap, past it (the worker
+ * asleep on its condition variable), and back to none (scene/pool.c). */
+static const long t_pauses_us[] = {0, 300, 5000, 0, 5000, 50};
+
+static void pause_us(long us)
+{
+    struct timespec ts = {us / 1000000, (us % 1000000) * 1000};
+    while (nanosleep(&ts, &ts) != 0) {
+    }
+}
+
+/* Steps after each kind of pause find the workers watching, napping or asleep; every step's
+ * contacts equal the all-pairs answer and every pose is the one given (2 and 3 threads; under
+ * ThreadSanitizer in scripts/test.sh, which checks the hand-overs between the three states). */
+static void test_idle_workers(void **state)
+{
+    (void)state;
+    static model m;
+    static int ids[T_MAX_BODIES];
+    static hd_pose poses[T_MAX_BODIES];
+    for (int threads = 2; threads <= 3; ++threads) {
+        hd_rng rng;
+        hd_scene *s = batch_scene(&m, &rng, t_seed + 59, HD_BROADPHASE_TREE, threads, "first");
+        for (size_t k = 0; k < sizeof t_pauses_us / sizeof t_pauses_us[0]; ++k) {
+            pause_us(t_pauses_us[k]);
+            for (int id = 0; id < T_MAX_BODIES; ++id) {
+                nudge(&rng, &m.pose[id], 0.05, 0.2);
+                ids[id] = id;
+                poses[id] = m.pose[id];
+            }
+            hd_scene_stats st;
+            move_and_step(s, &m, T_MAX_BODIES, ids, poses, "after a pause", &st);
+        }
         hd_scene_destroy(s);
     }
 }
@@ -1284,14 +1332,23 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),          cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),          cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),          cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),     cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins),
+        cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_idle_workers),
+        cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),
+        cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

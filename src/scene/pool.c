@@ -1,9 +1,11 @@
 /* The thread pool (pool.h): POSIX threads and C11 atomics. A job is published in one atomic word
- * (its generation and whether it is open); idle workers watch that word for a short while before
- * they sleep on a condition variable, so that the several loops of one scene step (a few
- * microseconds to a few milliseconds apart) find them awake: a wake-up through the kernel costs
- * 5 to 10 us, twice per loop with a sleeping worker (its start, and the caller's wait for its
- * end), for loops of 10 to 50 us at 1 000 bodies. */
+ * (its generation and whether it is open). An idle worker watches that word for a short while,
+ * then naps in short timed sleeps for a longer while, and only then sleeps on a condition
+ * variable: the several loops of one scene step (a few microseconds to a few milliseconds apart)
+ * find it watching, and the next step, if it follows within the nap window, finds it napping and
+ * posts its first loop without a system call. A wake-up through the condition variable costs the
+ * caller 5 to 45 us and the worker's start 8 to 150 us, most on a virtual machine whose idle
+ * virtual CPU has been halted (scene.md, "Threads and determinism"). */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <sched.h>
@@ -11,6 +13,9 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 #include "scene/pool.h"
 
@@ -19,6 +24,16 @@
  * on a loaded machine a watching worker must not starve the caller). */
 #define HD_POOL_SPIN_NS 200000LL
 #define HD_POOL_SPIN_POLLS 16
+
+/* After watching (or at once when the pool is parked), an idle worker naps: timed sleeps of
+ * HD_POOL_NAP_STEP_NS, checking the job word after each, for HD_POOL_NAP_NS in all; then it sleeps
+ * until woken. Its timer slack is set to HD_POOL_NAP_SLACK_NS (Linux's default, 50 us, would
+ * stretch each nap to 70 us). On the 2-core virtual machine of docs/BENCHMARKS.md a napping
+ * worker found a job 20 to 25 us (median) after it was posted and used 20 to 30 % of its core;
+ * a sleeping one was found 75 us after a wake-up that cost the caller 33 us. */
+#define HD_POOL_NAP_NS 1000000LL
+#define HD_POOL_NAP_STEP_NS 20000L
+#define HD_POOL_NAP_SLACK_NS 1000UL
 
 /* Polls of the caller waiting for the last workers of a job between yields of its core (to a
  * worker that was preempted inside its chunk). */
@@ -89,31 +104,60 @@ static void run_chunks(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int chun
     }
 }
 
-/* The job word once it differs from `seen` (or the stop order is posted): watched for
- * HD_POOL_SPIN_NS, then waited for asleep. */
-static unsigned long next_job(hd_pool *p, unsigned long seen)
+/* Whether the job word differs from `seen` or the stop order is posted. */
+static int job_changed(hd_pool *p, unsigned long seen, unsigned long *job)
+{
+    *job = atomic_load(&p->job);
+    return *job != seen || atomic_load(&p->stop);
+}
+
+/* Watches the job word for HD_POOL_SPIN_NS (until the pool is parked), yielding the core every
+ * HD_POOL_SPIN_POLLS polls; 1 with the new word in *job, 0 when the watch ended without one. */
+static int watch(hd_pool *p, unsigned long seen, unsigned long *job)
 {
     long long until = hd_scene_now_ns() + HD_POOL_SPIN_NS;
     for (int polls = 1;; ++polls) {
-        unsigned long job = atomic_load(&p->job);
-        if (job != seen || atomic_load(&p->stop)) {
-            return job;
+        if (job_changed(p, seen, job)) {
+            return 1;
         }
         if (atomic_load_explicit(&p->parked, memory_order_relaxed)) {
-            break;
+            return 0;
         }
         if (polls % HD_POOL_SPIN_POLLS == 0) {
             if (hd_scene_now_ns() > until) {
-                break;
+                return 0;
             }
             sched_yield();
         }
         cpu_relax();
     }
+}
+
+/* Checks the job word between timed sleeps for HD_POOL_NAP_NS; 1 with the new word in *job. */
+static int nap(hd_pool *p, unsigned long seen, unsigned long *job)
+{
+    long long until = hd_scene_now_ns() + HD_POOL_NAP_NS;
+    const struct timespec step = {0, HD_POOL_NAP_STEP_NS};
+    while (hd_scene_now_ns() < until) {
+        nanosleep(&step, NULL);
+        if (job_changed(p, seen, job)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The job word once it differs from `seen` (or the stop order is posted): watched, napped for,
+ * then waited for asleep. */
+static unsigned long next_job(hd_pool *p, unsigned long seen)
+{
+    unsigned long job;
+    if (watch(p, seen, &job) || nap(p, seen, &job)) {
+        return job;
+    }
     pthread_mutex_lock(&p->lock);
     atomic_fetch_add(&p->sleepers, 1);
-    unsigned long job;
-    while ((job = atomic_load(&p->job)) == seen && !atomic_load(&p->stop)) {
+    while (!job_changed(p, seen, &job)) {
         pthread_cond_wait(&p->wake, &p->lock);
     }
     atomic_fetch_sub(&p->sleepers, 1);
@@ -127,6 +171,9 @@ static void *worker_main(void *arg)
 {
     hd_pool_worker *w = arg;
     hd_pool *p = w->pool;
+#if defined(__linux__)
+    prctl(PR_SET_TIMERSLACK, HD_POOL_NAP_SLACK_NS); /* best effort: naps are only longer without */
+#endif
     unsigned long seen = 0; /* no job was posted before the workers were started */
     for (;;) {
         unsigned long job = next_job(p, seen);
