@@ -426,9 +426,9 @@ static void test_move_many_last_wins(void **state)
     }
 }
 
-/* Pauses of the caller between steps, in us: none, inside a worker's nap, past it (the worker
- * asleep on its condition variable), and back to none (scene/pool.c). */
-static const long t_pauses_us[] = {0, 300, 5000, 0, 5000, 50};
+/* Pauses of the caller between steps, in us: none, inside a worker's short naps, inside its long
+ * ones, past them (the worker asleep on its condition variable), and back (scene/pool.c). */
+static const long t_pauses_us[] = {0, 300, 2000, 8000, 0, 8000, 50};
 
 static void pause_us(long us)
 {

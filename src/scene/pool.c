@@ -25,14 +25,17 @@
 #define HD_POOL_SPIN_NS 200000LL
 #define HD_POOL_SPIN_POLLS 16
 
-/* After watching (or at once when the pool is parked), an idle worker naps: timed sleeps of
- * HD_POOL_NAP_STEP_NS, checking the job word after each, for HD_POOL_NAP_NS in all; then it sleeps
- * until woken. Its timer slack is set to HD_POOL_NAP_SLACK_NS (Linux's default, 50 us, would
- * stretch each nap to 70 us). On the 2-core virtual machine of docs/BENCHMARKS.md a napping
- * worker found a job 20 to 25 us (median) after it was posted and used 20 to 30 % of its core;
- * a sleeping one was found 75 us after a wake-up that cost the caller 33 us. */
-#define HD_POOL_NAP_NS 1000000LL
+/* After watching (or at once when the pool is parked), an idle worker naps: timed sleeps,
+ * checking the job word after each, of HD_POOL_NAP_STEP_NS for HD_POOL_NAP_SHORT_NS, then of
+ * HD_POOL_NAP_LONG_STEP_NS until HD_POOL_NAP_NS; then it sleeps until woken. Its timer slack is
+ * set to HD_POOL_NAP_SLACK_NS (Linux's default, 50 us, would stretch a 20 us nap to 70 us). On
+ * the 2-core virtual machine of docs/BENCHMARKS.md a worker napping 20 us at a time found a job
+ * 20 to 25 us (median) after it was posted and used 20 to 30 % of its core, 100 us at a time
+ * 75 us and 13 %; a sleeping one was found 75 us after a wake-up that cost the caller 33 us. */
+#define HD_POOL_NAP_NS 4000000LL
+#define HD_POOL_NAP_SHORT_NS 1000000LL
 #define HD_POOL_NAP_STEP_NS 20000L
+#define HD_POOL_NAP_LONG_STEP_NS 100000L
 #define HD_POOL_NAP_SLACK_NS 1000UL
 
 /* Polls of the caller waiting for the last workers of a job between yields of its core (to a
@@ -133,13 +136,15 @@ static int watch(hd_pool *p, unsigned long seen, unsigned long *job)
     }
 }
 
-/* Checks the job word between timed sleeps for HD_POOL_NAP_NS; 1 with the new word in *job. */
+/* Checks the job word between timed sleeps for HD_POOL_NAP_NS, short ones first; 1 with the new
+ * word in *job. */
 static int nap(hd_pool *p, unsigned long seen, unsigned long *job)
 {
-    long long until = hd_scene_now_ns() + HD_POOL_NAP_NS;
-    const struct timespec step = {0, HD_POOL_NAP_STEP_NS};
-    while (hd_scene_now_ns() < until) {
-        nanosleep(&step, NULL);
+    long long start = hd_scene_now_ns(), now = start;
+    const struct timespec short_step = {0, HD_POOL_NAP_STEP_NS};
+    const struct timespec long_step = {0, HD_POOL_NAP_LONG_STEP_NS};
+    for (; now - start < HD_POOL_NAP_NS; now = hd_scene_now_ns()) {
+        nanosleep(now - start < HD_POOL_NAP_SHORT_NS ? &short_step : &long_step, NULL);
         if (job_changed(p, seen, job)) {
             return 1;
         }
