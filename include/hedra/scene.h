@@ -12,9 +12,11 @@
  *   depth bounds and contact manifold of every pair in contact (hedra/contact.h). Results are
  *   sorted by body ids, so the output does not depend on the thread count.
  *
- * A scene is used by one thread at a time (its own workers run only inside hd_scene_step and the
- * queries). The polytopes it holds are only read. Steady-state steps do not allocate: every
- * array grows geometrically and is reused.
+ * A scene is used by one thread at a time (its own workers run only inside hd_scene_move_many,
+ * hd_scene_step and the queries; between two of those an idle worker naps in short timed sleeps
+ * for up to 4 ms, a small share of its core, so that a step soon after the last one need not wake
+ * it through the kernel, and then sleeps). The polytopes it holds are only read. Steady-state steps
+ * do not allocate: every array grows geometrically and is reused.
  */
 #ifndef HEDRA_SCENE_H
 #define HEDRA_SCENE_H
