@@ -28,9 +28,9 @@
 /* After watching (or at once when the pool is parked), an idle worker naps: timed sleeps,
  * checking the job word after each, of HD_POOL_NAP_STEP_NS for HD_POOL_NAP_SHORT_NS, then of
  * HD_POOL_NAP_LONG_STEP_NS until HD_POOL_NAP_NS; then it sleeps until woken. Its timer slack is
- * set to HD_POOL_NAP_SLACK_NS (Linux's default, 50 us, would stretch a 20 us nap to 70 us). On
- * the 2-core virtual machine of docs/BENCHMARKS.md a worker napping 20 us at a time found a job
- * 20 to 25 us (median) after it was posted and used 20 to 30 % of its core, 100 us at a time
+ * set to HD_POOL_NAP_SLACK_NS (with Linux's default, 50 us, a 20 us nap took 63 us to notice a
+ * job). On the 2-core virtual machine of docs/BENCHMARKS.md a worker napping 20 us at a time found
+ * a job 20 to 25 us (median) after it was posted and used 20 to 30 % of its core, 100 us at a time
  * 75 us and 13 %; a sleeping one was found 75 us after a wake-up that cost the caller 33 us. */
 #define HD_POOL_NAP_NS 4000000LL
 #define HD_POOL_NAP_SHORT_NS 1000000LL
