@@ -2,13 +2,14 @@
 # Small-n profile against libccd (docs/BENCHMARKS.md, "Small n"): instructions per query under
 # callgrind (repeatable on a noisy machine) of hedra's hd_collide (GJK) and hd_distance and of
 # libccd's ccdGJKIntersect and ccdMPRIntersect on the same posed pairs (Fig. 8 ellipsoids), with
-# hedra's instructions by part, then same-run medians (hot, and with the data caches evicted), and
-# the hot medians per gap with their ratios to the MPR.
+# hedra's instructions by part, the code each method executes (instruction-cache lines), then
+# same-run medians (hot, and with the data caches evicted), and the hot medians per gap with their
+# ratios to the MPR.
 #
 # usage: bench/profile_small.sh [N] [ROUNDS]     (defaults: N = 12, 10 orientations; 31 rounds)
 # Environment: HEDRA_BENCH_BUILD (build directory, default bench/out/build),
 #              HEDRA_PROFILE_OUT (output directory, default bench/out/profile).
-# Needs valgrind and libccd (libccd-dev).
+# Needs valgrind, libccd (libccd-dev) and /usr/bin/python3 (bench/code_lines.py).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +61,24 @@ for m in gjk dist; do
       printf "| %s | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |\n", q, sc / c,
         (it - so - cm - sc) / c, (so + cm) / c, de / c, re / c, po / c, pr / c,
         (t - it - de - re - po - pr) / c }'
+done
+
+# Code executed per query, in 64-byte instruction-cache lines (bench/code_lines.py): what a query
+# fetches when it starts with a cold instruction cache, as in the shuffled benchmark.
+echo
+printf '| method | code lines, all pairs | one penetrating pair (l = -1) | one separated pair (l = 1) |\n'
+printf '|---|---:|---:|---:|\n'
+one_pair() { awk -v pat="$2" '/^pair / { keep = index($0, pat) > 0 } keep' "$pairs" >"$1"; }
+one_pair "$out/pair_in.txt" "_k0_l-1_"
+one_pair "$out/pair_out.txt" "_k0_l1_"
+for m in gjk dist ccd_gjk ccd_mpr; do
+  row="| $m"
+  for p in "$pairs" "$out/pair_in.txt" "$out/pair_out.txt"; do
+    valgrind -q --tool=callgrind --dump-instr=yes --toggle-collect=hd_small_query \
+      --callgrind-out-file="$out/cg_lines.out" "$build/bench/hedra_small_n" "$p" count "$m" >/dev/null
+    row="$row | $(/usr/bin/python3 "$here/code_lines.py" "$out/cg_lines.out")"
+  done
+  echo "$row |"
 done
 
 echo
