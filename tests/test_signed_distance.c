@@ -359,8 +359,7 @@ static void test_needle_facets(void **state)
     hd_polytope *ea = hd_test_build(&ee_a[0][0], 8), *eb = hd_test_build(&ee_b[0][0], 3);
     hd_polytope *fa = hd_test_build(&fv_a[0][0], 4), *fb = hd_test_build(&fv_b[0][0], 4);
     const hd_polytope *pairs[3][2] = {{ea, eb}, {fa, fb}, {fb, fa}};
-    const double depths[3] = {106836.5439259170392823, 135.2333901225011325,
-                              135.2333901225011325};
+    const double depths[3] = {106836.5439259170392823, 135.2333901225011325, 135.2333901225011325};
     const double tol = 1.0;
     for (int i = 0; i < 3; ++i) {
         hd_pose pose = hd_rng_pose(&rng, NULL);
@@ -376,6 +375,48 @@ static void test_needle_facets(void **state)
     hd_polytope_destroy(eb);
     hd_polytope_destroy(fa);
     hd_polytope_destroy(fb);
+}
+
+/* A cube of side 2e-5 and a segment of length 2 through its centre, both turned (found by
+ * fuzz_scene): GJK's simplex became a sliver triangle of M passing 1.5e-14 from the origin, and
+ * the solve of the tetrahedron with the next support point dropped that point again and again,
+ * until the iteration cap failed the signed distance, the manifold and the distance. Every query
+ * must answer, and the depth must match the oracle. */
+static void test_sliver_simplex(void **state)
+{
+    (void)state;
+    hd_polytope *cube = box(-1e-5, -1e-5, -1e-5, 1e-5, 1e-5, 1e-5);
+    double seg[6] = {-1, 0, 0, 1, 0, 0};
+    hd_polytope *segment = hd_test_build(seg, 2);
+    const hd_pose pa = {{-0.93311036789297663, 0.34113712374581939, 0.11371237458193979,
+                         0.34113712374581939, 0.93979933110367897, -0.020066889632107024,
+                         -0.11371237458193979, 0.020066889632107024, -0.99331103678929766},
+                        {0, 0, 0}};
+    const hd_pose pb = {{0.98152770843734394, -0.1887169246130804, 0.031452820768846729,
+                         -0.1887169246130804, -0.98202695956065922, -0.002995506739890165,
+                         0.031452820768846729, -0.002995506739890165, -0.99950074887668516},
+                        {0, 0, 0}};
+    for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
+        hd_contact c = query(cube, &pa, segment, &pb, flags);
+        assert_int_equal(c.verdict, HD_INTERSECTING);
+        check_overlap(cube, &pa, segment, &pb, &c, NULL);
+        c = query(segment, &pb, cube, &pa, flags);
+        check_overlap(segment, &pb, cube, &pa, &c, NULL);
+    }
+    hd_options opt = hd_options_default();
+    hd_contact c;
+    hd_manifold m;
+    assert_int_equal(hd_contact_manifold(cube, &pa, segment, &pb, &opt, &c, &m), HD_OK);
+    assert_true(m.count >= 1);
+    hd_result r;
+    assert_int_equal(hd_distance(cube, &pa, segment, &pb, &opt, &r), HD_OK);
+    assert_int_equal(r.verdict, HD_INTERSECTING);
+    assert_true(r.distance == 0.0);
+    opt.flags = HD_QUERY_NO_PORTAL;
+    assert_int_equal(hd_collide(cube, &pa, segment, &pb, &opt, &r), HD_OK);
+    assert_int_equal(r.verdict, HD_INTERSECTING);
+    hd_polytope_destroy(cube);
+    hd_polytope_destroy(segment);
 }
 
 /* Flat and lower-dimensional polytopes: A - B without interior has depth 0 with the normal of
@@ -556,6 +597,7 @@ int main(void)
         cmocka_unit_test(test_degenerate_expanding_polytope),
         cmocka_unit_test(test_far_from_origin),
         cmocka_unit_test(test_needle_facets),
+        cmocka_unit_test(test_sliver_simplex),
         cmocka_unit_test(test_flat_and_degenerate),
         cmocka_unit_test(test_separated),
         cmocka_unit_test(test_warm_start),

@@ -164,6 +164,37 @@ static int step_direction(hd_momentum *m, const hd_gjk_state *st, double u[3])
     return use;
 }
 
+/* Whether the solve of a simplex left out its point `added` (the one just appended). */
+static int drops(const hd_simplex_sub *sub, int added)
+{
+    for (int k = 0; k < sub->n; ++k) {
+        if (sub->idx[k] == added) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A step that did not decrease |v| (the new point is at s->count - 1 of the solved simplex): the
+ * end it allows, or 0 to go on. Converged when the bounds are within HD_GJK_STALL_FACTOR
+ * tolerances. Origin when the solve dropped the new point and |v| <= eps: every later step would
+ * repeat this one, and the origin is within the touching band of conv(simplex), a part of M, so
+ * the caller's classifier decides (a sliver simplex of a 1e-5 cube and a segment through it: the
+ * origin 1.5e-14 off a triangle, each tetrahedron with the new point read as not holding it). */
+static int stalled(const hd_pair *pair, hd_gjk_state *st, const hd_simplex_sub *sub, double uw,
+                   double tol)
+{
+    if (bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
+        st->end = HD_GJK_CONVERGED;
+        return 1;
+    }
+    if (drops(sub, st->simplex.count - 1) && st->vv <= pair->eps * pair->eps) {
+        st->end = HD_GJK_ORIGIN;
+        return 1;
+    }
+    return 0;
+}
+
 /* One iteration after the loop's entry checks: a support point w of M along -u, the lower bound
  * it proves, then the end tests or the simplex update. Returns 1 when the loop ends (st->end
  * set), 0 to go on; *ia, *ib receive the support pair. */
@@ -210,13 +241,12 @@ static int iterate_once(const hd_pair *pair, double separation, double tol, hd_g
         m->on = 0;
         return 0;
     }
-    if (previous > 0 && vv >= st->vv && bounds_met(st->vv, uw, HD_GJK_STALL_FACTOR * tol)) {
-        s->count = previous;
-        st->end = HD_GJK_CONVERGED; /* no progress: keep the previous simplex */
+    if (previous > 0 && vv >= st->vv && stalled(pair, st, &sub, uw, tol)) {
+        s->count = previous; /* no progress: keep the previous simplex */
         return 1;
     }
     /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
-     * simplex (the iteration cap bounds this; it was never observed in the tests) */
+     * simplex (the iteration cap bounds this) */
     hd_simplex_commit(s, &sub);
     hd_v3_copy(st->v, sub.v);
     st->vv = vv;
@@ -225,8 +255,10 @@ static int iterate_once(const hd_pair *pair, double separation, double tol, hd_g
 
 /* Stops, in order: enclosed (a tetrahedron), origin (|v| at rounding level), separated (lower bound
  * above separation), converged (w already in the simplex, or the bounds within tolerance), stall
- * (no decrease with the bounds within HD_GJK_STALL_FACTOR tolerances). Rules are taken on plain
- * steps only; a momentum step kept always lowers |v|, so termination is that of plain GJK. */
+ * (no decrease with the bounds within HD_GJK_STALL_FACTOR tolerances), origin again (a step that
+ * would repeat itself, |v| within the touching band: docs/algorithms/gjk.md section 2). Rules are
+ * taken on plain steps only; a momentum step kept always lowers |v|, so termination is that of
+ * plain GJK. */
 hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * pair->scale;

@@ -14,7 +14,8 @@ typedef enum hd_gjk_end {
     HD_GJK_RUNNING = 0,
     HD_GJK_SEPARATED, /* lower > the caller's separation threshold (early exit) */
     HD_GJK_ENCLOSED,  /* the simplex is a tetrahedron holding the origin strictly inside */
-    HD_GJK_ORIGIN,    /* |v| at rounding level: the origin lies on the simplex */
+    HD_GJK_ORIGIN,    /* |v| at rounding level, or a stuck step with |v| <= eps: the origin lies
+                         on the simplex or within the touching band of it */
     HD_GJK_CONVERGED  /* upper and lower bounds met (tolerance, repeated pair or no progress) */
 } hd_gjk_end;
 
