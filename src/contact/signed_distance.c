@@ -173,6 +173,22 @@ static void support_witnesses(const hd_pair *pair, hd_sd_result *out, int ia)
     hd_v3_madd(out->wb, out->wa, out->delta, out->n);
 }
 
+/* A separated GJK state whose witnesses lie farther apart than its lower bound allows (a simplex
+ * much thinner than its distance from the origin, solved in double) polished in double-double
+ * (hd_gjk_polish) first: the distance is then right to the bounds' tolerance, not only bracketed
+ * by them (3.6e-8 reported where 2.5e-9 was true, a small shape against a long one). */
+static void polish_if_apart(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
+{
+    double wa[3], wb[3];
+    hd_simplex_witnesses(&st->simplex, pair, wa, wb);
+    double d = hd_v3_dist(wa, wb);
+    double tol = hd_max(HD_GJK_REL_TOL * d, HD_GJK_ABS_TOL * pair->scale);
+    if (d - st->lower >
+        HD_GJK_STALL_FACTOR * tol + HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale) {
+        hd_gjk_polish(pair, st, stats);
+    }
+}
+
 /* Separated beyond rounding: GJK's answer. When GJK's simplex is a triangle, the closest point of
  * M lies on a facet, which its support pairs name; that facet's exact normal replaces -v / |v|
  * when its plane attains the distance (to rounding). */
@@ -363,6 +379,7 @@ hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratc
         return status;
     }
     if (st.end == HD_GJK_CONVERGED && st.lower > out->margin) {
+        polish_if_apart(pair, &st, stats);
         separated(pair, &st, stats, out);
     } else {
         status = overlapping(pair, opt, scratch, &st, stats, out);

@@ -61,6 +61,11 @@
  * tolerances: below that the guaranteed decrease is under the rounding of |v|^2. */
 #define HD_GJK_STALL_FACTOR 64.0
 
+/* Steps of hd_gjk_polish at most (each one support query and a double-double solve of the
+ * simplex): a separated answer whose bounds the double solve left apart is polished from the
+ * simplex GJK stopped on, which is then at most a few points away from the nearest features. */
+#define HD_GJK_POLISH_STEPS 16
+
 /* The triangle's own closest point is kept when its signed areas disagree in sign by at most 16
  * units of their rounding: lq lr + (L + W) |q - r| for the area of the edge q r, capped by
  * L (L + W) (L the longest edge, W the largest coordinate; kernel/simplex.c). */

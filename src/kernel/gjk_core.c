@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "kernel/gjk_core.h"
+#include "kernel/simplex_robust.h"
 #include "core/math.h"
 #include "support/support.h"
 
@@ -195,6 +196,27 @@ static int stalled(const hd_pair *pair, hd_gjk_state *st, const hd_simplex_sub *
     return 0;
 }
 
+/* A step whose solve did not decrease |v| while the bounds say it must (rounding of a simplex
+ * much thinner than its distance from the origin; the double loop may then cycle, |v| up and
+ * down): the simplex, new point included, polished in double-double (hd_gjk_polish). Ends
+ * converged when the bounds met, origin when the origin is in the polished simplex or within the
+ * band of it (the classifier decides); else st is restored and 0 returned, for the caller to go
+ * on as before the polish (the iteration cap bounding it). */
+static int polished(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
+{
+    hd_gjk_state before = *st;
+    if (hd_gjk_polish(pair, st, stats)) {
+        st->end = HD_GJK_CONVERGED;
+        return 1;
+    }
+    if (st->vv <= pair->eps * pair->eps) {
+        st->end = HD_GJK_ORIGIN;
+        return 1;
+    }
+    *st = before;
+    return 0;
+}
+
 /* One iteration after the loop's entry checks: a support point w of M along -u, the lower bound
  * it proves, then the end tests or the simplex update. Returns 1 when the loop ends (st->end
  * set), 0 to go on; *ia, *ib receive the support pair. */
@@ -241,9 +263,14 @@ static int iterate_once(const hd_pair *pair, double separation, double tol, hd_g
         m->on = 0;
         return 0;
     }
-    if (previous > 0 && vv >= st->vv && stalled(pair, st, &sub, uw, tol)) {
-        s->count = previous; /* no progress: keep the previous simplex */
-        return 1;
+    if (previous > 0 && vv >= st->vv) {
+        if (stalled(pair, st, &sub, uw, tol)) {
+            s->count = previous; /* no progress: keep the previous simplex */
+            return 1;
+        }
+        if (polished(pair, st, stats)) {
+            return 1;
+        }
     }
     /* otherwise rounding hid a decrease that the bounds say must exist: go on from the new
      * simplex (the iteration cap bounds this) */
@@ -285,6 +312,69 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
             return HD_OK;
         }
     }
+}
+
+/* The points of s with a positive weight in l, in order, with those weights. */
+static void keep_weighted(hd_simplex *s, const double l[4])
+{
+    int n = 0;
+    for (int j = 0; j < s->count; ++j) {
+        if (l[j] > 0.0) {
+            hd_v3_copy(s->w[n], s->w[j]);
+            s->ia[n] = s->ia[j];
+            s->ib[n] = s->ib[j];
+            s->lambda[n] = l[j];
+            n++;
+        }
+    }
+    s->count = n;
+}
+
+/* st's simplex solved in double-double: its nearest point to st->v, the points it leaves out
+ * dropped; 0 when the solve fails or v is 0 (nothing left to polish). */
+static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
+{
+    hd_simplex *s = &st->simplex;
+    double a[4][3], b[4][3], v[3], l[4];
+    for (int j = 0; j < s->count; ++j) {
+        hd_v3_copy(a[j], pair->a->verts + 3 * s->ia[j]);
+        hd_pair_b_vertex(pair, s->ib[j], b[j]);
+    }
+    if (!hd_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v, l)) {
+        return 0;
+    }
+    keep_weighted(s, l);
+    hd_v3_copy(st->v, v);
+    st->vv = hd_v3_len2(v);
+    return st->vv > 0.0 && s->count > 0;
+}
+
+int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
+{
+    const double tol = HD_GJK_STALL_FACTOR * HD_GJK_ABS_TOL * pair->scale;
+    hd_simplex *s = &st->simplex;
+    if (!solve_precise(pair, st)) {
+        return 0;
+    }
+    for (int step = 0; step < HD_GJK_POLISH_STEPS; ++step) {
+        double d[3], w[3];
+        int ia, ib;
+        hd_v3_neg(d, st->v);
+        hd_pair_support_m(pair, d, &st->start_a, &st->start_b, &ia, &ib, w, stats);
+        double uw = hd_v3_dot(st->v, w);
+        record_lower(st, st->v, w, st->vv, uw, pair->eps, ia, ib);
+        if (bounds_met(st->vv, uw, tol)) {
+            return 1;
+        }
+        if (hd_simplex_has_pair(s, ia, ib)) {
+            return 0;
+        }
+        add_support(s, ia, ib, w);
+        if (!solve_precise(pair, st) || !hd_simplex_has_pair(s, ia, ib)) {
+            return 0; /* the solve leaves the new point out again: no progress to be had */
+        }
+    }
+    return 0;
 }
 
 void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache)

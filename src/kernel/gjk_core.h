@@ -47,6 +47,14 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st);
 hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats);
 
 /* Stores the simplex pairs and the climbing starts in cache (may be NULL). */
+/* A separated state whose bounds GJK left apart (a simplex thin against its distance from the
+ * origin: the double solve loses the digits of its short edges) polished: the simplex solved in
+ * double-double from the vertices of A and B (hd_simplex_nearest_precise), a support query along
+ * the new v, repeated until the bounds meet within HD_GJK_STALL_FACTOR tolerances or the support
+ * pair is already in the simplex, at most HD_GJK_POLISH_STEPS times. Updates st's simplex (weights
+ * included), v, vv and lower; returns 1 when the bounds met, 0 otherwise (st still consistent). */
+int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats);
+
 void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache);
 
 /* The separating plane certificate of a unit plane_n with n.(a - b) >= lower for all a in A, b in

@@ -5,6 +5,7 @@
  * Cramer's rule fails on needles, and the range assumptions: docs/algorithms/gjk.md, section 3. */
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "core/math.h"
 #include "core/tolerances.h"
@@ -286,6 +287,198 @@ int hd_tetra_weights_robust(const double (*w)[3], double l[4])
     }
     for (int j = 0; j < 4; ++j) {
         l[j] = x[j];
+    }
+    return 1;
+}
+
+/* x . y for vectors of pairs of doubles. */
+static hd_dd dd_dot(const hd_dd x[3], const hd_dd y[3])
+{
+    return dd_add(dd_add(dd_mul(x[0], y[0]), dd_mul(x[1], y[1])), dd_mul(x[2], y[2]));
+}
+
+/* a / b in double-double (one correction of the double quotient), b nonzero. */
+static hd_dd dd_div(hd_dd a, hd_dd b)
+{
+    double q1 = a.hi / b.hi;
+    hd_dd r = dd_sub(a, dd_mul(b, (hd_dd){q1, 0.0}));
+    return dd_renorm(q1, (r.hi + r.lo) / b.hi);
+}
+
+/* p = x + s e (+ t f when f is not NULL), in double-double: s and t too, since an error of one
+ * unit in s moves p by 2^-53 |e| along e, which turns p's direction by that over |p|. */
+static void dd_point(const hd_dd x[3], hd_dd s, const hd_dd e[3], hd_dd t, const hd_dd f[3],
+                     hd_dd p[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        p[k] = dd_add(x[k], dd_mul(s, e[k]));
+        if (f != NULL) {
+            p[k] = dd_add(p[k], dd_mul(t, f[k]));
+        }
+    }
+}
+
+static double dd_value(hd_dd x)
+{
+    return x.hi + x.lo;
+}
+
+/* The nearest candidate so far: its squared length, point and weights over the simplex. */
+typedef struct hd_nearest {
+    double d2;
+    double v[3];
+    double l[4];
+} hd_nearest;
+
+static void offer(hd_nearest *best, const hd_dd p[3], const int idx[3], const double w[3], int n)
+{
+    double d2 = dd_value(dd_dot(p, p));
+    if (!(d2 < best->d2)) {
+        return;
+    }
+    best->d2 = d2;
+    for (int k = 0; k < 3; ++k) {
+        best->v[k] = dd_value(p[k]);
+    }
+    best->l[0] = best->l[1] = best->l[2] = best->l[3] = 0.0;
+    for (int j = 0; j < n; ++j) {
+        best->l[idx[j]] = w[j];
+    }
+}
+
+/* The origin projected on the line through W[i], W[j], offered when it falls on the segment. */
+static void offer_segment(hd_nearest *best, const hd_dd (*W)[3], int i, int j)
+{
+    hd_dd e[3], p[3];
+    for (int k = 0; k < 3; ++k) {
+        e[k] = dd_sub(W[j][k], W[i][k]);
+    }
+    hd_dd den = dd_dot(e, e), num = dd_dot(W[i], e); /* num negated */
+    num.hi = -num.hi;
+    num.lo = -num.lo;
+    if (!(dd_value(den) > 0.0) || !(dd_value(num) >= 0.0) || !(dd_value(num) <= dd_value(den))) {
+        return;
+    }
+    hd_dd t = dd_div(num, den), none = {0.0, 0.0};
+    dd_point(W[i], t, e, none, NULL, p);
+    const int idx[3] = {i, j, 0};
+    const double w[3] = {1.0 - dd_value(t), dd_value(t), 0.0};
+    offer(best, p, idx, w, 2);
+}
+
+/* Squared length of W[j] - W[i], roughly (to pick a triangle's base vertex). */
+static double edge2(const hd_dd (*W)[3], int i, int j)
+{
+    double d2 = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        double d = W[j][k].hi - W[i][k].hi;
+        d2 += d * d;
+    }
+    return d2;
+}
+
+/* The origin projected on the plane of W[i], W[j], W[m], offered when it falls in the triangle.
+ * The two edges from the vertex opposite the longest edge span it: on a needle, a short edge and
+ * a long one, whose Gram matrix is well conditioned, where two long nearly parallel edges would
+ * lose 14 of double-double's 32 digits to the determinant (a segment of length 12 against a
+ * square of side 8e-7: the direction of v 1e-9 off, the support plane through it 1e-8 off). */
+static void offer_triangle(hd_nearest *best, const hd_dd (*W)[3], int i0, int j0, int m0)
+{
+    double lij = edge2(W, i0, j0), ljm = edge2(W, j0, m0), lmi = edge2(W, m0, i0);
+    int i = i0, j = j0, m = m0;
+    if (lij >= ljm && lij >= lmi) {
+        i = m0, j = i0, m = j0; /* i j is the longest: base at m */
+    } else if (lmi >= ljm && lmi >= lij) {
+        i = j0, j = m0, m = i0; /* m i is the longest: base at j */
+    }
+    hd_dd e[3], f[3], p[3];
+    for (int k = 0; k < 3; ++k) {
+        e[k] = dd_sub(W[j][k], W[i][k]);
+        f[k] = dd_sub(W[m][k], W[i][k]);
+    }
+    hd_dd gee = dd_dot(e, e), gef = dd_dot(e, f), gff = dd_dot(f, f);
+    hd_dd re = dd_dot(W[i], e), rf = dd_dot(W[i], f); /* the right-hand sides, negated */
+    hd_dd det = dd_sub(dd_mul(gee, gff), dd_mul(gef, gef));
+    hd_dd ns = dd_sub(dd_mul(rf, gef), dd_mul(re, gff));
+    hd_dd nt = dd_sub(dd_mul(re, gef), dd_mul(rf, gee));
+    double d = dd_value(det), a = dd_value(ns), b = dd_value(nt);
+    if (!(d > 0.0) || !(a >= 0.0) || !(b >= 0.0) || !(a + b <= d)) {
+        return;
+    }
+    hd_dd s = dd_div(ns, det), t = dd_div(nt, det);
+    dd_point(W[i], s, e, t, f, p);
+    const int idx[3] = {i, j, m};
+    const double w[3] = {1.0 - dd_value(s) - dd_value(t), dd_value(s), dd_value(t)};
+    offer(best, p, idx, w, 3);
+}
+
+/* det[x y z] = x . (y x z), in double-double. */
+static hd_dd dd_det(const hd_dd x[3], const hd_dd y[3], const hd_dd z[3])
+{
+    hd_dd c[3];
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        c[k] = dd_sub(dd_mul(y[i], z[j]), dd_mul(y[j], z[i]));
+    }
+    return dd_dot(x, c);
+}
+
+/* Whether the origin lies strictly inside the tetrahedron W[0..3]: its barycentric weights, the
+ * origin = W0 + l1 e1 + l2 e2 + l3 e3 solved by Cramer's rule in double-double, all positive;
+ * then v = 0 is offered with them. */
+static int offer_inside(hd_nearest *best, const hd_dd (*W)[3])
+{
+    hd_dd e[3][3], o[3];
+    for (int k = 0; k < 3; ++k) {
+        for (int j = 0; j < 3; ++j) {
+            e[j][k] = dd_sub(W[j + 1][k], W[0][k]);
+        }
+        o[k].hi = -W[0][k].hi;
+        o[k].lo = -W[0][k].lo;
+    }
+    double d = dd_value(dd_det(e[0], e[1], e[2]));
+    double l[4] = {1.0, dd_value(dd_det(o, e[1], e[2])) / d, dd_value(dd_det(e[0], o, e[2])) / d,
+                   dd_value(dd_det(e[0], e[1], o)) / d};
+    l[0] = 1.0 - l[1] - l[2] - l[3];
+    if (!(l[0] > 0.0 && l[1] > 0.0 && l[2] > 0.0 && l[3] > 0.0)) {
+        return 0;
+    }
+    best->d2 = 0.0;
+    best->v[0] = best->v[1] = best->v[2] = 0.0;
+    for (int j = 0; j < 4; ++j) {
+        best->l[j] = l[j];
+    }
+    return 1;
+}
+
+int hd_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int count, double v[3],
+                               double l[4])
+{
+    hd_dd W[4][3];
+    hd_nearest best = {DBL_MAX, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+    for (int j = 0; j < count; ++j) {
+        for (int k = 0; k < 3; ++k) {
+            W[j][k] = two_sum(a[j][k], -b[j][k]);
+        }
+        const int idx[3] = {j, 0, 0};
+        const double w[3] = {1.0, 0.0, 0.0};
+        offer(&best, W[j], idx, w, 1);
+        for (int i = 0; i < j; ++i) {
+            offer_segment(&best, (const hd_dd(*)[3])W, i, j);
+            for (int m = 0; m < i; ++m) {
+                offer_triangle(&best, (const hd_dd(*)[3])W, m, i, j);
+            }
+        }
+    }
+    if (count == 4) {
+        offer_inside(&best, (const hd_dd(*)[3])W);
+    }
+    if (!(best.d2 < DBL_MAX)) {
+        return 0;
+    }
+    hd_v3_copy(v, best.v);
+    for (int j = 0; j < 4; ++j) {
+        l[j] = best.l[j];
     }
     return 1;
 }

@@ -40,4 +40,15 @@ int hd_triangle_normal_plain(const double x[3], const double y[3], const double 
 int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
                              const double q1[3], const double r[9], double n[3]);
 
+/* The point v of conv(w_0 .. w_{count-1}) nearest the origin (count 1 to 4; v = 0 for a
+ * tetrahedron holding the origin strictly inside), w_j = a_j - b_j taken exactly as pairs of
+ * doubles, every sub-simplex's projection solved in double-double: right to a few units of 2^-53
+ * |v| however thin the simplex, where the double solve of kernel/simplex.c loses the digits of an
+ * edge much shorter than its points' distance from the origin (w_j rounded before the edges are
+ * formed). l receives the weights (0 for the points left out). Returns 0 when no candidate is
+ * finite. For the rare separated answers whose bounds the double solve cannot bring together
+ * (gjk_core.c, hd_gjk_polish). */
+int hd_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int count, double v[3],
+                               double l[4]);
+
 #endif
