@@ -119,6 +119,20 @@ static void fill_distance(const hd_pair *pair, const hd_gjk_state *st, hd_result
     }
 }
 
+/* GJK's enclosing tetrahedron (or the origin on its simplex) solved again in double-double
+ * (hd_gjk_polish): the double solve of a needle tetrahedron can place the origin inside when it
+ * lies outside by far more than the band (a cube of side 2e-9 and a segment of 0.27, 136 eps
+ * apart, in tests/test_signed_distance.c's family). When the polished state proves a separation
+ * beyond eps, it replaces GJK's; otherwise GJK's stands. */
+static void recheck_enclosure(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
+{
+    hd_gjk_state polished = *st;
+    if (hd_gjk_polish(pair, &polished, stats) && polished.lower > pair->eps) {
+        polished.end = HD_GJK_CONVERGED;
+        *st = polished;
+    }
+}
+
 hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
                             hd_result *out)
 {
@@ -133,6 +147,9 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     out->stats.refine_steps += st->iterations - iterations;
     if (status != HD_OK) {
         return status;
+    }
+    if (st->end == HD_GJK_ENCLOSED || st->end == HD_GJK_ORIGIN) {
+        recheck_enclosure(pair, st, &out->stats);
     }
     double upper = st->end == HD_GJK_ENCLOSED ? 0.0 : sqrt(st->vv);
     if (st->lower > eps) {
