@@ -126,6 +126,9 @@ static void fill_distance(const hd_pair *pair, const hd_gjk_state *st, hd_result
  * beyond eps, it replaces GJK's; otherwise GJK's stands. */
 static void recheck_enclosure(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
 {
+    if (!hd_simplex_is_needle(pair, &st->simplex)) {
+        return; /* the double solve is right to the band: nothing to recheck (touching pairs) */
+    }
     hd_gjk_state polished = *st;
     if (hd_gjk_polish(pair, &polished, stats) && polished.lower > pair->eps) {
         polished.end = HD_GJK_CONVERGED;

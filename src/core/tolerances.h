@@ -66,6 +66,10 @@
  * simplex GJK stopped on, which is then at most a few points away from the nearest features. */
 #define HD_GJK_POLISH_STEPS 16
 
+/* A simplex counts as a needle (hd_simplex_is_needle: its double solve may be off by an eighth of
+ * the band) when this many units of DBL_EPSILON max|w|^2 / (shortest edge) exceed eps / 8. */
+#define HD_NEEDLE_ROUNDING_UNITS 4.0
+
 /* The triangle's own closest point is kept when its signed areas disagree in sign by at most 16
  * units of their rounding: lq lr + (L + W) |q - r| for the area of the edge q r, capped by
  * L (L + W) (L the longest edge, W the largest coordinate; kernel/simplex.c). */

@@ -1,3 +1,4 @@
+#include <float.h>
 /* The GJK iteration (Gilbert, Johnson, Keerthi 1988; Nascimento's GJK article) in the distance
  * form of van den Bergen, J. Graphics Tools 4(2), 1999: a simplex of points of M = A - B and v,
  * its point closest to the origin; each step adds w = S_M(-u), |v| bounds the distance from above
@@ -347,6 +348,19 @@ static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
     hd_v3_copy(st->v, v);
     st->vv = hd_v3_len2(v);
     return st->vv > 0.0 && s->count > 0;
+}
+
+int hd_simplex_is_needle(const hd_pair *pair, const hd_simplex *s)
+{
+    double big = 0.0, shortest = DBL_MAX;
+    for (int j = 0; j < s->count; ++j) {
+        big = hd_max(big, hd_v3_max_abs(s->w[j]));
+        for (int i = 0; i < j; ++i) {
+            shortest = hd_min(shortest, hd_v3_dist(s->w[i], s->w[j]));
+        }
+    }
+    return s->count > 1 &&
+           !(HD_NEEDLE_ROUNDING_UNITS * DBL_EPSILON * big * big <= 0.125 * pair->eps * shortest);
 }
 
 int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)

@@ -55,6 +55,11 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
  * included), v, vv and lower; returns 1 when the bounds met, 0 otherwise (st still consistent). */
 int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats);
 
+/* Whether the double solve of simplex s may be off by more than an eighth of the band: its
+ * rounding, about DBL_EPSILON max|w|^2 / (shortest edge) (the short edges formed from points
+ * rounded to DBL_EPSILON max|w|), times HD_NEEDLE_ROUNDING_UNITS, above pair->eps / 8. */
+int hd_simplex_is_needle(const hd_pair *pair, const hd_simplex *s);
+
 void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache);
 
 /* The separating plane certificate of a unit plane_n with n.(a - b) >= lower for all a in A, b in
