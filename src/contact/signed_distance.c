@@ -181,10 +181,7 @@ static void polish_if_apart(const hd_pair *pair, hd_gjk_state *st, hd_stats *sta
 {
     double wa[3], wb[3];
     hd_simplex_witnesses(&st->simplex, pair, wa, wb);
-    double d = hd_v3_dist(wa, wb);
-    double tol = hd_max(HD_GJK_REL_TOL * d, HD_GJK_ABS_TOL * pair->scale);
-    if (d - st->lower >
-        HD_GJK_STALL_FACTOR * tol + HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale) {
+    if (!hd_gjk_bounds_agree(pair, hd_v3_dist(wa, wb), st->lower)) {
         hd_gjk_polish(pair, st, stats);
     }
 }

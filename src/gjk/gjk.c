@@ -179,8 +179,7 @@ static hd_status certify_distance(const hd_pair *pair, const hd_gjk_state *st, h
     double rounding = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
     double d_w = hd_v3_dist(out->witness_a, out->witness_b);
     double d = fabs(out->distance - d_w) <= rounding ? out->distance : d_w;
-    double tol = hd_max(HD_GJK_REL_TOL * d, HD_GJK_ABS_TOL * pair->scale);
-    if (!(d - st->lower <= HD_GJK_STALL_FACTOR * tol + rounding)) {
+    if (!hd_gjk_bounds_agree(pair, d, st->lower)) {
         return HD_ERR_ITERATION_LIMIT; /* the bounds disagree: no distance is proven */
     }
     out->distance = d;

@@ -1,10 +1,10 @@
-#include <float.h>
 /* The GJK iteration (Gilbert, Johnson, Keerthi 1988; Nascimento's GJK article) in the distance
  * form of van den Bergen, J. Graphics Tools 4(2), 1999: a simplex of points of M = A - B and v,
  * its point closest to the origin; each step adds w = S_M(-u), |v| bounds the distance from above
  * and u.w / |u| from below with a separating plane. The direction u is v, or a momentum
  * combination while the simplex has at most two points (Montaut et al., RSS 2022, section IV).
  * Bounds, stopping rules, momentum and tolerances: docs/algorithms/gjk.md, section 2. */
+#include <float.h>
 #include <stddef.h>
 
 #include "kernel/gjk_core.h"
@@ -348,6 +348,13 @@ static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
     hd_v3_copy(st->v, v);
     st->vv = hd_v3_len2(v);
     return st->vv > 0.0 && s->count > 0;
+}
+
+int hd_gjk_bounds_agree(const hd_pair *pair, double d, double lower)
+{
+    double tol = hd_max(HD_GJK_REL_TOL * d, HD_GJK_ABS_TOL * pair->scale);
+    return d - lower <=
+           HD_GJK_STALL_FACTOR * tol + HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
 }
 
 int hd_simplex_is_needle(const hd_pair *pair, const hd_simplex *s)

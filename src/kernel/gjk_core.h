@@ -46,7 +46,6 @@ void hd_gjk_start(const hd_pair *pair, const hd_cache *cache, hd_gjk_state *st);
  * stats (may be NULL). HD_ERR_ITERATION_LIMIT when st->iterations reaches pair->max_iterations. */
 hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *st, hd_stats *stats);
 
-/* Stores the simplex pairs and the climbing starts in cache (may be NULL). */
 /* A separated state whose bounds GJK left apart (a simplex thin against its distance from the
  * origin: the double solve loses the digits of its short edges) polished: the simplex solved in
  * double-double from the vertices of A and B (hd_simplex_nearest_precise), a support query along
@@ -60,6 +59,13 @@ int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats);
  * rounded to DBL_EPSILON max|w|), times HD_NEEDLE_ROUNDING_UNITS, above pair->eps / 8. */
 int hd_simplex_is_needle(const hd_pair *pair, const hd_simplex *s);
 
+/* Whether a distance d and a proven lower bound agree to GJK's stopping tolerance:
+ * d - lower <= HD_GJK_STALL_FACTOR max(HD_GJK_REL_TOL d, HD_GJK_ABS_TOL scale) plus
+ * HD_CONTACT_ROUNDING_UNITS units of DBL_EPSILON scale (what a stall or a band-edge answer of the
+ * classifier allows). */
+int hd_gjk_bounds_agree(const hd_pair *pair, double d, double lower);
+
+/* Stores the simplex pairs and the climbing starts in cache (may be NULL). */
 void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache);
 
 /* The separating plane certificate of a unit plane_n with n.(a - b) >= lower for all a in A, b in

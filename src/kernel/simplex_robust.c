@@ -69,14 +69,22 @@ static hd_dd dd_add(hd_dd a, hd_dd b)
     return dd_renorm(s.hi, s.lo + (a.lo + b.lo));
 }
 
-/* m = e1 x e2 for exact pairs of doubles, each product and difference in double-double, rounded
- * once to double at the end. */
-static void dd_cross(const hd_dd e1[3], const hd_dd e2[3], double m[3])
+/* c = e1 x e2 for pairs of doubles, each product and difference in double-double. */
+static void dd_cross_dd(const hd_dd e1[3], const hd_dd e2[3], hd_dd c[3])
 {
     for (int k = 0; k < 3; ++k) {
         int i = (k + 1) % 3, j = (k + 2) % 3;
-        hd_dd c = dd_sub(dd_mul(e1[i], e2[j]), dd_mul(e1[j], e2[i]));
-        m[k] = c.hi + c.lo;
+        c[k] = dd_sub(dd_mul(e1[i], e2[j]), dd_mul(e1[j], e2[i]));
+    }
+}
+
+/* m = e1 x e2 for exact pairs of doubles, rounded once to double at the end. */
+static void dd_cross(const hd_dd e1[3], const hd_dd e2[3], double m[3])
+{
+    hd_dd c[3];
+    dd_cross_dd(e1, e2, c);
+    for (int k = 0; k < 3; ++k) {
+        m[k] = c[k].hi + c[k].lo;
     }
 }
 
@@ -416,10 +424,7 @@ static void offer_triangle(hd_nearest *best, const hd_dd (*W)[3], int i0, int j0
 static hd_dd dd_det(const hd_dd x[3], const hd_dd y[3], const hd_dd z[3])
 {
     hd_dd c[3];
-    for (int k = 0; k < 3; ++k) {
-        int i = (k + 1) % 3, j = (k + 2) % 3;
-        c[k] = dd_sub(dd_mul(y[i], z[j]), dd_mul(y[j], z[i]));
-    }
+    dd_cross_dd(y, z, c);
     return dd_dot(x, c);
 }
 
