@@ -235,7 +235,9 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
                      const hd_pose *pose_b, const hd_options *opt, hd_result *out);
 
 /* Euclidean distance and closest points (GJK, whatever opt->algo says), with the verdict and
- * certificate of hd_collide. distance is 0 when the pair touches or intersects. */
+ * certificate of hd_collide. distance is 0 when the pair touches or intersects. When GJK cannot
+ * prove an overlap (needle-shaped Minkowski differences), the LP method decides it and the
+ * witnesses are its certificate's point pair (stop = HD_STOP_FALLBACK). */
 hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                       const hd_pose *pose_b, const hd_options *opt, hd_result *out);
 

@@ -18,14 +18,8 @@
  * many orders of magnitude apart) can lose that accuracy even when the distance bounds hold. */
 static double point_pair_gap(const hd_pair *pair, const hd_certificate *cert)
 {
-    double pa[3] = {0, 0, 0}, pb[3] = {0, 0, 0}, v[3];
-    for (int k = 0; k < cert->on_a.count; ++k) {
-        hd_v3_madd(pa, pa, cert->on_a.weight[k], pair->a->verts + 3 * cert->on_a.index[k]);
-    }
-    for (int k = 0; k < cert->on_b.count; ++k) {
-        hd_pair_b_vertex(pair, cert->on_b.index[k], v);
-        hd_v3_madd(pb, pb, cert->on_b.weight[k], v);
-    }
+    double pa[3], pb[3];
+    hd_certificate_point_pair(pair, cert, pa, pb);
     return hd_v3_dist(pa, pb);
 }
 
@@ -62,6 +56,19 @@ static void set_plane_epa(const hd_pair *pair, const hd_epa_result *r, hd_certif
     cert->offset = 0.5 * (ha + hb);
 }
 
+/* The common point of simplex s as the certificate, its point pair closer than `bound`; a needle's
+ * weights solved again in double-double when the double ones miss (hd_gjk_point_precise). */
+static int common_point_within(const hd_pair *pair, const hd_simplex *s, double bound,
+                               hd_certificate *cert)
+{
+    hd_gjk_point(pair, s, cert);
+    if (point_pair_gap(pair, cert) < bound) {
+        return 1;
+    }
+    return hd_simplex_is_needle(pair, s) && hd_gjk_point_precise(pair, s, cert) &&
+           point_pair_gap(pair, cert) < bound;
+}
+
 /* The origin may be deep in M (U <= eps, L < -eps): EPA's lower bound on the depth (> eps:
  * intersecting, with a common point) or a direction n with h_M(n) <= eps, a plane with gap >= -eps
  * (touching). Bounds ending within rounding of the band edge report the nearer side. */
@@ -77,13 +84,13 @@ static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *ou
     double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
     if (r.outcome == HD_EPA_DEEP || r.lower > pair->eps) {
         out->verdict = HD_INTERSECTING;
-        hd_gjk_point(pair, r.inner.count == 4 ? &r.inner : &st->simplex, &out->cert);
         out->cert.depth_bound = r.lower;
         /* r.lower bounds the distance from the origin to the inner polytope's surface whatever
          * rounding did to its normals; that the origin is inside rather than outside is proven
          * by the common point: its weights are on vertices of that polytope, so it is a point
          * of the polytope, and it lies within less than r.lower of the origin */
-        if (!(point_pair_gap(pair, &out->cert) < r.lower)) {
+        if (!common_point_within(pair, r.inner.count == 4 ? &r.inner : &st->simplex, r.lower,
+                                 &out->cert)) {
             return HD_ERR_ITERATION_LIMIT;
         }
     } else if (r.outcome == HD_EPA_SHALLOW || r.upper <= pair->eps + slack) {
@@ -119,21 +126,41 @@ static void fill_distance(const hd_pair *pair, const hd_gjk_state *st, hd_result
     }
 }
 
+/* A state polished in double-double (hd_gjk_polish); kept when the polish brings its bounds
+ * together, else GJK's stands. */
+static void keep_polished(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
+{
+    hd_gjk_state polished = *st;
+    if (hd_gjk_polish(pair, &polished, stats)) {
+        polished.end = HD_GJK_CONVERGED;
+        *st = polished;
+    }
+}
+
 /* GJK's enclosing tetrahedron (or the origin on its simplex) solved again in double-double
  * (hd_gjk_polish): the double solve of a needle tetrahedron can place the origin inside when it
  * lies outside by far more than the band (a cube of side 2e-9 and a segment of 0.27, 136 eps
- * apart, in tests/test_signed_distance.c's family). When the polished state proves a separation
- * beyond eps, it replaces GJK's; otherwise GJK's stands. */
+ * apart, in tests/test_signed_distance.c's family), or inside when the pair touches (a square
+ * of side 2e-9 and a segment of 17, 6e-12 apart at eps = 8e-12: the expanding polytope then
+ * failed on the needle). When the polish brings its bounds together, the polished state
+ * replaces GJK's and the bounds decide; otherwise GJK's stands. */
 static void recheck_enclosure(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
 {
     if (!hd_simplex_is_needle(pair, &st->simplex)) {
         return; /* the double solve is right to the band: nothing to recheck (touching pairs) */
     }
-    hd_gjk_state polished = *st;
-    if (hd_gjk_polish(pair, &polished, stats) && polished.lower > pair->eps) {
-        polished.end = HD_GJK_CONVERGED;
-        *st = polished;
-    }
+    keep_polished(pair, st, stats);
+}
+
+/* Whether GJK's bounds, its upper above the band, leave the verdict open: the lower bound below
+ * the band, or within it but farther than rounding from the upper (kernel/gjk_core.c's stops
+ * leave them within a few tolerances, except on a needle simplex, whose double solve loses the
+ * digits of its short edges). */
+static int bounds_apart(const hd_pair *pair, double upper, double lower)
+{
+    return lower <= pair->eps &&
+           (lower < -pair->eps ||
+            upper - lower > HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale);
 }
 
 hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
@@ -155,6 +182,10 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
         recheck_enclosure(pair, st, &out->stats);
     }
     double upper = st->end == HD_GJK_ENCLOSED ? 0.0 : sqrt(st->vv);
+    if (upper > eps && bounds_apart(pair, upper, st->lower)) {
+        keep_polished(pair, st, &out->stats);
+        upper = sqrt(st->vv);
+    }
     if (st->lower > eps) {
         set_separated(pair, st, out);
     } else if (upper <= eps && st->lower >= -eps) {
@@ -162,8 +193,9 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     } else if (upper <= eps) {
         status = depth_side(pair, st, out);
     } else if (st->lower < -eps) {
-        /* cannot happen: every GJK stop with upper > eps leaves the bounds within a few
-         * tolerances (kernel/gjk_core.c); without a plane there is no answer to give */
+        /* GJK's stops with upper > eps leave the bounds within a few tolerances
+         * (kernel/gjk_core.c), a needle's after the polish above; if even that failed, there
+         * is no plane and no answer to give */
         status = HD_ERR_ITERATION_LIMIT;
     } else if (upper - st->lower > HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale) {
         /* GJK stopped with its bounds on both sides of the band edge and far apart (a stall on

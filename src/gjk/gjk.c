@@ -201,24 +201,6 @@ static hd_status polish_distance(const hd_pair *pair, hd_gjk_state *st, hd_resul
     return certify_distance(pair, st, out);
 }
 
-/* The point pair of a touching certificate, on A and on B (A's frame): the combinations that the
- * classifier proved within eps of each other. The simplex's own weights can be far off on a badly
- * conditioned simplex (a needle tetrahedron: 3e7 apart at eps = 56, a fuzz finding). */
-static void certificate_pair(const hd_pair *pair, const hd_certificate *cert, double on_a[3],
-                             double on_b[3])
-{
-    double v[3];
-    hd_v3_set(on_a, 0.0, 0.0, 0.0);
-    hd_v3_set(on_b, 0.0, 0.0, 0.0);
-    for (int k = 0; k < cert->on_a.count; ++k) {
-        hd_v3_madd(on_a, on_a, cert->on_a.weight[k], pair->a->verts + 3 * cert->on_a.index[k]);
-    }
-    for (int k = 0; k < cert->on_b.count; ++k) {
-        hd_pair_b_vertex(pair, cert->on_b.index[k], v);
-        hd_v3_madd(on_b, on_b, cert->on_b.weight[k], v);
-    }
-}
-
 hd_status hd_gjk_distance(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
@@ -247,7 +229,7 @@ hd_status hd_gjk_distance(const hd_pair *pair, const hd_options *opt, hd_result 
             status = polish_distance(pair, &st, out);
         }
     } else if (status == HD_OK && out->verdict == HD_TOUCHING && out->cert.has_point) {
-        certificate_pair(pair, &out->cert, out->witness_a, out->witness_b);
+        hd_certificate_point_pair(pair, &out->cert, out->witness_a, out->witness_b);
     }
     out->stats.iterations += st.iterations;
     hd_gjk_save(&st, cache);

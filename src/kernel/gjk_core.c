@@ -331,16 +331,23 @@ static void keep_weighted(hd_simplex *s, const double l[4])
     s->count = n;
 }
 
+/* The vertices of A and of B (A's frame) behind the points of s. */
+static void simplex_vertices(const hd_pair *pair, const hd_simplex *s, double a[4][3],
+                             double b[4][3])
+{
+    for (int j = 0; j < s->count; ++j) {
+        hd_v3_copy(a[j], pair->a->verts + 3 * s->ia[j]);
+        hd_pair_b_vertex(pair, s->ib[j], b[j]);
+    }
+}
+
 /* st's simplex solved in double-double: its nearest point to st->v, the points it leaves out
  * dropped; 0 when the solve fails or v is 0 (nothing left to polish). */
 static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
 {
     hd_simplex *s = &st->simplex;
     double a[4][3], b[4][3], v[3], l[4];
-    for (int j = 0; j < s->count; ++j) {
-        hd_v3_copy(a[j], pair->a->verts + 3 * s->ia[j]);
-        hd_pair_b_vertex(pair, s->ib[j], b[j]);
-    }
+    simplex_vertices(pair, s, a, b);
     if (!hd_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v, l)) {
         return 0;
     }
@@ -435,6 +442,52 @@ void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *c
     hd_support_plane(pair, st->plane_n, st->plane_ia, st->plane_ib, cert);
 }
 
+/* The weights of s's point nearest the origin in double-double (hd_simplex_nearest_precise), into
+ * s's lambda (points and their order kept); 0 when the solve fails. */
+static int weights_precise(const hd_pair *pair, hd_simplex *s)
+{
+    double a[4][3], b[4][3], v[3];
+    simplex_vertices(pair, s, a, b);
+    return hd_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v,
+                                      s->lambda);
+}
+
+void hd_certificate_point_pair(const hd_pair *pair, const hd_certificate *cert, double on_a[3],
+                               double on_b[3])
+{
+    double v[3];
+    hd_v3_set(on_a, 0.0, 0.0, 0.0);
+    hd_v3_set(on_b, 0.0, 0.0, 0.0);
+    for (int k = 0; k < cert->on_a.count; ++k) {
+        hd_v3_madd(on_a, on_a, cert->on_a.weight[k], pair->a->verts + 3 * cert->on_a.index[k]);
+    }
+    for (int k = 0; k < cert->on_b.count; ++k) {
+        hd_pair_b_vertex(pair, cert->on_b.index[k], v);
+        hd_v3_madd(on_b, on_b, cert->on_b.weight[k], v);
+    }
+}
+
+/* The point certificate of s with its own weights. */
+static void point_from_weights(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert)
+{
+    hd_v3_set(cert->point, 0.0, 0.0, 0.0);
+    for (int j = 0; j < s->count; ++j) {
+        hd_v3_madd(cert->point, cert->point, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
+    }
+    hd_simplex_combinations(s, &cert->on_a, &cert->on_b);
+    cert->has_point = 1;
+}
+
+int hd_gjk_point_precise(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert)
+{
+    hd_simplex precise = *s;
+    if (!weights_precise(pair, &precise)) {
+        return 0;
+    }
+    point_from_weights(pair, &precise, cert);
+    return 1;
+}
+
 /* The point on A of the simplex's weights, sum l_j a_j (B's side is not needed: the certificate
  * names it by its combination). A tetrahedron's weights are refined first unless the residual
  * sum l_j w_j is already far inside the band (the usual case; flat tetrahedra need it). */
@@ -452,10 +505,5 @@ void hd_gjk_point(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert
             s = &polished;
         }
     }
-    hd_v3_set(cert->point, 0.0, 0.0, 0.0);
-    for (int j = 0; j < s->count; ++j) {
-        hd_v3_madd(cert->point, cert->point, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
-    }
-    hd_simplex_combinations(s, &cert->on_a, &cert->on_b);
-    cert->has_point = 1;
+    point_from_weights(pair, s, cert);
 }

@@ -80,4 +80,17 @@ void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *c
 /* The point certificate of a simplex: point (on A), on_a, on_b. */
 void hd_gjk_point(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert);
 
+/* The point pair of a certificate's combinations, on A and on B (A's frame): for a touching
+ * or intersecting answer, the points the classifier proved within eps (or the depth bound) of
+ * each other. The simplex's own weights can be far off on a badly conditioned simplex (a needle
+ * tetrahedron: 3e7 apart at eps = 56, a fuzz finding). */
+void hd_certificate_point_pair(const hd_pair *pair, const hd_certificate *cert, double on_a[3],
+                               double on_b[3]);
+
+/* The point certificate of a simplex with its weights solved again in double-double from the
+ * vertices of A and B (hd_simplex_nearest_precise): for a needle, whose double weights can put
+ * the point pair far apart (a tetrahedron of length 0.7 and width 1e-8 holding the origin: the
+ * two points 3e-9 apart, its depth bound 1.7e-9). 0 when the solve fails (cert untouched). */
+int hd_gjk_point_precise(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert);
+
 #endif
