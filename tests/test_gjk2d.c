@@ -29,7 +29,8 @@ static tally counts;
 static double max_abs(const double *p, int n)
 {
     double m = 0;
-    for (int i = 0; i < 2 * n; ++i) m = fmax(m, fabs(p[i]));
+    for (int i = 0; i < 2 * n; ++i)
+        m = fmax(m, fabs(p[i]));
     return m;
 }
 
@@ -69,7 +70,8 @@ static void check_certificate(const double *a, int na, const double *b, int nb,
 static hd_verdict check_pair(const char *tag, const double *a, int na, const double *b, int nb,
                              double sd)
 {
-    if (isnan(sd)) sd = hd_brute2d_signed_distance(a, na, b, nb);
+    if (isnan(sd))
+        sd = hd_brute2d_signed_distance(a, na, b, nb);
     hd_result2d rc, rd;
     assert_int_equal(hd_collide2d(a, na, b, nb, NULL, &rc), HD_OK);
     assert_int_equal(hd_distance2d(a, na, b, nb, NULL, &rd), HD_OK);
@@ -141,8 +143,10 @@ static void place_at_gap(const double *a, int na, double *b, int nb, double ux, 
                          double gap)
 {
     double ha = -INFINITY, lb = INFINITY;
-    for (int i = 0; i < na; ++i) ha = fmax(ha, ux * a[2 * i] + uy * a[2 * i + 1]);
-    for (int i = 0; i < nb; ++i) lb = fmin(lb, ux * b[2 * i] + uy * b[2 * i + 1]);
+    for (int i = 0; i < na; ++i)
+        ha = fmax(ha, ux * a[2 * i] + uy * a[2 * i + 1]);
+    for (int i = 0; i < nb; ++i)
+        lb = fmin(lb, ux * b[2 * i] + uy * b[2 * i + 1]);
     for (int i = 0; i < nb; ++i) {
         b[2 * i] += (ha - lb + gap) * ux;
         b[2 * i + 1] += (ha - lb + gap) * uy;
@@ -258,14 +262,48 @@ static void test_touching(void **state)
         for (unsigned j = 0; j < sizeof ks / sizeof ks[0]; ++j) {
             hd_result2d r;
             double t[8];
-            for (int q = 0; q < 8; ++q) t[q] = sq[q] + (q % 2 == 0 ? 2 * s : 0.3 * s);
+            for (int q = 0; q < 8; ++q)
+                t[q] = sq[q] + (q % 2 == 0 ? 2 * s : 0.3 * s);
             hd_collide2d(sq, 4, t, 4, NULL, &r);
             double eps = r.eps;
-            for (int q = 0; q < 8; q += 2) t[q] = sq[q] + 2 * s + ks[j] * eps;
+            for (int q = 0; q < 8; q += 2)
+                t[q] = sq[q] + 2 * s + ks[j] * eps;
             double sd = t[0] - s; /* exact after rounding: B's left edge minus A's right edge */
-            assert_int_equal(check_pair("band", sq, 4, t, 4, sd),
-                             sd > eps ? HD_SEPARATED : sd < -eps ? HD_INTERSECTING : HD_TOUCHING);
+            assert_int_equal(check_pair("band", sq, 4, t, 4, sd), sd > eps    ? HD_SEPARATED
+                                                                  : sd < -eps ? HD_INTERSECTING
+                                                                              : HD_TOUCHING);
         }
+    }
+}
+
+/* A small square (side 1e-9 to 0.1) against a long segment or thin rectangle (length 0.1 to 10),
+ * both turned, crossing or nearly touching: the Minkowski differences are needles far from the
+ * origin, where the 3D solver needed its double-double polish (docs/algorithms/gjk.md, 4). */
+static void test_small_against_long(void **state)
+{
+    (void)state;
+    static const double square[8] = {-1, -1, 1, -1, 1, 1, -1, 1}, segment[4] = {-1, 0, 1, 0};
+    for (int i = 0; i < 2000; ++i) {
+        double s = pow(10.0, hd_rng_uniform(&rng, -9.0, -1.0));
+        double len = pow(10.0, hd_rng_uniform(&rng, -1.0, 1.0));
+        int thin = hd_rng_int(&rng, 2), nb = thin ? 4 : 2;
+        double a[8], b[8], ta = hd_rng_uniform(&rng, 0, 2 * HD_PI);
+        double tb = hd_rng_uniform(&rng, 0, 2 * HD_PI);
+        double tx = s * hd_rng_uniform(&rng, -1, 1), ty = s * hd_rng_uniform(&rng, -1, 1);
+        for (int j = 0; j < 4; ++j) {
+            double x = s * square[2 * j], y = s * square[2 * j + 1];
+            a[2 * j] = cos(ta) * x - sin(ta) * y + tx;
+            a[2 * j + 1] = sin(ta) * x + cos(ta) * y + ty;
+        }
+        for (int j = 0; j < nb; ++j) {
+            double x = len * (thin ? square[2 * j] : segment[2 * j]);
+            double y = thin ? s * square[2 * j + 1] : 0.0;
+            b[2 * j] = cos(tb) * x - sin(tb) * y;
+            b[2 * j + 1] = sin(tb) * x + cos(tb) * y;
+        }
+        char tag[48];
+        snprintf(tag, sizeof tag, "small against long %d", i);
+        check_pair(tag, a, 4, b, nb, NAN);
     }
 }
 
@@ -316,13 +354,10 @@ int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_gjk2d"));
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_separated),
-        cmocka_unit_test(test_random_mixed),
-        cmocka_unit_test(test_overlapping),
-        cmocka_unit_test(test_near_touching),
-        cmocka_unit_test(test_touching),
-        cmocka_unit_test(test_degenerate_sets),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_random_separated), cmocka_unit_test(test_random_mixed),
+        cmocka_unit_test(test_overlapping),      cmocka_unit_test(test_near_touching),
+        cmocka_unit_test(test_touching),         cmocka_unit_test(test_small_against_long),
+        cmocka_unit_test(test_degenerate_sets),  cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
