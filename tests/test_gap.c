@@ -48,7 +48,7 @@ static void test_formula(void **state)
         /* a plane with c strictly inside: h - n.c > 0 */
         double h = hd_v3_dot(n, c) + hd_rng_uniform(&rng, 0.01, 3) * len;
         double psi = -hd_v3_dot(n, c) / (h - hd_v3_dot(n, c)); /* r = o - c */
-        double d = (psi - 1.0) / len;                            /* Eq. (1) */
+        double d = (psi - 1.0) / len;                          /* Eq. (1) */
         double g = hd_cddual_gap_from_dual(d, len);
         double tau = h / (hd_v3_dot(n, c) / len);
         /* the exit point x = c + r / psi lies on the plane, at travel tau from o */
@@ -176,29 +176,29 @@ static void gap_print(const char *name, const gap_tally *t)
 static int random_points(double *xyz)
 {
     switch (hd_rng_int(&rng, 4)) {
-    case 0: {
-        int n = 8 + hd_rng_int(&rng, 25);
-        hd_points_ellipsoid(&rng, n, hd_rng_uniform(&rng, 0.5, 2), hd_rng_uniform(&rng, 0.5, 2),
-                            hd_rng_uniform(&rng, 0.5, 2), xyz);
-        return n;
-    }
-    case 1: {
-        double hi[3] = {hd_rng_uniform(&rng, 0.2, 2), hd_rng_uniform(&rng, 0.2, 2),
-                        hd_rng_uniform(&rng, 0.2, 2)};
-        double lo[3] = {-hi[0], -hi[1], -hi[2]};
-        hd_points_box(lo, hi, xyz);
-        return 8;
-    }
-    case 2: {
-        int n = 5 + hd_rng_int(&rng, 20);
-        hd_points_cloud(&rng, n, 1, 1, 1, xyz);
-        return n;
-    }
-    default: {
-        int n = 10 + hd_rng_int(&rng, 20);
-        hd_points_ellipsoid(&rng, n, 6, 1, 0.5, xyz);
-        return n;
-    }
+        case 0: {
+            int n = 8 + hd_rng_int(&rng, 25);
+            hd_points_ellipsoid(&rng, n, hd_rng_uniform(&rng, 0.5, 2), hd_rng_uniform(&rng, 0.5, 2),
+                                hd_rng_uniform(&rng, 0.5, 2), xyz);
+            return n;
+        }
+        case 1: {
+            double hi[3] = {hd_rng_uniform(&rng, 0.2, 2), hd_rng_uniform(&rng, 0.2, 2),
+                            hd_rng_uniform(&rng, 0.2, 2)};
+            double lo[3] = {-hi[0], -hi[1], -hi[2]};
+            hd_points_box(lo, hi, xyz);
+            return 8;
+        }
+        case 2: {
+            int n = 5 + hd_rng_int(&rng, 20);
+            hd_points_cloud(&rng, n, 1, 1, 1, xyz);
+            return n;
+        }
+        default: {
+            int n = 10 + hd_rng_int(&rng, 20);
+            hd_points_ellipsoid(&rng, n, 6, 1, 0.5, xyz);
+            return n;
+        }
     }
 }
 
@@ -238,6 +238,86 @@ static void test_random(void **state)
     gap_print("random", &t);
     assert_true(t.contact > 100 && t.miss > 100 && t.overlap > 100);
     hd_workspace_destroy(ws);
+}
+
+/* The travel the chord [lo, hi] asks for: to first contact (separated) or the nearer way out. */
+static long double chord_travel(long double lo, long double hi)
+{
+    return lo > 0 ? lo : hi < 0 ? -hi : fminl(hi, -lo);
+}
+
+/* A small shape (cube, tetrahedron or square of side 1e-9 to 0.1) against a long one (segment,
+ * square or thin box of length 0.1 to 10), both turned and close together, in a random
+ * direction: M is a needle, where the lift of the planar search in double missed the line by
+ * 1e-7 (at eps = 2.6e-13) and the travel along it was wrong by up to a factor of 100, and where
+ * CD-Dual's search cycled (docs/algorithms/cddual.md, section 8). Every query answers, with the
+ * chord's travel within 1e-9 of the pair's size; chords whose ends lie within the band of 0
+ * (touching, or two ways out equally near) are only required to answer. */
+static void test_small_against_long(void **state)
+{
+    (void)state;
+    static const double cube[24] = {-1, -1, -1, 1, -1, -1, -1, 1, -1, 1, 1, -1,
+                                    -1, -1, 1,  1, -1, 1,  -1, 1, 1,  1, 1, 1};
+    static const double tetra[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+    static const double square[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+    static const double segment[6] = {-1, 0, 0, 1, 0, 0};
+    const double *small_sets[3] = {cube, tetra, square}, *long_sets[3] = {segment, square, cube};
+    const int small_n[3] = {8, 4, 4}, long_n[3] = {2, 4, 8};
+    int checked = 0, answered = 0;
+    for (int i = 0; i < 2000; ++i) {
+        double s = pow(10.0, hd_rng_uniform(&rng, -9.0, -1.0));
+        double len = pow(10.0, hd_rng_uniform(&rng, -1.0, 1.0));
+        int ks = hd_rng_int(&rng, 3), kl = hd_rng_int(&rng, 3);
+        double xa[24], xb[24];
+        for (int j = 0; j < 3 * small_n[ks]; ++j) {
+            xa[j] = small_sets[ks][j] * s;
+        }
+        for (int j = 0; j < 3 * long_n[kl]; ++j) {
+            xb[j] = long_sets[kl][j] * (kl == 2 && j % 3 != 0 ? s : len);
+        }
+        hd_polytope *a = hd_test_build(xa, small_n[ks]), *b = hd_test_build(xb, long_n[kl]);
+        double t[3] = {s * hd_rng_uniform(&rng, -1, 1), s * hd_rng_uniform(&rng, -1, 1),
+                       s * hd_rng_uniform(&rng, -1, 1)};
+        hd_pose pa = hd_rng_pose(&rng, t), pb = hd_rng_pose(&rng, NULL);
+        double dir[3];
+        hd_rng_unit_vector(&rng, dir);
+        hd_options opt = hd_options_default();
+        hd_gap_result g;
+        hd_status st = hd_gap(a, &pa, b, &pb, dir, &opt, &g);
+        if (st == HD_ERR_UNSUPPORTED) { /* A - B flat: a square and a segment in its plane */
+            hd_polytope_destroy(a);
+            hd_polytope_destroy(b);
+            continue;
+        }
+        if (st != HD_OK) {
+            printf("pair %d: hd_gap %s\n", i, hd_status_str(st));
+        }
+        assert_int_equal(st, HD_OK);
+        answered++;
+        hd_mdiff m;
+        assert_int_equal(hd_mdiff_build(&m, a, &pa, b, &pb), 0);
+        long double lo, hi;
+        int meets = hd_mdiff_chord(&m, dir, &lo, &hi);
+        hd_mdiff_free(&m);
+        hd_result r;
+        assert_int_equal(hd_collide(a, &pa, b, &pb, &opt, &r), HD_OK);
+        assert_int_equal(g.verdict, r.verdict);
+        double size = len + s, band = 4 * r.eps;
+        if (meets && g.contact && fabsl(lo) > band && fabsl(hi) > band && fabsl(hi + lo) > band) {
+            long double want = chord_travel(lo, hi);
+            if (!(fabsl((long double)g.distance - want) <= 1e-9L * size)) {
+                printf("pair %d: travel %.17g, brute force %.17Lg (chord [%.6Lg, %.6Lg])\n", i,
+                       g.distance, want, lo, hi);
+            }
+            assert_true(fabsl((long double)g.distance - want) <= 1e-9L * size);
+            checked++;
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    printf("small against long: %d gaps answered, %d travels checked against the chord\n", answered,
+           checked);
+    assert_true(checked > 500);
 }
 
 static hd_polytope *box_poly(double hx, double hy, double hz)
@@ -434,11 +514,9 @@ int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_gap"));
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_formula),
-        cmocka_unit_test(test_random),
-        cmocka_unit_test(test_boxes),
-        cmocka_unit_test(test_lower_dimensions),
-        cmocka_unit_test(test_large_bisection),
+        cmocka_unit_test(test_formula),         cmocka_unit_test(test_random),
+        cmocka_unit_test(test_boxes),           cmocka_unit_test(test_lower_dimensions),
+        cmocka_unit_test(test_large_bisection), cmocka_unit_test(test_small_against_long),
     };
     if (getenv("HEDRA_TEST_FILTER") != NULL) {
         cmocka_set_test_filter(getenv("HEDRA_TEST_FILTER"));

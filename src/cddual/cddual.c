@@ -223,9 +223,7 @@ static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result 
     return st;
 }
 
-/* The search needed more candidates than the map holds (the stack scratch, or a workspace smaller
- * than hd_workspace_capacity_for): GJK answers, and the work already done is counted. */
-static hd_status fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hd_cddual_fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_stats spent = out->stats;
     memset(&out->stats, 0, sizeof out->stats);
@@ -245,7 +243,7 @@ hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_resul
     hd_facemap *map =
         hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
     hd_status st = hd_cddual_collide_map(pair, opt, map, out);
-    return st == HD_ERR_WORKSPACE_FULL ? fallback_full(pair, opt, out) : st;
+    return st == HD_ERR_WORKSPACE_FULL ? hd_cddual_fallback_full(pair, opt, out) : st;
 }
 
 hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,

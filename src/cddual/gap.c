@@ -9,7 +9,9 @@
 
 #include "cddual/cddual.h"
 #include "cddual/internal.h"
+#include "lp/query.h"
 #include "kernel/plane_search.h"
+#include "kernel/simplex_robust.h"
 #include "core/math.h"
 #include "core/tolerances.h"
 
@@ -40,6 +42,21 @@ static void support_m(void *ctx, const double d[3], double w[3], int *ia, int *i
     hd_pair_support_m(lc->pair, d, &lc->start_a, &lc->start_b, ia, ib, w, lc->stats);
 }
 
+/* The search's answer lifted to M in double-double (hd_plane_lift_precise): the double lift of a
+ * projected needle misses the line by far more than the band; 0 when the projection is
+ * degenerate. */
+static int lift_precise(const hd_pair *pair, const hd_plane_result *pr, const double e1[3],
+                        const double e2[3], double c[3])
+{
+    double a[3][3], b[3][3];
+    for (int i = 0; i < pr->count; ++i) {
+        hd_v3_copy(a[i], pair->a->verts + 3 * pr->ia[i]);
+        hd_pair_b_vertex(pair, pr->ib[i], b[i]);
+    }
+    return hd_plane_lift_precise((const double(*)[3])a, (const double(*)[3])b, pr->count, e1, e2,
+                                 c);
+}
+
 /* found = 1 and c (a point of M within eps of the line, on it up to rounding when the line
  * crosses M) when the line meets M within eps; found = 0 when a line of H separates the origin
  * from the projection of M by more than eps. */
@@ -58,9 +75,11 @@ static hd_status line_point(const hd_pair *pair, const double s[3], hd_stats *st
         *found = 0;
         return HD_OK;
     }
-    hd_v3_set(c, 0, 0, 0);
-    for (int i = 0; i < pr.count; ++i) {
-        hd_v3_madd(c, c, pr.lambda[i], pr.w[i]);
+    if (!lift_precise(pair, &pr, e1, e2, c)) {
+        hd_v3_set(c, 0, 0, 0);
+        for (int i = 0; i < pr.count; ++i) {
+            hd_v3_madd(c, c, pr.lambda[i], pr.w[i]);
+        }
     }
     *found = 1;
     return HD_OK;
@@ -192,6 +211,24 @@ static int solid_difference(const hd_pair *pair)
     return 0;
 }
 
+/* The pair's verdict, which decides the searches below: CD-Dual's; when its search cycles (a
+ * needle M: a square of side 1e-8 against a segment of 17), GJK's, and when GJK's reaches its cap
+ * too, the LP method's, as hd_collide's fallbacks (query/query.c). Only the verdict is used: the
+ * searches start afresh. */
+static hd_status gap_verdict(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
+                             hd_result *res)
+{
+    hd_status st = hd_cddual_collide_map(pair, opt, map, res);
+    if (st == HD_ERR_ITERATION_LIMIT) {
+        st = hd_cddual_fallback_full(pair, opt, res);
+    }
+    if (st == HD_ERR_ITERATION_LIMIT) {
+        memset(&res->cert, 0, sizeof res->cert);
+        st = hd_lp_collide(pair, opt, res);
+    }
+    return st;
+}
+
 hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_options *opt,
                         hd_gap_result *out)
 {
@@ -211,7 +248,7 @@ hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_optio
     res.algo = HD_ALGO_CDDUAL;
     res.eps = pair->eps;
     res.distance = -1.0;
-    hd_status st = hd_cddual_collide_map(pair, opt, map, &res);
+    hd_status st = gap_verdict(pair, opt, map, &res);
     if (st != HD_OK) {
         return st;
     }

@@ -487,3 +487,74 @@ int hd_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int c
     }
     return 1;
 }
+
+/* The projections (x . e1, x . e2) of the points W[0..count-1] in double-double. */
+static void project_dd(const hd_dd (*W)[3], int count, const double e1[3], const double e2[3],
+                       hd_dd p[3][2])
+{
+    const hd_dd u[3] = {{e1[0], 0.0}, {e1[1], 0.0}, {e1[2], 0.0}};
+    const hd_dd v[3] = {{e2[0], 0.0}, {e2[1], 0.0}, {e2[2], 0.0}};
+    for (int j = 0; j < count; ++j) {
+        p[j][0] = dd_dot(W[j], u);
+        p[j][1] = dd_dot(W[j], v);
+    }
+}
+
+/* x[0] y[1] - x[1] y[0] for planar points of pairs of doubles. */
+static hd_dd dd_cross2(const hd_dd x[2], const hd_dd y[2])
+{
+    return dd_sub(dd_mul(x[0], y[1]), dd_mul(x[1], y[0]));
+}
+
+/* The weights of the origin's projection in the projected triangle (barycentric: l_j is the
+ * signed area of the origin and the other two corners over the triangle's) or, for a segment, of
+ * the projected segment's point nearest it; 0 when the projection is degenerate. */
+static int plane_weights(hd_dd p[3][2], int count, hd_dd l[3])
+{
+    if (count == 3) {
+        hd_dd area[3], total = {0.0, 0.0};
+        for (int j = 0; j < 3; ++j) {
+            area[j] = dd_cross2(p[(j + 1) % 3], p[(j + 2) % 3]);
+            total = dd_add(total, area[j]);
+        }
+        if (!(total.hi != 0.0)) {
+            return 0;
+        }
+        for (int j = 0; j < 3; ++j) {
+            l[j] = dd_div(area[j], total);
+        }
+        return 1;
+    }
+    hd_dd e[2] = {dd_sub(p[1][0], p[0][0]), dd_sub(p[1][1], p[0][1])};
+    hd_dd ee = dd_add(dd_mul(e[0], e[0]), dd_mul(e[1], e[1]));
+    if (!(ee.hi > 0.0)) {
+        return 0;
+    }
+    hd_dd pe = dd_add(dd_mul(p[0][0], e[0]), dd_mul(p[0][1], e[1]));
+    l[1] = dd_div((hd_dd){-pe.hi, -pe.lo}, ee);
+    l[0] = dd_sub((hd_dd){1.0, 0.0}, l[1]);
+    return 1;
+}
+
+int hd_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count, const double e1[3],
+                          const double e2[3], double c[3])
+{
+    hd_dd W[3][3], p[3][2], l[3] = {{1.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
+    for (int j = 0; j < count; ++j) {
+        for (int k = 0; k < 3; ++k) {
+            W[j][k] = two_sum(a[j][k], -b[j][k]);
+        }
+    }
+    project_dd((const hd_dd(*)[3])W, count, e1, e2, p);
+    if (count > 1 && !plane_weights(p, count, l)) {
+        return 0;
+    }
+    for (int k = 0; k < 3; ++k) {
+        hd_dd x = {0.0, 0.0};
+        for (int j = 0; j < count; ++j) {
+            x = dd_add(x, dd_mul(l[j], W[j][k]));
+        }
+        c[k] = dd_value(x);
+    }
+    return hd_v3_is_finite(c);
+}

@@ -51,4 +51,15 @@ int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const doubl
 int hd_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int count, double v[3],
                                double l[4]);
 
+/* The lift c = sum l_j w_j of a planar search's answer (kernel/plane_search.h): w_j = a_j - b_j
+ * (count 1 to 3) taken exactly as pairs of doubles, their projections on the orthonormal e1, e2
+ * and the weights l (barycentric for a triangle holding the origin's projection, the nearest
+ * point's for a segment) solved in double-double, c rounded once. The lift in double,
+ * sum l_j w_j with the search's weights, can miss the line {tau s} (s normal to e1, e2) by
+ * far more than the band when the projected triangle is a needle (a square of side 1e-8 against
+ * a segment of 17: 1.3e-7 off, at eps = 2.6e-13), and the directional gap measured along it was
+ * wrong. Returns 0 (c undefined) when the projection is degenerate or c not finite. */
+int hd_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count, const double e1[3],
+                          const double e2[3], double c[3]);
+
 #endif
