@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "families.h"
 #include "cddual/internal.h"
 #include "core/math.h"
 #include "mdiff.h"
@@ -256,29 +257,12 @@ static long double chord_travel(long double lo, long double hi)
 static void test_small_against_long(void **state)
 {
     (void)state;
-    static const double cube[24] = {-1, -1, -1, 1, -1, -1, -1, 1, -1, 1, 1, -1,
-                                    -1, -1, 1,  1, -1, 1,  -1, 1, 1,  1, 1, 1};
-    static const double tetra[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
-    static const double square[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
-    static const double segment[6] = {-1, 0, 0, 1, 0, 0};
-    const double *small_sets[3] = {cube, tetra, square}, *long_sets[3] = {segment, square, cube};
-    const int small_n[3] = {8, 4, 4}, long_n[3] = {2, 4, 8};
     int checked = 0, answered = 0;
     for (int i = 0; i < 2000; ++i) {
-        double s = pow(10.0, hd_rng_uniform(&rng, -9.0, -1.0));
-        double len = pow(10.0, hd_rng_uniform(&rng, -1.0, 1.0));
-        int ks = hd_rng_int(&rng, 3), kl = hd_rng_int(&rng, 3);
-        double xa[24], xb[24];
-        for (int j = 0; j < 3 * small_n[ks]; ++j) {
-            xa[j] = small_sets[ks][j] * s;
-        }
-        for (int j = 0; j < 3 * long_n[kl]; ++j) {
-            xb[j] = long_sets[kl][j] * (kl == 2 && j % 3 != 0 ? s : len);
-        }
-        hd_polytope *a = hd_test_build(xa, small_n[ks]), *b = hd_test_build(xb, long_n[kl]);
-        double t[3] = {s * hd_rng_uniform(&rng, -1, 1), s * hd_rng_uniform(&rng, -1, 1),
-                       s * hd_rng_uniform(&rng, -1, 1)};
-        hd_pose pa = hd_rng_pose(&rng, t), pb = hd_rng_pose(&rng, NULL);
+        hd_needle_pair np;
+        hd_needle_pair_make(&rng, &np);
+        hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
+        const hd_pose pa = np.pose_a, pb = np.pose_b;
         double dir[3];
         hd_rng_unit_vector(&rng, dir);
         hd_options opt = hd_options_default();
@@ -302,7 +286,7 @@ static void test_small_against_long(void **state)
         hd_result r;
         assert_int_equal(hd_collide(a, &pa, b, &pb, &opt, &r), HD_OK);
         assert_int_equal(g.verdict, r.verdict);
-        double size = len + s, band = 4 * r.eps;
+        double size = np.length + np.small, band = 4 * r.eps;
         if (meets && g.contact && fabsl(lo) > band && fabsl(hi) > band && fabsl(hi + lo) > band) {
             long double want = chord_travel(lo, hi);
             if (!(fabsl((long double)g.distance - want) <= 1e-9L * size)) {

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "families.h"
 #include "depth_oracle.h"
 #include "testutil.h"
 
@@ -430,31 +431,14 @@ static void test_sliver_simplex(void **state)
 static void test_small_against_long(void **state)
 {
     (void)state;
-    static const double unit_cube[24] = {-1, -1, -1, 1, -1, -1, -1, 1, -1, 1, 1, -1,
-                                         -1, -1, 1,  1, -1, 1,  -1, 1, 1,  1, 1, 1};
-    static const double tetra[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
-    static const double square[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
-    static const double segment[6] = {-1, 0, 0, 1, 0, 0};
-    const double *small_sets[3] = {unit_cube, tetra, square},
-                 *long_sets[3] = {segment, square, unit_cube};
-    const int small_n[3] = {8, 4, 4}, long_n[3] = {2, 4, 8};
     int pairs = 0, fallbacks = 0;
     double worst = 0.0;
     for (int i = 0; i < 2000; ++i) {
-        double s = pow(10.0, hd_rng_uniform(&rng, -9.0, -1.0));
-        double len = pow(10.0, hd_rng_uniform(&rng, -1.0, 1.0));
-        int ks = hd_rng_int(&rng, 3), kl = hd_rng_int(&rng, 3);
-        double xa[24], xb[24], va[24], vb[24];
-        for (int j = 0; j < 3 * small_n[ks]; ++j) {
-            xa[j] = small_sets[ks][j] * s;
-        }
-        for (int j = 0; j < 3 * long_n[kl]; ++j) {
-            xb[j] = long_sets[kl][j] * (kl == 2 && j % 3 != 0 ? s : len); /* the box: len x s x s */
-        }
-        hd_polytope *a = hd_test_build(xa, small_n[ks]), *b = hd_test_build(xb, long_n[kl]);
-        double t[3] = {s * hd_rng_uniform(&rng, -1, 1), s * hd_rng_uniform(&rng, -1, 1),
-                       s * hd_rng_uniform(&rng, -1, 1)};
-        hd_pose pa = hd_rng_pose(&rng, t), pb = hd_rng_pose(&rng, NULL);
+        hd_needle_pair np;
+        hd_needle_pair_make(&rng, &np);
+        hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
+        hd_pose pa = np.pose_a, pb = np.pose_b;
+        double va[24], vb[24];
         hd_brute_posed_vertices(a, &pa, va);
         hd_brute_posed_vertices(b, &pb, vb);
         int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);

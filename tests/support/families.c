@@ -117,7 +117,7 @@ static void fam_elongated_flat(hd_rng *rng, int index, hd_test_pair *p)
 {
     p->na = 20 + hd_rng_int(rng, 20);
     p->nb = 20 + hd_rng_int(rng, 20);
-    hd_points_ellipsoid(rng, p->na, 5.0, 0.1, 0.1, p->a);                 /* needle */
+    hd_points_ellipsoid(rng, p->na, 5.0, 0.1, 0.1, p->a);                  /* needle */
     hd_points_cloud(rng, p->nb, 2.0, 2.0, (index & 1) ? 1e-3 : 0.0, p->b); /* slab or polygon */
     random_poses_and_place(rng, index / 2, 2.0, p);
 }
@@ -166,7 +166,8 @@ static void fam_touching(hd_rng *rng, int index, hd_test_pair *p)
     }
     /* the same rigid motion for both (identity for the first of every 12), then an optional
      * exact-ish shift of +-1e-9 along z */
-    double t[3] = {hd_rng_uniform(rng, -5, 5), hd_rng_uniform(rng, -5, 5), hd_rng_uniform(rng, -5, 5)};
+    double t[3] = {hd_rng_uniform(rng, -5, 5), hd_rng_uniform(rng, -5, 5),
+                   hd_rng_uniform(rng, -5, 5)};
     hd_pose motion = (index % 12 < 6) ? hd_pose_identity() : hd_rng_pose(rng, t);
     p->pose_a = motion;
     p->pose_b = motion;
@@ -251,7 +252,7 @@ static void fam_thin_slabs(hd_rng *rng, int index, hd_test_pair *p)
     p->na = 12;
     double corner_lo[3] = {0.0, 0.0, 0.0}, corner_hi[3] = {1.0, 1.0, t};
     hd_points_box(corner_lo, corner_hi, p->a); /* the square's corners on both faces */
-    for (int i = 8; i < 12; ++i) { /* interior points on either face */
+    for (int i = 8; i < 12; ++i) {             /* interior points on either face */
         double *q = p->a + 3 * i;
         q[0] = hd_rng_uniform(rng, 0.1, 0.9);
         q[1] = hd_rng_uniform(rng, 0.1, 0.9);
@@ -266,7 +267,8 @@ static void fam_thin_slabs(hd_rng *rng, int index, hd_test_pair *p)
     p->pose_b = p->pose_a;
     double lift[3] = {0.0, 0.0, t - d}, moved[3];
     hd_pose_apply(&p->pose_a, lift, moved); /* B's bottom at slab height t - d */
-    for (int k = 0; k < 3; ++k) p->pose_b.t[k] = moved[k];
+    for (int k = 0; k < 3; ++k)
+        p->pose_b.t[k] = moved[k];
 }
 
 const hd_family hd_families[] = {
@@ -283,3 +285,31 @@ const hd_family hd_families[] = {
     {"thin slabs", fam_thin_slabs, 150},
     {NULL, NULL, 0},
 };
+
+void hd_needle_pair_make(hd_rng *rng, hd_needle_pair *p)
+{
+    static const double cube[24] = {-1, -1, -1, 1, -1, -1, -1, 1, -1, 1, 1, -1,
+                                    -1, -1, 1,  1, -1, 1,  -1, 1, 1,  1, 1, 1};
+    static const double tetra[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+    static const double square[12] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0};
+    static const double segment[6] = {-1, 0, 0, 1, 0, 0};
+    const double *small_sets[3] = {cube, tetra, square}, *long_sets[3] = {segment, square, cube};
+    const int small_n[3] = {8, 4, 4}, long_n[3] = {2, 4, 8};
+    double s = pow(10.0, hd_rng_uniform(rng, -9.0, -1.0));
+    double len = pow(10.0, hd_rng_uniform(rng, -1.0, 1.0));
+    int ks = hd_rng_int(rng, 3), kl = hd_rng_int(rng, 3);
+    p->small = s;
+    p->length = len;
+    p->na = small_n[ks];
+    p->nb = long_n[kl];
+    for (int j = 0; j < 3 * p->na; ++j) {
+        p->xa[j] = small_sets[ks][j] * s;
+    }
+    for (int j = 0; j < 3 * p->nb; ++j) {
+        p->xb[j] = long_sets[kl][j] * (kl == 2 && j % 3 != 0 ? s : len); /* the box: len x s x s */
+    }
+    double t[3] = {s * hd_rng_uniform(rng, -1, 1), s * hd_rng_uniform(rng, -1, 1),
+                   s * hd_rng_uniform(rng, -1, 1)};
+    p->pose_a = hd_rng_pose(rng, t);
+    p->pose_b = hd_rng_pose(rng, NULL);
+}

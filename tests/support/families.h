@@ -13,8 +13,8 @@
 typedef struct hd_test_pair {
     int na, nb;
     hd_pose pose_a, pose_b;
-    double nominal;    /* the placement's gap l along n (0 when the family fixes it otherwise) */
-    int placed;        /* 1 when B was placed by hd_fam_place */
+    double nominal; /* the placement's gap l along n (0 when the family fixes it otherwise) */
+    int placed;     /* 1 when B was placed by hd_fam_place */
     double a[3 * HD_FAM_MAX_POINTS];
     double b[3 * HD_FAM_MAX_POINTS];
 } hd_test_pair;
@@ -33,10 +33,23 @@ typedef void (*hd_fam_generator)(hd_rng *rng, int index, hd_test_pair *p);
 typedef struct hd_family {
     const char *name;
     hd_fam_generator make;
-    int count;         /* pairs at scale factor 1 */
+    int count; /* pairs at scale factor 1 */
 } hd_family;
 
 /* The families, terminated by a NULL name. */
 extern const hd_family hd_families[];
+
+/* The needle family: a small shape (cube, tetrahedron or square of side 2 small, small from 1e-9
+ * to 0.1) against a long one (segment, square or thin box of length 2 length, from 0.1 to 10),
+ * both turned, A's centre within small of B's at the origin, so that the simplices of M = A - B
+ * are needles far from the origin. Local points xa, xb (at most 8 each) and poses. */
+typedef struct hd_needle_pair {
+    int na, nb;
+    double small, length;
+    double xa[24], xb[24];
+    hd_pose pose_a, pose_b;
+} hd_needle_pair;
+
+void hd_needle_pair_make(hd_rng *rng, hd_needle_pair *p);
 
 #endif
