@@ -428,17 +428,18 @@ static void test_sliver_simplex(void **state)
  * pair, the verdict of hd_collide outside the band, the manifold answered; the distance, where
  * it answers, to the same accuracy (its failures are counted and printed: docs/algorithms/gjk.md
  * section 4). */
-static void test_small_against_long(void **state)
+/* count pairs of a needle family (tests/support/families.h) against the brute force: the signed
+ * distance, the verdicts, the manifold and the distance on every pair. */
+static void needle_family(const char *name, void (*make)(hd_rng *, hd_needle_pair *), int count)
 {
-    (void)state;
     int pairs = 0, fallbacks = 0;
     double worst = 0.0;
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < count; ++i) {
         hd_needle_pair np;
-        hd_needle_pair_make(&rng, &np);
+        make(&rng, &np);
         hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
         hd_pose pa = np.pose_a, pb = np.pose_b;
-        double va[24], vb[24];
+        double va[3 * 48], vb[3 * 48];
         hd_brute_posed_vertices(a, &pa, va);
         hd_brute_posed_vertices(b, &pb, vb);
         int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
@@ -475,9 +476,22 @@ static void test_small_against_long(void **state)
         hd_polytope_destroy(a);
         hd_polytope_destroy(b);
     }
-    printf("small against long: %d pairs, worst |signed distance - brute force| / size %.3g; "
+    printf("%s: %d pairs, worst |signed distance - brute force| / size %.3g; "
            "hd_distance answered %d by the LP fallback\n",
-           pairs, worst, fallbacks);
+           name, pairs, worst, fallbacks);
+}
+
+static void test_small_against_long(void **state)
+{
+    (void)state;
+    needle_family("small against long", hd_needle_pair_make, 2000);
+}
+
+/* Slivers of M whose polished foot, formed as W_i + s e + t f, was 1e-10 off (gjk.md, 4). */
+static void test_cloud_against_long(void **state)
+{
+    (void)state;
+    needle_family("cloud against long", hd_needle_cloud_make, 600);
 }
 
 /* Flat and lower-dimensional polytopes: A - B without interior has depth 0 with the normal of
@@ -660,6 +674,7 @@ int main(void)
         cmocka_unit_test(test_needle_facets),
         cmocka_unit_test(test_sliver_simplex),
         cmocka_unit_test(test_small_against_long),
+        cmocka_unit_test(test_cloud_against_long),
         cmocka_unit_test(test_flat_and_degenerate),
         cmocka_unit_test(test_separated),
         cmocka_unit_test(test_warm_start),

@@ -313,19 +313,6 @@ static hd_dd dd_div(hd_dd a, hd_dd b)
     return dd_renorm(q1, (r.hi + r.lo) / b.hi);
 }
 
-/* p = x + s e (+ t f when f is not NULL), in double-double: s and t too, since an error of one
- * unit in s moves p by 2^-53 |e| along e, which turns p's direction by that over |p|. */
-static void dd_point(const hd_dd x[3], hd_dd s, const hd_dd e[3], hd_dd t, const hd_dd f[3],
-                     hd_dd p[3])
-{
-    for (int k = 0; k < 3; ++k) {
-        p[k] = dd_add(x[k], dd_mul(s, e[k]));
-        if (f != NULL) {
-            p[k] = dd_add(p[k], dd_mul(t, f[k]));
-        }
-    }
-}
-
 static double dd_value(hd_dd x)
 {
     return x.hi + x.lo;
@@ -354,7 +341,19 @@ static void offer(hd_nearest *best, const hd_dd p[3], const int idx[3], const do
     }
 }
 
-/* The origin projected on the line through W[i], W[j], offered when it falls on the segment. */
+/* p / d, d nonzero. */
+static void scale_dd(hd_dd p[3], hd_dd d)
+{
+    for (int k = 0; k < 3; ++k) {
+        p[k] = dd_div(p[k], d);
+    }
+}
+
+/* The origin projected on the line through W[i], W[j], offered when it falls on the segment. The
+ * foot is e x (W_i x e) / (e . e), e = W_j - W_i: orthogonal to e by construction. Written as
+ * W_i + t e it is a difference of terms |e| / |p| times larger than itself, whose rounding (t to
+ * 2^-106) is that much larger too: on a segment of length 6 passing 3e-8 from the origin, a
+ * relative error of 1e-10 in p, enough to put the support plane through it outside M. */
 static void offer_segment(hd_nearest *best, const hd_dd (*W)[3], int i, int j)
 {
     hd_dd e[3], p[3];
@@ -367,8 +366,10 @@ static void offer_segment(hd_nearest *best, const hd_dd (*W)[3], int i, int j)
     if (!(dd_value(den) > 0.0) || !(dd_value(num) >= 0.0) || !(dd_value(num) <= dd_value(den))) {
         return;
     }
-    hd_dd t = dd_div(num, den), none = {0.0, 0.0};
-    dd_point(W[i], t, e, none, NULL, p);
+    hd_dd t = dd_div(num, den), c[3];
+    dd_cross_dd(W[i], e, c);
+    dd_cross_dd(e, c, p);
+    scale_dd(p, den);
     const int idx[3] = {i, j, 0};
     const double w[3] = {1.0 - dd_value(t), dd_value(t), 0.0};
     offer(best, p, idx, w, 2);
@@ -385,7 +386,11 @@ static double edge2(const hd_dd (*W)[3], int i, int j)
     return d2;
 }
 
-/* The origin projected on the plane of W[i], W[j], W[m], offered when it falls in the triangle.
+/* The origin projected on the plane of W[i], W[j], W[m], offered when it falls in the triangle:
+ * the foot n (n . W_i) / (n . n) along the normal n = e x f, for the reason of offer_segment (a
+ * sliver of length 6 and width 1e-8, 3e-8 from the origin: the foot as W_i + s e + t f was 1.4e-10
+ * off, relatively, and the polished bounds never met); s and t only decide whether the foot
+ * falls inside and give the weights.
  * The two edges from the vertex opposite the longest edge span it: on a needle, a short edge and
  * a long one, whose Gram matrix is well conditioned, where two long nearly parallel edges would
  * lose 14 of double-double's 32 digits to the determinant (a segment of length 12 against a
@@ -413,8 +418,13 @@ static void offer_triangle(hd_nearest *best, const hd_dd (*W)[3], int i0, int j0
     if (!(d > 0.0) || !(a >= 0.0) || !(b >= 0.0) || !(a + b <= d)) {
         return;
     }
-    hd_dd s = dd_div(ns, det), t = dd_div(nt, det);
-    dd_point(W[i], s, e, t, f, p);
+    hd_dd s = dd_div(ns, det), t = dd_div(nt, det), n[3];
+    dd_cross_dd(e, f, n);
+    hd_dd nn = dd_dot(n, n), nw = dd_dot(n, W[i]);
+    for (int k = 0; k < 3; ++k) {
+        p[k] = dd_mul(n[k], nw);
+    }
+    scale_dd(p, nn);
     const int idx[3] = {i, j, m};
     const double w[3] = {1.0 - dd_value(s) - dd_value(t), dd_value(s), dd_value(t)};
     offer(best, p, idx, w, 3);

@@ -313,3 +313,20 @@ void hd_needle_pair_make(hd_rng *rng, hd_needle_pair *p)
     p->pose_a = hd_rng_pose(rng, t);
     p->pose_b = hd_rng_pose(rng, NULL);
 }
+
+void hd_needle_cloud_make(hd_rng *rng, hd_needle_pair *p)
+{
+    double s = pow(10.0, hd_rng_uniform(rng, -9.0, -1.0));
+    double len = pow(10.0, hd_rng_uniform(rng, -1.0, 1.0));
+    p->small = s;
+    p->length = len;
+    p->na = 4 + hd_rng_int(rng, 20);
+    hd_points_cloud(rng, p->na, s, s, s, p->xa);
+    p->nb = 4 + hd_rng_int(rng, 40);
+    hd_points_ellipsoid(rng, p->nb, len, s * hd_rng_uniform(rng, 0.1, 10),
+                        s * hd_rng_uniform(rng, 0.1, 10), p->xb);
+    double t[3] = {s * hd_rng_uniform(rng, -1, 1), s * hd_rng_uniform(rng, -1, 1),
+                   s * hd_rng_uniform(rng, -1, 1)};
+    p->pose_a = hd_rng_pose(rng, t);
+    p->pose_b = hd_rng_pose(rng, NULL);
+}

@@ -46,10 +46,15 @@ extern const hd_family hd_families[];
 typedef struct hd_needle_pair {
     int na, nb;
     double small, length;
-    double xa[24], xb[24];
+    double xa[3 * 48], xb[3 * 48];
     hd_pose pose_a, pose_b;
 } hd_needle_pair;
 
 void hd_needle_pair_make(hd_rng *rng, hd_needle_pair *p);
+
+/* The same with hulls of random points: 4 to 23 in a cube of side 2 small against 4 to 43 on an
+ * ellipsoid of semi-axes length and 0.1 small to 10 small (slivers of M: triangles as long as
+ * B and as wide as A). */
+void hd_needle_cloud_make(hd_rng *rng, hd_needle_pair *p);
 
 #endif
