@@ -49,10 +49,7 @@ static int lift_precise(const hd_pair *pair, const hd_plane_result *pr, const do
                         const double e2[3], double c[3])
 {
     double a[3][3], b[3][3];
-    for (int i = 0; i < pr->count; ++i) {
-        hd_v3_copy(a[i], pair->a->verts + 3 * pr->ia[i]);
-        hd_pair_b_vertex(pair, pr->ib[i], b[i]);
-    }
+    hd_pair_vertices(pair, pr->ia, pr->ib, pr->count, a, b);
     return hd_plane_lift_precise((const double(*)[3])a, (const double(*)[3])b, pr->count, e1, e2,
                                  c);
 }

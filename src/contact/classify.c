@@ -192,15 +192,11 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
         set_touching_gjk(pair, st, out);
     } else if (upper <= eps) {
         status = depth_side(pair, st, out);
-    } else if (st->lower < -eps) {
+    } else if (bounds_apart(pair, upper, st->lower)) {
         /* GJK's stops with upper > eps leave the bounds within a few tolerances
-         * (kernel/gjk_core.c), a needle's after the polish above; if even that failed, there
-         * is no plane and no answer to give */
-        status = HD_ERR_ITERATION_LIMIT;
-    } else if (upper - st->lower > HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale) {
-        /* GJK stopped with its bounds on both sides of the band edge and far apart (a stall on
-         * badly conditioned input, e.g. coordinates spanning many orders of magnitude): no
-         * verdict is proven, and none is guessed */
+         * (kernel/gjk_core.c), a needle's after the polish above; where even that failed (a
+         * stall on badly conditioned input, e.g. coordinates spanning many orders of
+         * magnitude) no verdict is proven, and none is guessed */
         status = HD_ERR_ITERATION_LIMIT;
     } else if (0.5 * (upper + st->lower) > eps) {
         set_separated(pair, st, out); /* both bounds within rounding of eps */

@@ -331,23 +331,13 @@ static void keep_weighted(hd_simplex *s, const double l[4])
     s->count = n;
 }
 
-/* The vertices of A and of B (A's frame) behind the points of s. */
-static void simplex_vertices(const hd_pair *pair, const hd_simplex *s, double a[4][3],
-                             double b[4][3])
-{
-    for (int j = 0; j < s->count; ++j) {
-        hd_v3_copy(a[j], pair->a->verts + 3 * s->ia[j]);
-        hd_pair_b_vertex(pair, s->ib[j], b[j]);
-    }
-}
-
 /* st's simplex solved in double-double: its nearest point to st->v, the points it leaves out
  * dropped; 0 when the solve fails or v is 0 (nothing left to polish). */
 static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
 {
     hd_simplex *s = &st->simplex;
     double a[4][3], b[4][3], v[3], l[4];
-    simplex_vertices(pair, s, a, b);
+    hd_pair_vertices(pair, s->ia, s->ib, s->count, a, b);
     if (!hd_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v, l)) {
         return 0;
     }
@@ -442,16 +432,6 @@ void hd_gjk_plane(const hd_pair *pair, const hd_gjk_state *st, hd_certificate *c
     hd_support_plane(pair, st->plane_n, st->plane_ia, st->plane_ib, cert);
 }
 
-/* The weights of s's point nearest the origin in double-double (hd_simplex_nearest_precise), into
- * s's lambda (points and their order kept); 0 when the solve fails. */
-static int weights_precise(const hd_pair *pair, hd_simplex *s)
-{
-    double a[4][3], b[4][3], v[3];
-    simplex_vertices(pair, s, a, b);
-    return hd_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v,
-                                      s->lambda);
-}
-
 void hd_certificate_point_pair(const hd_pair *pair, const hd_certificate *cert, double on_a[3],
                                double on_b[3])
 {
@@ -480,8 +460,11 @@ static void point_from_weights(const hd_pair *pair, const hd_simplex *s, hd_cert
 
 int hd_gjk_point_precise(const hd_pair *pair, const hd_simplex *s, hd_certificate *cert)
 {
-    hd_simplex precise = *s;
-    if (!weights_precise(pair, &precise)) {
+    hd_simplex precise = *s; /* the same points, their weights solved again */
+    double a[4][3], b[4][3], v[3];
+    hd_pair_vertices(pair, s->ia, s->ib, s->count, a, b);
+    if (!hd_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v,
+                                    precise.lambda)) {
         return 0;
     }
     point_from_weights(pair, &precise, cert);

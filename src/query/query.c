@@ -112,11 +112,13 @@ hd_status hd_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd
  * found by fuzzing). Every other method but the LP gets the same treatment when it reaches an
  * iteration cap (CD-Dual's face search or its planes, or a GJK run it calls). The LP method
  * decides such pairs from the vertex sets with its own certificate, which the query then returns
- * with stop = HD_STOP_FALLBACK; if it fails too, the status stands. */
-static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
+ * with stop = HD_STOP_FALLBACK, naming algo (the caller's, or GJK for the distance); if it fails
+ * too, the status stands. */
+static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_algo algo,
+                                hd_result *out)
 {
     int stalled_iterations = out->stats.iterations;
-    result_init(out, opt->algo, pair->eps);
+    result_init(out, algo, pair->eps);
     hd_status st = hd_lp_collide(pair, opt, out);
     if (st == HD_OK) {
         out->stop = HD_STOP_FALLBACK;
@@ -141,7 +143,7 @@ static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd
             break;
     }
     if (st == HD_ERR_ITERATION_LIMIT && opt->algo != HD_ALGO_LP) {
-        st = lp_after_stall(pair, opt, out);
+        st = lp_after_stall(pair, opt, opt->algo, out);
     }
     return st;
 }
@@ -155,14 +157,10 @@ static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd
  * a plane, not a distance: the status stands. */
 static hd_status distance_after_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
-    int stalled_iterations = out->stats.iterations;
-    result_init(out, HD_ALGO_GJK, pair->eps);
-    hd_status st = hd_lp_collide(pair, opt, out);
-    out->stats.iterations += stalled_iterations;
+    hd_status st = lp_after_stall(pair, opt, HD_ALGO_GJK, out);
     if (st != HD_OK || out->verdict == HD_SEPARATED || !out->cert.has_point) {
         return st != HD_OK ? st : HD_ERR_ITERATION_LIMIT;
     }
-    out->stop = HD_STOP_FALLBACK;
     out->distance = 0.0;
     hd_certificate_point_pair(pair, &out->cert, out->witness_a, out->witness_b);
     return HD_OK;

@@ -115,6 +115,15 @@ void hd_pair_b_vertex(const hd_pair *pair, int vb, double out[3])
     hd_v3_add(out, q, pair->t);
 }
 
+void hd_pair_vertices(const hd_pair *pair, const int *ia, const int *ib, int count, double (*a)[3],
+                      double (*b)[3])
+{
+    for (int j = 0; j < count; ++j) {
+        hd_v3_copy(a[j], pair->a->verts + 3 * ia[j]);
+        hd_pair_b_vertex(pair, ib[j], b[j]);
+    }
+}
+
 void hd_pair_dir_to_b(const hd_pair *pair, const double d[3], double out[3])
 {
     hd_m3_tmul_v(out, pair->r, d);

@@ -31,6 +31,10 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
 /* Vertex vb of B in A's frame. */
 void hd_pair_b_vertex(const hd_pair *pair, int vb, double out[3]);
 
+/* The vertices a[j] of A and b[j] of B (A's frame) behind count support pairs (ia[j], ib[j]). */
+void hd_pair_vertices(const hd_pair *pair, const int *ia, const int *ib, int count, double (*a)[3],
+                      double (*b)[3]);
+
 /* A direction given in A's frame expressed in B's frame (R^T d). */
 void hd_pair_dir_to_b(const hd_pair *pair, const double d[3], double out[3]);
 
