@@ -127,23 +127,28 @@ static void fill_distance(const hd_pair *pair, const hd_gjk_state *st, hd_result
 }
 
 /* A state polished in double-double (hd_gjk_polish); kept when the polish brings its bounds
- * together, else GJK's stands. */
+ * together or finds a tetrahedron holding the origin in its precise solve (a needle enclosure of
+ * GJK's double solve that misses the origin in exact arithmetic gave way, in the polish, to one
+ * that holds it: the expanding polytope starts from that one), else GJK's stands. */
 static void keep_polished(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
 {
     hd_gjk_state polished = *st;
     if (hd_gjk_polish(pair, &polished, stats)) {
         polished.end = HD_GJK_CONVERGED;
         *st = polished;
+    } else if (polished.end == HD_GJK_ENCLOSED && polished.vv == 0.0) {
+        *st = polished;
     }
 }
 
-/* GJK's enclosing tetrahedron (or the origin on its simplex) solved again in double-double
- * (hd_gjk_polish): the double solve of a needle tetrahedron can place the origin inside when it
- * lies outside by far more than the band (a cube of side 2e-9 and a segment of 0.27, 136 eps
- * apart, in tests/test_signed_distance.c's family), or inside when the pair touches (a square
- * of side 2e-9 and a segment of 17, 6e-12 apart at eps = 8e-12: the expanding polytope then
- * failed on the needle). When the polish brings its bounds together, the polished state
- * replaces GJK's and the bounds decide; otherwise GJK's stands. */
+/* GJK's enclosing tetrahedron (or the origin on its simplex, or |v| inside the band) solved
+ * again in double-double (hd_gjk_polish): the double solve of a needle simplex can place the
+ * origin inside or within the band when it lies outside by far more than the band (a cube of
+ * side 2e-9 and a segment of 0.27, 136 eps apart, in tests/test_signed_distance.c's family; a
+ * tetrahedron 6 long and 3e-9 wide, 120 eps away), or inside when the pair touches (a square of
+ * side 2e-9 and a segment of 17, 6e-12 apart at eps = 8e-12: the expanding polytope then failed
+ * on the needle). When the polish brings its bounds together or finds a tetrahedron holding the
+ * origin, the polished state replaces GJK's; otherwise GJK's stands. */
 static void recheck_enclosure(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
 {
     if (!hd_simplex_is_needle(pair, &st->simplex)) {
@@ -178,7 +183,7 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     if (status != HD_OK) {
         return status;
     }
-    if (st->end == HD_GJK_ENCLOSED || st->end == HD_GJK_ORIGIN) {
+    if (st->end == HD_GJK_ENCLOSED || st->end == HD_GJK_ORIGIN || st->vv <= eps * eps) {
         recheck_enclosure(pair, st, &out->stats);
     }
     double upper = st->end == HD_GJK_ENCLOSED ? 0.0 : sqrt(st->vv);

@@ -67,7 +67,8 @@
 #define HD_GJK_POLISH_STEPS 16
 
 /* A simplex counts as a needle (hd_simplex_is_needle: its double solve may be off by an eighth of
- * the band) when this many units of DBL_EPSILON max|w|^2 / (shortest edge) exceed eps / 8. */
+ * the band) when this many units of DBL_EPSILON max|w|^2 / width exceed eps / 8 (the width: a
+ * segment's length, else the smallest height of the simplex's triangles). */
 #define HD_NEEDLE_ROUNDING_UNITS 4.0
 
 /* The triangle's own closest point is kept when its signed areas disagree in sign by at most 16

@@ -332,7 +332,8 @@ static void keep_weighted(hd_simplex *s, const double l[4])
 }
 
 /* st's simplex solved in double-double: its nearest point to st->v, the points it leaves out
- * dropped; 0 when the solve fails or v is 0 (nothing left to polish). */
+ * dropped; 0 when the solve fails or v is 0 (nothing left to polish: a tetrahedron holding the
+ * origin strictly inside then ends HD_GJK_ENCLOSED). */
 static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
 {
     hd_simplex *s = &st->simplex;
@@ -344,6 +345,9 @@ static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
     keep_weighted(s, l);
     hd_v3_copy(st->v, v);
     st->vv = hd_v3_len2(v);
+    if (st->vv == 0.0 && s->count == 4) {
+        st->end = HD_GJK_ENCLOSED;
+    }
     return st->vv > 0.0 && s->count > 0;
 }
 
@@ -354,17 +358,48 @@ int hd_gjk_bounds_agree(const hd_pair *pair, double d, double lower)
            HD_GJK_STALL_FACTOR * tol + HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
 }
 
+/* The smallest height of the triangle p q r: twice its area over its longest edge (0 when
+ * degenerate). */
+static double triangle_height(const double p[3], const double q[3], const double r[3])
+{
+    double e[3], f[3], n[3];
+    hd_v3_sub(e, q, p);
+    hd_v3_sub(f, r, p);
+    hd_v3_cross(n, e, f);
+    double longest = hd_max(hd_v3_len(e), hd_max(hd_v3_len(f), hd_v3_dist(q, r)));
+    return longest > 0.0 ? hd_v3_len(n) / longest : 0.0;
+}
+
+/* The width that rounding of simplex s is measured against: its edge for a segment, else the
+ * smallest height of its triangles (a face's normal, formed from edges rounded to DBL_EPSILON
+ * max|w|, turns by about DBL_EPSILON max|w| / height; a tetrahedron that is flat but made of wide
+ * faces is solved as accurately as its faces). */
+static double simplex_width(const hd_simplex *s)
+{
+    const double(*w)[3] = (const double(*)[3])s->w;
+    if (s->count == 2) {
+        return hd_v3_dist(w[0], w[1]);
+    }
+    double width = triangle_height(w[0], w[1], w[2]);
+    if (s->count == 4) {
+        width = hd_min(width, hd_min(triangle_height(w[0], w[1], w[3]),
+                                     hd_min(triangle_height(w[0], w[2], w[3]),
+                                            triangle_height(w[1], w[2], w[3]))));
+    }
+    return width;
+}
+
 int hd_simplex_is_needle(const hd_pair *pair, const hd_simplex *s)
 {
-    double big = 0.0, shortest = DBL_MAX;
+    if (s->count < 2) {
+        return 0;
+    }
+    double big = 0.0;
     for (int j = 0; j < s->count; ++j) {
         big = hd_max(big, hd_v3_max_abs(s->w[j]));
-        for (int i = 0; i < j; ++i) {
-            shortest = hd_min(shortest, hd_v3_dist(s->w[i], s->w[j]));
-        }
     }
-    return s->count > 1 &&
-           !(HD_NEEDLE_ROUNDING_UNITS * DBL_EPSILON * big * big <= 0.125 * pair->eps * shortest);
+    return !(HD_NEEDLE_ROUNDING_UNITS * DBL_EPSILON * big * big <=
+             0.125 * pair->eps * simplex_width(s));
 }
 
 int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)

@@ -51,12 +51,15 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
  * double-double from the vertices of A and B (hd_simplex_nearest_precise), a support query along
  * the new v, repeated until the bounds meet within HD_GJK_STALL_FACTOR tolerances or the support
  * pair is already in the simplex, at most HD_GJK_POLISH_STEPS times. Updates st's simplex (weights
- * included), v, vv and lower; returns 1 when the bounds met, 0 otherwise (st still consistent). */
+ * included), v, vv and lower; returns 1 when the bounds met, 0 otherwise (st still consistent).
+ * A tetrahedron whose double-double solve holds the origin strictly inside ends the polish with
+ * st->end = HD_GJK_ENCLOSED and vv = 0 (returning 0: there is no distance to polish). */
 int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats);
 
 /* Whether the double solve of simplex s may be off by more than an eighth of the band: its
- * rounding, about DBL_EPSILON max|w|^2 / (shortest edge) (the short edges formed from points
- * rounded to DBL_EPSILON max|w|), times HD_NEEDLE_ROUNDING_UNITS, above pair->eps / 8. */
+ * rounding, about DBL_EPSILON max|w|^2 / width (the width: a segment's length, else the smallest
+ * height of its triangles, whose normals are formed from edges rounded to DBL_EPSILON max|w|),
+ * times HD_NEEDLE_ROUNDING_UNITS, above pair->eps / 8. */
 int hd_simplex_is_needle(const hd_pair *pair, const hd_simplex *s);
 
 /* Whether a distance d and a proven lower bound agree to GJK's stopping tolerance:
