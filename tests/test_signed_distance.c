@@ -498,6 +498,30 @@ static void test_cloud_against_long(void **state)
     needle_family("cloud against long", hd_needle_cloud_make, 600);
 }
 
+/* The index-th pair of generator make seeded with seed. far > 0: after each pair both poses move
+ * by one translation with coordinates uniform in [-far, far], and a unit vector is drawn (the
+ * stress program's sequence). */
+static void replay(unsigned seed, int index, void (*make)(hd_rng *, hd_needle_pair *), double far,
+                   hd_needle_pair *np)
+{
+    hd_rng gen;
+    hd_rng_init(&gen, seed);
+    for (int i = 0; i <= index; ++i) {
+        make(&gen, np);
+        if (far > 0.0) {
+            double t[3], dir[3];
+            for (int j = 0; j < 3; ++j) {
+                t[j] = hd_rng_uniform(&gen, -far, far);
+            }
+            for (int j = 0; j < 3; ++j) {
+                np->pose_a.t[j] += t[j];
+                np->pose_b.t[j] += t[j];
+            }
+            hd_rng_unit_vector(&gen, dir);
+        }
+    }
+}
+
 /* Pairs of the cloud family, each the index-th of the generator seeded with seed, on which
  * hd_distance (and on the first, hd_collide) failed: GJK's tetrahedron or triangle, thin (3e-9
  * wide, 0.3 to 6 long) but with no short edge, held the origin or passed within the band of it in
@@ -513,12 +537,32 @@ static void test_cloud_regressions(void **state)
     } found[] = {{10, 633}, {3, 1266},  {6, 4115},  {18, 4053},
                  {9, 3792}, {14, 1886}, {18, 1169}, {40, 959}};
     for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
-        hd_rng gen;
-        hd_rng_init(&gen, found[k].seed);
         hd_needle_pair np;
-        for (int i = 0; i <= found[k].index; ++i) {
-            hd_needle_cloud_make(&gen, &np);
-        }
+        replay(found[k].seed, found[k].index, hd_needle_cloud_make, 0.0, &np);
+        int fallback;
+        check_needle_pair(&np, found[k].index, &fallback);
+    }
+}
+
+/* Pairs of the small-against-long family moved 1e3 from the world origin (both poses by the same
+ * random translation, its three coordinates uniform in [-1e3, 1e3], then a random unit vector
+ * drawn, as the stress program that found them did): the band is then 7e-10 wide, as wide as
+ * the small shape, and M a needle that thin around GJK's segment through the origin. On the
+ * first (0.7 eps deep) the expanding polytope could not be built, and hd_collide failed with
+ * every algorithm (contact/classify.c, least_facet_side: the separating-axis method's least
+ * facet places it); on the second (1.02 eps apart) the polish stopped within GJK's tolerance,
+ * 2.2e-11 apart, across the band edge, and hd_distance failed (kernel/gjk_core.c,
+ * hd_gjk_polish). Both fail on the code before those changes. */
+static void test_far_needles(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned seed;
+        int index;
+    } found[] = {{6, 5601}, {5, 7216}};
+    for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
+        hd_needle_pair np;
+        replay(found[k].seed, found[k].index, hd_needle_pair_make, 1e3, &np);
         int fallback;
         check_needle_pair(&np, found[k].index, &fallback);
     }
@@ -706,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_small_against_long),
         cmocka_unit_test(test_cloud_against_long),
         cmocka_unit_test(test_cloud_regressions),
+        cmocka_unit_test(test_far_needles),
         cmocka_unit_test(test_flat_and_degenerate),
         cmocka_unit_test(test_separated),
         cmocka_unit_test(test_warm_start),

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "contact/contact.h"
+#include "contact/signed_distance.h"
 #include "kernel/epa.h"
 #include "core/math.h"
 #include "core/tolerances.h"
@@ -43,15 +44,15 @@ static void set_touching_gjk(const hd_pair *pair, const hd_gjk_state *st, hd_res
     hd_gjk_point(pair, &st->simplex, &out->cert);
 }
 
-/* The plane normal to n (unit, A towards B) through the support pair: gap = -h_M(n). */
-static void set_plane_epa(const hd_pair *pair, const hd_epa_result *r, hd_certificate *cert)
+/* The plane normal to n (unit, A towards B) through the support pair ia, ib: gap = -h_M(n). */
+static void set_plane(const hd_pair *pair, const double n[3], int ia, int ib, hd_certificate *cert)
 {
     double pb[3];
-    hd_pair_b_vertex(pair, r->upper_ib, pb);
-    double ha = hd_v3_dot(r->normal, pair->a->verts + 3 * r->upper_ia);
-    double hb = hd_v3_dot(r->normal, pb);
+    hd_pair_b_vertex(pair, ib, pb);
+    double ha = hd_v3_dot(n, pair->a->verts + 3 * ia);
+    double hb = hd_v3_dot(n, pb);
     cert->has_plane = 1;
-    hd_v3_copy(cert->normal, r->normal);
+    hd_v3_copy(cert->normal, n);
     cert->gap = hb - ha;
     cert->offset = 0.5 * (ha + hb);
 }
@@ -67,6 +68,31 @@ static int common_point_within(const hd_pair *pair, const hd_simplex *s, double 
     }
     return hd_simplex_is_needle(pair, s) && hd_gjk_point_precise(pair, s, cert) &&
            point_pair_gap(pair, cert) < bound;
+}
+
+/* The expanding polytope stopped with its bounds on both sides of the band edge and far apart:
+ * it could not be built or expanded (M a needle about as wide as the band around GJK's segment
+ * through the origin: a shape of side 1e-9 against one 6 long, 1e3 from the world origin). The
+ * separating-axis method's least facet of M (contact/sat.c) then places the pair: its plane,
+ * gap = -h_M(n), proves touching when h <= eps (clamped to the band edge within rounding, as
+ * below) and separation when h < -eps. A least facet deeper than the band proves no overlap
+ * without a common point, which nothing here has: no verdict is guessed. */
+static hd_status least_facet_side(const hd_pair *pair, hd_gjk_state *st, hd_result *out)
+{
+    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    hd_mface f;
+    if (!hd_sat_min_facet(pair, &out->stats, &f) || f.h > pair->eps + slack) {
+        return HD_ERR_ITERATION_LIMIT;
+    }
+    set_plane(pair, f.n, f.sa, f.sb, &out->cert);
+    if (out->cert.gap > pair->eps) {
+        out->verdict = HD_SEPARATED;
+        return HD_OK;
+    }
+    out->verdict = HD_TOUCHING;
+    out->cert.gap = hd_max(out->cert.gap, -pair->eps);
+    hd_gjk_point(pair, &st->simplex, &out->cert);
+    return HD_OK;
 }
 
 /* The origin may be deep in M (U <= eps, L < -eps): EPA's lower bound on the depth (> eps:
@@ -95,7 +121,7 @@ static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *ou
         }
     } else if (r.outcome == HD_EPA_SHALLOW || r.upper <= pair->eps + slack) {
         out->verdict = HD_TOUCHING;
-        set_plane_epa(pair, &r, &out->cert);
+        set_plane(pair, r.normal, r.upper_ia, r.upper_ib, &out->cert);
         /* an overlap beyond eps by less than the rounding of the support values is read as on
          * the band edge: the plane's claim is clamped to the band, which it meets to within
          * that rounding (hd_certificate_check allows the same slack) */
@@ -104,9 +130,7 @@ static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *ou
         }
         hd_gjk_point(pair, &st->simplex, &out->cert);
     } else {
-        /* the expanding polytope stopped (degenerate or out of capacity) with its bounds on
-         * both sides of the band edge and far apart: no verdict is proven, none is guessed */
-        return HD_ERR_ITERATION_LIMIT;
+        return least_facet_side(pair, st, out);
     }
     return HD_OK;
 }

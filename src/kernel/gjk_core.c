@@ -404,11 +404,17 @@ int hd_simplex_is_needle(const hd_pair *pair, const hd_simplex *s)
 
 int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
 {
-    const double tol = HD_GJK_STALL_FACTOR * HD_GJK_ABS_TOL * pair->scale;
+    /* the precise solve can close the bounds to the rounding the classifier asks for
+     * (HD_CONTACT_ROUNDING_UNITS: a pair 1.02 eps apart, 1e3 from the origin, stopped 2.2e-11
+     * apart, within GJK's tolerance but across the band edge); where no further point improves
+     * them, GJK's own stopping tolerance is enough, as before */
+    const double loose = HD_GJK_STALL_FACTOR * HD_GJK_ABS_TOL * pair->scale;
+    const double tight = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
     hd_simplex *s = &st->simplex;
     if (!solve_precise(pair, st)) {
         return 0;
     }
+    int met = 0;
     for (int step = 0; step < HD_GJK_POLISH_STEPS; ++step) {
         double d[3], w[3];
         int ia, ib;
@@ -416,18 +422,22 @@ int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
         hd_pair_support_m(pair, d, &st->start_a, &st->start_b, &ia, &ib, w, stats);
         double uw = hd_v3_dot(st->v, w);
         record_lower(st, st->v, w, st->vv, uw, pair->eps, ia, ib);
-        if (bounds_met(st->vv, uw, tol)) {
+        if (bounds_met(st->vv, uw, tight)) {
             return 1;
         }
+        met = bounds_met(st->vv, uw, loose);
         if (hd_simplex_has_pair(s, ia, ib)) {
-            return 0;
+            return met;
         }
         add_support(s, ia, ib, w);
-        if (!solve_precise(pair, st) || !hd_simplex_has_pair(s, ia, ib)) {
-            return 0; /* the solve leaves the new point out again: no progress to be had */
+        if (!solve_precise(pair, st)) {
+            return 0; /* the solve failed, or the origin lies in the simplex */
+        }
+        if (!hd_simplex_has_pair(s, ia, ib)) {
+            return met; /* the solve leaves the new point out again: no progress to be had */
         }
     }
-    return 0;
+    return met;
 }
 
 void hd_gjk_save(const hd_gjk_state *st, hd_cache *cache)
