@@ -57,8 +57,11 @@ static void set_plane(const hd_pair *pair, const double n[3], int ia, int ib, hd
     cert->offset = 0.5 * (ha + hb);
 }
 
-/* The common point of simplex s as the certificate, its point pair closer than `bound`; a needle's
- * weights solved again in double-double when the double ones miss (hd_gjk_point_precise). */
+/* The common point of simplex s as the certificate, its point pair closer than `bound`; the
+ * weights solved again in double-double when the double ones miss (hd_gjk_point_precise): a
+ * needle's, or those of a tetrahedron of wide faces but almost no volume (0.28 long, its other
+ * sides 3e-9: the double weights, ratios of volumes rounded by 2^-53 |w|^3, put the point pair
+ * 4.9e-4 apart at eps = 6.8e-8, the precise ones 7e-12). */
 static int common_point_within(const hd_pair *pair, const hd_simplex *s, double bound,
                                hd_certificate *cert)
 {
@@ -66,8 +69,7 @@ static int common_point_within(const hd_pair *pair, const hd_simplex *s, double 
     if (point_pair_gap(pair, cert) < bound) {
         return 1;
     }
-    return hd_simplex_is_needle(pair, s) && hd_gjk_point_precise(pair, s, cert) &&
-           point_pair_gap(pair, cert) < bound;
+    return hd_gjk_point_precise(pair, s, cert) && point_pair_gap(pair, cert) < bound;
 }
 
 /* The expanding polytope stopped with its bounds on both sides of the band edge and far apart:
@@ -234,6 +236,10 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     }
     if (status != HD_OK) {
         return status;
+    }
+    if (out->verdict == HD_TOUCHING && !point_pair_ok(pair, &out->cert)) {
+        double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+        common_point_within(pair, &st->simplex, pair->eps + slack, &out->cert);
     }
     if (out->verdict != HD_SEPARATED && !point_pair_ok(pair, &out->cert)) {
         return HD_ERR_ITERATION_LIMIT; /* no common point proven to the band: no answer */

@@ -362,9 +362,17 @@ static void set_verdict(const hd_pair *pair, hd_sd_result *out)
                                              : HD_TOUCHING;
 }
 
-hd_status hd_sd_pair(const hd_pair *pair, const hd_options *opt, const hd_scratch *scratch,
+hd_status hd_sd_pair(const hd_pair *world, const hd_options *opt, const hd_scratch *scratch,
                      hd_stats *stats, hd_sd_result *out)
 {
+    /* every value here is computed in A's frame, where the coordinates are as large as
+     * local_magnitude: the iterations' tolerances are taken relative to that, not to the world
+     * coordinates' scale (a needle pair 1e6 from the origin, 0.2 in size: GJK stopped with |v| at
+     * "rounding level" 1.8e-9 of the world scale and the signed distance was 1.1e-9 of the size
+     * off); the band eps stays the world's */
+    hd_pair local = *world;
+    local.scale = hd_min(world->scale, local_magnitude(world));
+    const hd_pair *pair = &local;
     memset(out, 0, sizeof *out);
     out->size = pair_size(pair);
     out->margin = HD_SD_ROUNDING_UNITS * DBL_EPSILON * local_magnitude(pair);

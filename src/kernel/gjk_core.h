@@ -50,10 +50,12 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
  * origin: the double solve loses the digits of its short edges) polished: the simplex solved in
  * double-double from the vertices of A and B (hd_simplex_nearest_precise), a support query along
  * the new v, repeated until the bounds meet within HD_GJK_STALL_FACTOR tolerances or the support
- * pair is already in the simplex, at most HD_GJK_POLISH_STEPS times. Updates st's simplex (weights
- * included), v, vv and lower; returns 1 when the bounds met, 0 otherwise (st still consistent).
- * A tetrahedron whose double-double solve holds the origin strictly inside ends the polish with
- * st->end = HD_GJK_ENCLOSED and vv = 0 (returning 0: there is no distance to polish). */
+ * pair is already in the simplex, at most HD_GJK_POLISH_STEPS times (within
+ * HD_CONTACT_ROUNDING_UNITS units of 2^-53 scale where a further point allows it). Updates st's
+ * simplex (weights included), v, vv and lower; returns 1 when the bounds met, 0 otherwise (st
+ * still consistent). A tetrahedron whose double-double solve holds the origin strictly inside
+ * ends the polish with st->end = HD_GJK_ENCLOSED and vv = 0 (returning 0: there is no distance to
+ * polish). */
 int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats);
 
 /* Whether the double solve of simplex s may be off by more than an eighth of the band: its
