@@ -76,9 +76,10 @@ static int common_point_within(const hd_pair *pair, const hd_simplex *s, double 
  * it could not be built or expanded (M a needle about as wide as the band around GJK's segment
  * through the origin: a shape of side 1e-9 against one 6 long, 1e3 from the world origin). The
  * separating-axis method's least facet of M (contact/sat.c) then places the pair: its plane,
- * gap = -h_M(n), proves touching when h <= eps (clamped to the band edge within rounding, as
- * below) and separation when h < -eps. A least facet deeper than the band proves no overlap
- * without a common point, which nothing here has: no verdict is guessed. */
+ * gap = -h_M(n), proves touching when |h| <= eps (clamped to the band edge within rounding, as
+ * below), with GJK's point pair. A least facet deeper than the band proves no overlap without a
+ * common point, which nothing here has, and one beyond -eps would contradict GJK's |v| <= eps:
+ * no verdict is guessed in either case. */
 static hd_status least_facet_side(const hd_pair *pair, hd_gjk_state *st, hd_result *out)
 {
     double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
@@ -88,8 +89,7 @@ static hd_status least_facet_side(const hd_pair *pair, hd_gjk_state *st, hd_resu
     }
     set_plane(pair, f.n, f.sa, f.sb, &out->cert);
     if (out->cert.gap > pair->eps) {
-        out->verdict = HD_SEPARATED;
-        return HD_OK;
+        return HD_ERR_ITERATION_LIMIT;
     }
     out->verdict = HD_TOUCHING;
     out->cert.gap = hd_max(out->cert.gap, -pair->eps);
