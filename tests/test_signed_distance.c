@@ -561,7 +561,9 @@ static void test_cloud_regressions(void **state)
  * hd_gjk_polish). Moved 1e5 and 1e6 away: GJK's tolerances, relative to the world scale, left
  * the signed distance 1.1e-9 to 2e-9 of the size off (contact/signed_distance.c, hd_sd_pair), and
  * a tetrahedron of almost no volume gave a touching pair's point pair 4.9e-4 apart at eps =
- * 6.8e-8 (contact/classify.c, common_point_within). Each fails on the code before its change. */
+ * 6.8e-8 (contact/classify.c, common_point_within). Last, a pair of the cloud family 1e3 away,
+ * overlapping by 7.9 eps, on which GJK and its LP fallback failed and CD-Dual answers
+ * (query/query.c, fallbacks). Each fails on the code before its change. */
 static void test_far_needles(void **state)
 {
     (void)state;
@@ -569,10 +571,13 @@ static void test_far_needles(void **state)
         unsigned seed;
         int index;
         double far;
-    } found[] = {{6, 5601, 1e3}, {5, 7216, 1e3}, {5, 1809, 1e6}, {6, 10348, 1e6}, {7, 4805, 1e5}};
+        int cloud;
+    } found[] = {{6, 5601, 1e3, 0},  {5, 7216, 1e3, 0}, {5, 1809, 1e6, 0},
+                 {6, 10348, 1e6, 0}, {7, 4805, 1e5, 0}, {31, 485, 1e3, 1}};
     for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
         hd_needle_pair np;
-        replay(found[k].seed, found[k].index, hd_needle_pair_make, found[k].far, &np);
+        replay(found[k].seed, found[k].index,
+               found[k].cloud ? hd_needle_cloud_make : hd_needle_pair_make, found[k].far, &np);
         int fallback;
         check_needle_pair(&np, found[k].index, &fallback);
     }

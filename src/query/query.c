@@ -107,19 +107,19 @@ hd_status hd_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd
     return hd_pair_init(pair, a, pose_a, b, pose_b, *opt);
 }
 
-/* GJK reached its iteration cap: rounding kept it from decreasing |v| while its bounds still
- * disagreed (seen only on needle-shaped simplices whose coordinates span many orders of magnitude,
- * found by fuzzing). Every other method but the LP gets the same treatment when it reaches an
- * iteration cap (CD-Dual's face search or its planes, or a GJK run it calls). The LP method
- * decides such pairs from the vertex sets with its own certificate, which the query then returns
- * with stop = HD_STOP_FALLBACK, naming algo (the caller's, or GJK for the distance); if it fails
- * too, the status stands. */
-static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_algo algo,
-                                hd_result *out)
+/* An algorithm reached its iteration cap: for GJK, rounding kept it from decreasing |v| while its
+ * bounds still disagreed (seen only on needle-shaped simplices whose coordinates span many orders
+ * of magnitude, found by fuzzing); for CD-Dual, its face search or its planes, or a GJK run it
+ * calls. Another method (method: the LP, which decides from the vertex sets, or CD-Dual) then
+ * answers with its own certificate, returned with stop = HD_STOP_FALLBACK and naming algo (the
+ * caller's, or GJK for the distance). */
+static hd_status after_stall(const hd_pair *pair, const hd_options *opt, hd_algo algo,
+                             hd_algo method, hd_result *out)
 {
     int stalled_iterations = out->stats.iterations;
     result_init(out, algo, pair->eps);
-    hd_status st = hd_lp_collide(pair, opt, out);
+    hd_status st =
+        method == HD_ALGO_LP ? hd_lp_collide(pair, opt, out) : hd_cddual_collide(pair, opt, out);
     if (st == HD_OK) {
         out->stop = HD_STOP_FALLBACK;
     }
@@ -127,7 +127,24 @@ static hd_status lp_after_stall(const hd_pair *pair, const hd_options *opt, hd_a
     return st;
 }
 
-/* The chosen algorithm on the prepared pair; the LP method answers a stall of the others. */
+/* The fallbacks of a stalled algo: the LP method, then CD-Dual, each unless it is algo. The LP's
+ * bounds can leave a pair to the contact classifier, which needs the expanding polytope for an
+ * overlap beyond the band; inside a needle of M about as wide as the band that polytope cannot be
+ * built (a small cloud against a long thin hull, 1e3 from the origin, overlapping by 7.9 eps: GJK
+ * and the LP failed), while CD-Dual's search over the facets of M proves the overlap. */
+static hd_status fallbacks(const hd_pair *pair, const hd_options *opt, hd_algo algo, hd_result *out)
+{
+    hd_status st = HD_ERR_ITERATION_LIMIT;
+    if (algo != HD_ALGO_LP) {
+        st = after_stall(pair, opt, algo, HD_ALGO_LP, out);
+    }
+    if (st == HD_ERR_ITERATION_LIMIT && algo != HD_ALGO_CDDUAL) {
+        st = after_stall(pair, opt, algo, HD_ALGO_CDDUAL, out);
+    }
+    return st;
+}
+
+/* The chosen algorithm on the prepared pair; the fallbacks answer a stall. */
 static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_status st;
@@ -142,8 +159,8 @@ static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd
             st = hd_gjk_collide(pair, opt, out);
             break;
     }
-    if (st == HD_ERR_ITERATION_LIMIT && opt->algo != HD_ALGO_LP) {
-        st = lp_after_stall(pair, opt, opt->algo, out);
+    if (st == HD_ERR_ITERATION_LIMIT) {
+        st = fallbacks(pair, opt, opt->algo, out);
     }
     return st;
 }
@@ -151,13 +168,13 @@ static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd
 /* hd_distance's GJK ending without an answer. On a needle, the expanding polytope's inner
  * tetrahedron can hold the origin in the double solve and miss it by 1e-10 in exact arithmetic
  * (a square of side 4e-9 against a box 0.35 long, overlapping by 5e-9: found by the stress
- * family of tests/test_signed_distance.c), so no common point is proven. The LP method decides
- * such pairs from the vertex sets: touching or intersecting, the distance is 0 and the witnesses
- * are its certificate's point pair (stop = HD_STOP_FALLBACK). A separated verdict of the LP proves
- * a plane, not a distance: the status stands. */
+ * family of tests/test_signed_distance.c), so no common point is proven. The fallbacks (the LP
+ * method, then CD-Dual) decide such pairs: touching or intersecting, the distance is 0 and the
+ * witnesses are the certificate's point pair (stop = HD_STOP_FALLBACK). A separated verdict
+ * proves a plane, not a distance: the status stands. */
 static hd_status distance_after_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
-    hd_status st = lp_after_stall(pair, opt, HD_ALGO_GJK, out);
+    hd_status st = fallbacks(pair, opt, HD_ALGO_GJK, out);
     if (st != HD_OK || out->verdict == HD_SEPARATED || !out->cert.has_point) {
         return st != HD_OK ? st : HD_ERR_ITERATION_LIMIT;
     }
