@@ -304,6 +304,54 @@ static void test_small_against_long(void **state)
     assert_true(checked > 500);
 }
 
+/* Needle pairs moved 1e2 to 1e4 from the world origin (tests/support/families.h,
+ * hd_needle_replay: the stress program's sequence; the direction is its last unit vector), 1.5 to
+ * 11 eps apart, whose lines of travel pass within the band of M: the planar search's |v| stalled
+ * there until its cap and hd_gap failed (kernel/plane_search.c). Every gap answers, with
+ * hd_collide's verdict; where the chord gives a travel clear of the band, the travel agrees with
+ * it to a few eps (the search tolerances far from the origin are the world's:
+ * docs/algorithms/cddual.md, section 8). Fails on the code before the planar search's stall
+ * rule. */
+static void test_far_needles(void **state)
+{
+    (void)state;
+    static const hd_needle_case found[] = {{20, 2924, 1e2, 0},  {20, 85, 1e3, 0},
+                                           {20, 365, 1e3, 0},   {20, 9486, 1e3, 0},
+                                           {20, 19536, 1e3, 0}, {20, 17095, 1e4, 0}};
+    int checked = 0;
+    for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
+        hd_needle_pair np;
+        double dir[3];
+        hd_needle_replay(&found[k], &np, dir);
+        hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
+        hd_options opt = hd_options_default();
+        hd_gap_result g;
+        hd_status st = hd_gap(a, &np.pose_a, b, &np.pose_b, dir, &opt, &g);
+        if (st != HD_OK) {
+            printf("pair %d: hd_gap %s\n", found[k].index, hd_status_str(st));
+        }
+        assert_int_equal(st, HD_OK);
+        hd_result r;
+        assert_int_equal(hd_collide(a, &np.pose_a, b, &np.pose_b, &opt, &r), HD_OK);
+        assert_int_equal(g.verdict, r.verdict);
+        hd_mdiff m;
+        assert_int_equal(hd_mdiff_build(&m, a, &np.pose_a, b, &np.pose_b), 0);
+        long double lo, hi;
+        int meets = hd_mdiff_chord(&m, dir, &lo, &hi);
+        hd_mdiff_free(&m);
+        double band = 4 * r.eps;
+        if (meets && g.contact && r.verdict != HD_TOUCHING && fabsl(lo) > band &&
+            fabsl(hi) > band && fabsl(hi + lo) > band) {
+            long double want = chord_travel(lo, hi);
+            assert_true(fabsl((long double)g.distance - want) <= 8.0L * r.eps);
+            checked++;
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    printf("far needles: %d travels checked against the chord\n", checked);
+}
+
 static hd_polytope *box_poly(double hx, double hy, double hz)
 {
     double lo[3] = {-hx, -hy, -hz}, hi[3] = {hx, hy, hz}, xyz[24];
@@ -501,6 +549,7 @@ int main(void)
         cmocka_unit_test(test_formula),         cmocka_unit_test(test_random),
         cmocka_unit_test(test_boxes),           cmocka_unit_test(test_lower_dimensions),
         cmocka_unit_test(test_large_bisection), cmocka_unit_test(test_small_against_long),
+        cmocka_unit_test(test_far_needles),
     };
     if (getenv("HEDRA_TEST_FILTER") != NULL) {
         cmocka_set_test_filter(getenv("HEDRA_TEST_FILTER"));

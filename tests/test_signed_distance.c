@@ -504,30 +504,6 @@ static void test_cloud_against_long(void **state)
     needle_family("cloud against long", hd_needle_cloud_make, 600);
 }
 
-/* The index-th pair of generator make seeded with seed. far > 0: after each pair both poses move
- * by one translation with coordinates uniform in [-far, far], and a unit vector is drawn (the
- * stress program's sequence). */
-static void replay(unsigned seed, int index, void (*make)(hd_rng *, hd_needle_pair *), double far,
-                   hd_needle_pair *np)
-{
-    hd_rng gen;
-    hd_rng_init(&gen, seed);
-    for (int i = 0; i <= index; ++i) {
-        make(&gen, np);
-        if (far > 0.0) {
-            double t[3], dir[3];
-            for (int j = 0; j < 3; ++j) {
-                t[j] = hd_rng_uniform(&gen, -far, far);
-            }
-            for (int j = 0; j < 3; ++j) {
-                np->pose_a.t[j] += t[j];
-                np->pose_b.t[j] += t[j];
-            }
-            hd_rng_unit_vector(&gen, dir);
-        }
-    }
-}
-
 /* Pairs of the cloud family, each the index-th of the generator seeded with seed, on which
  * hd_distance (and on the first, hd_collide) failed: GJK's tetrahedron or triangle, thin (3e-9
  * wide, 0.3 to 6 long) but with no short edge, held the origin or passed within the band of it in
@@ -537,14 +513,12 @@ static void replay(unsigned seed, int index, void (*make)(hd_rng *, hd_needle_pa
 static void test_cloud_regressions(void **state)
 {
     (void)state;
-    static const struct {
-        unsigned seed;
-        int index;
-    } found[] = {{10, 633}, {3, 1266},  {6, 4115},  {18, 4053},
-                 {9, 3792}, {14, 1886}, {18, 1169}, {40, 959}};
+    static const hd_needle_case found[] = {{10, 633, 0, 1},  {3, 1266, 0, 1}, {6, 4115, 0, 1},
+                                           {18, 4053, 0, 1}, {9, 3792, 0, 1}, {14, 1886, 0, 1},
+                                           {18, 1169, 0, 1}, {40, 959, 0, 1}};
     for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
         hd_needle_pair np;
-        replay(found[k].seed, found[k].index, hd_needle_cloud_make, 0.0, &np);
+        hd_needle_replay(&found[k], &np, NULL);
         int fallback;
         check_needle_pair(&np, found[k].index, &fallback);
     }
@@ -567,17 +541,12 @@ static void test_cloud_regressions(void **state)
 static void test_far_needles(void **state)
 {
     (void)state;
-    static const struct {
-        unsigned seed;
-        int index;
-        double far;
-        int cloud;
-    } found[] = {{6, 5601, 1e3, 0},  {5, 7216, 1e3, 0}, {5, 1809, 1e6, 0},
-                 {6, 10348, 1e6, 0}, {7, 4805, 1e5, 0}, {31, 485, 1e3, 1}};
+    static const hd_needle_case found[] = {{6, 5601, 1e3, 0}, {5, 7216, 1e3, 0},
+                                           {5, 1809, 1e6, 0}, {6, 10348, 1e6, 0},
+                                           {7, 4805, 1e5, 0}, {31, 485, 1e3, 1}};
     for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
         hd_needle_pair np;
-        replay(found[k].seed, found[k].index,
-               found[k].cloud ? hd_needle_cloud_make : hd_needle_pair_make, found[k].far, &np);
+        hd_needle_replay(&found[k], &np, NULL);
         int fallback;
         check_needle_pair(&np, found[k].index, &fallback);
     }

@@ -7,7 +7,11 @@
  * bound: stop when the lower bound exceeds tol (separated), when the new point brings no progress
  * (|v|^2 - v.w <= HD_PLANE_PROGRESS_REL |v|^2: v is the nearest point up to rounding), or when the
  * simplex is a triangle holding the origin strictly inside (kernel/simplex2d.c solves the
- * sub-simplex). */
+ * sub-simplex). A step whose solve does not decrease |v| although the bounds say it must (rounding
+ * of a needle projection: a small shape against a long one 1e3 from the origin, |v| stuck at 5e-10
+ * against tol 8e-10 until the cap; in exact arithmetic |v| decreases strictly) ends the search
+ * when |v| is within tol: the simplex before the step then stands, a point of the set within tol
+ * of the origin's projection. Above tol nothing is proven by |v| and the search goes on. */
 #include <float.h>
 #include <math.h>
 
@@ -100,7 +104,15 @@ hd_status hd_plane_search(const double e1[3], const double e2[3], hd_plane_suppo
         sx.ia[sx.count] = k;
         sx.ib[sx.count] = 0;
         sx.count++;
+        hd_simplex2d before = sx;
+        double v_before[2] = {v[0], v[1]};
         hd_simplex2d_solve(&sx, v);
+        if (before.count > 1 && sx.count < 3 && !(v[0] * v[0] + v[1] * v[1] < vv) &&
+            vv <= tol * tol) {
+            before.count--; /* rounding stalled within tol: the simplex before the step stands */
+            write_result(&before, slots, v_before, out);
+            return HD_OK;
+        }
         if (sx.count == 3) {
             break; /* the origin's projection lies strictly inside the triangle */
         }

@@ -330,3 +330,32 @@ void hd_needle_cloud_make(hd_rng *rng, hd_needle_pair *p)
     p->pose_a = hd_rng_pose(rng, t);
     p->pose_b = hd_rng_pose(rng, NULL);
 }
+
+void hd_needle_replay(const hd_needle_case *c, hd_needle_pair *np, double dir[3])
+{
+    hd_rng gen;
+    hd_rng_init(&gen, c->seed);
+    for (int i = 0; i <= c->index; ++i) {
+        if (c->cloud) {
+            hd_needle_cloud_make(&gen, np);
+        } else {
+            hd_needle_pair_make(&gen, np);
+        }
+        if (c->far > 0.0) {
+            double t[3], u[3];
+            for (int j = 0; j < 3; ++j) {
+                t[j] = hd_rng_uniform(&gen, -c->far, c->far);
+            }
+            for (int j = 0; j < 3; ++j) {
+                np->pose_a.t[j] += t[j];
+                np->pose_b.t[j] += t[j];
+            }
+            hd_rng_unit_vector(&gen, u);
+            if (dir != NULL) {
+                for (int j = 0; j < 3; ++j) {
+                    dir[j] = u[j];
+                }
+            }
+        }
+    }
+}

@@ -57,4 +57,19 @@ void hd_needle_pair_make(hd_rng *rng, hd_needle_pair *p);
  * B and as wide as A). */
 void hd_needle_cloud_make(hd_rng *rng, hd_needle_pair *p);
 
+/* A pair found by a stress program: the index-th pair of the needle family (cloud = 0) or the
+ * cloud family (cloud = 1) seeded with seed, drawn as that program drew them: after each pair,
+ * when far > 0, both poses move by one translation with coordinates uniform in [-far, far], and
+ * a unit vector is drawn. */
+typedef struct hd_needle_case {
+    unsigned seed;
+    int index;
+    double far;
+    int cloud;
+} hd_needle_case;
+
+/* The pair of case c into np, and its last unit vector into dir (may be NULL; untouched when
+ * far = 0). */
+void hd_needle_replay(const hd_needle_case *c, hd_needle_pair *np, double dir[3]);
+
 #endif
