@@ -504,6 +504,17 @@ static void test_cloud_against_long(void **state)
     needle_family("cloud against long", hd_needle_cloud_make, 600);
 }
 
+/* Pairs found by the stress programs (tests/support/families.h), each against the brute force. */
+static void check_needle_cases(const hd_needle_case *found, size_t count)
+{
+    for (size_t k = 0; k < count; ++k) {
+        hd_needle_pair np;
+        hd_needle_replay(&found[k], &np, NULL);
+        int fallback;
+        check_needle_pair(&np, found[k].index, &fallback);
+    }
+}
+
 /* Pairs of the cloud family, each the index-th of the generator seeded with seed, on which
  * hd_distance (and on the first, hd_collide) failed: GJK's tetrahedron or triangle, thin (3e-9
  * wide, 0.3 to 6 long) but with no short edge, held the origin or passed within the band of it in
@@ -516,12 +527,7 @@ static void test_cloud_regressions(void **state)
     static const hd_needle_case found[] = {{10, 633, 0, 1},  {3, 1266, 0, 1}, {6, 4115, 0, 1},
                                            {18, 4053, 0, 1}, {9, 3792, 0, 1}, {14, 1886, 0, 1},
                                            {18, 1169, 0, 1}, {40, 959, 0, 1}};
-    for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
-        hd_needle_pair np;
-        hd_needle_replay(&found[k], &np, NULL);
-        int fallback;
-        check_needle_pair(&np, found[k].index, &fallback);
-    }
+    check_needle_cases(found, sizeof found / sizeof found[0]);
 }
 
 /* Pairs of the small-against-long family moved far from the world origin (both poses by the same
@@ -544,12 +550,7 @@ static void test_far_needles(void **state)
     static const hd_needle_case found[] = {{6, 5601, 1e3, 0}, {5, 7216, 1e3, 0},
                                            {5, 1809, 1e6, 0}, {6, 10348, 1e6, 0},
                                            {7, 4805, 1e5, 0}, {31, 485, 1e3, 1}};
-    for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
-        hd_needle_pair np;
-        hd_needle_replay(&found[k], &np, NULL);
-        int fallback;
-        check_needle_pair(&np, found[k].index, &fallback);
-    }
+    check_needle_cases(found, sizeof found / sizeof found[0]);
 }
 
 /* Flat and lower-dimensional polytopes: A - B without interior has depth 0 with the normal of

@@ -14,6 +14,13 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 
+/* The rounding of support values and of a sub-simplex solution, HD_CONTACT_ROUNDING_UNITS units
+ * of the pair's scale: bounds that close to the band edge are on it. */
+static double rounding_slack(const hd_pair *pair)
+{
+    return HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+}
+
 /* Whether the certificate's two convex combinations (A's frame) are within eps of each other, as
  * hd_certificate_check will require. The barycentric weights of a very elongated simplex (points
  * many orders of magnitude apart) can lose that accuracy even when the distance bounds hold. */
@@ -26,8 +33,7 @@ static double point_pair_gap(const hd_pair *pair, const hd_certificate *cert)
 
 static int point_pair_ok(const hd_pair *pair, const hd_certificate *cert)
 {
-    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
-    return point_pair_gap(pair, cert) <= pair->eps + slack;
+    return point_pair_gap(pair, cert) <= pair->eps + rounding_slack(pair);
 }
 
 static void set_separated(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
@@ -82,7 +88,7 @@ static int common_point_within(const hd_pair *pair, const hd_simplex *s, double 
  * no verdict is guessed in either case. */
 static hd_status least_facet_side(const hd_pair *pair, hd_gjk_state *st, hd_result *out)
 {
-    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    double slack = rounding_slack(pair);
     hd_mface f;
     if (!hd_sat_min_facet(pair, &out->stats, &f) || f.h > pair->eps + slack) {
         return HD_ERR_ITERATION_LIMIT;
@@ -109,7 +115,7 @@ static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *ou
     if (status != HD_OK) {
         return status;
     }
-    double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
+    double slack = rounding_slack(pair);
     if (r.outcome == HD_EPA_DEEP || r.lower > pair->eps) {
         out->verdict = HD_INTERSECTING;
         out->cert.depth_bound = r.lower;
@@ -162,7 +168,8 @@ static void keep_polished(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats
     if (hd_gjk_polish(pair, &polished, stats)) {
         polished.end = HD_GJK_CONVERGED;
         *st = polished;
-    } else if (polished.end == HD_GJK_ENCLOSED && polished.vv == 0.0) {
+    } else if (polished.vv == 0.0 && polished.simplex.count == 4) {
+        polished.end = HD_GJK_ENCLOSED; /* the precise solve holds the origin strictly inside */
         *st = polished;
     }
 }
@@ -189,9 +196,7 @@ static void recheck_enclosure(const hd_pair *pair, hd_gjk_state *st, hd_stats *s
  * digits of its short edges). */
 static int bounds_apart(const hd_pair *pair, double upper, double lower)
 {
-    return lower <= pair->eps &&
-           (lower < -pair->eps ||
-            upper - lower > HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale);
+    return lower <= pair->eps && (lower < -pair->eps || upper - lower > rounding_slack(pair));
 }
 
 hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
@@ -238,8 +243,8 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
         return status;
     }
     if (out->verdict == HD_TOUCHING && !point_pair_ok(pair, &out->cert)) {
-        double slack = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
-        common_point_within(pair, &st->simplex, pair->eps + slack, &out->cert);
+        /* the double weights missed: solved again in double-double (common_point_within) */
+        hd_gjk_point_precise(pair, &st->simplex, &out->cert);
     }
     if (out->verdict != HD_SEPARATED && !point_pair_ok(pair, &out->cert)) {
         return HD_ERR_ITERATION_LIMIT; /* no common point proven to the band: no answer */

@@ -370,12 +370,13 @@ hd_status hd_sd_pair(const hd_pair *world, const hd_options *opt, const hd_scrat
      * coordinates' scale (a needle pair 1e6 from the origin, 0.2 in size: GJK stopped with |v| at
      * "rounding level" 1.8e-9 of the world scale and the signed distance was 1.1e-9 of the size
      * off); the band eps stays the world's */
+    double magnitude = local_magnitude(world);
     hd_pair local = *world;
-    local.scale = hd_min(world->scale, local_magnitude(world));
+    local.scale = hd_min(world->scale, magnitude);
     const hd_pair *pair = &local;
     memset(out, 0, sizeof *out);
     out->size = pair_size(pair);
-    out->margin = HD_SD_ROUNDING_UNITS * DBL_EPSILON * local_magnitude(pair);
+    out->margin = HD_SD_ROUNDING_UNITS * DBL_EPSILON * magnitude;
     hd_gjk_state st;
     hd_gjk_start(pair, opt->cache, &st);
     hd_status status = hd_gjk_iterate(pair, DBL_MAX, &st, stats);

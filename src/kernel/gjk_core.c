@@ -332,8 +332,8 @@ static void keep_weighted(hd_simplex *s, const double l[4])
 }
 
 /* st's simplex solved in double-double: its nearest point to st->v, the points it leaves out
- * dropped; 0 when the solve fails or v is 0 (nothing left to polish: a tetrahedron holding the
- * origin strictly inside then ends HD_GJK_ENCLOSED). */
+ * dropped; 0 when the solve fails or v is 0 (nothing left to polish: the origin lies in the
+ * simplex, strictly inside a tetrahedron when all four points are kept). */
 static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
 {
     hd_simplex *s = &st->simplex;
@@ -345,9 +345,6 @@ static int solve_precise(const hd_pair *pair, hd_gjk_state *st)
     keep_weighted(s, l);
     hd_v3_copy(st->v, v);
     st->vv = hd_v3_len2(v);
-    if (st->vv == 0.0 && s->count == 4) {
-        st->end = HD_GJK_ENCLOSED;
-    }
     return st->vv > 0.0 && s->count > 0;
 }
 

@@ -54,7 +54,7 @@ hd_status hd_gjk_iterate(const hd_pair *pair, double separation, hd_gjk_state *s
  * HD_CONTACT_ROUNDING_UNITS units of 2^-53 scale where a further point allows it). Updates st's
  * simplex (weights included), v, vv and lower; returns 1 when the bounds met, 0 otherwise (st
  * still consistent). A tetrahedron whose double-double solve holds the origin strictly inside
- * ends the polish with st->end = HD_GJK_ENCLOSED and vv = 0 (returning 0: there is no distance to
+ * ends the polish with vv = 0 and its four points kept (returning 0: there is no distance to
  * polish). */
 int hd_gjk_polish(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats);
 
