@@ -13,7 +13,9 @@
 
 #include <cmocka.h>
 
+#include "brute.h"
 #include "depth_oracle.h"
+#include "families.h"
 #include "testutil.h"
 
 static hd_rng rng;
@@ -309,13 +311,51 @@ static void test_random_slab(void **state)
     assert_true(overlaps > 200);
 }
 
+/* Pairs of the small-against-long family 1e6 from the origin (tests/support/families.h, found by
+ * tests/stress.c), touching with edge-edge facets: the band eps (7e-7) is there 30 to 100 times
+ * wider than the small shape, and a reference face tilted from the normal (within
+ * HD_MANIFOLD_FACE_COS) was clipped with side planes widened by eps, so points outside it by
+ * 4e-8 were kept, their separations below the signed distance by up to 4e-9 of the size. Every
+ * separation must lie between the exact signed distance (long-double brute force) and eps, to
+ * 1e-9 of the size. */
+static void test_far_small_faces(void **state)
+{
+    (void)state;
+    static const hd_needle_case found[] = {{1, 616, 1e6, 0}, {1, 1022, 1e6, 0}, {1, 2493, 1e6, 0}};
+    for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
+        hd_needle_pair np;
+        hd_needle_replay(&found[k], &np, NULL);
+        hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
+        double va[3 * 48], vb[3 * 48];
+        hd_brute_posed_vertices(a, &np.pose_a, va);
+        hd_brute_posed_vertices(b, &np.pose_b, vb);
+        double exact = hd_brute_signed_distance(va, hd_polytope_vertex_count(a), vb,
+                                                hd_polytope_vertex_count(b));
+        hd_contact c;
+        hd_manifold m = manifold(a, &np.pose_a, b, &np.pose_b, &c);
+        assert_true(m.count >= 1);
+        double tol = 1e-9 * c.size;
+        for (int j = 0; j < m.count; ++j) {
+            double sep = m.points[j].separation;
+            if (!(sep >= exact - tol && sep <= c.eps + tol)) {
+                printf("pair %d point %d: separation %.17g, exact signed distance %.17g\n",
+                       found[k].index, j, sep, exact);
+            }
+            assert_true(sep >= exact - tol && sep <= c.eps + tol);
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+}
+
 int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_manifold"));
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_stacked_boxes), cmocka_unit_test(test_offset_boxes),
-        cmocka_unit_test(test_ids_persist),   cmocka_unit_test(test_edge_edge),
-        cmocka_unit_test(test_large_faces),   cmocka_unit_test(test_random_slab),
+        cmocka_unit_test(test_stacked_boxes),   cmocka_unit_test(test_offset_boxes),
+        cmocka_unit_test(test_ids_persist),     cmocka_unit_test(test_edge_edge),
+        cmocka_unit_test(test_large_faces),     cmocka_unit_test(test_random_slab),
+        cmocka_unit_test(test_far_small_faces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

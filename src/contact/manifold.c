@@ -401,7 +401,10 @@ hd_status hd_manifold_pair(const hd_pair *pair, const hd_sd_result *sd, const hd
         buf[0] = scratch->bytes;
         buf[1] = buf[0] + m + k + 1;
     }
-    hd_clipper c = {&ref, k, fid(HD_FEATURE_FACE, inc.face), pair->eps + sd->margin};
+    /* side planes widened by the band, but never by much more than a small face measures
+     * (core/tolerances.h, HD_MANIFOLD_SIDE_REL) */
+    double side_tol = hd_min(pair->eps, HD_MANIFOLD_SIDE_REL * sd->size) + sd->margin;
+    hd_clipper c = {&ref, k, fid(HD_FEATURE_FACE, inc.face), side_tol};
     if (inc.face < 0) {
         c.inc_face = fid((hd_feature_type)inc_feature.kind, inc_feature.index);
     }

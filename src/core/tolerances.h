@@ -133,6 +133,13 @@
  * physics engines' face-contact tolerances do. */
 #define HD_MANIFOLD_FACE_COS 0.999
 
+/* A point of the incident polygon this far outside a side plane of the reference face, beyond the
+ * rounding allowance, still counts as inside it (its features kept from frame to frame): the
+ * band eps, but at most this times the pair's size. Far from the origin the band can be wider
+ * than a small face, and a point kept that far outside a reference face tilted from the normal
+ * reports a separation below the signed distance by the excess times the tilt. */
+#define HD_MANIFOLD_SIDE_REL 1e-10
+
 /* ---- cddual ----------------------------------------------------------------------------- */
 
 /* Rounding allowance of CD-Dual's intersection certificate: the interior points, the hit point
