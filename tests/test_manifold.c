@@ -316,8 +316,8 @@ static void test_random_slab(void **state)
  * wider than the small shape, and a reference face tilted from the normal (within
  * HD_MANIFOLD_FACE_COS) was clipped with side planes widened by eps, so points outside it by
  * 4e-8 were kept, their separations below the signed distance by up to 4e-9 of the size. Every
- * separation must lie between the exact signed distance (long-double brute force) and eps, to
- * 1e-9 of the size. */
+ * separation must lie between the exact signed distance (long-double brute force, about A's
+ * translation) and eps, to 1e-9 of the size. */
 static void test_far_small_faces(void **state)
 {
     (void)state;
@@ -327,8 +327,8 @@ static void test_far_small_faces(void **state)
         hd_needle_replay(&found[k], &np, NULL);
         hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
         double va[3 * 48], vb[3 * 48];
-        hd_brute_posed_vertices(a, &np.pose_a, va);
-        hd_brute_posed_vertices(b, &np.pose_b, vb);
+        hd_brute_posed_near(a, &np.pose_a, np.pose_a.t, va);
+        hd_brute_posed_near(b, &np.pose_b, np.pose_a.t, vb);
         double exact = hd_brute_signed_distance(va, hd_polytope_vertex_count(a), vb,
                                                 hd_polytope_vertex_count(b));
         hd_contact c;

@@ -212,8 +212,10 @@ double hd_brute_distance(const double *a, int na, const double *b, int nb, doubl
         }
     }
     for (int i = 0; i < 3; ++i) {
-        if (wa != NULL) wa[i] = (double)best.pa[i];
-        if (wb != NULL) wb[i] = (double)best.pb[i];
+        if (wa != NULL)
+            wa[i] = (double)best.pa[i];
+        if (wb != NULL)
+            wb[i] = (double)best.pb[i];
     }
     return (double)best.d;
 }
@@ -233,7 +235,8 @@ static long double extreme(const double *pts, int n, const hd_lv d, int sign)
         hd_lv p;
         lv_load(p, pts + 3 * i);
         long double x = sign * lv_dot(p, d);
-        if (x > best) best = x;
+        if (x > best)
+            best = x;
     }
     return best;
 }
@@ -241,7 +244,8 @@ static long double extreme(const double *pts, int n, const hd_lv d, int sign)
 static void try_axis(hd_sat *s, const hd_lv axis)
 {
     long double len = sqrtl(lv_dot(axis, axis));
-    if (!(len > 0)) return;
+    if (!(len > 0))
+        return;
     for (int sign = -1; sign <= 1; sign += 2) {
         hd_lv n = {sign * axis[0] / len, sign * axis[1] / len, sign * axis[2] / len};
         long double h = extreme(s->a, s->na, n, 1) + extreme(s->b, s->nb, n, -1);
@@ -359,7 +363,8 @@ double hd_brute_sat(const double *a, int na, const double *b, int nb, double nor
         }
     }
     if (normal != NULL) {
-        for (int i = 0; i < 3; ++i) normal[i] = (double)s.normal[i];
+        for (int i = 0; i < 3; ++i)
+            normal[i] = (double)s.normal[i];
     }
     return (double)s.m;
 }
@@ -385,8 +390,24 @@ double hd_brute_support_value(const double *pts, int n, const double d[3], int *
             bi = i;
         }
     }
-    if (index != NULL) *index = bi;
+    if (index != NULL)
+        *index = bi;
     return (double)best;
+}
+
+void hd_brute_posed_near(const hd_polytope *p, const hd_pose *pose, const double origin[3],
+                         double *out)
+{
+    const double *v = hd_polytope_vertices(p);
+    for (int i = 0; i < hd_polytope_vertex_count(p); ++i) {
+        for (int k = 0; k < 3; ++k) {
+            long double x = (long double)pose->t[k] - origin[k];
+            for (int j = 0; j < 3; ++j) {
+                x += (long double)pose->r[3 * k + j] * v[3 * i + j];
+            }
+            out[3 * i + k] = (double)x;
+        }
+    }
 }
 
 void hd_brute_posed_vertices(const hd_polytope *p, const hd_pose *pose, double *out)
@@ -423,7 +444,8 @@ static long double points_against2(const double *s, int ns, const double *t, int
         for (int j = 0; j < nt; ++j) {
             for (int k = j; k < nt; ++k) {
                 long double d = point_segment2(s + 2 * i, t + 2 * j, t + 2 * k);
-                if (d < best) best = d;
+                if (d < best)
+                    best = d;
             }
         }
     }
@@ -441,7 +463,8 @@ static long double extreme2(const double *p, int n, long double nx, long double 
     long double best = -INFINITY;
     for (int i = 0; i < n; ++i) {
         long double x = sign * (nx * p[2 * i] + ny * p[2 * i + 1]);
-        if (x > best) best = x;
+        if (x > best)
+            best = x;
     }
     return best;
 }
@@ -450,16 +473,18 @@ static void try_axis2(const double *a, int na, const double *b, int nb, long dou
                       long double y, long double *m)
 {
     long double len = sqrtl(x * x + y * y);
-    if (!(len > 0)) return;
+    if (!(len > 0))
+        return;
     for (int sign = -1; sign <= 1; sign += 2) {
         long double nx = sign * x / len, ny = sign * y / len;
         long double h = extreme2(a, na, nx, ny, 1) + extreme2(b, nb, nx, ny, -1);
-        if (h < *m) *m = h;
+        if (h < *m)
+            *m = h;
     }
 }
 
-static void segment_axes2(const double *p, int n, const double *a, int na, const double *b,
-                          int nb, long double *m)
+static void segment_axes2(const double *p, int n, const double *a, int na, const double *b, int nb,
+                          long double *m)
 {
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {

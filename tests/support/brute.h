@@ -36,6 +36,13 @@ double hd_brute_support_value(const double *pts, int n, const double d[3], int *
 /* The hull vertices of a polytope under a pose (NULL = identity), into out (3 * count). */
 void hd_brute_posed_vertices(const hd_polytope *p, const hd_pose *pose, double *out);
 
+/* The same minus origin (R v + t - origin in long double, then rounded): for a pair far from the
+ * world origin, posed about one of its own points, every reference that a common translation does
+ * not change (distances, supports, depths) keeps the rounding of the pair's size rather than of
+ * its position (1e-10 at 1e6). */
+void hd_brute_posed_near(const hd_polytope *p, const hd_pose *pose, const double origin[3],
+                         double *out);
+
 /* The same in the plane, for 2D point sets (x, y pairs): distance between the hulls (valid when
  * disjoint: minimum over point-point and point-segment pairs), the separating-axis minimum
  * m = min over the normals of every segment, the axes and every vertex difference of
