@@ -331,31 +331,116 @@ void hd_needle_cloud_make(hd_rng *rng, hd_needle_pair *p)
     p->pose_b = hd_rng_pose(rng, NULL);
 }
 
+/* The rotation by angle about the unit axis (Rodrigues' formula), row-major. */
+static void axis_rotation(const double axis[3], double angle, double r[9])
+{
+    double c = cos(angle), s = sin(angle), k = 1.0 - c;
+    double x = axis[0], y = axis[1], z = axis[2];
+    double m[9] = {c + k * x * x,     k * x * y - s * z, k * x * z + s * y,
+                   k * y * x + s * z, c + k * y * y,     k * y * z - s * x,
+                   k * z * x - s * y, k * z * y + s * x, c + k * z * z};
+    memcpy(r, m, sizeof m);
+}
+
+static void mat_mul(const double a[9], const double b[9], double out[9])
+{
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            out[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
+        }
+    }
+}
+
+/* B's pose on A's top face (A's frame): turned by spin about z, tilted, its centre over (x, y)
+ * and its lowest vertex at height top + lift. */
+static hd_pose stacked_pose(const hd_needle_pair *p, hd_rng *rng, double top, double lift)
+{
+    static const double up[3] = {0, 0, 1};
+    double spin[9], tilt[9], axis[3], r[9];
+    double turn = hd_rng_uniform(rng, 0.0, 2.0 * HD_PI);
+    axis_rotation(up, hd_rng_uniform(rng, 0.0, 2.0 * HD_PI), spin);
+    axis[0] = cos(turn);
+    axis[1] = sin(turn);
+    axis[2] = 0.0;
+    axis_rotation(axis, pow(10.0, hd_rng_uniform(rng, -12.0, -2.0)), tilt);
+    mat_mul(tilt, spin, r);
+    double lowest = INFINITY;
+    for (int i = 0; i < p->nb; ++i) {
+        const double *v = p->xb + 3 * i;
+        lowest = fmin(lowest, r[6] * v[0] + r[7] * v[1] + r[8] * v[2]);
+    }
+    hd_pose pose;
+    memcpy(pose.r, r, sizeof r);
+    pose.t[0] = hd_rng_uniform(rng, -1.0, 1.0) * p->xa[21];
+    pose.t[1] = hd_rng_uniform(rng, -1.0, 1.0) * p->xa[22];
+    pose.t[2] = top + lift - lowest;
+    return pose;
+}
+
+void hd_needle_stack_make(hd_rng *rng, hd_needle_pair *p)
+{
+    double scale = pow(10.0, hd_rng_uniform(rng, -3.0, 3.0));
+    double ha[3], hb[3], la[3], lb[3];
+    for (int k = 0; k < 3; ++k) {
+        ha[k] = scale * hd_rng_uniform(rng, 0.2, 2.0);
+        hb[k] = scale * hd_rng_uniform(rng, 0.2, 2.0);
+        la[k] = -ha[k];
+        lb[k] = -hb[k];
+    }
+    p->na = p->nb = 8;
+    hd_points_box(la, ha, p->xa); /* xa[21..23]: the corner (+x, +y, +z) */
+    hd_points_box(lb, hb, p->xb);
+    int kind = hd_rng_int(rng, 3); /* above, below, or exactly on the face */
+    double lift = kind == 2 ? 0.0 : scale * pow(10.0, hd_rng_uniform(rng, -12.0, -6.0));
+    lift = kind == 1 ? -lift : lift;
+    p->small = lift;
+    p->length = scale;
+    hd_pose rel = stacked_pose(p, rng, ha[2], lift);
+    p->pose_a = hd_rng_pose(rng, NULL);
+    mat_mul(p->pose_a.r, rel.r, p->pose_b.r);
+    hd_pose_apply(&p->pose_a, rel.t, p->pose_b.t);
+}
+
+void hd_needle_make(int family, hd_rng *rng, hd_needle_pair *np)
+{
+    if (family == HD_NEEDLE_CLOUD) {
+        hd_needle_cloud_make(rng, np);
+    } else if (family == HD_NEEDLE_STACK) {
+        hd_needle_stack_make(rng, np);
+    } else {
+        hd_needle_pair_make(rng, np);
+    }
+}
+
+void hd_needle_next(const hd_needle_case *c, hd_rng *gen, hd_rng *dirs, hd_needle_pair *np,
+                    double dir[3])
+{
+    hd_needle_make(c->family, gen, np);
+    if (c->far > 0.0) {
+        double t[3];
+        for (int j = 0; j < 3; ++j) {
+            t[j] = hd_rng_uniform(gen, -c->far, c->far);
+        }
+        for (int j = 0; j < 3; ++j) {
+            np->pose_a.t[j] += t[j];
+            np->pose_b.t[j] += t[j];
+        }
+        hd_rng_unit_vector(gen, dir);
+    } else {
+        hd_rng_unit_vector(dirs, dir);
+    }
+}
+
 void hd_needle_replay(const hd_needle_case *c, hd_needle_pair *np, double dir[3])
 {
-    hd_rng gen;
+    hd_rng gen, dirs;
     hd_rng_init(&gen, c->seed);
+    hd_rng_init(&dirs, c->seed + 1);
+    double u[3];
     for (int i = 0; i <= c->index; ++i) {
-        if (c->cloud) {
-            hd_needle_cloud_make(&gen, np);
-        } else {
-            hd_needle_pair_make(&gen, np);
-        }
-        if (c->far > 0.0) {
-            double t[3], u[3];
-            for (int j = 0; j < 3; ++j) {
-                t[j] = hd_rng_uniform(&gen, -c->far, c->far);
-            }
-            for (int j = 0; j < 3; ++j) {
-                np->pose_a.t[j] += t[j];
-                np->pose_b.t[j] += t[j];
-            }
-            hd_rng_unit_vector(&gen, u);
-            if (dir != NULL) {
-                for (int j = 0; j < 3; ++j) {
-                    dir[j] = u[j];
-                }
-            }
-        }
+        hd_needle_next(c, &gen, &dirs, np, u);
+    }
+    if (dir != NULL) {
+        memcpy(dir, u, sizeof u);
     }
 }

@@ -57,19 +57,39 @@ void hd_needle_pair_make(hd_rng *rng, hd_needle_pair *p);
  * B and as wide as A). */
 void hd_needle_cloud_make(hd_rng *rng, hd_needle_pair *p);
 
-/* A pair found by a stress program: the index-th pair of the needle family (cloud = 0) or the
- * cloud family (cloud = 1) seeded with seed, drawn as that program drew them: after each pair,
- * when far > 0, both poses move by one translation with coordinates uniform in [-far, far], and
- * a unit vector is drawn. */
+/* Boxes stacked as in a physics scene: a box B resting on the top face of a box A (half sides
+ * 0.2 to 2 times a scale of 1e-3 to 1e3), turned about the vertical by any angle and tilted by
+ * 1e-12 to 1e-2 rad about a random horizontal axis, its centre over a random point of A's top
+ * face (over its edge or corner too), its lowest point at a height above that face of +-1e-12 to
+ * +-1e-6 of the scale (or exactly 0), and the pair turned as a whole: face-face, edge-face and
+ * vertex-face contacts on both sides of the band. small is the height, length the scale. */
+void hd_needle_stack_make(hd_rng *rng, hd_needle_pair *p);
+
+/* The families of hd_needle_case. */
+enum { HD_NEEDLE_SMALL_LONG = 0, HD_NEEDLE_CLOUD = 1, HD_NEEDLE_STACK = 2 };
+
+/* A pair found by a stress program (tests/stress.c): the index-th pair of a family
+ * (HD_NEEDLE_SMALL_LONG: a small shape against a long one; HD_NEEDLE_CLOUD: a small cloud
+ * against a long hull; HD_NEEDLE_STACK: stacked boxes) seeded with seed, drawn by hd_needle_next:
+ * after each pair, when far > 0, both poses move by one translation with coordinates uniform in
+ * [-far, far], and a unit vector (a direction for hd_gap) is drawn from the same generator;
+ * when far is 0 the unit vector comes from a second generator seeded with seed + 1. */
 typedef struct hd_needle_case {
     unsigned seed;
     int index;
     double far;
-    int cloud;
+    int family;
 } hd_needle_case;
 
-/* The pair of case c into np, and its last unit vector into dir (may be NULL; untouched when
- * far = 0). */
+/* The index-th pair of the family into np (the draw without the translation of far). */
+void hd_needle_make(int family, hd_rng *rng, hd_needle_pair *np);
+
+/* The next pair of c's family (c->seed and c->index unused) from the generators gen and dirs,
+ * moved by c->far, and its unit vector into dir. */
+void hd_needle_next(const hd_needle_case *c, hd_rng *gen, hd_rng *dirs, hd_needle_pair *np,
+                    double dir[3]);
+
+/* The pair of case c into np, and its unit vector into dir (may be NULL). */
 void hd_needle_replay(const hd_needle_case *c, hd_needle_pair *np, double dir[3]);
 
 #endif
