@@ -304,22 +304,13 @@ static void test_small_against_long(void **state)
     assert_true(checked > 500);
 }
 
-/* Needle pairs moved 1e2 to 1e4 from the world origin (tests/support/families.h,
- * hd_needle_replay: the stress program's sequence; the direction is its last unit vector), 1.5 to
- * 11 eps apart, whose lines of travel pass within the band of M: the planar search's |v| stalled
- * there until its cap and hd_gap failed (kernel/plane_search.c). Every gap answers, with
- * hd_collide's verdict; where the chord gives a travel clear of the band, the travel agrees with
- * it to a few eps (the search tolerances far from the origin are the world's:
- * docs/algorithms/cddual.md, section 8). Fails on the code before the planar search's stall
- * rule. */
-static void test_far_needles(void **state)
+/* Replays pairs found by tests/stress.c (tests/support/families.h) and checks hd_gap along each
+ * one's direction against the chord: the travel within tol_eps eps or 1e-9 of the size, where
+ * the chord's ends lie outside four bands of 0. Returns how many travels were checked. */
+static int check_gap_cases(const hd_needle_case *found, size_t count, double tol_eps)
 {
-    (void)state;
-    static const hd_needle_case found[] = {{20, 2924, 1e2, 0},  {20, 85, 1e3, 0},
-                                           {20, 365, 1e3, 0},   {20, 9486, 1e3, 0},
-                                           {20, 19536, 1e3, 0}, {20, 17095, 1e4, 0}};
     int checked = 0;
-    for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
+    for (size_t k = 0; k < count; ++k) {
         hd_needle_pair np;
         double dir[3];
         hd_needle_replay(&found[k], &np, dir);
@@ -334,22 +325,62 @@ static void test_far_needles(void **state)
         hd_result r;
         assert_int_equal(hd_collide(a, &np.pose_a, b, &np.pose_b, &opt, &r), HD_OK);
         assert_int_equal(g.verdict, r.verdict);
+        hd_contact c;
+        assert_int_equal(hd_signed_distance(a, &np.pose_a, b, &np.pose_b, &opt, &c), HD_OK);
         hd_mdiff m;
         assert_int_equal(hd_mdiff_build(&m, a, &np.pose_a, b, &np.pose_b), 0);
         long double lo, hi;
         int meets = hd_mdiff_chord(&m, dir, &lo, &hi);
         hd_mdiff_free(&m);
-        double band = 4 * r.eps;
+        double band = 4 * c.eps;
         if (meets && g.contact && r.verdict != HD_TOUCHING && fabsl(lo) > band &&
             fabsl(hi) > band && fabsl(hi + lo) > band) {
             long double want = chord_travel(lo, hi);
-            assert_true(fabsl((long double)g.distance - want) <= 8.0L * r.eps);
+            long double tol = fmaxl(tol_eps * c.eps, 1e-9L * c.size);
+            if (!(fabsl((long double)g.distance - want) <= tol)) {
+                printf("pair %d: travel %.17g, chord's %.17Lg\n", found[k].index, g.distance, want);
+            }
+            assert_true(fabsl((long double)g.distance - want) <= tol);
             checked++;
         }
         hd_polytope_destroy(a);
         hd_polytope_destroy(b);
     }
+    return checked;
+}
+
+/* Needle pairs moved 1e2 to 1e4 from the world origin (tests/support/families.h,
+ * hd_needle_replay: the stress program's sequence; the direction is its last unit vector), 1.5 to
+ * 11 eps apart, whose lines of travel pass within the band of M: the planar search's |v| stalled
+ * there until its cap and hd_gap failed (kernel/plane_search.c). Every gap answers, with
+ * hd_collide's verdict; where the chord gives a travel clear of the band, the travel agrees with
+ * it to a few eps (the search tolerances far from the origin are the world's:
+ * docs/algorithms/cddual.md, section 8). Fails on the code before the planar search's stall
+ * rule. */
+static void test_far_needles(void **state)
+{
+    (void)state;
+    static const hd_needle_case found[] = {{20, 2924, 1e2, 0},  {20, 85, 1e3, 0},
+                                           {20, 365, 1e3, 0},   {20, 9486, 1e3, 0},
+                                           {20, 19536, 1e3, 0}, {20, 17095, 1e4, 0}};
+    int checked = check_gap_cases(found, sizeof found / sizeof found[0], 8.0);
     printf("far needles: %d travels checked against the chord\n", checked);
+}
+
+/* Boxes stacked with a tilt below the features' angle tolerance (tests/support/families.h,
+ * HD_NEEDLE_STACK), separated by 8 to 70 eps, along directions nearly parallel to the contact:
+ * CD-Dual's ray search took the two bottom and top faces for parallel, expanded the planar sum's
+ * neighbours only, and stopped on A's face, whose plane passes through the origin; the travel
+ * came out 0 instead of 1e-10 to 2e-6 (cddual/neighbours.c, expand_near_parallel). */
+static void test_stacked_boxes(void **state)
+{
+    (void)state;
+    static const hd_needle_case found[] = {{1, 6802, 0, 2}, {1, 6833, 0, 2},   {2, 183, 0, 2},
+                                           {2, 1876, 0, 2}, {2, 2578, 0, 2},   {1, 3915, 1e2, 2},
+                                           {2, 92, 1e2, 2}, {2, 12989, 1e4, 2}};
+    int checked = check_gap_cases(found, sizeof found / sizeof found[0], 8.0);
+    printf("stacked boxes: %d travels checked against the chord\n", checked);
+    assert_int_equal(checked, (int)(sizeof found / sizeof found[0]));
 }
 
 static hd_polytope *box_poly(double hx, double hy, double hz)
@@ -549,7 +580,7 @@ int main(void)
         cmocka_unit_test(test_formula),         cmocka_unit_test(test_random),
         cmocka_unit_test(test_boxes),           cmocka_unit_test(test_lower_dimensions),
         cmocka_unit_test(test_large_bisection), cmocka_unit_test(test_small_against_long),
-        cmocka_unit_test(test_far_needles),
+        cmocka_unit_test(test_far_needles),     cmocka_unit_test(test_stacked_boxes),
     };
     if (getenv("HEDRA_TEST_FILTER") != NULL) {
         cmocka_set_test_filter(getenv("HEDRA_TEST_FILTER"));

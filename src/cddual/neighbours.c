@@ -145,6 +145,29 @@ static hd_status expand_face_face(hd_raysearch *rs, int f, int g)
     return st;
 }
 
+/* The same faces f and g when they are parallel only to the features' angle tolerance
+ * (HD_FEATURE_ANGLE), not exactly: M then has no face f + (-g) but the face FV(f) at B's support
+ * vertex w along -n_f and VF(g) at A's support vertex u, a tilt apart, with EE faces between
+ * them that the planar sum does not list (boxes stacked with a tilt of 6e-10: the ray of hd_gap
+ * stopped on FV(f), its exit facet EE(e, e') at w unvisited, and the travel came out 0 instead of
+ * 1e-10 on a pair 70 eps apart). Their neighbours at w and u, as for FV(f) and VF(g) alone. */
+static hd_status expand_near_parallel(hd_raysearch *rs, int f, int g)
+{
+    const hd_polytope *a = rs->pair->a, *b = rs->pair->b;
+    int start_a = rs->start_a, start_b = rs->start_b;
+    hd_mface fv, vf;
+    hd_mface_fv(rs->pair, f, &start_b, rs->stats, &fv);
+    hd_mface_vf(rs->pair, g, &start_a, rs->stats, &vf);
+    hd_status st = HD_OK;
+    for (int k = a->face_offset[f]; k < a->face_offset[f + 1] && st == HD_OK && !rs->done; ++k) {
+        st = pairs_at_b(rs, a->face_edges[k], fv.sb);
+    }
+    for (int k = b->face_offset[g]; k < b->face_offset[g + 1] && st == HD_OK && !rs->done; ++k) {
+        st = pairs_at_a(rs, vf.sa, b->face_edges[k]);
+    }
+    return st;
+}
+
 static int same_feature(hd_feature x, hd_feature y)
 {
     return x.kind == y.kind && x.index == y.index;
@@ -198,7 +221,8 @@ hd_status hd_raysearch_expand(hd_raysearch *rs, int slot)
         return st;
     }
     if (fa.kind == HD_FEAT_FACE && fb.kind == HD_FEAT_FACE) {
-        return expand_face_face(rs, fa.index, fb.index);
+        st = expand_face_face(rs, fa.index, fb.index);
+        return st != HD_OK || rs->done ? st : expand_near_parallel(rs, fa.index, fb.index);
     }
     /* across e + w (e of F_A, w of F_B) and across u + e' (u of F_A, e' of F_B); both loops are
      * linear in the features' sizes since at most one of them is a face here */
