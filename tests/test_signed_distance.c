@@ -428,8 +428,8 @@ static double check_needle_pair(const hd_needle_pair *np, int index, int *fallba
     hd_polytope *a = hd_test_build(np->xa, np->na), *b = hd_test_build(np->xb, np->nb);
     hd_pose pa = np->pose_a, pb = np->pose_b;
     double va[3 * 48], vb[3 * 48];
-    hd_brute_posed_vertices(a, &pa, va);
-    hd_brute_posed_vertices(b, &pb, vb);
+    hd_brute_posed_near(a, &pa, pa.t, va); /* about A's translation: exact to the pair's size */
+    hd_brute_posed_near(b, &pb, pa.t, vb);
     int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
     double brute = hd_brute_signed_distance(va, na, vb, nb);
     hd_options opt = hd_options_default();
@@ -541,15 +541,17 @@ static void test_cloud_regressions(void **state)
  * hd_gjk_polish). Moved 1e5 and 1e6 away: GJK's tolerances, relative to the world scale, left
  * the signed distance 1.1e-9 to 2e-9 of the size off (contact/signed_distance.c, hd_sd_pair), and
  * a tetrahedron of almost no volume gave a touching pair's point pair 4.9e-4 apart at eps =
- * 6.8e-8 (contact/classify.c, common_point_within). Last, a pair of the cloud family 1e3 away,
+ * 6.8e-8 (contact/classify.c, common_point_within). A pair of the cloud family 1e3 away,
  * overlapping by 7.9 eps, on which GJK and its LP fallback failed and CD-Dual answers
- * (query/query.c, fallbacks). Each fails on the code before its change. */
+ * (query/query.c, fallbacks). Last, stacked boxes 0.03 in size 1e6 away, 1.67e-6 apart: hd_distance
+ * stopped at the world scale's tolerance, 1.35e-9 off (query/query.c, pair_query: GJK's
+ * tolerances in A's frame, as hd_signed_distance's). Each fails on the code before its change. */
 static void test_far_needles(void **state)
 {
     (void)state;
-    static const hd_needle_case found[] = {{6, 5601, 1e3, 0}, {5, 7216, 1e3, 0},
-                                           {5, 1809, 1e6, 0}, {6, 10348, 1e6, 0},
-                                           {7, 4805, 1e5, 0}, {31, 485, 1e3, 1}};
+    static const hd_needle_case found[] = {{6, 5601, 1e3, 0},  {5, 7216, 1e3, 0}, {5, 1809, 1e6, 0},
+                                           {6, 10348, 1e6, 0}, {7, 4805, 1e5, 0}, {31, 485, 1e3, 1},
+                                           {2, 15263, 1e6, 2}};
     check_needle_cases(found, sizeof found / sizeof found[0]);
 }
 

@@ -23,18 +23,6 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 
-/* Largest |coordinate| of either polytope in A's frame (bounding spheres). */
-static double local_magnitude(const hd_pair *pair)
-{
-    const hd_polytope *b = pair->b;
-    double c[3];
-    hd_m3_mul_v(c, pair->r, b->sphere_centre);
-    hd_v3_add(c, c, pair->t);
-    double mb = hd_v3_max_abs(c) + b->sphere_radius;
-    double ma = pair->a->max_abs;
-    return hd_max(hd_max(ma, mb), hd_v3_max_abs(pair->t));
-}
-
 /* Diagonal of the bounding box of A and B in A's frame (B's box is bounded through its
  * rotated half extents: |R| h). */
 static double pair_size(const hd_pair *pair)
@@ -366,11 +354,11 @@ hd_status hd_sd_pair(const hd_pair *world, const hd_options *opt, const hd_scrat
                      hd_stats *stats, hd_sd_result *out)
 {
     /* every value here is computed in A's frame, where the coordinates are as large as
-     * local_magnitude: the iterations' tolerances are taken relative to that, not to the world
-     * coordinates' scale (a needle pair 1e6 from the origin, 0.2 in size: GJK stopped with |v| at
-     * "rounding level" 1.8e-9 of the world scale and the signed distance was 1.1e-9 of the size
-     * off); the band eps stays the world's */
-    double magnitude = local_magnitude(world);
+     * hd_pair_local_magnitude: the iterations' tolerances are taken relative to that, not to the
+     * world coordinates' scale (a needle pair 1e6 from the origin, 0.2 in size: GJK stopped with
+     * |v| at "rounding level" 1.8e-9 of the world scale and the signed distance was 1.1e-9 of the
+     * size off); the band eps stays the world's */
+    double magnitude = hd_pair_local_magnitude(world);
     hd_pair local = *world;
     local.scale = hd_min(world->scale, magnitude);
     const hd_pair *pair = &local;

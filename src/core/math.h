@@ -134,6 +134,11 @@ static inline int hd_v3_is_finite(const double a[3])
     return isfinite(a[0]) && isfinite(a[1]) && isfinite(a[2]);
 }
 
+static inline int hd_v3_is_zero(const double a[3])
+{
+    return a[0] == 0.0 && a[1] == 0.0 && a[2] == 0.0;
+}
+
 /* det [a b c] = a . (b x c), the signed volume of the parallelepiped spanned by a, b, c. */
 static inline double hd_det3(const double a[3], const double b[3], const double c[3])
 {

@@ -200,6 +200,13 @@ static hd_status pair_query(const hd_polytope *a, const hd_pose *pose_a, const h
     }
     result_init(out, distance ? HD_ALGO_GJK : opt->algo, pair.eps);
     if (distance) {
+        /* the distance is accurate to the pair's own size: away from the world origin GJK's
+         * tolerances are taken in A's frame (stacked boxes 0.03 in size 1e6 from the origin,
+         * 1.67e-6 apart, stopped at the world scale's tolerance 1.35e-9 off), as
+         * hd_signed_distance's; the band eps (already in out) stays the world's */
+        if (!hd_v3_is_zero(pair.pose_at)) {
+            pair.scale = hd_min(pair.scale, hd_pair_local_magnitude(&pair));
+        }
         st = hd_gjk_distance(&pair, opt, out);
         if (st == HD_ERR_ITERATION_LIMIT) {
             st = distance_after_stall(&pair, opt, out);

@@ -96,6 +96,17 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
     return HD_OK;
 }
 
+double hd_pair_local_magnitude(const hd_pair *pair)
+{
+    const hd_polytope *b = pair->b;
+    double c[3];
+    hd_m3_mul_v(c, pair->r, b->sphere_centre);
+    hd_v3_add(c, c, pair->t);
+    double mb = hd_v3_max_abs(c) + b->sphere_radius;
+    double ma = pair->a->max_abs;
+    return hd_max(hd_max(ma, mb), hd_v3_max_abs(pair->t));
+}
+
 int hd_pair_default_iterations(const hd_pair *pair)
 {
     return hd_pair_iterations_for(pair->a->vertex_count, pair->b->vertex_count);

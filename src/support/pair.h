@@ -28,6 +28,12 @@ typedef struct hd_pair {
 hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_a,
                        const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt);
 
+/* Largest |coordinate| of either polytope in A's frame (bounding spheres): the magnitude of what
+ * the algorithms compute with, below the world scale when the pair is far from the origin. The
+ * queries that promise an accuracy relative to the pair's own size (distance, signed distance)
+ * take their iterations' tolerances from it; the band eps stays the world's. */
+double hd_pair_local_magnitude(const hd_pair *pair);
+
 /* Vertex vb of B in A's frame. */
 void hd_pair_b_vertex(const hd_pair *pair, int vb, double out[3]);
 
