@@ -9,6 +9,7 @@
 
 #include "cddual/internal.h"
 #include "core/math.h"
+#include "core/tolerances.h"
 
 /* FV(f) for the faces f of A's edge e: the neighbours across e + w reached by rotating about e. */
 static hd_status faces_of_edge_a(hd_raysearch *rs, int e)
@@ -168,6 +169,15 @@ static hd_status expand_near_parallel(hd_raysearch *rs, int f, int g)
     return st;
 }
 
+/* Whether faces f of A and g of B are antiparallel to rounding (HD_FACES_PARALLEL_SINE). */
+static int faces_parallel(const hd_pair *pair, int f, int g)
+{
+    double m[3], x[3];
+    hd_m3_mul_v(m, pair->r, pair->b->face_normal + 3 * g);
+    hd_v3_cross(x, pair->a->face_normal + 3 * f, m);
+    return hd_v3_len2(x) <= HD_FACES_PARALLEL_SINE * HD_FACES_PARALLEL_SINE;
+}
+
 static int same_feature(hd_feature x, hd_feature y)
 {
     return x.kind == y.kind && x.index == y.index;
@@ -222,7 +232,10 @@ hd_status hd_raysearch_expand(hd_raysearch *rs, int slot)
     }
     if (fa.kind == HD_FEAT_FACE && fb.kind == HD_FEAT_FACE) {
         st = expand_face_face(rs, fa.index, fb.index);
-        return st != HD_OK || rs->done ? st : expand_near_parallel(rs, fa.index, fb.index);
+        if (st != HD_OK || rs->done || faces_parallel(pair, fa.index, fb.index)) {
+            return st;
+        }
+        return expand_near_parallel(rs, fa.index, fb.index);
     }
     /* across e + w (e of F_A, w of F_B) and across u + e' (u of F_A, e' of F_B); both loops are
      * linear in the features' sizes since at most one of them is a face here */

@@ -154,6 +154,12 @@
  * parallel features differ by a few 1e-16; a superset of the true neighbours is harmless. */
 #define HD_FEATURE_ANGLE 1e-9
 
+/* Two faces whose normals make an angle with sine below this (a few roundings of the stored
+ * normals and of the relative rotation) are parallel as far as the doubles tell: CD-Dual's ray
+ * search then expands only their planar Minkowski sum; above it, and below HD_FEATURE_ANGLE, also
+ * the edge-edge faces at their support vertices (cddual/neighbours.c). */
+#define HD_FACES_PARALLEL_SINE (16.0 * DBL_EPSILON)
+
 /* hd_feature_support's pre-filter looks for an edge within this many feature angles of
  * perpendicular before it reads the faces (kernel/feature.c): a margin over the angle so that
  * rounding at the boundary never hides a face the full test would accept. */
