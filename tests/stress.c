@@ -1,7 +1,8 @@
 /* hedra_stress: every query of the library on the needle families of the test support
- * (tests/support/families.h: a small shape against a long one, a small cloud against a long
- * hull), optionally moved far from the world origin, each answer checked against references that
- * share no code with the library:
+ * (tests/support/families.h: a small shape against a long one; --cloud, a small cloud against a
+ * long hull; --stack, stacked boxes; --twins, a hull against its slightly moved copy), optionally
+ * moved far from the world origin, each answer checked against references that share no code
+ * with the library:
  *   - sd:       hd_signed_distance against the long-double brute force (tests/support/brute.h):
  *               |delta - exact| <= 1e-9 size, the proven bounds hold the exact value to 1e-9 size
  *               (the brute-force distance itself is off by up to about 3e-12 of the size on
@@ -26,7 +27,7 @@
  * the origin the world coordinates' own rounding (1e-10 at 1e6) would blur the reference more
  * than the 1e-9 of the size it checks.
  *
- * usage: hedra_stress [--cloud | --stack] [--far X] [--seed S] [--count N] [--only I]
+ * usage: hedra_stress [--cloud | --stack | --twins] [--far X] [--seed S] [--count N] [--only I]
  *                     [--checks LIST] [--allow-failed]
  * Exit status: 1 when an answer was wrong, or (without --allow-failed) a query failed; else 0.
  * Not a ctest suite (a seed of the cloud family takes minutes); ctest runs a short smoke of it.
@@ -343,6 +344,8 @@ static int parse(int argc, char **argv, stress_options *o)
             o->family.family = HD_NEEDLE_CLOUD;
         } else if (strcmp(arg, "--stack") == 0) {
             o->family.family = HD_NEEDLE_STACK;
+        } else if (strcmp(arg, "--twins") == 0) {
+            o->family.family = HD_NEEDLE_TWINS;
         } else if (strcmp(arg, "--allow-failed") == 0) {
             o->allow_failed = 1;
         } else if (val != NULL && strcmp(arg, "--far") == 0) {
@@ -370,13 +373,14 @@ int main(int argc, char **argv)
 {
     stress_options o;
     if (!parse(argc, argv, &o)) {
-        fprintf(stderr,
-                "usage: hedra_stress [--cloud | --stack] [--far X] [--seed S] [--count N] "
-                "[--only I] [--checks sd,collide,distance,manifold,gap] [--allow-failed]\n");
+        fprintf(
+            stderr,
+            "usage: hedra_stress [--cloud | --stack | --twins] [--far X] [--seed S] [--count N] "
+            "[--only I] [--checks sd,collide,distance,manifold,gap] [--allow-failed]\n");
         return 2;
     }
     static const char *const family_names[] = {"small against long", "cloud against long",
-                                               "stacked boxes"};
+                                               "stacked boxes", "twins"};
     printf("hedra_stress: %s, seed %u, far %g, %d pairs\n", family_names[o.family.family],
            o.family.seed, o.family.far, o.count);
     hd_rng gen, dirs;

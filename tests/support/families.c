@@ -401,12 +401,34 @@ void hd_needle_stack_make(hd_rng *rng, hd_needle_pair *p)
     hd_pose_apply(&p->pose_a, rel.t, p->pose_b.t);
 }
 
+void hd_needle_twins_make(hd_rng *rng, hd_needle_pair *p)
+{
+    double half = pow(10.0, hd_rng_uniform(rng, -3.0, 3.0));
+    p->na = p->nb = 4 + hd_rng_int(rng, 21);
+    hd_points_cloud(rng, p->na, half, half, half, p->xa);
+    memcpy(p->xb, p->xa, sizeof(double) * 3 * (size_t)p->na);
+    double axis[3], turn[9], shift[3];
+    hd_rng_unit_vector(rng, axis);
+    axis_rotation(axis, pow(10.0, hd_rng_uniform(rng, -12.0, -1.0)), turn);
+    double move = pow(10.0, hd_rng_uniform(rng, -12.0, 0.3));
+    hd_rng_unit_vector(rng, shift);
+    p->small = move;
+    p->length = half;
+    p->pose_a = hd_rng_pose(rng, NULL);
+    mat_mul(p->pose_a.r, turn, p->pose_b.r);
+    for (int k = 0; k < 3; ++k) {
+        p->pose_b.t[k] = p->pose_a.t[k] + move * half * shift[k];
+    }
+}
+
 void hd_needle_make(int family, hd_rng *rng, hd_needle_pair *np)
 {
     if (family == HD_NEEDLE_CLOUD) {
         hd_needle_cloud_make(rng, np);
     } else if (family == HD_NEEDLE_STACK) {
         hd_needle_stack_make(rng, np);
+    } else if (family == HD_NEEDLE_TWINS) {
+        hd_needle_twins_make(rng, np);
     } else {
         hd_needle_pair_make(rng, np);
     }

@@ -65,12 +65,19 @@ void hd_needle_cloud_make(hd_rng *rng, hd_needle_pair *p);
  * vertex-face contacts on both sides of the band. small is the height, length the scale. */
 void hd_needle_stack_make(hd_rng *rng, hd_needle_pair *p);
 
+/* Twins: a hull of 4 to 24 random points (half sides 1e-3 to 1e3) against a copy of itself, turned
+ * by 1e-12 to 1e-1 rad about a random axis and moved by 1e-12 to 2 times the half side along a
+ * random direction: a centrally symmetric M, deep overlaps, and contacts of nearly coincident
+ * faces and edges. small is the move over the half side, length the half side. */
+void hd_needle_twins_make(hd_rng *rng, hd_needle_pair *p);
+
 /* The families of hd_needle_case. */
-enum { HD_NEEDLE_SMALL_LONG = 0, HD_NEEDLE_CLOUD = 1, HD_NEEDLE_STACK = 2 };
+enum { HD_NEEDLE_SMALL_LONG = 0, HD_NEEDLE_CLOUD = 1, HD_NEEDLE_STACK = 2, HD_NEEDLE_TWINS = 3 };
 
 /* A pair found by a stress program (tests/stress.c): the index-th pair of a family
  * (HD_NEEDLE_SMALL_LONG: a small shape against a long one; HD_NEEDLE_CLOUD: a small cloud
- * against a long hull; HD_NEEDLE_STACK: stacked boxes) seeded with seed, drawn by hd_needle_next:
+ * against a long hull; HD_NEEDLE_STACK: stacked boxes; HD_NEEDLE_TWINS: a hull and its moved copy)
+ * seeded with seed, drawn by hd_needle_next:
  * after each pair, when far > 0, both poses move by one translation with coordinates uniform in
  * [-far, far], and a unit vector (a direction for hd_gap) is drawn from the same generator;
  * when far is 0 the unit vector comes from a second generator seeded with seed + 1. */
