@@ -203,11 +203,18 @@ static hd_status pair_query(const hd_polytope *a, const hd_pose *pose_a, const h
         /* the distance is accurate to the pair's own size: away from the world origin GJK's
          * tolerances are taken in A's frame (stacked boxes 0.03 in size 1e6 from the origin,
          * 1.67e-6 apart, stopped at the world scale's tolerance 1.35e-9 off), as
-         * hd_signed_distance's; the band eps (already in out) stays the world's */
+         * hd_signed_distance's; the band eps (already in out) stays the world's. Where those
+         * tighter tolerances stall GJK (a needle pair 1e6 away, touching within the band), the
+         * world's decide the pair as before. */
+        double world_scale = pair.scale;
         if (!hd_v3_is_zero(pair.pose_at)) {
             pair.scale = hd_min(pair.scale, hd_pair_local_magnitude(&pair));
         }
         st = hd_gjk_distance(&pair, opt, out);
+        if (st == HD_ERR_ITERATION_LIMIT && pair.scale < world_scale) {
+            pair.scale = world_scale;
+            st = hd_gjk_distance(&pair, opt, out);
+        }
         if (st == HD_ERR_ITERATION_LIMIT) {
             st = distance_after_stall(&pair, opt, out);
         }
