@@ -101,7 +101,7 @@ static void wrong(tally *t, const stress_pair *p, int check, const char *what)
 
 /* The fuzz of the band's edges: a verdict on either side of eps is accepted within the rounding
  * that hd_certificate_check allows a certificate, HD_CHECK_ROUNDING_UNITS units of DBL_EPSILON
- * times the pair's scale (docs/ALGORITHMS.md, "The touching band"). */
+ * times the pair's scale (docs/ALGORITHMS.md, "The verdict and its tolerance band"). */
 static double edge_fuzz(double eps)
 {
     return HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * (eps / HD_DEFAULT_TOUCH_REL);

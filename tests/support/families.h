@@ -42,7 +42,8 @@ extern const hd_family hd_families[];
 /* The needle family: a small shape (cube, tetrahedron or square of side 2 small, small from 1e-9
  * to 0.1) against a long one (segment, square or thin box of length 2 length, from 0.1 to 10),
  * both turned, A's centre within small of B's at the origin, so that the simplices of M = A - B
- * are needles far from the origin. Local points xa, xb (at most 8 each) and poses. */
+ * are needles far from the origin. Local points xa, xb (8 at most here, 48 in every family)
+ * and poses. */
 typedef struct hd_needle_pair {
     int na, nb;
     double small, length;
