@@ -34,14 +34,12 @@
  * docs/TESTING.md, "Stress runs", has the figures it gave. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "brute.h"
-#include "core/tolerances.h"
 #include "families.h"
 #include "hedra/hedra.h"
 #include "mdiff.h"
@@ -99,18 +97,10 @@ static void wrong(tally *t, const stress_pair *p, int check, const char *what)
     t->wrong++;
 }
 
-/* The fuzz of the band's edges: a verdict on either side of eps is accepted within the rounding
- * that hd_certificate_check allows a certificate, HD_CHECK_ROUNDING_UNITS units of DBL_EPSILON
- * times the pair's scale (docs/ALGORITHMS.md, "The verdict and its tolerance band"). */
-static double edge_fuzz(double eps)
-{
-    return HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * (eps / HD_DEFAULT_TOUCH_REL);
-}
-
 /* Whether a verdict contradicts the brute force (which is exact to far below the band). */
 static int verdict_contradicts(hd_verdict v, double exact, double eps)
 {
-    double edge = eps + edge_fuzz(eps);
+    double edge = eps + hd_test_band_fuzz(eps);
     return (exact > edge && v != HD_SEPARATED) || (exact < -edge && v != HD_INTERSECTING);
 }
 
@@ -199,7 +189,7 @@ static void check_distance(const stress_pair *p, tally *t)
     char what[160];
     if (r.verdict == HD_TOUCHING) {
         /* the distance is 0 for a touching verdict: the exact value must lie in the band */
-        if (!(r.distance == 0.0 && fabs(p->exact) <= r.eps + edge_fuzz(r.eps) + slack)) {
+        if (!(r.distance == 0.0 && fabs(p->exact) <= r.eps + hd_test_band_fuzz(r.eps) + slack)) {
             snprintf(what, sizeof what, "touching with distance %.17g, exact %.17g, eps %.3g",
                      r.distance, p->exact, r.eps);
             wrong(t, p, CHECK_DISTANCE, what);
@@ -240,13 +230,6 @@ static void check_manifold(const stress_pair *p, tally *t)
     }
 }
 
-/* The travel along s to first contact (lo > 0), to separate (hi < 0: along -s), or the nearer
- * way out of an overlap, from the chord [lo, hi] of the line tau s through M. */
-static long double chord_travel(long double lo, long double hi)
-{
-    return lo > 0 ? lo : hi < 0 ? -hi : fminl(hi, -lo);
-}
-
 static void check_gap(const stress_pair *p, tally *t)
 {
     hd_options opt = hd_options_default();
@@ -271,7 +254,7 @@ static void check_gap(const stress_pair *p, tally *t)
         fabsl(lo) <= band || fabsl(hi) <= band || fabsl(hi + lo) <= band) {
         return; /* chords whose ends lie within the band of 0 are only required to answer */
     }
-    long double want = chord_travel(lo, hi);
+    long double want = hd_mdiff_chord_travel(lo, hi);
     double err = (double)fabsl((long double)g.distance - want);
     t->worst = fmax(t->worst, err / p->size);
     if (err > fmax(ACCURACY * p->size, 8 * eps)) {

@@ -241,12 +241,6 @@ static void test_random(void **state)
     hd_workspace_destroy(ws);
 }
 
-/* The travel the chord [lo, hi] asks for: to first contact (separated) or the nearer way out. */
-static long double chord_travel(long double lo, long double hi)
-{
-    return lo > 0 ? lo : hi < 0 ? -hi : fminl(hi, -lo);
-}
-
 /* A small shape (cube, tetrahedron or square of side 1e-9 to 0.1) against a long one (segment,
  * square or thin box of length 0.1 to 10), both turned and close together, in a random
  * direction: M is a needle, where the lift of the planar search in double missed the line by
@@ -288,7 +282,7 @@ static void test_small_against_long(void **state)
         assert_int_equal(g.verdict, r.verdict);
         double size = np.length + np.small, band = 4 * r.eps;
         if (meets && g.contact && fabsl(lo) > band && fabsl(hi) > band && fabsl(hi + lo) > band) {
-            long double want = chord_travel(lo, hi);
+            long double want = hd_mdiff_chord_travel(lo, hi);
             if (!(fabsl((long double)g.distance - want) <= 1e-9L * size)) {
                 printf("pair %d: travel %.17g, brute force %.17Lg (chord [%.6Lg, %.6Lg])\n", i,
                        g.distance, want, lo, hi);
@@ -335,7 +329,7 @@ static int check_gap_cases(const hd_needle_case *found, size_t count, double tol
         double band = 4 * c.eps;
         if (meets && g.contact && r.verdict != HD_TOUCHING && fabsl(lo) > band &&
             fabsl(hi) > band && fabsl(hi + lo) > band) {
-            long double want = chord_travel(lo, hi);
+            long double want = hd_mdiff_chord_travel(lo, hi);
             long double tol = fmaxl(tol_eps * c.eps, 1e-9L * c.size);
             if (!(fabsl((long double)g.distance - want) <= tol)) {
                 printf("pair %d: travel %.17g, chord's %.17Lg\n", found[k].index, g.distance, want);

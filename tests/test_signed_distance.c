@@ -15,7 +15,6 @@
 #include <cmocka.h>
 
 #include "brute.h"
-#include "core/tolerances.h"
 #include "families.h"
 #include "depth_oracle.h"
 #include "testutil.h"
@@ -444,7 +443,7 @@ static double check_needle_pair(const hd_needle_pair *np, int index, int *fallba
     hd_result r;
     assert_int_equal(hd_collide(a, &pa, b, &pb, &opt, &r), HD_OK);
     /* outside the band and its edges' fuzz (docs/ALGORITHMS.md: the checker's slack) */
-    double fuzz = HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * (c.eps / HD_DEFAULT_TOUCH_REL);
+    double fuzz = hd_test_band_fuzz(c.eps);
     if (fabs(brute) > c.eps + fuzz) {
         assert_int_equal(r.verdict, brute > 0 ? HD_SEPARATED : HD_INTERSECTING);
     }

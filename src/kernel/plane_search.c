@@ -104,11 +104,15 @@ hd_status hd_plane_search(const double e1[3], const double e2[3], hd_plane_suppo
         sx.ia[sx.count] = k;
         sx.ib[sx.count] = 0;
         sx.count++;
-        hd_simplex2d before = sx;
+        /* only a step from within tol can end in a stall: the state before it is kept then */
+        int may_stall = sx.count > 1 && vv <= tol * tol;
+        hd_simplex2d before;
+        if (may_stall) {
+            before = sx;
+        }
         double v_before[2] = {v[0], v[1]};
         hd_simplex2d_solve(&sx, v);
-        if (before.count > 1 && sx.count < 3 && !(v[0] * v[0] + v[1] * v[1] < vv) &&
-            vv <= tol * tol) {
+        if (may_stall && sx.count < 3 && !(v[0] * v[0] + v[1] * v[1] < vv)) {
             before.count--; /* rounding stalled within tol: the simplex before the step stands */
             write_result(&before, slots, v_before, out);
             return HD_OK;

@@ -18,8 +18,9 @@ static void posed(const hd_pose *pose, const double p[3], double out[3])
 static void rotated(const hd_pose *pose, const double d[3], double out[3])
 {
     for (int i = 0; i < 3; ++i) {
-        out[i] = pose ? pose->r[3 * i] * d[0] + pose->r[3 * i + 1] * d[1] + pose->r[3 * i + 2] * d[2]
-                      : d[i];
+        out[i] = pose
+                     ? pose->r[3 * i] * d[0] + pose->r[3 * i + 1] * d[1] + pose->r[3 * i + 2] * d[2]
+                     : d[i];
     }
 }
 
@@ -43,8 +44,8 @@ static long double extreme(const double *w, int n, const double d[3], long doubl
 
 static void add(hd_mdiff *m, const hd_mdiff_in *in, const double d[3])
 {
-    long double len = sqrtl((long double)d[0] * d[0] + (long double)d[1] * d[1] +
-                            (long double)d[2] * d[2]);
+    long double len =
+        sqrtl((long double)d[0] * d[0] + (long double)d[1] * d[1] + (long double)d[2] * d[2]);
     if (!(len > 0)) {
         return;
     }
@@ -236,4 +237,9 @@ int hd_mdiff_interior(const hd_polytope *a, const hd_pose *pa, const hd_polytope
         }
     }
     return n;
+}
+
+long double hd_mdiff_chord_travel(long double lo, long double hi)
+{
+    return lo > 0 ? lo : hi < 0 ? -hi : fminl(hi, -lo);
 }

@@ -36,6 +36,10 @@ long double hd_mdiff_sat(const hd_mdiff *m);
 /* The interval [lo, hi] of tau with tau s in M; 0 when the line misses M. */
 int hd_mdiff_chord(const hd_mdiff *m, const double s[3], long double *lo, long double *hi);
 
+/* The travel of hd_gap from a chord [lo, hi] of the line: along s to first contact (lo > 0),
+ * along -s to separate (hi < 0), or the nearer way out of an overlap. */
+long double hd_mdiff_chord_travel(long double lo, long double hi);
+
 /* The interior points of M that CD-Dual may use (its section 4.1): of the four differences of
  * the stored interior points of A and B (hd_polytope_interior), those within a relative 1e-9 of
  * the farthest from the origin (the library breaks near-ties by its own rounding); world frame.

@@ -1,10 +1,12 @@
 /* Shared helpers of the test suite; see testutil.h. */
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tolerances.h"
 #include "testutil.h"
 
 #define HD_TEST_DEFAULT_SEED 20261122u
@@ -193,4 +195,9 @@ void hd_test_ellipsoid_pair(hd_rng *rng, int n, hd_polytope **a, hd_polytope **b
     hd_points_ellipsoid(&r, n, 200, 100, 100, xyz);
     *b = hd_test_build(xyz, n);
     free(xyz);
+}
+
+double hd_test_band_fuzz(double eps)
+{
+    return HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * (eps / HD_DEFAULT_TOUCH_REL);
 }

@@ -48,6 +48,12 @@ hd_pose hd_test_translation(double x, double y, double z);
  * NULL and prints the status when construction fails. */
 hd_polytope *hd_test_build(const double *xyz, int n);
 
+/* The fuzz of the touching band's edges at band eps (default tolerances): a verdict on either side
+ * of eps is accepted within the rounding hd_certificate_check allows a certificate,
+ * HD_CHECK_ROUNDING_UNITS units of DBL_EPSILON times the pair's scale (docs/ALGORITHMS.md, "The
+ * verdict and its tolerance band"). */
+double hd_test_band_fuzz(double eps);
+
 /* Two polytopes, each the hull of n points on the ellipsoid with semi-axes 200, 100, 100 (the
  * benchmark's shape), drawn from a generator seeded from rng. */
 void hd_test_ellipsoid_pair(hd_rng *rng, int n, hd_polytope **a, hd_polytope **b);
