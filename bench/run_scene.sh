@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the scene benchmark (docs/BENCHMARKS.md, "Scenes"): hedra's scenes against Bullet's and
 # FCL's collision worlds at 1 000, 10 000 and 100 000 bodies, 30 timed frames each (about a
-# minute on 2 cores), and writes the report and the CSV.
+# minute on 2 cores), and writes the report and the CSV; the report starts with how two threads
+# scale on the machine itself (bench/cores_probe.c, about 10 s).
 #
 # usage: bench/run_scene.sh [--docs] [hedra_bench_scene options, e.g. --sizes 1000,10000]
 #   --docs   also copy the report into docs/bench/scene.md
@@ -22,7 +23,8 @@ done
 mkdir -p "$out"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DHEDRA_WERROR=OFF \
   -DHEDRA_BUILD_BENCH=ON | grep -E "hedra bench" || true
-cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target hedra_bench_scene >/dev/null
+cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target hedra_bench_scene \
+  hedra_cores_probe >/dev/null
 
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo none)
 if [ "$commit" != none ] && [ -n "$(git -C "$root" status --porcelain -- src include 2>/dev/null)" ]; then
@@ -31,6 +33,10 @@ fi
 {
   echo "commit $commit, $(uname -m), $(nproc 2>/dev/null || echo '?') cores, load average" \
     "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') before the run"
+  echo
+  echo "The machine's own 2-thread scaling (hedra_cores_probe), before the run:"
+  echo
+  "$build/bench/hedra_cores_probe" | sed 's/^/    /'
   echo
   "$build/bench/hedra_bench_scene" --csv "$out/scene.csv" ${args[@]+"${args[@]}"}
 } | tee "$out/scene.md"

@@ -29,6 +29,7 @@
  *
  * usage: hedra_stress [--cloud | --stack | --twins] [--far X] [--seed S] [--count N] [--only I]
  *                     [--checks LIST] [--allow-failed]
+ * --only I replays pair I of the sequence alone; the count defaults to 1000, or to I + 1 with it.
  * Exit status: 1 when an answer was wrong, or (without --allow-failed) a query failed; else 0.
  * Not a ctest suite (a seed of the cloud family takes minutes); ctest runs a short smoke of it.
  * docs/TESTING.md, "Stress runs", has the figures it gave. */
@@ -318,6 +319,7 @@ static int parse(int argc, char **argv, stress_options *o)
 {
     memset(o, 0, sizeof *o);
     o->family.seed = 1;
+    int count_given = 0;
     o->count = 1000;
     o->only = -1;
     o->checks = (1u << CHECKS) - 1;
@@ -337,6 +339,7 @@ static int parse(int argc, char **argv, stress_options *o)
             o->family.seed = (unsigned)strtoul(val, NULL, 10), ++i;
         } else if (val != NULL && strcmp(arg, "--count") == 0) {
             o->count = atoi(val), ++i;
+            count_given = 1;
         } else if (val != NULL && strcmp(arg, "--only") == 0) {
             o->only = atoi(val), ++i;
         } else if (val != NULL && strcmp(arg, "--checks") == 0) {
@@ -348,6 +351,9 @@ static int parse(int argc, char **argv, stress_options *o)
         } else {
             return 0;
         }
+    }
+    if (!count_given && o->only >= o->count) {
+        o->count = o->only + 1; /* replaying a pair past the default count */
     }
     return o->count > 0 && o->checks != 0 && o->family.far >= 0.0 && o->only < o->count;
 }
