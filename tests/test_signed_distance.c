@@ -560,6 +560,66 @@ static void test_far_needles(void **state)
     check_needle_cases(found, sizeof found / sizeof found[0]);
 }
 
+/* One needle pair overlapping beyond the band, which every algorithm of hd_collide stalled on:
+ * each algorithm answers it intersecting with a certificate hd_certificate_check accepts and a
+ * depth bound above eps and below the brute force's depth; hd_distance gives 0 and hd_gap an
+ * answer along the case's direction. */
+static void check_proven_overlap(const hd_needle_case *found)
+{
+    hd_needle_pair np;
+    double dir[3];
+    hd_needle_replay(found, &np, dir);
+    hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
+    hd_pose pa = np.pose_a, pb = np.pose_b;
+    double va[3 * 48], vb[3 * 48];
+    hd_brute_posed_near(a, &pa, pa.t, va);
+    hd_brute_posed_near(b, &pb, pa.t, vb);
+    double brute =
+        hd_brute_signed_distance(va, hd_polytope_vertex_count(a), vb, hd_polytope_vertex_count(b));
+    static const hd_algo algos[] = {HD_ALGO_GJK, HD_ALGO_CDDUAL, HD_ALGO_LP};
+    hd_options opt = hd_options_default();
+    hd_result r;
+    for (size_t k = 0; k < sizeof algos / sizeof algos[0]; ++k) {
+        opt.algo = algos[k];
+        hd_status st = hd_collide(a, &pa, b, &pb, &opt, &r);
+        printf("{%u, %d, %g, %d} %s: %s, depth bound %.17g, brute force depth %.17g, eps %.3g\n",
+               found->seed, found->index, found->far, found->family, hd_algo_str(algos[k]),
+               hd_status_str(st), r.cert.depth_bound, -brute, r.eps);
+        assert_int_equal(st, HD_OK);
+        assert_true(brute < -r.eps); /* the reference: an overlap beyond the band */
+        assert_int_equal(r.verdict, HD_INTERSECTING);
+        assert_int_equal(hd_certificate_check(a, &pa, b, &pb, &r), HD_OK);
+        assert_true(r.cert.depth_bound > r.eps && r.cert.depth_bound <= -brute + 1e-12 * np.length);
+    }
+    opt.algo = HD_ALGO_GJK;
+    assert_int_equal(hd_distance(a, &pa, b, &pb, &opt, &r), HD_OK);
+    assert_true(r.verdict == HD_INTERSECTING && r.distance == 0.0);
+    hd_gap_result g;
+    assert_int_equal(hd_gap(a, &pa, b, &pb, dir, &opt, &g), HD_OK);
+    assert_int_equal(g.verdict, HD_INTERSECTING);
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* Needle pairs 1e3 and 1e4 from the origin overlapping by 1.04 to 3.3 eps (eps 4.6e-10 to
+ * 5.6e-9, the small shape 1e-9 to 9e-9 wide): GJK stalls (its simplex inside M cannot hold the
+ * origin in double), and so did the LP method and CD-Dual, with HD_ERR_ITERATION_LIMIT from
+ * hd_collide, hd_distance and hd_gap. The overlap proof from the facets of M
+ * (contact/overlap.c; docs/algorithms/gjk.md section 5) answers them. Found by the stress
+ * program (docs/TESTING.md); each fails on the code before the proof. */
+static void test_needle_overlaps_proven(void **state)
+{
+    (void)state;
+    static const hd_needle_case found[] = {
+        {5, 13550, 1e3, 0}, {5, 15445, 1e3, 0},  {11, 3799, 1e3, 0},  {11, 14691, 1e3, 0},
+        {13, 917, 1e3, 0},  {13, 11384, 1e3, 0}, {14, 14826, 1e3, 0}, {15, 8754, 1e3, 0},
+        {1, 818, 1e3, 1},   {31, 6668, 1e4, 0}};
+    for (size_t k = 0; k < sizeof found / sizeof found[0]; ++k) {
+        check_proven_overlap(&found[k]);
+    }
+    check_needle_cases(found, sizeof found / sizeof found[0]);
+}
+
 /* Flat and lower-dimensional polytopes: A - B without interior has depth 0 with the normal of
  * its plane; a flat or thin polytope against a solid has the solid's depth. */
 static void test_flat_and_degenerate(void **state)
@@ -743,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_cloud_against_long),
         cmocka_unit_test(test_cloud_regressions),
         cmocka_unit_test(test_far_needles),
+        cmocka_unit_test(test_needle_overlaps_proven),
         cmocka_unit_test(test_flat_and_degenerate),
         cmocka_unit_test(test_separated),
         cmocka_unit_test(test_warm_start),

@@ -228,8 +228,9 @@ hd_options hd_options_default(void);
  * (identity); opt may be NULL (defaults). Errors: HD_ERR_NULL, HD_ERR_BAD_POSE, HD_ERR_NONFINITE,
  * HD_ERR_INVALID_ARG (bad tolerance or algo), HD_ERR_RANGE (the pair's scale outside
  * [HD_MIN_SCALE, HD_MAX_COORD]), HD_ERR_ITERATION_LIMIT (when the other methods, asked after the
- * chosen algorithm's cap, the LP method and then CD-Dual, reach theirs: stop = HD_STOP_FALLBACK
- * when one answers). A workspace too small is never an error here (see
+ * chosen algorithm's cap, reach theirs: the LP method, CD-Dual, and last a proof of an overlap
+ * beyond the band from the facets of A - B, on pairs of small vertex counts; stop =
+ * HD_STOP_FALLBACK when one answers). A workspace too small is never an error here (see
  * hd_workspace).
  * On error *out holds no verdict. The same errors apply to every query below. */
 hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,

@@ -10,6 +10,7 @@
 #include "cddual/cddual.h"
 #include "cddual/internal.h"
 #include "lp/query.h"
+#include "contact/contact.h"
 #include "kernel/plane_search.h"
 #include "kernel/simplex_robust.h"
 #include "core/math.h"
@@ -210,8 +211,8 @@ static int solid_difference(const hd_pair *pair)
 
 /* The pair's verdict, which decides the searches below: CD-Dual's; when its search cycles (a
  * needle M: a square of side 1e-8 against a segment of 17), GJK's, and when GJK's reaches its cap
- * too, the LP method's, as hd_collide's fallbacks (query/query.c). Only the verdict is used: the
- * searches start afresh. */
+ * too, the LP method's, and last the overlap proof from the facets of M (contact/overlap.c), as
+ * hd_collide's fallbacks (query/query.c). Only the verdict is used: the searches start afresh. */
 static hd_status gap_verdict(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
                              hd_result *res)
 {
@@ -222,6 +223,10 @@ static hd_status gap_verdict(const hd_pair *pair, const hd_options *opt, hd_face
     if (st == HD_ERR_ITERATION_LIMIT) {
         memset(&res->cert, 0, sizeof res->cert);
         st = hd_lp_collide(pair, opt, res);
+    }
+    if (st == HD_ERR_ITERATION_LIMIT) {
+        memset(&res->cert, 0, sizeof res->cert);
+        st = hd_overlap_prove(pair, res) ? HD_OK : HD_ERR_ITERATION_LIMIT;
     }
     return st;
 }

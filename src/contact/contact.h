@@ -28,4 +28,12 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
  * a certified answer or HD_ERR_ITERATION_LIMIT. A separated answer is returned as it is. */
 hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_result *out);
 
+/* For a pair every algorithm left undecided (HD_ERR_ITERATION_LIMIT): a proof that it overlaps
+ * by more than eps, from the facets of M and GJK's common point (contact/overlap.c). Returns 1
+ * with out's verdict (HD_INTERSECTING) and certificate (A's frame) filled and GJK's work added to
+ * out->stats; 0, out's verdict untouched, when the pair is too large for it (HD_OVERLAP_WORK_MAX),
+ * the bound does not clear eps, a candidate normal cannot be trusted, or no common point is found.
+ * The caller checks the certificate before answering. */
+int hd_overlap_prove(const hd_pair *pair, hd_result *out);
+
 #endif

@@ -118,6 +118,16 @@
  * solve leaves a few, one on edges 6e-9 rad from parallel leaves about 2^-53 / 6e-9. */
 #define HD_EDGE_WITNESS_UNITS 16.0
 
+/* The overlap proof of a pair every algorithm left undecided (contact/overlap.c; gjk.md section
+ * 5): the depth bound's rounding allowance in units of 2^-53 of |a| + |b| + |t| (the candidate
+ * normal's direction, 8 units; the support values, 15; the relative pose, 9; a factor of two),
+ * the least sine between the two edges behind a candidate normal (below it the double-double
+ * normal could turn by more than the allowance, and no proof is given), and the most candidate
+ * normals times vertices it evaluates (about 15 ns each: at most about 30 ms). */
+#define HD_OVERLAP_ROUNDING_UNITS 64.0
+#define HD_OVERLAP_SINE_MIN 1e-12
+#define HD_OVERLAP_WORK_MAX 2000000.0
+
 /* The expanding polytope stops once upper - lower <= this times the pair's size: far below the
  * 1e-9 accuracy contract; the depth is then read from the facet's exact plane anyway. */
 #define HD_SD_EPA_TARGET_REL 1e-12

@@ -7,6 +7,7 @@
 #include "gjk/gjk.h"
 #include "lp/query.h"
 #include "cddual/cddual.h"
+#include "contact/contact.h"
 #include "kernel/gjk_core.h"
 #include "kernel/workspace.h"
 #include "core/math.h"
@@ -127,6 +128,25 @@ static hd_status after_stall(const hd_pair *pair, const hd_options *opt, hd_algo
     return st;
 }
 
+/* Every method stalled: the overlap proof from the facets of M (contact/overlap.c), answered
+ * only when hd_certificate_check accepts its certificate, checked in A's frame (A at the
+ * identity, B at the pair's relative pose), with stop = HD_STOP_FALLBACK. */
+static hd_status overlap_proof(const hd_pair *pair, hd_algo algo, hd_result *out)
+{
+    int stalled_iterations = out->stats.iterations;
+    result_init(out, algo, pair->eps);
+    out->stats.iterations = stalled_iterations;
+    hd_pose relative;
+    memcpy(relative.r, pair->r, sizeof relative.r);
+    memcpy(relative.t, pair->t, sizeof relative.t);
+    if (!hd_overlap_prove(pair, out) ||
+        hd_certificate_check(pair->a, NULL, pair->b, &relative, out) != HD_OK) {
+        return HD_ERR_ITERATION_LIMIT;
+    }
+    out->stop = HD_STOP_FALLBACK;
+    return HD_OK;
+}
+
 /* The fallbacks of a stalled algo: the LP method, then CD-Dual, each unless it is algo. The LP's
  * bounds can leave a pair to the contact classifier, which needs the expanding polytope for an
  * overlap beyond the band; inside a needle of M about as wide as the band that polytope cannot be
@@ -140,6 +160,9 @@ static hd_status fallbacks(const hd_pair *pair, const hd_options *opt, hd_algo a
     }
     if (st == HD_ERR_ITERATION_LIMIT && algo != HD_ALGO_CDDUAL) {
         st = after_stall(pair, opt, algo, HD_ALGO_CDDUAL, out);
+    }
+    if (st == HD_ERR_ITERATION_LIMIT) {
+        st = overlap_proof(pair, algo, out);
     }
     return st;
 }
