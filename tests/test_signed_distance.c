@@ -562,8 +562,8 @@ static void test_far_needles(void **state)
 
 /* One needle pair overlapping beyond the band, which every algorithm of hd_collide stalled on:
  * each algorithm answers it intersecting with a certificate hd_certificate_check accepts and a
- * depth bound above eps and below the brute force's depth; hd_distance gives 0 and hd_gap an
- * answer along the case's direction. */
+ * depth bound above eps and below the brute force's depth; hd_distance gives 0, hd_signed_distance
+ * bounds that prove the overlap, and hd_gap an answer along the case's direction. */
 static void check_proven_overlap(const hd_needle_case *found)
 {
     hd_needle_pair np;
@@ -594,6 +594,14 @@ static void check_proven_overlap(const hd_needle_case *found)
     opt.algo = HD_ALGO_GJK;
     assert_int_equal(hd_distance(a, &pa, b, &pb, &opt, &r), HD_OK);
     assert_true(r.verdict == HD_INTERSECTING && r.distance == 0.0);
+    /* the signed distance's bounds prove the overlap too, and hold the brute force's depth */
+    hd_contact c;
+    assert_int_equal(hd_signed_distance(a, &pa, b, &pb, &opt, &c), HD_OK);
+    printf("  signed distance: depth in [%.17g, %.17g]\n", c.depth_lower, c.depth_upper);
+    assert_int_equal(c.verdict, HD_INTERSECTING);
+    double slack = 1e-12 * np.length;
+    assert_true(c.depth_lower > c.eps && c.depth_lower <= -brute + slack &&
+                -brute <= c.depth_upper + slack);
     hd_gap_result g;
     assert_int_equal(hd_gap(a, &pa, b, &pb, dir, &opt, &g), HD_OK);
     assert_int_equal(g.verdict, HD_INTERSECTING);

@@ -36,4 +36,8 @@ hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_resu
  * The caller checks the certificate before answering. */
 int hd_overlap_prove(const hd_pair *pair, hd_result *out);
 
+/* The depth bound of hd_overlap_prove alone: 1 with a proven lower bound on the depth above eps
+ * in *depth; 0 under the same conditions as hd_overlap_prove's bound. */
+int hd_overlap_depth_bound(const hd_pair *pair, double *depth);
+
 #endif

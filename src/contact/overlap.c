@@ -152,9 +152,11 @@ static double work(const hd_pair *pair)
     return (triples + pairs) * (na + nb);
 }
 
-/* A lower bound on the depth above eps into *depth, or 0. */
-static int depth_bound(const hd_pair *pair, double *depth)
+int hd_overlap_depth_bound(const hd_pair *pair, double *depth)
 {
+    if (!(work(pair) <= HD_OVERLAP_WORK_MAX)) {
+        return 0;
+    }
     double reach = largest_norm(pair->a) + largest_norm(pair->b) + hd_v3_len(pair->t);
     hd_overlap_bound o = {pair, HD_OVERLAP_ROUNDING_UNITS * DBL_EPSILON * reach, DBL_MAX, 0, 0};
     offer_triples(&o, pair->a, NULL);
@@ -184,8 +186,7 @@ static int common_point(const hd_pair *pair, hd_result *out)
 int hd_overlap_prove(const hd_pair *pair, hd_result *out)
 {
     double depth;
-    if (!(work(pair) <= HD_OVERLAP_WORK_MAX) || !depth_bound(pair, &depth) ||
-        !common_point(pair, out)) {
+    if (!hd_overlap_depth_bound(pair, &depth) || !common_point(pair, out)) {
         return 0;
     }
     out->verdict = HD_INTERSECTING;

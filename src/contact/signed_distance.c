@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "contact/signed_distance.h"
+#include "contact/contact.h"
 #include "kernel/epa.h"
 #include "kernel/gjk_core.h"
 #include "core/math.h"
@@ -277,8 +278,15 @@ static void depth_from_sat(const hd_pair *pair, double lower_depth, hd_stats *st
     out->lower = -f.h - out->margin;
     /* the least facet is the depth only as far as every facet was enumerated: edge pairs
      * parallel to within HD_PARALLEL_SINE are skipped, so the depth is bounded below by
-     * lower_depth alone (GJK's witnesses, the expanding polytope's inner faces) */
+     * lower_depth alone (GJK's witnesses, the expanding polytope's inner faces); where that
+     * leaves an overlap beyond the band unproven (a needle M as wide as the band), the bound
+     * from every candidate facet normal of contact/overlap.c proves it on small pairs */
     out->upper = -lower_depth + out->margin;
+    double proven;
+    if (out->delta < -pair->eps && !(out->upper < -pair->eps) &&
+        hd_overlap_depth_bound(pair, &proven)) {
+        out->upper = hd_min(out->upper, -proven);
+    }
     set_features(pair, out, f.sa, f.sb);
     if (!facet_witnesses(pair, out)) {
         support_witnesses(pair, out, f.sa);
