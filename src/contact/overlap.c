@@ -61,15 +61,6 @@ static double both_sides(const hd_pair *pair, const double n[3])
     return hd_min(amax - (bmin + tn), (bmax + tn) - amin);
 }
 
-/* |p x q| / (|p| |q|) in double: within a few units of 2^-53 of the exact sine. */
-static double sine_of(const double p[3], const double q[3])
-{
-    double c[3];
-    hd_v3_cross(c, p, q);
-    double pq = hd_v3_len(p) * hd_v3_len(q);
-    return pq > 0.0 ? hd_v3_len(c) / pq : 0.0;
-}
-
 static void offer(hd_overlap_bound *o, int has_normal, const double n[3], double sine)
 {
     if (!has_normal || !(sine >= HD_OVERLAP_SINE_MIN)) {
@@ -95,16 +86,14 @@ static void offer_triples(hd_overlap_bound *o, const hd_polytope *p, const doubl
     for (int i = 0; i < n && going(o); ++i) {
         for (int j = i + 1; j < n && going(o); ++j) {
             for (int k = j + 1; k < n && going(o); ++k) {
-                double e1[3], e2[3], local[3] = {0.0, 0.0, 0.0}, u[3];
-                hd_v3_sub(e1, v + 3 * j, v + 3 * i);
-                hd_v3_sub(e2, v + 3 * k, v + 3 * i);
-                int ok = hd_triangle_unit_normal(v + 3 * i, v + 3 * j, v + 3 * k, local);
+                double local[3] = {0.0, 0.0, 0.0}, u[3], sine;
+                int ok = hd_triangle_normal_sine(v + 3 * i, v + 3 * j, v + 3 * k, local, &sine);
                 if (r != NULL) {
                     hd_m3_mul_v(u, r, local);
                 } else {
                     hd_v3_copy(u, local);
                 }
-                offer(o, ok, u, sine_of(e1, e2));
+                offer(o, ok, u, sine);
             }
         }
     }
@@ -118,16 +107,12 @@ static void offer_edge_pairs(hd_overlap_bound *o)
     int na = pair->a->vertex_count, nb = pair->b->vertex_count;
     for (int i = 0; i < na && going(o); ++i) {
         for (int j = i + 1; j < na && going(o); ++j) {
-            double p[3];
-            hd_v3_sub(p, va + 3 * j, va + 3 * i);
             for (int k = 0; k < nb && going(o); ++k) {
                 for (int l = k + 1; l < nb && going(o); ++l) {
-                    double local[3], q[3], u[3];
-                    hd_v3_sub(local, vb + 3 * l, vb + 3 * k);
-                    hd_m3_mul_v(q, pair->r, local);
-                    int ok = hd_edge_pair_unit_normal(va + 3 * i, va + 3 * j, vb + 3 * k,
-                                                      vb + 3 * l, pair->r, u);
-                    offer(o, ok, u, sine_of(p, q));
+                    double u[3], sine;
+                    int ok = hd_edge_pair_normal_sine(va + 3 * i, va + 3 * j, vb + 3 * k,
+                                                      vb + 3 * l, pair->r, u, &sine);
+                    offer(o, ok, u, sine);
                 }
             }
         }

@@ -98,7 +98,19 @@ static int unit_or_fail(double m[3], double n[3])
     return 1;
 }
 
-int hd_triangle_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
+/* |m| / (|e1| |e2|) for m = e1 x e2 rounded from double-double: the sine of the angle between
+ * the edges, to a few units of 2^-53 relative (from the edges' leading parts); 0 for a zero edge.
+ */
+static double edge_sine(const double m[3], const hd_dd e1[3], const hd_dd e2[3])
+{
+    double a[3] = {e1[0].hi, e1[1].hi, e1[2].hi}, b[3] = {e2[0].hi, e2[1].hi, e2[2].hi};
+    double ab = hd_v3_len(a) * hd_v3_len(b);
+    return ab > 0.0 ? hd_v3_len(m) / ab : 0.0;
+}
+
+/* hd_triangle_unit_normal, with the sine of the angle at x when sine is not NULL. */
+static int triangle_normal(const double x[3], const double y[3], const double z[3], double n[3],
+                           double *sine)
 {
     hd_dd e1[3], e2[3];
     for (int k = 0; k < 3; ++k) {
@@ -107,7 +119,22 @@ int hd_triangle_unit_normal(const double x[3], const double y[3], const double z
     }
     double m[3];
     dd_cross(e1, e2, m);
+    if (sine != NULL) {
+        *sine = edge_sine(m, e1, e2);
+    }
     return unit_or_fail(m, n);
+}
+
+int hd_triangle_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
+{
+    return triangle_normal(x, y, z, n, NULL);
+}
+
+int hd_triangle_normal_sine(const double x[3], const double y[3], const double z[3], double n[3],
+                            double *sine)
+{
+    *sine = 0.0;
+    return triangle_normal(x, y, z, n, sine);
 }
 
 /* d = x1 - x0 exactly (two-sum), scaled by a power of two so that its largest part is below 1 in
@@ -129,8 +156,9 @@ static void exact_edge(const double x0[3], const double x1[3], hd_dd d[3])
     }
 }
 
-int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
-                             const double q1[3], const double r[9], double n[3])
+/* hd_edge_pair_unit_normal, with the sine of the angle between the edges when sine is not NULL. */
+static int edge_pair_normal(const double p0[3], const double p1[3], const double q0[3],
+                            const double q1[3], const double r[9], double n[3], double *sine)
 {
     hd_dd p[3], qb[3], q[3];
     exact_edge(p0, p1, p);
@@ -146,7 +174,23 @@ int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const doubl
     }
     double m[3];
     dd_cross(p, q, m);
+    if (sine != NULL) {
+        *sine = edge_sine(m, p, q);
+    }
     return unit_or_fail(m, n);
+}
+
+int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
+                             const double q1[3], const double r[9], double n[3])
+{
+    return edge_pair_normal(p0, p1, q0, q1, r, n, NULL);
+}
+
+int hd_edge_pair_normal_sine(const double p0[3], const double p1[3], const double q0[3],
+                             const double q1[3], const double r[9], double n[3], double *sine)
+{
+    *sine = 0.0;
+    return edge_pair_normal(p0, p1, q0, q1, r, n, sine);
 }
 
 /* In double when the triangle is well shaped (see simplex_robust.h), else hd_triangle_unit_normal.

@@ -40,6 +40,15 @@ int hd_triangle_normal_plain(const double x[3], const double y[3], const double 
 int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
                              const double q1[3], const double r[9], double n[3]);
 
+/* hd_triangle_unit_normal and hd_edge_pair_unit_normal with, in *sine, the sine of the angle
+ * between the two edges, to a few units of 2^-53 relative (from the exact edges, so however far
+ * the vertices lie from their origin; 0 when an edge is zero): the normal's direction is right to
+ * a few units of 2^-53 while the sine is far above 2^-100. */
+int hd_triangle_normal_sine(const double x[3], const double y[3], const double z[3], double n[3],
+                            double *sine);
+int hd_edge_pair_normal_sine(const double p0[3], const double p1[3], const double q0[3],
+                             const double q1[3], const double r[9], double n[3], double *sine);
+
 /* The point v of conv(w_0 .. w_{count-1}) nearest the origin (count 1 to 4; v = 0 for a
  * tetrahedron holding the origin strictly inside), w_j = a_j - b_j taken exactly as pairs of
  * doubles, every sub-simplex's projection solved in double-double: right to a few units of 2^-53
