@@ -315,9 +315,7 @@ static void test_overlap_proof_random(void **state)
             memset(&r, 0, sizeof r);
             r.eps = pair.eps;
             if (hd_overlap_prove(&pair, &r)) {
-                hd_pose relative; /* the certificate is in A's frame */
-                memcpy(relative.r, pair.r, sizeof relative.r);
-                memcpy(relative.t, pair.t, sizeof relative.t);
+                hd_pose relative = hd_pair_relative_pose(&pair); /* the certificate's frame */
                 assert_int_equal(r.verdict, HD_INTERSECTING);
                 assert_int_equal(hd_certificate_check(a, NULL, b, &relative, &r), HD_OK);
             }

@@ -420,18 +420,27 @@ static void test_sliver_simplex(void **state)
     hd_polytope_destroy(segment);
 }
 
+/* The polytopes of a needle pair and the brute force's signed distance, the vertices posed about
+ * A's translation (exact to the pair's size). */
+static double needle_setup(const hd_needle_pair *np, hd_polytope **a, hd_polytope **b)
+{
+    *a = hd_test_build(np->xa, np->na);
+    *b = hd_test_build(np->xb, np->nb);
+    double va[3 * 48], vb[3 * 48];
+    hd_brute_posed_near(*a, &np->pose_a, np->pose_a.t, va);
+    hd_brute_posed_near(*b, &np->pose_b, np->pose_a.t, vb);
+    return hd_brute_signed_distance(va, hd_polytope_vertex_count(*a), vb,
+                                    hd_polytope_vertex_count(*b));
+}
+
 /* One pair of a needle family against the brute force: the signed distance, the verdict of
  * hd_collide outside the band, the manifold and the distance with its witnesses. Returns the
  * signed distance's error over the size; *fallback: the distance came from the LP fallback. */
 static double check_needle_pair(const hd_needle_pair *np, int index, int *fallback)
 {
-    hd_polytope *a = hd_test_build(np->xa, np->na), *b = hd_test_build(np->xb, np->nb);
+    hd_polytope *a, *b;
+    double brute = needle_setup(np, &a, &b);
     hd_pose pa = np->pose_a, pb = np->pose_b;
-    double va[3 * 48], vb[3 * 48];
-    hd_brute_posed_near(a, &pa, pa.t, va); /* about A's translation: exact to the pair's size */
-    hd_brute_posed_near(b, &pb, pa.t, vb);
-    int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
-    double brute = hd_brute_signed_distance(va, na, vb, nb);
     hd_options opt = hd_options_default();
     hd_contact c = query(a, &pa, b, &pb, 0);
     double err = fabs(c.signed_distance - brute) / c.size;
@@ -569,13 +578,9 @@ static void check_proven_overlap(const hd_needle_case *found)
     hd_needle_pair np;
     double dir[3];
     hd_needle_replay(found, &np, dir);
-    hd_polytope *a = hd_test_build(np.xa, np.na), *b = hd_test_build(np.xb, np.nb);
+    hd_polytope *a, *b;
+    double brute = needle_setup(&np, &a, &b);
     hd_pose pa = np.pose_a, pb = np.pose_b;
-    double va[3 * 48], vb[3 * 48];
-    hd_brute_posed_near(a, &pa, pa.t, va);
-    hd_brute_posed_near(b, &pb, pa.t, vb);
-    double brute =
-        hd_brute_signed_distance(va, hd_polytope_vertex_count(a), vb, hd_polytope_vertex_count(b));
     static const hd_algo algos[] = {HD_ALGO_GJK, HD_ALGO_CDDUAL, HD_ALGO_LP};
     hd_options opt = hd_options_default();
     hd_result r;

@@ -35,9 +35,8 @@
 typedef struct hd_overlap_bound {
     const hd_pair *pair;
     double allowance; /* the rounding allowance of one candidate's bound */
-    double least;     /* the least bound so far */
-    int offered;
-    int failed; /* a candidate whose normal cannot be trusted: no proof */
+    double least;     /* the least bound so far; DBL_MAX until a candidate is offered */
+    int failed;       /* a candidate whose normal cannot be trusted: no proof */
 } hd_overlap_bound;
 
 /* min(h_M(n), h_M(-n)) for M = A - (R B + t), n in A's frame. */
@@ -68,7 +67,6 @@ static void offer(hd_overlap_bound *o, int has_normal, const double n[3], double
         return;
     }
     o->least = hd_min(o->least, both_sides(o->pair, n) - o->allowance);
-    o->offered = 1;
 }
 
 /* Whether to go on: no failure, and the bound can still clear the band. */
@@ -143,19 +141,19 @@ int hd_overlap_depth_bound(const hd_pair *pair, double *depth)
         return 0;
     }
     double reach = largest_norm(pair->a) + largest_norm(pair->b) + hd_v3_len(pair->t);
-    hd_overlap_bound o = {pair, HD_OVERLAP_ROUNDING_UNITS * DBL_EPSILON * reach, DBL_MAX, 0, 0};
+    hd_overlap_bound o = {pair, HD_OVERLAP_ROUNDING_UNITS * DBL_EPSILON * reach, DBL_MAX, 0};
     offer_triples(&o, pair->a, NULL);
     offer_triples(&o, pair->b, pair->r);
     offer_edge_pairs(&o);
     *depth = o.least;
-    return o.offered && going(&o);
+    return o.least < DBL_MAX && going(&o);
 }
 
 /* GJK's point pair within eps, as the certificate's point, or 0. */
 static int common_point(const hd_pair *pair, hd_result *out)
 {
     hd_pair local = *pair; /* tolerances in A's frame, as hd_signed_distance's */
-    local.scale = hd_min(pair->scale, hd_pair_local_magnitude(pair));
+    local.scale = hd_pair_local_scale(pair);
     hd_gjk_state st;
     hd_gjk_start(&local, NULL, &st);
     (void)hd_gjk_iterate(&local, DBL_MAX, &st, &out->stats); /* a stall still leaves a simplex */

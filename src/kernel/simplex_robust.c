@@ -133,7 +133,6 @@ int hd_triangle_unit_normal(const double x[3], const double y[3], const double z
 int hd_triangle_normal_sine(const double x[3], const double y[3], const double z[3], double n[3],
                             double *sine)
 {
-    *sine = 0.0;
     return triangle_normal(x, y, z, n, sine);
 }
 
@@ -189,7 +188,6 @@ int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const doubl
 int hd_edge_pair_normal_sine(const double p0[3], const double p1[3], const double q0[3],
                              const double q1[3], const double r[9], double n[3], double *sine)
 {
-    *sine = 0.0;
     return edge_pair_normal(p0, p1, q0, q1, r, n, sine);
 }
 

@@ -136,9 +136,7 @@ static hd_status overlap_proof(const hd_pair *pair, hd_algo algo, hd_result *out
     int stalled_iterations = out->stats.iterations;
     result_init(out, algo, pair->eps);
     out->stats.iterations = stalled_iterations;
-    hd_pose relative;
-    memcpy(relative.r, pair->r, sizeof relative.r);
-    memcpy(relative.t, pair->t, sizeof relative.t);
+    hd_pose relative = hd_pair_relative_pose(pair);
     if (!hd_overlap_prove(pair, out) ||
         hd_certificate_check(pair->a, NULL, pair->b, &relative, out) != HD_OK) {
         return HD_ERR_ITERATION_LIMIT;
@@ -231,7 +229,7 @@ static hd_status pair_query(const hd_polytope *a, const hd_pose *pose_a, const h
          * world's decide the pair as before. */
         double world_scale = pair.scale;
         if (!hd_v3_is_zero(pair.pose_at)) {
-            pair.scale = hd_min(pair.scale, hd_pair_local_magnitude(&pair));
+            pair.scale = hd_pair_local_scale(&pair);
         }
         st = hd_gjk_distance(&pair, opt, out);
         if (st == HD_ERR_ITERATION_LIMIT && pair.scale < world_scale) {

@@ -1,6 +1,7 @@
 /* Preparation of a posed pair and the support mappings every algorithm shares. */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "core/math.h"
 #include "support/pair.h"
@@ -105,6 +106,19 @@ double hd_pair_local_magnitude(const hd_pair *pair)
     double mb = hd_v3_max_abs(c) + b->sphere_radius;
     double ma = pair->a->max_abs;
     return hd_max(hd_max(ma, mb), hd_v3_max_abs(pair->t));
+}
+
+double hd_pair_local_scale(const hd_pair *pair)
+{
+    return hd_min(pair->scale, hd_pair_local_magnitude(pair));
+}
+
+hd_pose hd_pair_relative_pose(const hd_pair *pair)
+{
+    hd_pose p;
+    memcpy(p.r, pair->r, sizeof p.r);
+    memcpy(p.t, pair->t, sizeof p.t);
+    return p;
 }
 
 int hd_pair_default_iterations(const hd_pair *pair)

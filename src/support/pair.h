@@ -34,6 +34,13 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
  * take their iterations' tolerances from it; the band eps stays the world's. */
 double hd_pair_local_magnitude(const hd_pair *pair);
 
+/* min(pair->scale, hd_pair_local_magnitude(pair)): the scale of the iterations' tolerances in A's
+ * frame. */
+double hd_pair_local_scale(const hd_pair *pair);
+
+/* The pose of B in A's frame (r, t), for checking a certificate given in A's frame. */
+hd_pose hd_pair_relative_pose(const hd_pair *pair);
+
 /* Vertex vb of B in A's frame. */
 void hd_pair_b_vertex(const hd_pair *pair, int vb, double out[3]);
 
