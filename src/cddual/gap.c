@@ -9,8 +9,6 @@
 
 #include "cddual/cddual.h"
 #include "cddual/internal.h"
-#include "lp/query.h"
-#include "contact/contact.h"
 #include "kernel/plane_search.h"
 #include "kernel/simplex_robust.h"
 #include "core/math.h"
@@ -182,7 +180,7 @@ static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const doubl
 /* Whether M = A - B is full-dimensional, as the ray searches need (no clearance: no depth bound is
  * involved): A or B a solid, two polygons in non-parallel planes, or a polygon and a segment
  * crossing its plane (relint(A) - relint(B) = int(M)). Else hd_cddual_gap is unsupported. */
-static int solid_difference(const hd_pair *pair)
+int hd_cddual_gap_supported(const hd_pair *pair)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
     if (a->dim == 3 || b->dim == 3) {
@@ -209,32 +207,10 @@ static int solid_difference(const hd_pair *pair)
     return 0;
 }
 
-/* The pair's verdict, which decides the searches below: CD-Dual's; when its search cycles (a
- * needle M: a square of side 1e-8 against a segment of 17), GJK's, and when GJK's reaches its cap
- * too, the LP method's, and last the overlap proof from the facets of M (contact/overlap.c), as
- * hd_collide's fallbacks (query/query.c). Only the verdict is used: the searches start afresh. */
-static hd_status gap_verdict(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
-                             hd_result *res)
+hd_status hd_cddual_gap(const hd_pair *pair, const hd_result *verdict, const double dir[3],
+                        const hd_options *opt, hd_gap_result *out)
 {
-    hd_status st = hd_cddual_collide_map(pair, opt, map, res);
-    if (st == HD_ERR_ITERATION_LIMIT) {
-        st = hd_cddual_fallback_full(pair, opt, res);
-    }
-    if (st == HD_ERR_ITERATION_LIMIT) {
-        memset(&res->cert, 0, sizeof res->cert);
-        st = hd_lp_collide(pair, opt, res);
-    }
-    if (st == HD_ERR_ITERATION_LIMIT) {
-        memset(&res->cert, 0, sizeof res->cert);
-        st = hd_overlap_prove(pair, res) ? HD_OK : HD_ERR_ITERATION_LIMIT;
-    }
-    return st;
-}
-
-hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_options *opt,
-                        hd_gap_result *out)
-{
-    if (!solid_difference(pair)) {
+    if (!hd_cddual_gap_supported(pair)) {
         return HD_ERR_UNSUPPORTED;
     }
     double s[3];
@@ -245,18 +221,9 @@ hd_status hd_cddual_gap(const hd_pair *pair, const double dir[3], const hd_optio
     hd_facemap_scratch scratch;
     hd_facemap *map =
         hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
-    hd_result res;
-    memset(&res, 0, sizeof res);
-    res.algo = HD_ALGO_CDDUAL;
-    res.eps = pair->eps;
-    res.distance = -1.0;
-    hd_status st = gap_verdict(pair, opt, map, &res);
-    if (st != HD_OK) {
-        return st;
-    }
-    out->verdict = res.verdict;
-    add_stats(&out->stats, &res.stats);
-    if (res.verdict == HD_SEPARATED) {
+    out->verdict = verdict->verdict;
+    add_stats(&out->stats, &verdict->stats);
+    if (verdict->verdict == HD_SEPARATED) {
         return gap_separated(pair, map, s, out);
     }
     return gap_overlapping(pair, map, s, out);

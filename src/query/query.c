@@ -282,9 +282,22 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
         return st;
     }
     memset(out, 0, sizeof *out);
+    if (!hd_cddual_gap_supported(&pair)) {
+        return HD_ERR_UNSUPPORTED;
+    }
+    /* the verdict decides which searches follow: hd_collide's with CD-Dual, its fallbacks
+     * included (only the verdict and the work are used: the searches start afresh) */
+    hd_options verdict_opt = *opt;
+    verdict_opt.algo = HD_ALGO_CDDUAL;
+    hd_result verdict;
+    result_init(&verdict, HD_ALGO_CDDUAL, pair.eps);
+    st = collide_in_frame(&pair, &verdict_opt, &verdict);
+    if (st != HD_OK) {
+        return st;
+    }
     double s_local[3];
     hd_m3_tmul_v(s_local, pair.pose_a, s);
-    st = hd_cddual_gap(&pair, s_local, opt, out);
+    st = hd_cddual_gap(&pair, &verdict, s_local, opt, out);
     hd_v3_copy(out->direction, s);
     return st;
 }
