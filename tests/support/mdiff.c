@@ -4,37 +4,39 @@
 
 #include "mdiff.h"
 
-static void posed(const hd_pose *pose, const double p[3], double out[3])
+/* R p + t in long double: the world coordinates far from the origin keep the digits that a
+ * double (hd_pose_apply) would round away, about 2^-53 |t| (1.1e-12 at 1e4), which a travel
+ * nearly along a facet's plane multiplies by 1 / |n.s|. */
+static void posed(const hd_pose *pose, const double p[3], long double out[3])
 {
-    if (pose != NULL) {
-        hd_pose_apply(pose, p, out);
-    } else {
-        out[0] = p[0];
-        out[1] = p[1];
-        out[2] = p[2];
+    for (int i = 0; i < 3; ++i) {
+        out[i] = pose != NULL
+                     ? (long double)pose->r[3 * i] * p[0] + (long double)pose->r[3 * i + 1] * p[1] +
+                           (long double)pose->r[3 * i + 2] * p[2] + pose->t[i]
+                     : p[i];
     }
 }
 
-static void rotated(const hd_pose *pose, const double d[3], double out[3])
+static void rotated(const hd_pose *pose, const double d[3], long double out[3])
 {
     for (int i = 0; i < 3; ++i) {
-        out[i] = pose
-                     ? pose->r[3 * i] * d[0] + pose->r[3 * i + 1] * d[1] + pose->r[3 * i + 2] * d[2]
+        out[i] = pose != NULL
+                     ? (long double)pose->r[3 * i] * d[0] + (long double)pose->r[3 * i + 1] * d[1] +
+                           (long double)pose->r[3 * i + 2] * d[2]
                      : d[i];
     }
 }
 
 typedef struct hd_mdiff_in {
     int na, nb;
-    double *wa, *wb;
+    long double *wa, *wb;
 } hd_mdiff_in;
 
-static long double extreme(const double *w, int n, const double d[3], long double sign)
+static long double extreme(const long double *w, int n, const double d[3], long double sign)
 {
     long double best = -INFINITY;
     for (int i = 0; i < n; ++i) {
-        long double x = sign * ((long double)d[0] * w[3 * i] + (long double)d[1] * w[3 * i + 1] +
-                                (long double)d[2] * w[3 * i + 2]);
+        long double x = sign * (d[0] * w[3 * i] + d[1] * w[3 * i + 1] + d[2] * w[3 * i + 2]);
         if (x > best) {
             best = x;
         }
@@ -42,10 +44,9 @@ static long double extreme(const double *w, int n, const double d[3], long doubl
     return best;
 }
 
-static void add(hd_mdiff *m, const hd_mdiff_in *in, const double d[3])
+static void add(hd_mdiff *m, const hd_mdiff_in *in, const long double d[3])
 {
-    long double len =
-        sqrtl((long double)d[0] * d[0] + (long double)d[1] * d[1] + (long double)d[2] * d[2]);
+    long double len = sqrtl(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     if (!(len > 0)) {
         return;
     }
@@ -58,7 +59,7 @@ static void add(hd_mdiff *m, const hd_mdiff_in *in, const double d[3])
     m->count++;
 }
 
-static void edge_dir(const hd_polytope *p, const double *w, int e, double d[3])
+static void edge_dir(const hd_polytope *p, const long double *w, int e, long double d[3])
 {
     int v[2], f[2];
     hd_polytope_edge(p, e, v, f);
@@ -76,8 +77,8 @@ int hd_mdiff_build(hd_mdiff *m, const hd_polytope *a, const hd_pose *pa, const h
     int fa = hd_polytope_face_count(a), fb = hd_polytope_face_count(b);
     int ea = hd_polytope_edge_count(a), eb = hd_polytope_edge_count(b);
     size_t cap = (size_t)fa + (size_t)fb + 2 * (size_t)ea * (size_t)eb;
-    in.wa = malloc(3 * sizeof(double) * (size_t)in.na);
-    in.wb = malloc(3 * sizeof(double) * (size_t)in.nb);
+    in.wa = malloc(3 * sizeof(long double) * (size_t)in.na);
+    in.wb = malloc(3 * sizeof(long double) * (size_t)in.nb);
     m->n = malloc(3 * sizeof(double) * (cap + 1));
     m->h = malloc(sizeof(long double) * (cap + 1));
     m->count = 0;
@@ -94,14 +95,16 @@ int hd_mdiff_build(hd_mdiff *m, const hd_polytope *a, const hd_pose *pa, const h
         posed(pb, hd_polytope_vertices(b) + 3 * i, in.wb + 3 * i);
     }
     for (int f = 0; f < fa; ++f) {
-        double n[3], w[3], off;
+        double n[3], off;
+        long double w[3];
         const int *loop;
         hd_polytope_face(a, f, n, &off, &loop);
         rotated(pa, n, w);
         add(m, &in, w);
     }
     for (int f = 0; f < fb; ++f) {
-        double n[3], w[3], off;
+        double n[3], off;
+        long double w[3];
         const int *loop;
         hd_polytope_face(b, f, n, &off, &loop);
         rotated(pb, n, w);
@@ -111,20 +114,17 @@ int hd_mdiff_build(hd_mdiff *m, const hd_polytope *a, const hd_pose *pa, const h
         add(m, &in, w);
     }
     for (int i = 0; i < ea; ++i) {
-        double da[3];
+        long double da[3];
         edge_dir(a, in.wa, i, da);
         for (int j = 0; j < eb; ++j) {
-            double db[3], x[3];
+            long double db[3], x[3];
             edge_dir(b, in.wb, j, db);
             x[0] = da[1] * db[2] - da[2] * db[1];
             x[1] = da[2] * db[0] - da[0] * db[2];
             x[2] = da[0] * db[1] - da[1] * db[0];
-            long double s = sqrtl((long double)x[0] * x[0] + (long double)x[1] * x[1] +
-                                  (long double)x[2] * x[2]);
-            long double la = sqrtl((long double)da[0] * da[0] + (long double)da[1] * da[1] +
-                                   (long double)da[2] * da[2]);
-            long double lb = sqrtl((long double)db[0] * db[0] + (long double)db[1] * db[1] +
-                                   (long double)db[2] * db[2]);
+            long double s = sqrtl(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+            long double la = sqrtl(da[0] * da[0] + da[1] * da[1] + da[2] * da[2]);
+            long double lb = sqrtl(db[0] * db[0] + db[1] * db[1] + db[2] * db[2]);
             if (!(s > 1e-12L * la * lb)) {
                 continue; /* parallel edges: no facet of M */
             }
@@ -214,14 +214,15 @@ int hd_mdiff_interior(const hd_polytope *a, const hd_pose *pa, const hd_polytope
     long double len[4], best = -1;
     for (int i = 0; i < 2; ++i) {
         for (int j = 0; j < 2; ++j) {
-            double p[3], q[3], wp[3], wq[3], cl;
+            double p[3], q[3], cl;
+            long double wp[3], wq[3];
             hd_polytope_interior(a, i, p, &cl);
             hd_polytope_interior(b, j, q, &cl);
             posed(pa, p, wp);
             posed(pb, q, wq);
             double *d = all[2 * i + j];
             for (int k = 0; k < 3; ++k) {
-                d[k] = wp[k] - wq[k];
+                d[k] = (double)(wp[k] - wq[k]);
             }
             len[2 * i + j] = sqrtl(dotl(d, d));
             best = len[2 * i + j] > best ? len[2 * i + j] : best;
