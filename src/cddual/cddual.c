@@ -223,7 +223,10 @@ static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result 
     return st;
 }
 
-hd_status hd_cddual_fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out)
+/* The search needed more candidates than the map holds (the stack scratch, or a workspace smaller
+ * than hd_workspace_capacity_for): GJK answers (stop = HD_STOP_FALLBACK), and the work already
+ * done is counted. */
+static hd_status fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_stats spent = out->stats;
     memset(&out->stats, 0, sizeof out->stats);
@@ -237,16 +240,8 @@ hd_status hd_cddual_fallback_full(const hd_pair *pair, const hd_options *opt, hd
     return st;
 }
 
-hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
-{
-    hd_facemap_scratch scratch;
-    hd_facemap *map =
-        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
-    hd_status st = hd_cddual_collide_map(pair, opt, map, out);
-    return st == HD_ERR_WORKSPACE_FULL ? hd_cddual_fallback_full(pair, opt, out) : st;
-}
-
-hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
+/* The intersection query on an opened map (hd_facemap_open). */
+static hd_status collide_on_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
                                 hd_result *out)
 {
     if (pair->a->dim < 3 && pair->b->dim < 3) {
@@ -290,4 +285,13 @@ hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_f
     }
     report_face(&rs, out);
     return st;
+}
+
+hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
+{
+    hd_facemap_scratch scratch;
+    hd_facemap *map =
+        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
+    hd_status st = collide_on_map(pair, opt, map, out);
+    return st == HD_ERR_WORKSPACE_FULL ? fallback_full(pair, opt, out) : st;
 }

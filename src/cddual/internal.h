@@ -105,15 +105,6 @@ hd_status hd_raysearch_expand(hd_raysearch *rs, int slot);
 /* cddual/cddual.c
  * ----------------------------------------------------------------------------------- */
 
-/* hd_cddual_collide on a map the caller opened (hd_facemap_open), which it may reuse after. */
-hd_status hd_cddual_collide_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
-                                hd_result *out);
-
-/* The search needed more candidates than the map holds (the stack scratch, or a workspace smaller
- * than hd_workspace_capacity_for), or cycled on a needle M: GJK answers (stop =
- * HD_STOP_FALLBACK), and the work already done is counted. */
-hd_status hd_cddual_fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out);
-
 /* The interior point c of M used by the intersection query (section 4.1): the difference of one
  * stored interior point of A and one of B, the pair farthest from the origin; R the sum of their
  * clearances (ball(c, R) lies in M). Writes which interior points were used. */
