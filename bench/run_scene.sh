@@ -2,7 +2,8 @@
 # Runs the scene benchmark (docs/BENCHMARKS.md, "Scenes"): hedra's scenes against Bullet's and
 # FCL's collision worlds at 1 000, 10 000 and 100 000 bodies, 30 timed frames each (about a
 # minute on 2 cores), and writes the report and the CSV; the report starts with how two threads
-# scale on the machine itself (bench/cores_probe.c, about 10 s).
+# scale on the machine itself (bench/cores_probe.c, about 10 s) and ends with hedra's summary
+# with each configuration's frames back to back (hedra_bench_scene --back-to-back, 20 s).
 #
 # usage: bench/run_scene.sh [--docs] [hedra_bench_scene options, e.g. --sizes 1000,10000]
 #   --docs   also copy the report into docs/bench/scene.md
@@ -39,6 +40,13 @@ fi
   "$build/bench/hedra_cores_probe" | sed 's/^/    /'
   echo
   "$build/bench/hedra_bench_scene" --csv "$out/scene.csv" ${args[@]+"${args[@]}"}
+  echo
+  echo "The same scenes, hedra alone, each configuration's frames back to back (as an application"
+  echo "steps its scene; interleaved above, the pool's workers have gone to sleep between two"
+  echo "frames of one configuration):"
+  echo
+  "$build/bench/hedra_bench_scene" --no-peers --back-to-back ${args[@]+"${args[@]}"} |
+    sed -n '/^Summary/,/^Growth/p' | sed '$d'
 } | tee "$out/scene.md"
 
 if [ $docs = 1 ]; then

@@ -5,7 +5,10 @@
  * given to the last contact reported (each library's poses are converted to its own type before
  * the clock starts, as an application would hold them). Every method must find the same contacts
  * as hedra's first configuration (the peers may differ on touching pairs: they are counted, not
- * failed). */
+ * failed). With --back-to-back each method runs all its frames before the next method starts,
+ * as an application steps its one scene: between two steps of a method only its next frame's
+ * moves are prepared, so the pool's workers are still waking when the next step posts its first
+ * loop (interleaved, the other methods' frames run in between and they have gone to sleep). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +44,8 @@ typedef struct sb_args {
     double density;
     double margin; /* hedra's fattening margin */
     const char *csv;
-    int peers; /* run Bullet and FCL */
+    int peers;        /* run Bullet and FCL */
+    int back_to_back; /* each method's frames in a row instead of interleaved */
 } sb_args;
 
 static long long now_ns(void)
@@ -288,12 +292,12 @@ static double contact_fraction(const sb_hedra *h, int n)
     return n > 0 ? (double)count / n : 0.0;
 }
 
-/* Frame f on every method in turn. */
-static void run_frame(hd_sb_run *run, const sb_frames *fr, int movers, int f)
+/* Frame f on methods [first, end). */
+static void run_frame(hd_sb_run *run, const sb_frames *fr, int movers, int f, int first, int end)
 {
     int count = f == 0 ? 0 : movers;
     const hd_bench_pose *poses = f == 0 ? NULL : fr->moves + (size_t)(f - 1) * movers;
-    for (int i = 0; i < run->method_count; ++i) {
+    for (int i = first; i < end; ++i) {
         hd_sb_method *m = &run->methods[i];
         int rc = 0;
         if (m->hedra) {
@@ -365,8 +369,16 @@ static int run_size(const sb_args *a, int n, hd_sb_run *run)
     }
     hd_bench_ticks t0, t1;
     hd_bench_ticks_read(&t0);
-    for (int f = 0; f < a->frames && rc == 0; ++f) {
-        run_frame(run, &fr, w.mover_count, f);
+    if (rc == 0 && a->back_to_back) {
+        for (int i = 0; i < run->method_count; ++i) {
+            for (int f = 0; f < a->frames; ++f) {
+                run_frame(run, &fr, w.mover_count, f, i, i + 1);
+            }
+        }
+    } else {
+        for (int f = 0; f < a->frames && rc == 0; ++f) {
+            run_frame(run, &fr, w.mover_count, f, 0, run->method_count);
+        }
     }
     hd_bench_ticks_read(&t1);
     hd_bench_steal(&t0, &t1, &run->steal_mean, &run->steal_max);
@@ -383,10 +395,12 @@ static int usage(int code)
     fprintf(code ? stderr : stdout,
             "usage: hedra_bench_scene [--sizes N,N,...] [--frames F] [--seed S] [--density D]\n"
             "                         [--margin M]\n"
-            "                         [--no-peers] [--csv FILE] [--smoke]\n"
+            "                         [--no-peers] [--back-to-back] [--csv FILE] [--smoke]\n"
             "Times hedra's scenes (tree and sweep-and-prune, 1 thread and every core) against\n"
             "Bullet and FCL, frame by frame; defaults: sizes 1000,10000,100000, 31 frames\n"
-            "(frame 0 and 30 timed), density 0.004. --smoke: 300 bodies, 4 frames.\n");
+            "(frame 0 and 30 timed), density 0.004. --smoke: 300 bodies, 4 frames.\n"
+            "Frames are interleaved across the methods; --back-to-back runs each method's\n"
+            "frames in a row.\n");
     return code;
 }
 
@@ -435,6 +449,8 @@ static int parse_args(int argc, char **argv, sb_args *a)
             a->csv = argv[++i];
         } else if (strcmp(argv[i], "--no-peers") == 0) {
             a->peers = 0;
+        } else if (strcmp(argv[i], "--back-to-back") == 0) {
+            a->back_to_back = 1;
         } else if (strcmp(argv[i], "--smoke") == 0) {
             a->smoke = 1;
             a->sizes[0] = 300;
@@ -459,8 +475,9 @@ int main(int argc, char **argv)
         hd_sb_csv_header(csv);
     }
     printf("hedra %s scene benchmark: seed %llu, density %g, margin %g, %d frames (frame 0 "
-           "apart)\n\n",
-           hd_version_string(), a.seed, a.density, a.margin, a.frames);
+           "apart), %s\n\n",
+           hd_version_string(), a.seed, a.density, a.margin, a.frames,
+           a.back_to_back ? "each method's frames back to back" : "frames interleaved");
     static hd_sb_run runs[8];
     int failures = 0, hedra_bad = 0, peer_bad = 0;
     for (int s = 0; s < a.size_count; ++s) {
