@@ -359,6 +359,22 @@ static void test_far_needles(void **state)
     printf("far needles: %d travels checked against the chord\n", checked);
 }
 
+/* Needle pairs moved 1e6 from the world origin (tests/stress.c, seed 52), each with a travel
+ * clear of the band: the travel agrees with the chord to 1e-9 of the size. A chord from world
+ * vertices rounded to doubles (about 1e-10 at 1e6) was off by up to 1.6e-8 of the size on such
+ * pairs, while the library, which works in A's frame, was right (docs/algorithms/cddual.md, section
+ * 8); this fails with that reference. */
+static void test_far_travels(void **state)
+{
+    (void)state;
+    static const hd_needle_case found[] = {
+        {52, 27, 1e6, 0},   {52, 102, 1e6, 0},  {52, 271, 1e6, 0},  {52, 487, 1e6, 0},
+        {52, 1281, 1e6, 0}, {52, 2411, 1e6, 0}, {52, 3022, 1e6, 0}, {52, 3704, 1e6, 0}};
+    int checked = check_gap_cases(found, sizeof found / sizeof found[0]);
+    printf("far travels: %d travels checked against the chord\n", checked);
+    assert_int_equal(checked, (int)(sizeof found / sizeof found[0]));
+}
+
 /* Boxes stacked with a tilt below the features' angle tolerance (tests/support/families.h,
  * HD_NEEDLE_STACK), separated by 8 to 70 eps, along directions nearly parallel to the contact:
  * CD-Dual's ray search took the two bottom and top faces for parallel, expanded the planar sum's
@@ -575,7 +591,8 @@ int main(void)
         cmocka_unit_test(test_formula),         cmocka_unit_test(test_random),
         cmocka_unit_test(test_boxes),           cmocka_unit_test(test_lower_dimensions),
         cmocka_unit_test(test_large_bisection), cmocka_unit_test(test_small_against_long),
-        cmocka_unit_test(test_far_needles),     cmocka_unit_test(test_stacked_boxes),
+        cmocka_unit_test(test_far_needles),     cmocka_unit_test(test_far_travels),
+        cmocka_unit_test(test_stacked_boxes),
     };
     if (getenv("HEDRA_TEST_FILTER") != NULL) {
         cmocka_set_test_filter(getenv("HEDRA_TEST_FILTER"));
