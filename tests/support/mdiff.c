@@ -4,19 +4,7 @@
 
 #include "mdiff.h"
 
-/* R p + t in long double: the world coordinates far from the origin keep the digits that a
- * double (hd_pose_apply) would round away, about 2^-53 |t| (1.1e-12 at 1e4), which a travel
- * nearly along a facet's plane multiplies by 1 / |n.s|. */
-static void posed(const hd_pose *pose, const double p[3], long double out[3])
-{
-    for (int i = 0; i < 3; ++i) {
-        out[i] = pose != NULL
-                     ? (long double)pose->r[3 * i] * p[0] + (long double)pose->r[3 * i + 1] * p[1] +
-                           (long double)pose->r[3 * i + 2] * p[2] + pose->t[i]
-                     : p[i];
-    }
-}
-
+/* R d in long double. */
 static void rotated(const hd_pose *pose, const double d[3], long double out[3])
 {
     for (int i = 0; i < 3; ++i) {
@@ -24,6 +12,17 @@ static void rotated(const hd_pose *pose, const double d[3], long double out[3])
                      ? (long double)pose->r[3 * i] * d[0] + (long double)pose->r[3 * i + 1] * d[1] +
                            (long double)pose->r[3 * i + 2] * d[2]
                      : d[i];
+    }
+}
+
+/* R p + t in long double: the world coordinates far from the origin keep the digits that a
+ * double (hd_pose_apply) would round away, about 2^-53 |t| (1.1e-12 at 1e4), which a travel
+ * nearly along a facet's plane multiplies by 1 / |n.s|. */
+static void posed(const hd_pose *pose, const double p[3], long double out[3])
+{
+    rotated(pose, p, out);
+    for (int i = 0; pose != NULL && i < 3; ++i) {
+        out[i] += pose->t[i];
     }
 }
 
