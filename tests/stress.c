@@ -250,7 +250,7 @@ static void check_gap(const stress_pair *p, tally *t)
     long double lo, hi;
     int meets = hd_mdiff_chord(&m, p->dir, &lo, &hi);
     hd_mdiff_free(&m);
-    double eps = p->sd.eps, band = 4 * eps;
+    double band = 4 * p->sd.eps;
     if (!meets || p->sd_status != HD_OK || !g.contact || g.verdict == HD_TOUCHING ||
         fabsl(lo) <= band || fabsl(hi) <= band || fabsl(hi + lo) <= band) {
         return; /* chords whose ends lie within the band of 0 are only required to answer */

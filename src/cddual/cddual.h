@@ -10,10 +10,10 @@ hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_resul
  * polygons in non-parallel planes, or a polygon and a segment crossing its plane). */
 int hd_cddual_gap_supported(const hd_pair *pair);
 
-/* Directional gap, CD-Dual section 6, given the pair's verdict (hd_collide's with CD-Dual and its
- * fallbacks, query/query.c, whose stats are added to out's). dir is the direction in A's frame
- * (query/query.c rotates the caller's world direction and sets out->direction);
- * HD_ERR_UNSUPPORTED when A - B is flat (see hd_gap). */
+/* Directional gap, CD-Dual section 6, for a pair that hd_cddual_gap_supported accepts (the
+ * caller, query/query.c, asks first), given the pair's verdict (hd_collide's with CD-Dual and its
+ * fallbacks, whose stats are added to out's). dir is the direction in A's frame (query/query.c
+ * rotates the caller's world direction and sets out->direction). */
 hd_status hd_cddual_gap(const hd_pair *pair, const hd_result *verdict, const double dir[3],
                         const hd_options *opt, hd_gap_result *out);
 

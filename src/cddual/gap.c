@@ -179,7 +179,8 @@ static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const doubl
 
 /* Whether M = A - B is full-dimensional, as the ray searches need (no clearance: no depth bound is
  * involved): A or B a solid, two polygons in non-parallel planes, or a polygon and a segment
- * crossing its plane (relint(A) - relint(B) = int(M)). Else hd_cddual_gap is unsupported. */
+ * crossing its plane (relint(A) - relint(B) = int(M)). Else the gap is undefined
+ * (HD_ERR_UNSUPPORTED from hd_gap). */
 int hd_cddual_gap_supported(const hd_pair *pair)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
@@ -210,9 +211,6 @@ int hd_cddual_gap_supported(const hd_pair *pair)
 hd_status hd_cddual_gap(const hd_pair *pair, const hd_result *verdict, const double dir[3],
                         const hd_options *opt, hd_gap_result *out)
 {
-    if (!hd_cddual_gap_supported(pair)) {
-        return HD_ERR_UNSUPPORTED;
-    }
     double s[3];
     hd_v3_copy(s, dir);
     if (!(hd_v3_normalize(s) > 0.0) || !hd_v3_is_finite(s)) {
