@@ -12,6 +12,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 
 #include "scene/box.h"
 #include "scene/pairs.h"
+#include "scene/pool.h"
 #include "scene/tree.h"
 #include "depth_oracle.h"
 #include "testutil.h"
@@ -434,6 +436,83 @@ static void pause_us(long us)
 {
     struct timespec ts = {us / 1000000, (us % 1000000) * 1000};
     while (nanosleep(&ts, &ts) != 0) {
+    }
+}
+
+/* The pool's loops: every item of a job run exactly once, by a worker of the pool, whatever the
+ * count, the chunk (one chunk, a ragged last chunk, fewer chunks than threads) and the thread
+ * count; with a lead task, the lead run once too (under ThreadSanitizer in scripts/test.sh). */
+#define T_POOL_ITEMS 5000
+
+typedef struct pool_probe {
+    atomic_int runs[T_POOL_ITEMS];
+    int worker[T_POOL_ITEMS];
+    int threads;
+    atomic_int bad_worker;
+} pool_probe;
+
+static void probe_chunk(void *ctx, int worker, int begin, int end)
+{
+    pool_probe *p = ctx;
+    if (worker < 0 || worker >= p->threads || begin < 0 || end > T_POOL_ITEMS || begin >= end) {
+        atomic_fetch_add(&p->bad_worker, 1);
+        return;
+    }
+    for (int i = begin; i < end; ++i) {
+        atomic_fetch_add(&p->runs[i], 1);
+        p->worker[i] = worker;
+    }
+}
+
+static atomic_int t_lead_runs;
+
+static void probe_lead(void *ctx)
+{
+    (void)ctx;
+    atomic_fetch_add(&t_lead_runs, 1);
+}
+
+static void check_probe(pool_probe *p, int count, const char *what, int threads, int chunk)
+{
+    if (atomic_load(&p->bad_worker) != 0) {
+        fail_msg("%s: a chunk out of range or a worker index out of [0, %d)", what, threads);
+    }
+    for (int i = 0; i < T_POOL_ITEMS; ++i) {
+        int runs = atomic_load(&p->runs[i]), want = i < count ? 1 : 0;
+        if (runs != want) {
+            fail_msg("%s: item %d of %d run %d times (threads %d, chunk %d)", what, i, count, runs,
+                     threads, chunk);
+        }
+        atomic_store(&p->runs[i], 0);
+    }
+}
+
+static void test_pool_items_once(void **state)
+{
+    (void)state;
+    static pool_probe probe;
+    static const int counts[] = {0, 1, 2, 5, 63, 64, 65, 129, 1000, T_POOL_ITEMS};
+    static const int chunks[] = {1, 3, 32, 100, 7000};
+    const int thread_counts[] = {1, 2, 3, 8};
+    for (size_t t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; ++t) {
+        hd_pool *pool;
+        assert_int_equal(hd_pool_create(thread_counts[t], &pool), HD_OK);
+        probe.threads = thread_counts[t];
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
+            for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; ++k) {
+                hd_pool_run(pool, probe_chunk, &probe, counts[c], chunks[k]);
+                check_probe(&probe, counts[c], "hd_pool_run", thread_counts[t], chunks[k]);
+                atomic_store(&t_lead_runs, 0);
+                hd_pool_run_beside(pool, probe_lead, NULL, probe_chunk, &probe, counts[c],
+                                   chunks[k]);
+                assert_int_equal(atomic_load(&t_lead_runs), 1);
+                check_probe(&probe, counts[c], "hd_pool_run_beside", thread_counts[t], chunks[k]);
+            }
+        }
+        hd_pool_park(pool);
+        hd_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16); /* after a park */
+        check_probe(&probe, T_POOL_ITEMS, "hd_pool_run after hd_pool_park", thread_counts[t], 16);
+        hd_pool_destroy(pool);
     }
 }
 
@@ -1332,23 +1411,15 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),
-        cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins),
-        cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_idle_workers),
-        cmocka_unit_test(test_remove_readd),
-        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),
-        cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),
-        cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),
-        cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),
-        cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),
-        cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_idle_workers),        cmocka_unit_test(test_pool_items_once),
+        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),          cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),          cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),          cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),     cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -25,7 +25,14 @@
 #define HD_POOL_SPIN_NS 200000LL
 #define HD_POOL_SPIN_POLLS 16
 
-/* After watching (or at once when the pool is parked), an idle worker naps: timed sleeps,
+/* The watch once the pool is parked (the end of a step): short, so that an application's own
+ * work between two steps has the core back soon, long enough that a step following at once (a
+ * scene stepped in a loop, or a second scene's step) finds the worker watching rather than in
+ * a 20 us nap. At 1 000 bodies a napping worker joined none of a step's first two loops and the
+ * box loop 11.6 us after its post, on average (scene.md, "Sixth round"). */
+#define HD_POOL_PARK_WATCH_NS 100000LL
+
+/* After watching, an idle worker naps: timed sleeps,
  * checking the job word after each, of HD_POOL_NAP_STEP_NS for HD_POOL_NAP_SHORT_NS, then of
  * HD_POOL_NAP_LONG_STEP_NS until HD_POOL_NAP_NS; then it sleeps until woken. Its timer slack is
  * set to HD_POOL_NAP_SLACK_NS (with Linux's default, 50 us, a 20 us nap took 63 us to notice a
@@ -46,6 +53,16 @@
  * slow ones). */
 #define HD_POOL_CHUNKS_PER_THREAD 8
 
+/* A cache line: each thread's share of a job sits on its own (hd_pool_share). */
+#define HD_POOL_LINE 64
+
+/* A thread's share of a job: chunks [next, end) not yet claimed, alone on its cache line (a
+ * claim writes it). */
+typedef struct hd_pool_share {
+    _Alignas(HD_POOL_LINE) atomic_int next;
+    int end;
+} hd_pool_share;
+
 typedef struct hd_pool_worker {
     hd_pool *pool;
     int index;
@@ -60,7 +77,8 @@ struct hd_pool {
     pthread_cond_t wake;
     atomic_int sleepers; /* workers asleep or about to sleep on `wake` */
     atomic_int stop;
-    atomic_int parked; /* set by hd_pool_park: idle workers sleep now; cleared by the next job */
+    atomic_int
+        parked; /* set by hd_pool_park: idle workers watch briefly; cleared by the next job */
     /* The job: generation << 1 | open. A worker runs chunks of generation g only while the word
      * reads (g << 1 | 1) after it has counted itself in `inside`, so the caller, which closes the
      * job and then waits for `inside` to drain, never returns while a worker is in its job. */
@@ -70,7 +88,8 @@ struct hd_pool {
     void *ctx;
     int count;
     int chunk;
-    atomic_int next; /* first item not yet claimed */
+    int chunks;            /* ceil(count / chunk) */
+    hd_pool_share *shares; /* one per thread */
 };
 
 int hd_pool_cores(void)
@@ -95,15 +114,30 @@ long long hd_scene_now_ns(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* Claims and runs chunks until none is left. */
-static void run_chunks(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int chunk, int worker)
+/* Claims and runs the chunks of one share until none is left there. */
+static void run_share(hd_pool *p, hd_pool_share *share, int worker)
 {
     for (;;) {
-        int begin = atomic_fetch_add_explicit(&p->next, chunk, memory_order_relaxed);
-        if (begin >= count) {
+        int c = atomic_fetch_add_explicit(&share->next, 1, memory_order_relaxed);
+        if (c >= share->end) {
             return;
         }
-        fn(ctx, worker, begin, count - begin < chunk ? count : begin + chunk);
+        int begin = c * p->chunk;
+        p->fn(p->ctx, worker, begin, p->count - begin < p->chunk ? p->count : begin + p->chunk);
+    }
+}
+
+/* Claims and runs chunks until none is left: the worker's own share first, then what is left of
+ * the others'. Each thread owns the same slice of the items in every job of the same length, so
+ * in a scene step the thread that copied a body's pose computes its box, and from frame to frame
+ * the same thread touches the same bodies and pairs, whose records stay in its core's cache;
+ * taken from a shared counter instead, chunks went to either thread at random and every record
+ * moved between the two cores' caches (scene.md, "Threads and determinism"). The others' shares
+ * keep a late or slow thread from holding the job up. */
+static void run_chunks(hd_pool *p, int worker)
+{
+    for (int k = 0; k < p->threads; ++k) {
+        run_share(p, &p->shares[(worker + k) % p->threads], worker);
     }
 }
 
@@ -114,20 +148,19 @@ static int job_changed(hd_pool *p, unsigned long seen, unsigned long *job)
     return *job != seen || atomic_load(&p->stop);
 }
 
-/* Watches the job word for HD_POOL_SPIN_NS (until the pool is parked), yielding the core every
- * HD_POOL_SPIN_POLLS polls; 1 with the new word in *job, 0 when the watch ended without one. */
+/* Watches the job word for HD_POOL_SPIN_NS, or HD_POOL_PARK_WATCH_NS once the pool is parked,
+ * yielding the core every HD_POOL_SPIN_POLLS polls; 1 with the new word in *job, 0 when the
+ * watch ended without one. */
 static int watch(hd_pool *p, unsigned long seen, unsigned long *job)
 {
-    long long until = hd_scene_now_ns() + HD_POOL_SPIN_NS;
+    long long start = hd_scene_now_ns();
     for (int polls = 1;; ++polls) {
         if (job_changed(p, seen, job)) {
             return 1;
         }
-        if (atomic_load_explicit(&p->parked, memory_order_relaxed)) {
-            return 0;
-        }
         if (polls % HD_POOL_SPIN_POLLS == 0) {
-            if (hd_scene_now_ns() > until) {
+            int parked = atomic_load_explicit(&p->parked, memory_order_relaxed);
+            if (hd_scene_now_ns() - start > (parked ? HD_POOL_PARK_WATCH_NS : HD_POOL_SPIN_NS)) {
                 return 0;
             }
             sched_yield();
@@ -191,7 +224,7 @@ static void *worker_main(void *arg)
         }
         atomic_fetch_add(&p->inside, 1);
         if (atomic_load(&p->job) == job) {
-            run_chunks(p, p->fn, p->ctx, p->count, p->chunk, w->index);
+            run_chunks(p, w->index);
         }
         atomic_fetch_sub(&p->inside, 1);
     }
@@ -217,6 +250,7 @@ static void release(hd_pool *p)
     pthread_mutex_destroy(&p->lock);
     free(p->ids);
     free(p->args);
+    free(p->shares);
     free(p);
 }
 
@@ -228,7 +262,6 @@ static hd_pool *allocate(int threads)
         return NULL;
     }
     p->threads = threads;
-    atomic_init(&p->next, 0);
     atomic_init(&p->job, 0UL);
     atomic_init(&p->inside, 0);
     atomic_init(&p->sleepers, 0);
@@ -236,8 +269,16 @@ static hd_pool *allocate(int threads)
     atomic_init(&p->parked, 0);
     p->ids = calloc((size_t)threads, sizeof *p->ids);
     p->args = calloc((size_t)threads, sizeof *p->args);
+    p->shares = aligned_alloc(HD_POOL_LINE, (size_t)threads * sizeof *p->shares);
+    if (p->shares != NULL) {
+        for (int t = 0; t < threads; ++t) {
+            atomic_init(&p->shares[t].next, 0);
+            p->shares[t].end = 0;
+        }
+    }
     int made = 0;
-    if (p->ids != NULL && p->args != NULL && pthread_mutex_init(&p->lock, NULL) == 0) {
+    if (p->ids != NULL && p->args != NULL && p->shares != NULL &&
+        pthread_mutex_init(&p->lock, NULL) == 0) {
         made = 1;
         made += pthread_cond_init(&p->wake, NULL) == 0;
     }
@@ -249,6 +290,7 @@ static hd_pool *allocate(int threads)
     }
     free(p->ids);
     free(p->args);
+    free(p->shares);
     free(p);
     return NULL;
 }
@@ -312,7 +354,13 @@ static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int c
     p->ctx = ctx;
     p->count = count;
     p->chunk = chunk;
-    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+    p->chunks = (int)(((long long)count + chunk - 1) / chunk);
+    for (int t = 0; t < p->threads; ++t) { /* thread t owns chunks [t c / T, (t + 1) c / T) */
+        hd_pool_share *share = &p->shares[t];
+        atomic_store_explicit(&share->next, (int)((long long)t * p->chunks / p->threads),
+                              memory_order_relaxed);
+        share->end = (int)((long long)(t + 1) * p->chunks / p->threads);
+    }
     atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
     unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | 1UL;
     atomic_store(&p->job, job);
@@ -346,7 +394,7 @@ static void run_job(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool
     if (lead != NULL) {
         lead(lead_ctx);
     }
-    run_chunks(pool, fn, ctx, count, chunk, 0);
+    run_chunks(pool, 0);
     close_and_wait(pool, job);
 }
 
