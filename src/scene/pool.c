@@ -77,8 +77,8 @@ struct hd_pool {
     pthread_cond_t wake;
     atomic_int sleepers; /* workers asleep or about to sleep on `wake` */
     atomic_int stop;
-    atomic_int
-        parked; /* set by hd_pool_park: idle workers watch briefly; cleared by the next job */
+    /* set by hd_pool_park: idle workers watch only briefly; cleared by the next job */
+    atomic_int parked;
     /* The job: generation << 1 | open. A worker runs chunks of generation g only while the word
      * reads (g << 1 | 1) after it has counted itself in `inside`, so the caller, which closes the
      * job and then waits for `inside` to drain, never returns while a worker is in its job. */
@@ -88,7 +88,6 @@ struct hd_pool {
     void *ctx;
     int count;
     int chunk;
-    int chunks;            /* ceil(count / chunk) */
     hd_pool_share *shares; /* one per thread */
 };
 
@@ -132,7 +131,7 @@ static void run_share(hd_pool *p, hd_pool_share *share, int worker)
  * in a scene step the thread that copied a body's pose computes its box, and from frame to frame
  * the same thread touches the same bodies and pairs, whose records stay in its core's cache;
  * taken from a shared counter instead, chunks went to either thread at random and every record
- * moved between the two cores' caches (scene.md, "Threads and determinism"). The others' shares
+ * moved between the two cores' caches (scene.md, "Sixth round"). The others' shares
  * keep a late or slow thread from holding the job up. */
 static void run_chunks(hd_pool *p, int worker)
 {
@@ -354,12 +353,11 @@ static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int c
     p->ctx = ctx;
     p->count = count;
     p->chunk = chunk;
-    p->chunks = (int)(((long long)count + chunk - 1) / chunk);
+    long long chunks = ((long long)count + chunk - 1) / chunk;
     for (int t = 0; t < p->threads; ++t) { /* thread t owns chunks [t c / T, (t + 1) c / T) */
         hd_pool_share *share = &p->shares[t];
-        atomic_store_explicit(&share->next, (int)((long long)t * p->chunks / p->threads),
-                              memory_order_relaxed);
-        share->end = (int)((long long)(t + 1) * p->chunks / p->threads);
+        atomic_store_explicit(&share->next, (int)(t * chunks / p->threads), memory_order_relaxed);
+        share->end = (int)((t + 1) * chunks / p->threads);
     }
     atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
     unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | 1UL;
