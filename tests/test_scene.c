@@ -446,9 +446,9 @@ static void pause_us(long us)
 
 typedef struct pool_probe {
     atomic_int runs[T_POOL_ITEMS];
-    int worker[T_POOL_ITEMS];
     int threads;
     atomic_int bad_worker;
+    atomic_int lead_runs;
 } pool_probe;
 
 static void probe_chunk(void *ctx, int worker, int begin, int end)
@@ -460,16 +460,12 @@ static void probe_chunk(void *ctx, int worker, int begin, int end)
     }
     for (int i = begin; i < end; ++i) {
         atomic_fetch_add(&p->runs[i], 1);
-        p->worker[i] = worker;
     }
 }
 
-static atomic_int t_lead_runs;
-
 static void probe_lead(void *ctx)
 {
-    (void)ctx;
-    atomic_fetch_add(&t_lead_runs, 1);
+    atomic_fetch_add(&((pool_probe *)ctx)->lead_runs, 1);
 }
 
 static void check_probe(pool_probe *p, int count, const char *what, int threads, int chunk)
@@ -502,10 +498,10 @@ static void test_pool_items_once(void **state)
             for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; ++k) {
                 hd_pool_run(pool, probe_chunk, &probe, counts[c], chunks[k]);
                 check_probe(&probe, counts[c], "hd_pool_run", thread_counts[t], chunks[k]);
-                atomic_store(&t_lead_runs, 0);
-                hd_pool_run_beside(pool, probe_lead, NULL, probe_chunk, &probe, counts[c],
+                atomic_store(&probe.lead_runs, 0);
+                hd_pool_run_beside(pool, probe_lead, &probe, probe_chunk, &probe, counts[c],
                                    chunks[k]);
-                assert_int_equal(atomic_load(&t_lead_runs), 1);
+                assert_int_equal(atomic_load(&probe.lead_runs), 1);
                 check_probe(&probe, counts[c], "hd_pool_run_beside", thread_counts[t], chunks[k]);
             }
         }

@@ -76,7 +76,6 @@ def _combination_lp_centred(A, B, direction=None):
     world frame, and answers 'infeasible' once the point is at the origin. Status 4 is returned
     only when every centre gives it."""
     A, B = np.asarray(A, float), np.asarray(B, float)
-    result = (4, None, None, 0.0)
     for centre in (A.mean(axis=0), B.mean(axis=0), np.zeros(3)):
         result = _combination_lp(A - centre, B - centre, direction)
         if result[0] != 4:

@@ -1,11 +1,11 @@
 /* A fixed pool of threads for the scene's data-parallel loops. The caller's thread takes part as
  * worker 0; workers 1 .. threads - 1 watch for the next job for up to 0.2 ms after each one (0.1
  * ms after hd_pool_park), then nap in timed sleeps for up to 4 ms, then sleep on a condition
- * variable. A job is a range [0, count) cut into chunks, the chunks split
- * into one contiguous share per thread; each thread claims the chunks of its own share with an
- * atomic counter, then what is left of the others' shares. Each chunk is run by exactly one
- * worker, so a loop writing disjoint slots needs no other synchronization, and a thread runs the
- * same items in every job of the same length unless it is late. The job word (sequentially
+ * variable. A job is a range [0, count) cut into chunks, the chunks split into one contiguous
+ * share per thread; each thread claims the chunks of its own share with an atomic counter, then
+ * what is left of the others' shares. Each chunk is run by exactly one worker, so a loop writing
+ * disjoint slots needs no other synchronization, and a thread runs the same items in every job
+ * of the same length unless it is late. The job word (sequentially
  * consistent atomics) orders the job's inputs before the workers' reads, and the count of workers
  * inside a job orders their writes before the return of hd_pool_run. */
 #ifndef HD_SCENE_POOL_H
