@@ -508,6 +508,11 @@ static void test_pool_items_once(void **state)
         hd_pool_park(pool);
         hd_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16); /* after a park */
         check_probe(&probe, T_POOL_ITEMS, "hd_pool_run after hd_pool_park", thread_counts[t], 16);
+        hd_pool_park(pool);
+        hd_pool_wake(pool, T_POOL_ITEMS, 16); /* a wake-up without a job, then the job */
+        hd_pool_wake(pool, T_POOL_ITEMS, 16);
+        hd_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16);
+        check_probe(&probe, T_POOL_ITEMS, "hd_pool_run after hd_pool_wake", thread_counts[t], 16);
         hd_pool_destroy(pool);
     }
 }

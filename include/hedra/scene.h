@@ -147,7 +147,9 @@ typedef struct hd_scene_contact {
  * up to date too). Times are wall-clock nanoseconds (monotonic clock). */
 typedef struct hd_scene_stats {
     int bodies;              /* bodies in the scene */
-    int moved;               /* bodies added or moved since the previous step */
+    int moved;               /* bodies added or moved since the previous step (with a body
+                              * whose every entry of an hd_scene_move_many was refused: its box
+                              * and pairs are computed again, to the same answers) */
     int pairs;               /* pairs in the pair table (boxes overlapping) */
     int pairs_added;         /* pairs whose boxes began to overlap in this step */
     int pairs_removed;       /* pairs whose boxes stopped overlapping (or whose body was removed) */

@@ -329,6 +329,33 @@ void hd_pool_park(hd_pool *pool)
     atomic_store_explicit(&pool->parked, 1, memory_order_relaxed);
 }
 
+/* Wakes the workers asleep on the condition variable after a change of the job word. Taking and
+ * releasing the lock first orders the wake-up after every sleeper's check of the job word (a
+ * worker checks it and starts waiting under the lock), and broadcasting after the release keeps
+ * a woken worker from blocking at once on the lock the caller still holds, which cost a second
+ * wake-up through the kernel: the first post of a step took 5 to 14 us on the caller's thread
+ * with the broadcast under the lock, 4 to 6 after, and the worker came in time for a share of
+ * that first loop (scene.md, "Fourth round"). */
+static void wake_sleepers(hd_pool *p)
+{
+    if (atomic_load(&p->sleepers) > 0) {
+        pthread_mutex_lock(&p->lock);
+        pthread_mutex_unlock(&p->lock);
+        pthread_cond_broadcast(&p->wake);
+    }
+}
+
+void hd_pool_wake(hd_pool *pool, int count, int chunk)
+{
+    if (pool->started == 0 || count <= 2 * (chunk < 1 ? 1 : chunk)) {
+        return; /* hd_pool_run would not post such a job */
+    }
+    /* a new generation, closed: a worker that sees it watches for the job that follows */
+    atomic_store_explicit(&pool->parked, 0, memory_order_relaxed);
+    atomic_store(&pool->job, ((atomic_load(&pool->job) >> 1) + 1) << 1);
+    wake_sleepers(pool);
+}
+
 int hd_pool_threads(const hd_pool *pool)
 {
     return pool->threads;
@@ -340,13 +367,7 @@ int hd_pool_chunk(const hd_pool *pool, int count, int least, int most)
     return chunk < least ? least : chunk > most ? most : chunk;
 }
 
-/* Opens a job: its inputs, then the job word; the sleeping workers are woken. Taking and
- * releasing the lock first orders the wake-up after every sleeper's check of the job word (a
- * worker checks it and starts waiting under the lock), and broadcasting after the release keeps
- * a woken worker from blocking at once on the lock the caller still holds, which cost a second
- * wake-up through the kernel: the first post of a step took 5 to 14 us on the caller's thread
- * with the broadcast under the lock, 4 to 6 after, and the worker came in time for a share of
- * that first loop (scene.md, "Fourth round"). */
+/* Opens a job: its inputs, then the job word; the sleeping workers are woken (wake_sleepers). */
 static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int chunk)
 {
     p->fn = fn;
@@ -362,11 +383,7 @@ static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int c
     atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
     unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | 1UL;
     atomic_store(&p->job, job);
-    if (atomic_load(&p->sleepers) > 0) {
-        pthread_mutex_lock(&p->lock);
-        pthread_mutex_unlock(&p->lock);
-        pthread_cond_broadcast(&p->wake);
-    }
+    wake_sleepers(p);
     return job;
 }
 

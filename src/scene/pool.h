@@ -49,6 +49,11 @@ void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_
  * the next batch follows at once. The next job clears it. */
 void hd_pool_park(hd_pool *pool);
 
+/* Wakes the sleeping workers (without a job) when a job of count items in chunks of chunk would
+ * run on the pool: called before serial work that precedes that job, so that their start-up
+ * (8 to 150 us through the kernel on a virtual machine) overlaps it. */
+void hd_pool_wake(hd_pool *pool, int count, int chunk);
+
 /* Monotonic clock in nanoseconds (the pool's spin limit, the step's counters). */
 long long hd_scene_now_ns(void);
 

@@ -1,6 +1,7 @@
 /* The public life cycle of a scene: options, creation, bodies added, moved and removed. The work
  * happens later, in one pass per step (sync.c, step.c). */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -275,31 +276,63 @@ typedef struct move_ctx {
     hd_scene *s;
     const int *ids;
     const hd_pose *poses;
+    atomic_int refused; /* set by a worker that refused an entry's pose (rarely written) */
 } move_ctx;
 
-/* The checks of a batch of moves, on every thread: each entry's status into scratch. */
-static void move_chunk(void *ctx, int worker, int begin, int end)
+/* A refused entry in hd_scene_move_many's scratch: -1 for an id that is not a body's, else
+ * -2 - place (place: the body's place in the stale list). */
+static int refused_place(int entry)
 {
-    const move_ctx *m = ctx;
+    return -2 - entry;
+}
+
+/* The poses of a batch of moves checked, on every thread, and each body's pose copied from its
+ * last entry (s->staged_by) when that entry passes: one writer per body record. scratch holds
+ * each entry's place in the stale list; a refused entry's becomes -2 - place. */
+static void check_copy_chunk(void *ctx, int worker, int begin, int end)
+{
+    move_ctx *m = ctx;
+    hd_scene *s = m->s;
     (void)worker;
     for (int i = begin; i < end; ++i) {
-        m->s->scratch.ids[i] = (int)check_move(m->s, m->ids[i], &m->poses[i]);
+        int place = s->scratch.ids[i], id = m->ids[i];
+        if (place < 0) {
+            continue;
+        }
+        if (check_move(s, id, &m->poses[i]) != HD_OK) {
+            s->scratch.ids[i] = refused_place(place);
+            atomic_store_explicit(&m->refused, 1, memory_order_relaxed);
+        } else if (s->staged_by[place] == i) {
+            s->bodies[id].pose = m->poses[i];
+        }
     }
 }
 
-/* The poses of a batch of moves into the body records (scratch: each entry's place in the stale
- * list, -1 for a rejected one), on every thread; of the entries of one body, the last
- * (s->staged_by), so the writes are disjoint. */
-static void pose_chunk(void *ctx, int worker, int begin, int end)
+/* After a refusal (rare, serial): each body whose last entry was refused takes the pose of its
+ * last valid entry, if any (else it keeps its pose; it stays marked, which only costs its box and
+ * pairs a recomputation of the same answers). Returns the first refused entry's status. */
+static hd_status mend_refused(hd_scene *s, const move_ctx *m, int count, int *failed)
 {
-    const move_ctx *m = ctx;
-    (void)worker;
-    for (int i = begin; i < end; ++i) {
-        int place = m->s->scratch.ids[i];
-        if (place >= 0 && m->s->staged_by[place] == i) {
-            m->s->bodies[m->ids[i]].pose = m->poses[i];
+    hd_status first = HD_OK;
+    for (int i = 0; i < count; ++i) {
+        int e = s->scratch.ids[i];
+        if (e < 0 && first == HD_OK) {
+            first = e == -1 ? HD_ERR_INVALID_ARG : check_move(s, m->ids[i], &m->poses[i]);
+            if (failed != NULL) {
+                *failed = i;
+            }
+        }
+        if (e <= -2 && s->staged_by[refused_place(e)] == i) {
+            s->staged_by[refused_place(e)] = -1; /* its last entry refused */
         }
     }
+    for (int i = 0; i < count; ++i) { /* in order: the last valid pose wins */
+        int place = s->scratch.ids[i];
+        if (place >= 0 && s->staged_by[place] == -1) {
+            s->bodies[m->ids[i]].pose = m->poses[i];
+        }
+    }
+    return first;
 }
 
 hd_status hd_scene_move(hd_scene *s, int id, const hd_pose *pose)
@@ -336,27 +369,24 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
     if (st != HD_OK) {
         return st; /* nothing moved */
     }
-    move_ctx m = {s, ids, poses};
-    hd_pool_run(s->pool, move_chunk, &m, count,
-                hd_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX));
-    st = HD_OK;
-    for (int i = 0; i < count; ++i) { /* in order: the last pose of an id wins */
-        hd_status e = (hd_status)s->scratch.ids[i];
+    /* serially, in order: the ids checked and their bodies marked, the last entry of each body
+     * named its stager; the worker's wake-up meanwhile (hd_pool_wake) */
+    int chunk = hd_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX);
+    hd_pool_wake(s->pool, count, chunk);
+    int unknown = 0;
+    for (int i = 0; i < count; ++i) {
         int place = -1;
-        if (e == HD_OK) {
+        if (is_live(s, ids[i])) {
             place = mark_stale(s, ids[i]);
             s->staged_by[place] = i;
-        } else if (st == HD_OK) {
-            st = e;
-            if (failed != NULL) {
-                *failed = i;
-            }
         }
+        unknown |= place < 0;
         s->scratch.ids[i] = place;
     }
-    hd_pool_run(s->pool, pose_chunk, &m, count,
-                hd_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX));
-    return st;
+    move_ctx m = {s, ids, poses, 0};
+    hd_pool_run(s->pool, check_copy_chunk, &m, count, chunk);
+    int refused = unknown || atomic_load_explicit(&m.refused, memory_order_relaxed);
+    return refused ? mend_refused(s, &m, count, failed) : HD_OK;
 }
 
 hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd_pose *pose,
