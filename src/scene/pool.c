@@ -345,10 +345,17 @@ static void wake_sleepers(hd_pool *p)
     }
 }
 
+/* Whether hd_pool_run posts a job of count items in chunks of chunk (>= 1) to the workers: not
+ * when there are none or the job is too small to be worth waking anyone. */
+static int worth_posting(const hd_pool *pool, int count, int chunk)
+{
+    return pool->started > 0 && count > 2 * chunk;
+}
+
 void hd_pool_wake(hd_pool *pool, int count, int chunk)
 {
-    if (pool->started == 0 || count <= 2 * (chunk < 1 ? 1 : chunk)) {
-        return; /* hd_pool_run would not post such a job */
+    if (!worth_posting(pool, count, chunk < 1 ? 1 : chunk)) {
+        return;
     }
     /* a new generation, closed: a worker that sees it watches for the job that follows */
     atomic_store_explicit(&pool->parked, 0, memory_order_relaxed);
@@ -421,8 +428,8 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
     if (chunk < 1) {
         chunk = 1;
     }
-    if (pool->started == 0 || count <= 2 * chunk) {
-        fn(ctx, 0, 0, count); /* too small to be worth waking anyone */
+    if (!worth_posting(pool, count, chunk)) {
+        fn(ctx, 0, 0, count);
         return;
     }
     run_job(pool, NULL, NULL, fn, ctx, count, chunk);

@@ -261,15 +261,18 @@ static void stage(hd_scene *s, int id, const hd_pose *pose)
     s->bodies[id].pose = *pose;
 }
 
-/* The checks of hd_scene_move for one body: its id, then its pose. Reads only. */
-static hd_status check_move(const hd_scene *s, int id, const hd_pose *pose)
+/* The pose check of hd_scene_move for a live body. Reads only. */
+static hd_status check_body_pose(const hd_scene *s, int id, const hd_pose *pose)
 {
-    if (!is_live(s, id)) {
-        return HD_ERR_INVALID_ARG;
-    }
     int tiny = (s->flags[id] & HD_BODY_TINY) != 0;
     const hd_polytope *shape = tiny ? s->bodies[id].shape : NULL;
     return check_pose(s, shape, s->reach[id], tiny, pose);
+}
+
+/* The checks of hd_scene_move for one body: its id, then its pose. Reads only. */
+static hd_status check_move(const hd_scene *s, int id, const hd_pose *pose)
+{
+    return is_live(s, id) ? check_body_pose(s, id, pose) : HD_ERR_INVALID_ARG;
 }
 
 typedef struct move_ctx {
@@ -299,7 +302,7 @@ static void check_copy_chunk(void *ctx, int worker, int begin, int end)
         if (place < 0) {
             continue;
         }
-        if (check_move(s, id, &m->poses[i]) != HD_OK) {
+        if (check_body_pose(s, id, &m->poses[i]) != HD_OK) { /* the id: the serial pass */
             s->scratch.ids[i] = refused_place(place);
             atomic_store_explicit(&m->refused, 1, memory_order_relaxed);
         } else if (s->staged_by[place] == i) {
