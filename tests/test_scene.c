@@ -889,14 +889,15 @@ static void check_tree_queries(const hd_tree *t, const int *leaf, double (*lo)[3
     }
 }
 
-/* The tree's structure and queries against a scan, under random inserts, local moves and
- * removes. */
+/* The tree's structure and queries against a scan, under random inserts, local moves (by
+ * reinsertion, and by hd_tree_update: in place or reinserted) and removes. */
 static void test_tree(void **state)
 {
     (void)state;
     enum { N = 500 };
     static double lo[N][3], hi[N][3];
     static int leaf[N];
+    int in_place = 0, updates = 0;
     hd_tree t;
     hd_tree_init(&t);
     assert_int_equal(hd_tree_reserve(&t, N), HD_OK);
@@ -914,6 +915,18 @@ static void test_tree(void **state)
                 hi[i][k] += d + hd_rng_uniform(&rng, 0.0, 0.5);
             }
             leaf[i] = hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+            continue;
+        }
+        if (leaf[i] >= 0 && hd_rng_int(&rng, 2) == 0) { /* a small move, in place when it can */
+            for (int k = 0; k < 3; ++k) {
+                double d = hd_rng_uniform(&rng, -0.3, 0.3);
+                lo[i][k] += d;
+                hi[i][k] += d;
+            }
+            int before = leaf[i];
+            leaf[i] = hd_tree_update(&t, leaf[i], lo[i], hi[i]);
+            in_place += leaf[i] == before;
+            updates++;
             continue;
         }
         if (leaf[i] >= 0) {
@@ -934,8 +947,10 @@ static void test_tree(void **state)
     }
     assert_true(hd_tree_check(&t));
     check_tree_queries(&t, leaf, lo, hi, N);
-    printf("tree: %d leaves, height %d\n", t.leaves, hd_tree_height(&t));
+    printf("tree: %d leaves, height %d, %d of %d updates in place\n", t.leaves, hd_tree_height(&t),
+           in_place, updates);
     assert_true(hd_tree_height(&t) < 40);
+    assert_true(in_place > 0 && in_place < updates); /* both ways were taken */
     hd_tree_free(&t);
 }
 
@@ -1008,7 +1023,8 @@ static void test_tree_build(void **state)
             lo[i][k] += d;
             hi[i][k] += d;
         }
-        leaf[i] = hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+        leaf[i] = it % 2 ? hd_tree_update(&t, leaf[i], lo[i], hi[i])
+                         : hd_tree_move(&t, leaf[i], lo[i], hi[i]);
     }
     assert_true(hd_tree_check(&t));
     check_tree_queries(&t, leaf, lo, hi, N);

@@ -1,4 +1,5 @@
-/* Axis-aligned boxes of the scene module: closed boxes [lo, hi], inline helpers. */
+/* Axis-aligned boxes of the scene module: closed boxes [lo, hi], inline helpers (and the prefetch
+ * hint its loops share). */
 #ifndef HD_SCENE_BOX_H
 #define HD_SCENE_BOX_H
 
@@ -47,6 +48,18 @@ static inline double hd_box_union_area(const double alo[3], const double ahi[3],
     double lo[3], hi[3];
     hd_box_union(lo, hi, alo, ahi, blo, bhi);
     return hd_box_area(lo, hi);
+}
+
+/* A hint that *p will be read soon (the loops over lists of ids touch the bodies, and the tree's
+ * walks its nodes, in no particular order of memory: the loads of the next ones overlap the work
+ * on this one). */
+static inline void hd_scene_prefetch(const void *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
 }
 
 #endif

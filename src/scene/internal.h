@@ -128,17 +128,6 @@ struct hd_scene {
     hd_scene_stats stats;
 };
 
-/* A hint that *p will be read soon (the loops over lists of ids touch the bodies in no
- * particular order of memory: the loads of the next ones overlap the work on this one). */
-static inline void hd_scene_prefetch(const void *p)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(p);
-#else
-    (void)p;
-#endif
-}
-
 /* Appends id to a list. HD_ERR_NO_MEMORY leaves it as it was. */
 hd_status hd_idlist_push(hd_idlist *list, int id);
 hd_status hd_idlist_reserve(hd_idlist *list, int count);

@@ -11,6 +11,9 @@
 /* The box loop asks for the records of the body this many places ahead in the list. */
 #define HD_SCENE_PREFETCH 4
 
+/* Escaped bodies whose placement is prepared ahead of the one placed (tree_place_escaped). */
+#define HD_SCENE_PLACE_AHEAD 8
+
 /* New bodies from which a batch as large as the tree rebuilds it (tree_rebuild). */
 #define HD_SCENE_BULK_MIN 64
 
@@ -84,7 +87,7 @@ static void tree_place(hd_scene *s, int id, int flags_later)
     hd_body *b = &s->bodies[id];
     const hd_box *fat = &s->fat[id];
     if (b->proxy >= 0) {
-        b->proxy = hd_tree_move(&s->tree, b->proxy, fat->lo, fat->hi);
+        b->proxy = hd_tree_update(&s->tree, b->proxy, fat->lo, fat->hi);
         s->stats.reinserted++;
     } else {
         b->proxy = hd_tree_insert(&s->tree, fat->lo, fat->hi, id);
@@ -145,15 +148,69 @@ static int rebuild_due(const hd_scene *s)
     return s->unplaced >= HD_SCENE_BULK_MIN && s->unplaced >= s->tree.leaves;
 }
 
-/* Tree: the stale bodies that left their fattened boxes, one by one (their flags now or later). */
+/* The first place from i on in the stale list of a live body that left its fattened box (the
+ * flags, not the body record: most bodies need nothing here); the list's count when none. */
+static int next_escaped(const hd_scene *s, int i)
+{
+    for (; i < s->stale.count; ++i) {
+        unsigned flags = s->flags[s->stale.ids[i]];
+        if ((flags & HD_BODY_ALIVE) && (flags & HD_BODY_ESCAPED)) {
+            break;
+        }
+    }
+    return i;
+}
+
+/* What placing body id reads first, asked for ahead of time (a placement is a chain of dependent
+ * reads of records and tree nodes that are rarely cached): stage 0 its record and fattened box,
+ * stage 1 its leaf (its record arrived at stage 0), stage 2 the leaf's parent. */
+static void prefetch_place(const hd_scene *s, int id, int stage)
+{
+    if (stage == 0) {
+        hd_scene_prefetch(&s->bodies[id].proxy);
+        hd_scene_prefetch(&s->fat[id]);
+        return;
+    }
+    int leaf = s->bodies[id].proxy;
+    if (leaf < 0) {
+        return;
+    }
+    const hd_tree_node *node = &s->tree.nodes[leaf];
+    if (stage == 1) {
+        hd_scene_prefetch(node);
+    } else if (node->parent >= 0) {
+        hd_scene_prefetch(&s->tree.nodes[node->parent]);
+    }
+}
+
+/* Tree: the stale bodies that left their fattened boxes, one by one (their flags now or later),
+ * in stale order, the reads of the next few asked for in three stages (prefetch_place). */
 static void tree_place_escaped(hd_scene *s, int flags_later)
 {
-    for (int i = 0; i < s->stale.count; ++i) {
-        int id = s->stale.ids[i];
-        unsigned flags = s->flags[id]; /* not the body record: most bodies need nothing here */
-        if ((flags & HD_BODY_ALIVE) && (flags & HD_BODY_ESCAPED)) {
-            tree_place(s, id, flags_later);
+    enum { AHEAD = HD_SCENE_PLACE_AHEAD };
+    int ring[AHEAD], count = s->stale.count, far = next_escaped(s, 0);
+    for (int k = 0; k < AHEAD; ++k) {
+        ring[k] = far;
+        if (far < count) {
+            prefetch_place(s, s->stale.ids[far], 0);
+            far = next_escaped(s, far + 1);
         }
+    }
+    for (int k = 0; ring[k % AHEAD] < count; ++k) {
+        int id = s->stale.ids[ring[k % AHEAD]];
+        int half = ring[(k + AHEAD / 2) % AHEAD], near = ring[(k + 1) % AHEAD];
+        if (half < count) {
+            prefetch_place(s, s->stale.ids[half], 1);
+        }
+        if (near < count) {
+            prefetch_place(s, s->stale.ids[near], 2);
+        }
+        ring[k % AHEAD] = far; /* the body AHEAD places on */
+        if (far < count) {
+            prefetch_place(s, s->stale.ids[far], 0);
+            far = next_escaped(s, far + 1);
+        }
+        tree_place(s, id, flags_later);
     }
 }
 

@@ -44,6 +44,11 @@ int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body)
  * Returns the leaf's new node. The caller has reserved room. */
 int hd_tree_move(hd_tree *t, int leaf, const double lo[3], const double hi[3]);
 
+/* Gives a leaf a new box in place when one of its few lowest ancestors contains it: the
+ * ancestors below that one are enlarged to cover it (no node moves; Box2D v3's proxy
+ * enlargement), else as hd_tree_move. Returns the leaf's node. */
+int hd_tree_update(hd_tree *t, int leaf, const double lo[3], const double hi[3]);
+
 /* Removes a leaf. */
 void hd_tree_remove(hd_tree *t, int leaf);
 
