@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the scene benchmark (docs/BENCHMARKS.md, "Scenes"): hedra's scenes against Bullet's and
-# FCL's collision worlds at 1 000, 10 000 and 100 000 bodies, 30 timed frames each (about a
-# minute on 2 cores), and writes the report and the CSV; the report starts with how two threads
-# scale on the machine itself (bench/cores_probe.c, about 10 s) and ends with hedra's summary
-# with each configuration's frames back to back (hedra_bench_scene --back-to-back, 20 s).
+# FCL's collision worlds at 1 000, 10 000 and 100 000 bodies, 30 timed frames each after 60
+# warm-up frames (about a minute on 2 cores), and writes the report and the CSV; the report starts
+# with how two threads scale on the machine itself (bench/cores_probe.c, about 10 s) and ends
+# with hedra's summary with each configuration's frames back to back (hedra_bench_scene
+# --back-to-back, 20 s).
 #
 # usage: bench/run_scene.sh [--docs] [hedra_bench_scene options, e.g. --sizes 1000,10000]
 #   --docs   also copy the report into docs/bench/scene.md

@@ -1,7 +1,9 @@
 /* hedra_bench_scene: time per frame of hedra's scenes (dynamic AABB tree and sweep-and-prune, on
  * one thread and on every core) against Bullet and FCL on the same generated scenes, frames
  * interleaved across the methods so that they run under the same conditions. Frame 0 (the first
- * detection of every pair) is reported apart; the frames after it are timed, from the first pose
+ * detection of every pair) is reported apart, and so are the warm-up frames after it (until the
+ * bodies leave their fattened boxes at a steady rate: about 60 frames of the default motion); the
+ * frames after those are timed, from the first pose
  * given to the last contact reported (each library's poses are converted to its own type before
  * the clock starts, as an application would hold them). Every method must find the same contacts
  * as hedra's first configuration (the peers may differ on touching pairs: they are counted, not
@@ -38,7 +40,8 @@ typedef struct sb_hedra {
 typedef struct sb_args {
     int sizes[8];
     int size_count;
-    int frames;
+    int frames; /* in all, frame 0 and the warm-up included */
+    int warmup; /* frames after frame 0 run but not timed */
     int smoke;
     unsigned long long seed;
     double density;
@@ -217,18 +220,23 @@ static void add_peers(hd_sb_run *run)
     }
 }
 
-/* The frames' inputs: every body's frame-0 pose, the movers' poses per frame. */
+/* The frames' inputs: every body's frame-0 pose, and the movers' poses of one frame at a time
+ * (made before the clocks start; one frame's worth, so that long runs need no more memory). */
 typedef struct sb_frames {
+    const hd_sw_scene *w;
     hd_bench_pose *initial;
-    hd_bench_pose *moves; /* (frames - 1) x movers */
+    hd_bench_pose *moves; /* movers, of frame `frame` */
+    int frame;
     int *movers;
 } sb_frames;
 
 static int make_frames(const hd_sw_scene *w, sb_frames *fr)
 {
-    int n = w->p.bodies, m = w->mover_count, frames = w->p.frames;
+    int n = w->p.bodies, m = w->mover_count;
+    fr->w = w;
     fr->initial = malloc((size_t)n * sizeof *fr->initial);
-    fr->moves = malloc(((size_t)(frames - 1) * (size_t)m + 1) * sizeof *fr->moves);
+    fr->moves = malloc(((size_t)m + 1) * sizeof *fr->moves);
+    fr->frame = -1;
     fr->movers = w->movers;
     if (fr->initial == NULL || fr->moves == NULL) {
         return -1;
@@ -236,14 +244,21 @@ static int make_frames(const hd_sw_scene *w, sb_frames *fr)
     for (int b = 0; b < n; ++b) {
         fr->initial[b] = pose_of(w->q0 + 4 * b, w->t0 + 3 * b);
     }
-    for (int f = 1; f < frames; ++f) {
-        for (int i = 0; i < m; ++i) {
-            double q[4], t[3];
-            hd_sw_mover_pose(w, i, f, q, t);
-            fr->moves[(size_t)(f - 1) * m + i] = pose_of(q, t);
-        }
-    }
     return 0;
+}
+
+/* The movers' poses of frame f (f >= 1). */
+static const hd_bench_pose *frame_moves(sb_frames *fr, int f)
+{
+    if (fr->frame != f) {
+        for (int i = 0; i < fr->w->mover_count; ++i) {
+            double q[4], t[3];
+            hd_sw_mover_pose(fr->w, i, f, q, t);
+            fr->moves[i] = pose_of(q, t);
+        }
+        fr->frame = f;
+    }
+    return fr->moves;
 }
 
 static int create_worlds(hd_sb_run *run, const hd_sp_input *in, hd_polytope **polys)
@@ -293,10 +308,10 @@ static double contact_fraction(const sb_hedra *h, int n)
 }
 
 /* Frame f on methods [first, end). */
-static void run_frame(hd_sb_run *run, const sb_frames *fr, int movers, int f, int first, int end)
+static void run_frame(hd_sb_run *run, sb_frames *fr, int movers, int f, int first, int end)
 {
     int count = f == 0 ? 0 : movers;
-    const hd_bench_pose *poses = f == 0 ? NULL : fr->moves + (size_t)(f - 1) * movers;
+    const hd_bench_pose *poses = f == 0 ? NULL : frame_moves(fr, f);
     for (int i = first; i < end; ++i) {
         hd_sb_method *m = &run->methods[i];
         int rc = 0;
@@ -348,13 +363,14 @@ static int run_size(const sb_args *a, int n, hd_sb_run *run)
     p.density = a->density;
     hd_sw_scene w;
     sb_shapes shapes = {0, NULL, NULL, NULL};
-    sb_frames fr = {NULL, NULL, NULL};
+    sb_frames fr = {NULL, NULL, NULL, -1, NULL};
     if (hd_sw_generate(&p, &w) != 0) {
         return -1;
     }
     int rc = build_shapes(&w, &shapes) == 0 && make_frames(&w, &fr) == 0 ? 0 : -1;
     run->n = n;
     run->frames = a->frames;
+    run->first_timed = 1 + a->warmup;
     run->movers = w.mover_count;
     add_hedra(run, HD_BROADPHASE_TREE, 1, a->margin);
     add_hedra(run, HD_BROADPHASE_TREE, 0, a->margin);
@@ -393,12 +409,14 @@ static int run_size(const sb_args *a, int n, hd_sb_run *run)
 static int usage(int code)
 {
     fprintf(code ? stderr : stdout,
-            "usage: hedra_bench_scene [--sizes N,N,...] [--frames F] [--seed S] [--density D]\n"
-            "                         [--margin M]\n"
+            "usage: hedra_bench_scene [--sizes N,N,...] [--frames F] [--warmup W] [--seed S]\n"
+            "                         [--density D] [--margin M]\n"
             "                         [--no-peers] [--back-to-back] [--csv FILE] [--smoke]\n"
             "Times hedra's scenes (tree and sweep-and-prune, 1 thread and every core) against\n"
-            "Bullet and FCL, frame by frame; defaults: sizes 1000,10000,100000, 31 frames\n"
-            "(frame 0 and 30 timed), density 0.004. --smoke: 300 bodies, 4 frames.\n"
+            "Bullet and FCL, frame by frame; defaults: sizes 1000,10000,100000, 91 frames in\n"
+            "all: frame 0, 60 warm-up frames (run, not timed: the bodies start leaving their\n"
+            "fattened boxes from frame 15 on, at a steady rate from about frame 60) and 30\n"
+            "timed (F > W + 1), density 0.004. --smoke: 300 bodies, 4 frames, no warm-up.\n"
             "Frames are interleaved across the methods; --back-to-back runs each method's\n"
             "frames in a row.\n");
     return code;
@@ -428,7 +446,8 @@ static int parse_args(int argc, char **argv, sb_args *a)
     int sizes[3] = {1000, 10000, 100000};
     memcpy(a->sizes, sizes, sizeof sizes);
     a->size_count = 3;
-    a->frames = 31;
+    a->frames = 91;
+    a->warmup = 60;
     a->seed = 20261122u;
     a->density = hd_sw_defaults(1).density;
     a->margin = HD_SCENE_DEFAULT_MARGIN;
@@ -439,6 +458,8 @@ static int parse_args(int argc, char **argv, sb_args *a)
             ++i;
         } else if (strcmp(argv[i], "--frames") == 0 && atoi(v) >= 2) {
             a->frames = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--warmup") == 0 && *v >= '0' && *v <= '9') {
+            a->warmup = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--seed") == 0 && *v != '\0') {
             a->seed = strtoull(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--density") == 0 && atof(v) > 0.0) {
@@ -456,9 +477,17 @@ static int parse_args(int argc, char **argv, sb_args *a)
             a->sizes[0] = 300;
             a->size_count = 1;
             a->frames = 4;
+            a->warmup = 0;
         } else {
             return usage(strcmp(argv[i], "--help") == 0 ? 0 : 2) + 1;
         }
+    }
+    if (a->frames <= a->warmup + 1) {
+        fprintf(stderr,
+                "hedra_bench_scene: %d frames leave none to time after frame 0 and %d "
+                "warm-up frames\n",
+                a->frames, a->warmup);
+        return usage(2) + 1;
     }
     return 0;
 }
@@ -475,8 +504,9 @@ int main(int argc, char **argv)
         hd_sb_csv_header(csv);
     }
     printf("hedra %s scene benchmark: seed %llu, density %g, margin %g, %d frames (frame 0 "
-           "apart), %s\n\n",
-           hd_version_string(), a.seed, a.density, a.margin, a.frames,
+           "apart, %d warm-up frames not timed, %d timed), %s\n\n",
+           hd_version_string(), a.seed, a.density, a.margin, a.frames, a.warmup,
+           a.frames - 1 - a.warmup,
            a.back_to_back ? "each method's frames back to back" : "frames interleaved");
     static hd_sb_run runs[8];
     int failures = 0, hedra_bad = 0, peer_bad = 0;

@@ -27,7 +27,8 @@ typedef struct hd_sb_method {
 
 typedef struct hd_sb_run {
     int n;
-    int frames;
+    int frames;      /* in all, frame 0 and the warm-up included */
+    int first_timed; /* frames before it (frame 0, the warm-up) are not in the medians */
     int method_count;
     hd_sb_method methods[HD_SB_MAX_METHODS];
     double contact_fraction; /* bodies in contact at frame 0 (hedra's answer) */

@@ -1,5 +1,6 @@
 /* Tables and CSV of the scene benchmark. Times per frame are medians over the timed frames
- * (frame 1 on); the shares of boxes, broad phase and narrow phase are sums over the same frames. */
+ * (those after frame 0 and the warm-up); the shares of boxes, broad phase and narrow phase are
+ * sums over the same frames. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,22 +24,22 @@ double hd_sb_median(long long *values, int count)
 }
 
 /* Median time per timed frame of method m, in ms. */
-static double median_ms(const hd_sb_method *m, int frames)
+static double median_ms(const hd_sb_method *m, const hd_sb_run *run)
 {
     long long v[256];
     int n = 0;
-    for (int f = 1; f < frames && n < 256; ++f) {
+    for (int f = run->first_timed; f < run->frames && n < 256; ++f) {
         v[n++] = m->total_ns[f];
     }
     return 1e-6 * hd_sb_median(v, n);
 }
 
 /* Shares (percent) of update, broad and narrow phase over the timed frames; -1 when unknown. */
-static void shares(const hd_sb_method *m, int frames, double out[3])
+static void shares(const hd_sb_method *m, const hd_sb_run *run, double out[3])
 {
     double sum[3] = {0, 0, 0}, total = 0;
     int unknown = 0;
-    for (int f = 1; f < frames; ++f) {
+    for (int f = run->first_timed; f < run->frames; ++f) {
         sum[0] += (double)m->frames[f].update_ns;
         sum[1] += (double)m->frames[f].broad_ns;
         sum[2] += (double)m->frames[f].narrow_ns;
@@ -70,9 +71,9 @@ void hd_sb_report_run(FILE *fp, const hd_sb_run *run)
     for (int i = 0; i < run->method_count; ++i) {
         const hd_sb_method *m = &run->methods[i];
         double sh[3];
-        shares(m, run->frames, sh);
+        shares(m, run, sh);
         fprintf(fp, "| %s | %s | %d | %.2f | %.3f | %.0f%% | ", m->name, m->library, m->threads,
-                1e-6 * (double)m->total_ns[0], median_ms(m, run->frames), sh[0]);
+                1e-6 * (double)m->total_ns[0], median_ms(m, run), sh[0]);
         if (sh[1] < 0) {
             fprintf(fp, "%.0f%% (both) | - | ", sh[2]);
         } else {
@@ -85,7 +86,7 @@ void hd_sb_report_run(FILE *fp, const hd_sb_run *run)
 
 void hd_sb_csv_header(FILE *fp)
 {
-    fprintf(fp, "n,method,threads,frame,total_ns,update_ns,broad_ns,narrow_ns,contacts\n");
+    fprintf(fp, "n,method,threads,frame,timed,total_ns,update_ns,broad_ns,narrow_ns,contacts\n");
 }
 
 void hd_sb_csv_run(FILE *fp, const hd_sb_run *run)
@@ -94,8 +95,9 @@ void hd_sb_csv_run(FILE *fp, const hd_sb_run *run)
         const hd_sb_method *m = &run->methods[i];
         for (int f = 0; f < run->frames; ++f) {
             const hd_sp_frame *fr = &m->frames[f];
-            fprintf(fp, "%d,%s,%d,%d,%lld,%lld,%lld,%lld,%d\n", run->n, m->name, m->threads, f,
-                    m->total_ns[f], fr->update_ns, fr->broad_ns, fr->narrow_ns, fr->contacts);
+            fprintf(fp, "%d,%s,%d,%d,%d,%lld,%lld,%lld,%lld,%d\n", run->n, m->name, m->threads, f,
+                    f >= run->first_timed, m->total_ns[f], fr->update_ns, fr->broad_ns,
+                    fr->narrow_ns, fr->contacts);
         }
     }
 }
@@ -105,7 +107,7 @@ static double method_ms(const hd_sb_run *run, const char *name)
 {
     for (int i = 0; i < run->method_count; ++i) {
         if (strcmp(run->methods[i].name, name) == 0) {
-            return median_ms(&run->methods[i], run->frames);
+            return median_ms(&run->methods[i], run);
         }
     }
     return NAN;
