@@ -32,17 +32,18 @@
  * box loop 11.6 us after its post, on average (scene.md, "Sixth round"). */
 #define HD_POOL_PARK_WATCH_NS 100000LL
 
-/* After watching, an idle worker naps: timed sleeps,
- * checking the job word after each, of HD_POOL_NAP_STEP_NS for HD_POOL_NAP_SHORT_NS, then of
- * HD_POOL_NAP_LONG_STEP_NS until HD_POOL_NAP_NS; then it sleeps until woken. Its timer slack is
- * set to HD_POOL_NAP_SLACK_NS (with Linux's default, 50 us, a 20 us nap took 63 us to notice a
- * job). On the 2-core virtual machine of docs/BENCHMARKS.md a worker napping 20 us at a time found
- * a job 20 to 25 us (median) after it was posted and used 20 to 30 % of its core, 100 us at a time
- * 75 us and 13 %; a sleeping one was found 75 us after a wake-up that cost the caller 33 us. */
+/* After watching, an idle worker naps: timed sleeps of HD_POOL_NAP_STEP_NS, checking the job word
+ * after each, for HD_POOL_NAP_NS; then it sleeps until woken. Its timer slack is set to
+ * HD_POOL_NAP_SLACK_NS (with Linux's default, 50 us, a 20 us nap took 63 us to notice a job). On
+ * the 2-core virtual machine of docs/BENCHMARKS.md a worker napping 20 us at a time found a job
+ * 20 to 25 us (median) after it was posted and used 20 to 30 % of its core, 100 us at a time
+ * 75 us and 13 %; a sleeping one was found 75 us after a wake-up that cost the caller 33 us. On
+ * the Intel one of scene.md's eighth round, naps of 20 us took 26 us and 19 % of a core, and
+ * naps of 100 us for the last 3 ms of the window (as before that round) left a 1 000-body step
+ * 1.5 ms after the last one 15 to 19 us slower on two threads. The window bounds the cost: at
+ * most about 0.8 ms of an otherwise idle core per step. */
 #define HD_POOL_NAP_NS 4000000LL
-#define HD_POOL_NAP_SHORT_NS 1000000LL
 #define HD_POOL_NAP_STEP_NS 20000L
-#define HD_POOL_NAP_LONG_STEP_NS 100000L
 #define HD_POOL_NAP_SLACK_NS 1000UL
 
 /* Polls of the caller waiting for the last workers of a job between yields of its core (to a
@@ -168,15 +169,13 @@ static int watch(hd_pool *p, unsigned long seen, unsigned long *job)
     }
 }
 
-/* Checks the job word between timed sleeps for HD_POOL_NAP_NS, short ones first; 1 with the new
- * word in *job. */
+/* Checks the job word between timed sleeps for HD_POOL_NAP_NS; 1 with the new word in *job. */
 static int nap(hd_pool *p, unsigned long seen, unsigned long *job)
 {
-    long long start = hd_scene_now_ns(), now = start;
-    const struct timespec short_step = {0, HD_POOL_NAP_STEP_NS};
-    const struct timespec long_step = {0, HD_POOL_NAP_LONG_STEP_NS};
-    for (; now - start < HD_POOL_NAP_NS; now = hd_scene_now_ns()) {
-        nanosleep(now - start < HD_POOL_NAP_SHORT_NS ? &short_step : &long_step, NULL);
+    long long start = hd_scene_now_ns();
+    const struct timespec step = {0, HD_POOL_NAP_STEP_NS};
+    for (long long now = start; now - start < HD_POOL_NAP_NS; now = hd_scene_now_ns()) {
+        nanosleep(&step, NULL);
         if (job_changed(p, seen, job)) {
             return 1;
         }
