@@ -591,6 +591,60 @@ static void test_move_many_refused_last(void **state)
     }
 }
 
+/* Several batches and single moves in one frame: a body whose entries in a later batch are all
+ * refused keeps the pose of the earlier batch, a later batch or hd_scene_move overrides an
+ * earlier one, and hd_scene_body reports the latest pose before the step. */
+static void test_move_many_batches(void **state)
+{
+    (void)state;
+    static model m;
+    static int ids[2 * T_MAX_BODIES];
+    static hd_pose poses[2 * T_MAX_BODIES];
+    for (int run = 0; run < 4; ++run) {
+        hd_rng rng;
+        hd_scene *s = batch_scene(&m, &rng, t_seed + 53 + (unsigned long long)run,
+                                  (hd_broadphase)(run % 2), run < 2 ? 1 : 3, "before the batches");
+        for (int id = 0; id < T_MAX_BODIES; ++id) { /* a single move first, for some */
+            if (id % 7 == 0) {
+                nudge(&rng, &m.pose[id], 0.05, 0.1);
+                assert_int_equal(hd_scene_move(s, id, &m.pose[id]), HD_OK);
+            }
+        }
+        int count = 0;
+        for (int id = 0; id < T_MAX_BODIES; ++id) { /* batch 1: every body */
+            nudge(&rng, &m.pose[id], 0.05, 0.1);
+            ids[count] = id;
+            poses[count++] = m.pose[id];
+        }
+        assert_int_equal(hd_scene_move_many(s, count, ids, poses, NULL), HD_OK);
+        count = 0;
+        for (int id = 0; id < T_MAX_BODIES; ++id) { /* batch 2 */
+            hd_pose good = m.pose[id], bad = m.pose[id];
+            nudge(&rng, &good, 0.05, 0.1);
+            bad.r[0] = NAN;
+            if (id % 3 != 0) { /* accepted here (else only refused: batch 1's pose stays) */
+                ids[count] = id;
+                poses[count++] = good;
+                m.pose[id] = good;
+            }
+            if (id % 3 != 2) {
+                ids[count] = id;
+                poses[count++] = bad;
+            }
+        }
+        assert_int_equal(hd_scene_move_many(s, count, ids, poses, NULL), HD_ERR_NONFINITE);
+        for (int id = 0; id < T_MAX_BODIES; id += 5) { /* single moves after the batches win */
+            nudge(&rng, &m.pose[id], 0.05, 0.1);
+            assert_int_equal(hd_scene_move(s, id, &m.pose[id]), HD_OK);
+        }
+        check_poses(s, &m);
+        hd_scene_stats st;
+        step_checked(s, &m, "after the batches", &st);
+        check_poses(s, &m);
+        hd_scene_destroy(s);
+    }
+}
+
 static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id)
 {
     assert_int_equal(hd_scene_add(s, t_shapes[shape], p, NULL, id), HD_OK);
@@ -1428,15 +1482,25 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_idle_workers),        cmocka_unit_test(test_pool_items_once),
-        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),          cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),          cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),          cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),     cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins),
+        cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_move_many_batches),
+        cmocka_unit_test(test_idle_workers),
+        cmocka_unit_test(test_pool_items_once),
+        cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),
+        cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

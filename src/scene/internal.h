@@ -100,9 +100,14 @@ struct hd_scene {
     unsigned char *flags; /* by id */
     double *reach;        /* by id: |sphere centre| + radius of the shape (range checks) */
     int *slot;            /* by id, while stale: its place in the stale list */
-    int *staged_by;       /* by place in the stale list: hd_scene_move_many's last entry there */
+    /* by place in the stale list: move_base + the index of hd_scene_move_many's last entry for
+     * the body there whose pose passed, its pose in staged_pose (copied into the body record by
+     * the box loop, on the thread that computes the box); -1 when the record holds the pose */
+    int *staged_by;
+    hd_pose *staged_pose;
     int staged_capacity;
-    int body_ids; /* ids in use or freed: bodies[0 .. body_ids - 1] */
+    int move_base; /* the entries of this frame's earlier hd_scene_move_many calls */
+    int body_ids;  /* ids in use or freed: bodies[0 .. body_ids - 1] */
     int body_capacity;
     int live;
     int unplaced;  /* tree: bodies added and not in the tree yet */

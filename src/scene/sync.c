@@ -69,6 +69,9 @@ static void box_chunk(void *ctx, int worker, int begin, int end)
         if (b->state != HD_BODY_LIVE) {
             continue;
         }
+        if (s->staged_by[i] >= 0) {
+            b->pose = s->staged_pose[i]; /* hd_scene_move_many's */
+        }
         hd_box *box = &s->boxes[id], old = *box;
         hd_body_box(b, s->band_rel, box);
         hd_box *fat = &s->fat[id];
@@ -283,6 +286,7 @@ static void stale_done(hd_scene *s)
 {
     hd_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
     s->stale.count = 0;
+    s->move_base = 0;
 }
 
 /* The broad-phase entries of the stale bodies; then the stale list is empty. */
