@@ -7,7 +7,8 @@
  * contact's signed distance and normal agree with the long-double separating-axis oracle
  * (support/depth_oracle.c), its manifold points lie in the overlap slab, and the details are
  * bit for bit the same for every thread count; steps after pauses that leave the pool's workers
- * watching, napping or asleep. Run under ThreadSanitizer by scripts/test.sh. */
+ * watching, napping or asleep; allocation failures at every allocation of a frame, after which
+ * the repeated step answers as brute force. Run under ThreadSanitizer by scripts/test.sh. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
@@ -643,6 +644,124 @@ static void test_move_many_batches(void **state)
         check_poses(s, &m);
         hd_scene_destroy(s);
     }
+}
+
+/* Allocation failures, by the linker's --wrap of the allocator (tests/CMakeLists.txt): while
+ * t_alloc_left >= 0, that many more allocations succeed and every later one fails. Armed only
+ * around the scene's own calls. */
+static atomic_int t_alloc_left = -1;
+static atomic_int t_alloc_failed;
+
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t count, size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__real_aligned_alloc(size_t align, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t count, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+void *__wrap_aligned_alloc(size_t align, size_t size);
+
+static int alloc_refused(void)
+{
+    if (atomic_load(&t_alloc_left) < 0 || atomic_fetch_sub(&t_alloc_left, 1) > 0) {
+        return 0;
+    }
+    atomic_store(&t_alloc_failed, 1);
+    return 1;
+}
+
+void *__wrap_malloc(size_t size)
+{
+    return alloc_refused() ? NULL : __real_malloc(size);
+}
+
+void *__wrap_calloc(size_t count, size_t size)
+{
+    return alloc_refused() ? NULL : __real_calloc(count, size);
+}
+
+void *__wrap_realloc(void *p, size_t size)
+{
+    return alloc_refused() ? NULL : __real_realloc(p, size);
+}
+
+void *__wrap_aligned_alloc(size_t align, size_t size)
+{
+    return alloc_refused() ? NULL : __real_aligned_alloc(align, size);
+}
+
+/* Every body of the model jumps into a smaller cube (many leave their boxes, many pairs begin),
+ * given as one batch; the batch is given again when an allocation failed (nothing moved). */
+static void jump_all(hd_rng *rng, hd_scene *s, model *m, double side, int allocations)
+{
+    static int ids[T_MAX_BODIES];
+    static hd_pose poses[T_MAX_BODIES];
+    int count = 0;
+    for (int id = 0; id < T_MAX_BODIES; ++id) {
+        if (m->live[id]) {
+            m->pose[id] = pose_at(rng, side, 0.0);
+            ids[count] = id;
+            poses[count++] = m->pose[id];
+        }
+    }
+    atomic_store(&t_alloc_left, allocations);
+    hd_status st = hd_scene_move_many(s, count, ids, poses, NULL);
+    atomic_store(&t_alloc_left, -1);
+    if (st == HD_ERR_NO_MEMORY) {
+        st = hd_scene_move_many(s, count, ids, poses, NULL);
+    }
+    assert_int_equal(st, HD_OK);
+}
+
+/* A step whose allocations fail after `allocations` of them answers HD_ERR_NO_MEMORY with no
+ * contacts, and the step repeated answers as brute force does; so does the next frame. Every
+ * allocation of the frame is made to fail in turn (both broad phases, 1 and 2 threads). */
+static void test_step_out_of_memory(void **state)
+{
+    (void)state;
+    int failed_steps = 0;
+    for (int config = 0; config < 4; ++config) {
+        hd_broadphase bp = (hd_broadphase)(config % 2);
+        int threads = 1 + config / 2, done = 0;
+        for (int k = 0; k < 400 && !done; ++k) {
+            static model m;
+            memset(&m, 0, sizeof m);
+            hd_rng rng;
+            hd_rng_init(&rng, t_seed + 61 + (unsigned long long)config);
+            hd_scene *s = new_scene(bp, threads);
+            random_adds(&rng, s, &m, 120, 9.0);
+            hd_scene_stats st;
+            step_checked(s, &m, "before the failures", &st);
+            atomic_store(&t_alloc_failed, 0);
+            jump_all(&rng, s, &m, 4.0, k);
+            const hd_scene_contact *c = NULL;
+            int count = -1;
+            atomic_store(&t_alloc_left, k);
+            hd_status got = hd_scene_step(s, &c, &count, &st);
+            atomic_store(&t_alloc_left, -1);
+            if (got == HD_ERR_NO_MEMORY) {
+                assert_null(c);
+                assert_int_equal(count, 0);
+                failed_steps++;
+                step_checked(s, &m, "the step repeated", &st);
+            } else {
+                assert_int_equal(got, HD_OK);
+                check_brute(&m, c, count, "a step without failure");
+            }
+            done = !atomic_load(&t_alloc_failed); /* every allocation of the frame was reached */
+            for (int id = 0; id < T_MAX_BODIES; ++id) {
+                if (m.live[id]) {
+                    nudge(&rng, &m.pose[id], 0.05, 0.2);
+                    assert_int_equal(hd_scene_move(s, id, &m.pose[id]), HD_OK);
+                }
+            }
+            step_checked(s, &m, "the frame after", &st);
+            hd_scene_destroy(s);
+        }
+        assert_true(done);
+    }
+    printf("out of memory: %d failed steps, each repeated\n", failed_steps);
+    assert_true(failed_steps > 0);
 }
 
 static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id)
@@ -1482,25 +1601,16 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),
-        cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins),
-        cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_move_many_batches),
-        cmocka_unit_test(test_idle_workers),
-        cmocka_unit_test(test_pool_items_once),
-        cmocka_unit_test(test_remove_readd),
-        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),
-        cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),
-        cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),
-        cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),
-        cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),
-        cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_move_many_batches),   cmocka_unit_test(test_step_out_of_memory),
+        cmocka_unit_test(test_idle_workers),        cmocka_unit_test(test_pool_items_once),
+        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),          cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),          cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),          cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),     cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -164,11 +164,14 @@ hd_status hd_scene_sync(hd_scene *s);
 void hd_scene_sync_boxes(hd_scene *s);
 hd_status hd_scene_sync_rest(hd_scene *s);
 
-/* Or, after hd_scene_sync_boxes, when hd_scene_can_place_beside (the tree, no rebuild due): the
- * tree placement of the escaped bodies as the lead task of hd_pool_run_beside (it writes the
- * tree, the body records' proxies and the fresh list, and leaves the flags), then
- * hd_scene_placed: the flags, and the fresh bodies' pairs into the table. */
+/* Or, after hd_scene_sync_boxes, when hd_scene_can_place_beside (the tree, no rebuild due):
+ * hd_scene_place_prepare (serial), then the tree placement of the escaped bodies and their
+ * queries as the lead task of hd_pool_run_beside (it writes the tree, the body records'
+ * proxies, the fresh list and lane 0's candidates, and leaves the flags), then
+ * hd_scene_placed: the flags, and the fresh bodies' pairs into the table. A lead that fails
+ * (no room for a candidate) leaves HD_ERR_NO_MEMORY in lane 0. */
 int hd_scene_can_place_beside(const hd_scene *s);
+void hd_scene_place_prepare(hd_scene *s);
 void hd_scene_place_lead(void *scene);
 hd_status hd_scene_placed(hd_scene *s);
 

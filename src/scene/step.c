@@ -3,9 +3,9 @@
  * the last step (I-COLLIDE's frame coherence: the other pairs keep their verdict); each query
  * warm-starts from the pair's own cache and writes only the pair's record, so the records a thread
  * writes are disjoint from every other thread's and the answers do not depend on who ran them.
- * With the tree, the pairs already in the table are queried while the caller's thread reinserts
- * the bodies that left their fattened boxes (the serial part of the broad phase); the pairs that
- * reinsertion finds are queried after it. */
+ * With the tree, the pairs already in the table are queried while the caller's thread places
+ * the bodies that left their fattened boxes and looks for their new pairs (the serial part of the
+ * broad phase); the pairs it finds are queried after it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -215,6 +215,7 @@ static hd_status broad_and_narrow(hd_scene *s)
     }
     int known = s->pairs.count;
     narrow_ctx c = {s, 0};
+    hd_scene_place_prepare(s);
     long long t0 = hd_scene_now_ns(), lead0 = s->stats.broad_ns;
     hd_pool_run_beside(s->pool, hd_scene_place_lead, s, narrow_chunk, &c, known,
                        narrow_chunk_size(s, known));

@@ -318,14 +318,20 @@ typedef struct tree_visit_ctx {
     hd_idlist *found;
 } tree_visit_ctx;
 
+/* The flags of a fresh body when the queries run: HD_BODY_FRESH once its flags are set; while
+ * they are left for later (the queries in hd_scene_place_lead, beside the narrow phase), the
+ * HD_BODY_ESCAPED of the box loop, which every body placed in this step has. */
+#define HD_SCENE_FRESH_NOW (HD_BODY_FRESH | HD_BODY_ESCAPED)
+
 /* A leaf met by a fresh body's query: a candidate pair, unless the other body is fresh too and
  * smaller (its own query finds the pair) or the pair is already in the table. The table is only
- * read during the parallel queries: the lookups run on every thread, and the serial merge
- * (tree_pairs) inserts only the new pairs. */
+ * read during the queries (the narrow phase beside them writes pair records, not the table):
+ * the lookups run on every thread, or on the caller's beside the narrow phase, and the serial
+ * merge (merge_found) inserts only the new pairs. */
 static int tree_visit(void *ctx, int other)
 {
     tree_visit_ctx *v = ctx;
-    if (other == v->self || ((v->s->flags[other] & HD_BODY_FRESH) && other < v->self)) {
+    if (other == v->self || ((v->s->flags[other] & HD_SCENE_FRESH_NOW) && other < v->self)) {
         return 0;
     }
     if (hd_pairs_find(&v->s->pairs, v->self, other) >= 0) {
@@ -353,18 +359,10 @@ static void query_chunk(void *ctx, int worker, int begin, int end)
     }
 }
 
-/* Tree: the pairs of the fresh bodies into the table. */
-static hd_status tree_pairs(hd_scene *s)
+/* The candidate pairs of lanes [0, lanes) into the table, then the fresh list emptied. */
+static hd_status merge_found(hd_scene *s, int lanes)
 {
-    int threads = hd_pool_threads(s->pool);
-    for (int w = 0; w < threads; ++w) {
-        s->lanes[w].found.count = 0;
-        s->lanes[w].status = HD_OK;
-    }
-    hd_pool_run(
-        s->pool, query_chunk, s, s->fresh.count,
-        hd_pool_chunk(s->pool, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
-    for (int w = 0; w < threads; ++w) {
+    for (int w = 0; w < lanes; ++w) {
         hd_lane *lane = &s->lanes[w];
         for (int k = 0; k < lane->found.count && lane->status == HD_OK; k += 2) {
             int index;
@@ -378,6 +376,20 @@ static hd_status tree_pairs(hd_scene *s)
     hd_scene_clear_flags(s, &s->fresh, HD_BODY_FRESH);
     s->fresh.count = 0;
     return HD_OK;
+}
+
+/* Tree: the pairs of the fresh bodies into the table, the queries on every thread. */
+static hd_status tree_pairs(hd_scene *s)
+{
+    int threads = hd_pool_threads(s->pool);
+    for (int w = 0; w < threads; ++w) {
+        s->lanes[w].found.count = 0;
+        s->lanes[w].status = HD_OK;
+    }
+    hd_pool_run(
+        s->pool, query_chunk, s, s->fresh.count,
+        hd_pool_chunk(s->pool, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
+    return merge_found(s, threads);
 }
 
 void hd_scene_sync_boxes(hd_scene *s)
@@ -414,11 +426,24 @@ int hd_scene_can_place_beside(const hd_scene *s)
     return s->opt.broadphase == HD_BROADPHASE_TREE && !rebuild_due(s);
 }
 
+void hd_scene_place_prepare(hd_scene *s)
+{
+    for (int i = 0; i < s->fresh.count; ++i) {
+        s->flags[s->fresh.ids[i]] |= HD_BODY_FRESH; /* left by a failed step: not listed again */
+    }
+    s->lanes[0].found.count = 0;
+}
+
+/* The placements, then the fresh bodies' queries on the caller's thread: they read the nodes the
+ * placements have just written, which the caller's cache holds (a worker read them from the
+ * other core at 2.4 times the caller's time per query: scene.md, "Eighth round"), while the
+ * workers run the narrow phase. */
 void hd_scene_place_lead(void *ctx)
 {
     hd_scene *s = ctx;
     long long t0 = hd_scene_now_ns();
     tree_place_escaped(s, 1);
+    query_chunk(s, 0, 0, s->fresh.count);
     s->stats.broad_ns += hd_scene_now_ns() - t0;
 }
 
@@ -429,7 +454,7 @@ hd_status hd_scene_placed(hd_scene *s)
         s->flags[s->fresh.ids[i]] |= HD_BODY_FRESH | HD_BODY_REFAT;
     }
     stale_done(s);
-    hd_status st = tree_pairs(s);
+    hd_status st = merge_found(s, 1);
     s->stats.broad_ns += hd_scene_now_ns() - t0;
     return st;
 }
