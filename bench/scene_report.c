@@ -13,6 +13,12 @@ static int compare_ll(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
+static int compare_double(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
 double hd_sb_median(long long *values, int count)
 {
     if (count <= 0) {
@@ -113,6 +119,37 @@ static double method_ms(const hd_sb_run *run, const char *name)
     return NAN;
 }
 
+static const hd_sb_method *find_method(const hd_sb_run *run, const char *name)
+{
+    for (int i = 0; i < run->method_count; ++i) {
+        if (strcmp(run->methods[i].name, name) == 0) {
+            return &run->methods[i];
+        }
+    }
+    return NULL;
+}
+
+/* The median over the timed frames of one thread's time over every core's in the same frame:
+ * with the frames interleaved the two run one after the other in each frame, so a phase of the
+ * machine (which changes from second to second here) weighs on both (back to back, frame f of
+ * each is seconds apart); NAN when either is missing. */
+static double paired_speedup(const hd_sb_run *run, const char *one, const char *all)
+{
+    const hd_sb_method *a = find_method(run, one), *b = find_method(run, all);
+    if (a == NULL || b == NULL) {
+        return NAN;
+    }
+    double v[256];
+    int n = 0;
+    for (int f = run->first_timed; f < run->frames && n < 256; ++f) {
+        if (b->total_ns[f] > 0) {
+            v[n++] = (double)a->total_ns[f] / (double)b->total_ns[f];
+        }
+    }
+    qsort(v, (size_t)n, sizeof *v, compare_double);
+    return n == 0 ? NAN : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 static void summary_row(FILE *fp, const hd_sb_run *r, const char *bp)
 {
     char one[32], all[32];
@@ -120,18 +157,20 @@ static void summary_row(FILE *fp, const hd_sb_run *r, const char *bp)
     snprintf(all, sizeof all, "hedra_%s_all", bp);
     double h1 = method_ms(r, one), ha = method_ms(r, all);
     double bullet = method_ms(r, "bullet"), fcl = method_ms(r, "fcl");
-    fprintf(fp, "| %d | %s | %.3f | %.3f | %.2f | %.3f | %.2f | %.3f | %.2f | %.1f%% |\n", r->n, bp,
-            h1, ha, h1 / ha, bullet, bullet / h1, fcl, fcl / h1, 100.0 * r->steal_max);
+    fprintf(fp, "| %d | %s | %.3f | %.3f | %.2f | %.2f | %.3f | %.2f | %.3f | %.2f | %.1f%% |\n",
+            r->n, bp, h1, ha, h1 / ha, paired_speedup(r, one, all), bullet, bullet / h1, fcl,
+            fcl / h1, 100.0 * r->steal_max);
 }
 
 void hd_sb_report_summary(FILE *fp, hd_sb_run *runs, int count)
 {
     fprintf(fp, "Summary (median ms per frame; ratio = peer / hedra on one thread; speed-up = "
-                "one thread / every core; stolen = the share of the busiest CPU's time the host "
-                "took during the frames, from /proc/stat):\n\n"
-                "| n | broad phase | hedra 1 thread | hedra all cores | speed-up | Bullet | "
-                "ratio | FCL | ratio | stolen (busiest CPU) |\n"
-                "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                "one thread / every core; per frame = the median of that ratio frame by frame; "
+                "stolen = the share of the busiest CPU's time the host took during the frames, "
+                "from /proc/stat):\n\n"
+                "| n | broad phase | hedra 1 thread | hedra all cores | speed-up | per frame | "
+                "Bullet | ratio | FCL | ratio | stolen (busiest CPU) |\n"
+                "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < count; ++i) {
         summary_row(fp, &runs[i], "tree");
         summary_row(fp, &runs[i], "sap");
