@@ -108,17 +108,7 @@ void hd_sb_csv_run(FILE *fp, const hd_sb_run *run)
     }
 }
 
-/* The median per frame of the method named name in run, or NAN. */
-static double method_ms(const hd_sb_run *run, const char *name)
-{
-    for (int i = 0; i < run->method_count; ++i) {
-        if (strcmp(run->methods[i].name, name) == 0) {
-            return median_ms(&run->methods[i], run);
-        }
-    }
-    return NAN;
-}
-
+/* The method named name in run, or NULL. */
 static const hd_sb_method *find_method(const hd_sb_run *run, const char *name)
 {
     for (int i = 0; i < run->method_count; ++i) {
@@ -127,6 +117,13 @@ static const hd_sb_method *find_method(const hd_sb_run *run, const char *name)
         }
     }
     return NULL;
+}
+
+/* The median per frame of the method named name in run, or NAN. */
+static double method_ms(const hd_sb_run *run, const char *name)
+{
+    const hd_sb_method *m = find_method(run, name);
+    return m != NULL ? median_ms(m, run) : NAN;
 }
 
 /* The median over the timed frames of one thread's time over every core's in the same frame:

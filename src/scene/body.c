@@ -71,13 +71,14 @@ static void support_extent(hd_body *body, const double *r, double lo[3], double 
     for (int k = 0; k < 3; ++k) {
         double d[3] = {r[3 * k], r[3 * k + 1], r[3 * k + 2]};
         double nd[3] = {-d[0], -d[1], -d[2]};
-        int table = shape->support_k > 0;
-        int top =
-            table ? hd_support_lookup(shape, d) : hd_support_walk(shape, d, body->hint[2 * k]);
-        int bottom = table ? hd_support_lookup(shape, nd)
-                           : hd_support_walk(shape, nd, body->hint[2 * k + 1]);
-        body->hint[2 * k] = top;
-        body->hint[2 * k + 1] = bottom;
+        int top, bottom;
+        if (shape->support_k > 0) {
+            top = hd_support_lookup(shape, d);
+            bottom = hd_support_lookup(shape, nd);
+        } else { /* the climbs start where the last box's ended */
+            top = body->hint[2 * k] = hd_support_walk(shape, d, body->hint[2 * k]);
+            bottom = body->hint[2 * k + 1] = hd_support_walk(shape, nd, body->hint[2 * k + 1]);
+        }
         hi[k] = hd_v3_dot(d, v + 3 * top);
         lo[k] = hd_v3_dot(d, v + 3 * bottom);
     }

@@ -57,7 +57,7 @@ typedef struct hd_body {
     double radius; /* the shape's bounding radius: the unit of the fattening margin */
     int state;     /* HD_BODY_FREE, _LIVE or _REMOVED */
     int proxy;     /* in the broad phase: its tree leaf, or 0 in SAP; -1 when not yet */
-    int hint[6];   /* support vertices of the last box (starts of the next climbs) */
+    int hint[6];   /* support vertices of the last box, for shapes that climb (no table) */
     int next_free; /* free list link */
 } hd_body;
 

@@ -351,15 +351,22 @@ static int worth_posting(const hd_pool *pool, int count, int chunk)
     return pool->started > 0 && count > 2 * chunk;
 }
 
+/* Publishes the next generation of the job word, open (a job) or closed (a wake-up only), and
+ * wakes the sleeping workers; the pool is no longer parked. Returns the new word. */
+static unsigned long publish(hd_pool *p, unsigned long open)
+{
+    atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
+    unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | open;
+    atomic_store(&p->job, job);
+    wake_sleepers(p);
+    return job;
+}
+
 void hd_pool_wake(hd_pool *pool, int count, int chunk)
 {
-    if (!worth_posting(pool, count, chunk < 1 ? 1 : chunk)) {
-        return;
+    if (worth_posting(pool, count, chunk < 1 ? 1 : chunk)) {
+        publish(pool, 0UL); /* closed: a worker that sees it watches for the job that follows */
     }
-    /* a new generation, closed: a worker that sees it watches for the job that follows */
-    atomic_store_explicit(&pool->parked, 0, memory_order_relaxed);
-    atomic_store(&pool->job, ((atomic_load(&pool->job) >> 1) + 1) << 1);
-    wake_sleepers(pool);
 }
 
 int hd_pool_threads(const hd_pool *pool)
@@ -373,7 +380,7 @@ int hd_pool_chunk(const hd_pool *pool, int count, int least, int most)
     return chunk < least ? least : chunk > most ? most : chunk;
 }
 
-/* Opens a job: its inputs, then the job word; the sleeping workers are woken (wake_sleepers). */
+/* Opens a job: its inputs, then the job word (publish). */
 static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int chunk)
 {
     p->fn = fn;
@@ -386,11 +393,7 @@ static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int c
         atomic_store_explicit(&share->next, (int)(t * chunks / p->threads), memory_order_relaxed);
         share->end = (int)((t + 1) * chunks / p->threads);
     }
-    atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
-    unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | 1UL;
-    atomic_store(&p->job, job);
-    wake_sleepers(p);
-    return job;
+    return publish(p, 1UL);
 }
 
 /* Closes the job (every chunk is claimed) and waits for the workers still inside it. */

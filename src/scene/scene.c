@@ -448,8 +448,8 @@ hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd
         *shape = b->shape;
     }
     if (pose != NULL) {
-        int staged = (s->flags[id] & HD_BODY_STALE) && s->staged_by[s->slot[id]] >= 0;
-        *pose = staged ? s->staged_pose[s->slot[id]] : b->pose;
+        int place = s->flags[id] & HD_BODY_STALE ? s->slot[id] : -1;
+        *pose = place >= 0 && s->staged_by[place] >= 0 ? s->staged_pose[place] : b->pose;
     }
     if (user != NULL) {
         *user = b->user;
