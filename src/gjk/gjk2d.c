@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "gjk/gjk2d.h"
+#include "gjk/internal.h"
 #include "core/tolerances.h"
 #include "kernel/gjk_core.h" /* hd_combinations_from_weights */
 

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "gjk/gjk2d.h"
+#include "gjk/internal.h"
 #include "core/tolerances.h"
 #include "kernel/gjk_core.h"
 

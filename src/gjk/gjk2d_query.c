@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "gjk/gjk2d.h"
+#include "gjk/internal.h"
 #include "core/tolerances.h"
 
 static hd_status check_points(const double *p, int n)

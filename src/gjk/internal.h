@@ -1,8 +1,8 @@
 /* Private pieces of the 2D GJK (gjk/gjk2d.c, gjk/gjk2d_query.c, gjk/gjk2d_contact.c): the same
  * algorithm as the 3D one (kernel/gjk_core.c, contact/classify.c) on raw point arrays in the plane.
  */
-#ifndef HD_GJK_GJK2D_H
-#define HD_GJK_GJK2D_H
+#ifndef HD_GJK_INTERNAL_H
+#define HD_GJK_INTERNAL_H
 
 #include "hedra/gjk2d.h"
 #include "kernel/simplex2d.h"
