@@ -369,6 +369,15 @@ static hd_scene *batch_scene(model *m, hd_rng *rng, unsigned long long seed, hd_
     return s;
 }
 
+/* Run `run` (0 to 3) of a test over both broad phases and two thread counts: the broad phase
+ * alternates, runs 0 and 1 on one thread, 2 and 3 on three; seed + run seeds the scene. */
+static hd_scene *batch_scene_run(model *m, hd_rng *rng, unsigned long long seed, int run,
+                                 const char *what)
+{
+    return batch_scene(m, rng, seed + (unsigned long long)run, (hd_broadphase)(run % 2),
+                       run < 2 ? 1 : 3, what);
+}
+
 /* Every body's pose as the scene reports it is the model's, to the bit. */
 static void check_poses(const hd_scene *s, const model *m)
 {
@@ -556,9 +565,7 @@ static void test_move_many_refused_last(void **state)
     static hd_pose poses[4 * T_MAX_BODIES];
     for (int run = 0; run < 4; ++run) {
         hd_rng rng;
-        hd_scene *s =
-            batch_scene(&m, &rng, t_seed + 47 + (unsigned long long)run, (hd_broadphase)(run % 2),
-                        run < 2 ? 1 : 3, "before the refused batch");
+        hd_scene *s = batch_scene_run(&m, &rng, t_seed + 47, run, "before the refused batch");
         int count = 0, first_bad = -1;
         for (int id = 0; id < T_MAX_BODIES; ++id) {
             hd_pose good = m.pose[id], other = m.pose[id];
@@ -603,8 +610,7 @@ static void test_move_many_batches(void **state)
     static hd_pose poses[2 * T_MAX_BODIES];
     for (int run = 0; run < 4; ++run) {
         hd_rng rng;
-        hd_scene *s = batch_scene(&m, &rng, t_seed + 53 + (unsigned long long)run,
-                                  (hd_broadphase)(run % 2), run < 2 ? 1 : 3, "before the batches");
+        hd_scene *s = batch_scene_run(&m, &rng, t_seed + 53, run, "before the batches");
         for (int id = 0; id < T_MAX_BODIES; ++id) { /* a single move first, for some */
             if (id % 7 == 0) {
                 nudge(&rng, &m.pose[id], 0.05, 0.1);
