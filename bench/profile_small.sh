@@ -46,15 +46,15 @@ for m in gjk dist; do
   callgrind_annotate --inclusive=yes "$cg" >"$out/incl.txt" 2>/dev/null
   callgrind_annotate "$cg" >"$out/self.txt" 2>/dev/null
   total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }' "$out/incl.txt")
-  iter=$(incl "$out/incl.txt" "gjk_core.c:hd_gjk_iterate")
-  solve=$(incl "$out/incl.txt" "simplex.c:hd_simplex_solve")
-  commit=$(incl "$out/incl.txt" "simplex.c:hd_simplex_commit")
-  prep=$(incl "$out/incl.txt" "query.c:hd_query_prepare")
-  depth=$(incl "$out/incl.txt" "simplex.c:hd_simplex_inner_depth")
-  refine=$(incl "$out/incl.txt" "classify.c:hd_contact_refine")
-  point=$(incl "$out/incl.txt" "gjk_core.c:hd_gjk_point")
+  iter=$(incl "$out/incl.txt" "gjk_core.c:hdi_gjk_iterate")
+  solve=$(incl "$out/incl.txt" "simplex.c:hdi_simplex_solve")
+  commit=$(incl "$out/incl.txt" "simplex.c:hdi_simplex_commit")
+  prep=$(incl "$out/incl.txt" "query.c:hdi_query_prepare")
+  depth=$(incl "$out/incl.txt" "simplex.c:hdi_simplex_inner_depth")
+  refine=$(incl "$out/incl.txt" "classify.c:hdi_contact_refine")
+  point=$(incl "$out/incl.txt" "gjk_core.c:hdi_gjk_point")
   # the support scans are inlined into the loop: the lines of support.h and math.h in it
-  scans=$(awk '/(support\.h|math\.h):hd_gjk_iterate( |$)/ { gsub(",", "", $1); s += $1 } END { print s + 0 }' "$out/self.txt")
+  scans=$(awk '/(support\.h|math\.h):hdi_gjk_iterate( |$)/ { gsub(",", "", $1); s += $1 } END { print s + 0 }' "$out/self.txt")
   awk -v q="$m" -v c="$count" -v t="$total" -v it="${iter:-0}" -v so="${solve:-0}" \
     -v cm="${commit:-0}" -v sc="$scans" -v pr="${prep:-0}" -v de="${depth:-0}" \
     -v re="${refine:-0}" -v po="${point:-0}" 'BEGIN {

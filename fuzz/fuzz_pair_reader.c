@@ -48,7 +48,7 @@ static void check_round_trip(const hd_pair_data *pd)
     FILE *in = fmemopen(buf, len, "r");
     hd_pair_reader *r = NULL;
     hd_parse_error err;
-    if (in == NULL || hd_pair_reader_open_stream(in, "again", 1, &r, &err) != HD_OK) {
+    if (in == NULL || hdi_pair_reader_open_stream(in, "again", 1, &r, &err) != HD_OK) {
         abort();
     }
     hd_pair_data back;
@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     hd_pair_reader *r = NULL;
     hd_parse_error err;
-    if (hd_pair_reader_open_stream(fp, "fuzz", 1, &r, &err) != HD_OK) {
+    if (hdi_pair_reader_open_stream(fp, "fuzz", 1, &r, &err) != HD_OK) {
         abort();
     }
     hd_status st = HD_OK;

@@ -1,4 +1,4 @@
-/* The shared contact classifier (hd_contact_classify), called directly on a prepared pair as
+/* The shared contact classifier (hdi_contact_classify), called directly on a prepared pair as
  * CD-Dual and LP call it: the band edges on both sides (distance and depth of a fraction or a
  * multiple of eps), flat and lower-dimensional Minkowski differences, and near-contacts between
  * large polytopes where the expanding polytope must find the exact face of M. Truth comes from
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "contact/contact.h"
+#include "contact/classify.h"
 #include "gjk/gjk.h"
 #include "brute.h"
 #include "testutil.h"
@@ -27,12 +27,12 @@ static hd_verdict classify(const hd_polytope *a, const hd_polytope *b, const hd_
                            hd_result *out)
 {
     hd_options opt = hd_options_default();
-    hd_pair pair;
-    assert_int_equal(hd_pair_init(&pair, a, NULL, b, pose, &opt), HD_OK);
+    hdi_pair pair;
+    assert_int_equal(hdi_pair_init(&pair, a, NULL, b, pose, &opt), HD_OK);
     memset(out, 0, sizeof *out);
     out->eps = pair.eps;
     out->distance = -1;
-    hd_status st = hd_contact_classify(&pair, &opt, out);
+    hd_status st = hdi_contact_classify(&pair, &opt, out);
     if (st != HD_OK) {
         printf("classify: %s\n", hd_status_str(st));
     }
@@ -80,8 +80,8 @@ static void test_band_edges(void **state)
             double axis[3] = {2, dir >= 1 ? 2 : 0.5, dir >= 2 ? 2 : 0.25};
             hd_pose p0 = shifted(axis[0], axis[1], axis[2]);
             hd_options opt = hd_options_default();
-            hd_pair pair;
-            hd_pair_init(&pair, a, NULL, b, &p0, &opt);
+            hdi_pair pair;
+            hdi_pair_init(&pair, a, NULL, b, &p0, &opt);
             double eps = pair.eps;
             hd_pose p = shifted(axis[0] + ks[i] * eps, axis[1], axis[2]);
             double sd = p.t[0] - 2.0; /* exact: the offset after rounding */
@@ -174,8 +174,8 @@ static void test_near_contact_large(void **state)
             int vb;
             hd_brute_support_value(wb, nb, mn, &vb);
             hd_options opt = hd_options_default();
-            hd_pair pair;
-            hd_pair_init(&pair, a, NULL, b, &pose, &opt);
+            hdi_pair pair;
+            hdi_pair_init(&pair, a, NULL, b, &pose, &opt);
             double eps = pair.eps;
             for (unsigned i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
                 hd_pose p = pose;
@@ -301,10 +301,10 @@ static void test_overlap_proof_random(void **state)
         hd_brute_posed_near(b, &pb, pa.t, wb);
         double depth = -hd_brute_signed_distance(wa, ma, wb, mb);
         hd_options opt = hd_options_default();
-        hd_pair pair;
-        assert_int_equal(hd_pair_init(&pair, a, &pa, b, &pb, &opt), HD_OK);
+        hdi_pair pair;
+        assert_int_equal(hdi_pair_init(&pair, a, &pa, b, &pb, &opt), HD_OK);
         double bound;
-        int ok = hd_overlap_depth_bound(&pair, &bound);
+        int ok = hdi_overlap_depth_bound(&pair, &bound);
         double size = 4.0 * s, rounding = 1e-12 * size;
         overlapping += depth > 0.0;
         if (ok) {
@@ -314,8 +314,8 @@ static void test_overlap_proof_random(void **state)
             hd_result r;
             memset(&r, 0, sizeof r);
             r.eps = pair.eps;
-            if (hd_overlap_prove(&pair, &r)) {
-                hd_pose relative = hd_pair_relative_pose(&pair); /* the certificate's frame */
+            if (hdi_overlap_prove(&pair, &r)) {
+                hd_pose relative = hdi_pair_relative_pose(&pair); /* the certificate's frame */
                 assert_int_equal(r.verdict, HD_INTERSECTING);
                 assert_int_equal(hd_certificate_check(a, NULL, b, &relative, &r), HD_OK);
             }

@@ -70,13 +70,13 @@ static void test_corpus(void **state)
  * lean by about h / L, so that is the depth of the origin to a relative (h / L)^2. A random
  * rotation (rounding of 2^-53 L per coordinate, far below h) hides the axes. With L / h = 1e10,
  * signed volumes (Cramer's rule in double) lose every digit of the weights. */
-static void needle(hd_rng *rng, double L, double h, hd_simplex *s)
+static void needle(hd_rng *rng, double L, double h, hdi_simplex *s)
 {
     static const double sec[3][2] = {{-1.0, -1.0}, {2.0, -1.0}, {-1.0, 2.0}};
     hd_pose rot = hd_rng_pose(rng, NULL);
     double local[4][3] = {{-L, 0.0, 0.0}};
     for (int j = 0; j < 3; ++j) {
-        hd_v3_set(local[j + 1], L, sec[j][0] * h, sec[j][1] * h);
+        hdi_v3_set(local[j + 1], L, sec[j][0] * h, sec[j][1] * h);
     }
     s->count = 4;
     for (int j = 0; j < 4; ++j) {
@@ -95,18 +95,18 @@ static void test_needle_kernels(void **state)
     for (int trial = 0; trial < 200; ++trial) {
         double L = pow(10.0, hd_rng_uniform(&rng, 0.0, 14.0));
         double h = L * pow(10.0, -hd_rng_uniform(&rng, 2.0, 11.0));
-        hd_simplex s;
+        hdi_simplex s;
         needle(&rng, L, h, &s);
-        hd_simplex_polish(&s);
+        hdi_simplex_polish(&s);
         double r[3] = {0.0, 0.0, 0.0};
         for (int j = 0; j < 4; ++j) {
-            hd_v3_madd(r, r, s.lambda[j], s.w[j]);
+            hdi_v3_madd(r, r, s.lambda[j], s.w[j]);
             /* the weights themselves are determined to about 2^-53 L / h */
             assert_true(fabs(s.lambda[j] - expect[j]) <= 1e-6 + 1e-12 * L / h);
         }
-        assert_true(hd_v3_len(r) <= 64.0 * DBL_EPSILON * L);
+        assert_true(hdi_v3_len(r) <= 64.0 * DBL_EPSILON * L);
         double depth = h / (2.0 * sqrt(2.0));
-        double got = hd_simplex_inner_depth(&s);
+        double got = hdi_simplex_inner_depth(&s);
         double rel = 1e-9 + 4.0 * (h / L) * (h / L);
         assert_true(got <= depth * (1.0 + rel) + 64.0 * DBL_EPSILON * L);
         assert_true(got >= depth * (1.0 - rel) - 64.0 * DBL_EPSILON * L);
@@ -195,17 +195,17 @@ static void test_gjk_stall_falls_back(void **state)
 static void test_needle_triangle_solve(void **state)
 {
     (void)state;
-    hd_simplex s;
+    hdi_simplex s;
     memset(&s, 0, sizeof s);
     s.count = 3;
-    hd_v3_set(s.w[0], 1.2338789709326767e-178, -2.0004863739190575, -595821443.5137254);
-    hd_v3_set(s.w[1], -10843962051529226.0, 131096.21960783945, -3.8186704651413743e-152);
-    hd_v3_set(s.w[2], -595821443.5137254, -2.0004863739190575, 0.0);
+    hdi_v3_set(s.w[0], 1.2338789709326767e-178, -2.0004863739190575, -595821443.5137254);
+    hdi_v3_set(s.w[1], -10843962051529226.0, 131096.21960783945, -3.8186704651413743e-152);
+    hdi_v3_set(s.w[2], -595821443.5137254, -2.0004863739190575, 0.0);
     double w[3][3], zero[3] = {0.0, 0.0, 0.0}, v[3];
     memcpy(w, s.w, sizeof w);
     double ref = (double)hd_brute_point_triangle(zero, w[0], w[1], w[2]);
-    hd_simplex_solve(&s, v);
-    double len = hd_v3_len(v);
+    hdi_simplex_solve(&s, v);
+    double len = hdi_v3_len(v);
     printf("triangle: |v| %.17g, brute force %.17g, kept %d points\n", len, ref, s.count);
     assert_true(fabs(len - ref) <= 1e-9 * ref);
     assert_int_equal(s.count, 2); /* the short edge */
@@ -266,7 +266,7 @@ static void test_needle_distance(void **state)
     printf("distance %.17g, brute force %.17g\n", r.distance, ref);
     assert_int_equal(r.verdict, HD_SEPARATED);
     assert_true(fabs(r.distance - ref) <= tol);
-    assert_true(fabs(hd_v3_dist(r.witness_a, r.witness_b) - ref) <= tol);
+    assert_true(fabs(hdi_v3_dist(r.witness_a, r.witness_b) - ref) <= tol);
     hd_options opt = hd_options_default();
     opt.algo = HD_ALGO_CDDUAL;
     assert_int_equal(hd_collide(a, NULL, b, NULL, &opt, &r), HD_OK);
@@ -349,7 +349,7 @@ static void test_touching_witnesses(void **state)
     assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
     assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
     double ref = hd_brute_signed_distance(needle_touch_a, 8, needle_touch_b, 4);
-    double gap = hd_v3_dist(r.witness_a, r.witness_b);
+    double gap = hdi_v3_dist(r.witness_a, r.witness_b);
     printf("%s, witnesses %.17g apart, eps %.17g, brute-force signed distance %.17g\n",
            hd_verdict_str(r.verdict), gap, r.eps, ref);
     assert_int_equal(r.verdict, HD_TOUCHING);

@@ -28,7 +28,7 @@ static hd_rng rng;
 /* Travel agreement: relative to the scale of the pair (the coordinates' size). */
 #define TRAVEL_REL 1e-9
 
-/* g from d(f_opt) (the paper's formula, hd_cddual_gap_from_dual) against the geometric form:
+/* g from d(f_opt) (the paper's formula, hdi_cddual_gap_from_dual) against the geometric form:
  * the line through o and c meets the plane n.x = h at x = tau c/|c| with tau = h / (n.c/|c|),
  * and the travel is tau (negative when x lies beyond o, the penetration of section 3.2). */
 static void test_formula(void **state)
@@ -38,24 +38,24 @@ static void test_formula(void **state)
         double c[3], n[3];
         hd_rng_unit_vector(&rng, c);
         double len = pow(10.0, hd_rng_uniform(&rng, -3, 3));
-        hd_v3_scale(c, c, len);
+        hdi_v3_scale(c, c, len);
         hd_rng_unit_vector(&rng, n);
-        if (hd_v3_dot(n, c) > 0) {
-            hd_v3_neg(n, n); /* front-facing for the ray from c towards o */
+        if (hdi_v3_dot(n, c) > 0) {
+            hdi_v3_neg(n, n); /* front-facing for the ray from c towards o */
         }
-        if (fabs(hd_v3_dot(n, c)) < 1e-3 * len) {
+        if (fabs(hdi_v3_dot(n, c)) < 1e-3 * len) {
             continue;
         }
         /* a plane with c strictly inside: h - n.c > 0 */
-        double h = hd_v3_dot(n, c) + hd_rng_uniform(&rng, 0.01, 3) * len;
-        double psi = -hd_v3_dot(n, c) / (h - hd_v3_dot(n, c)); /* r = o - c */
+        double h = hdi_v3_dot(n, c) + hd_rng_uniform(&rng, 0.01, 3) * len;
+        double psi = -hdi_v3_dot(n, c) / (h - hdi_v3_dot(n, c)); /* r = o - c */
         double d = (psi - 1.0) / len;                          /* Eq. (1) */
-        double g = hd_cddual_gap_from_dual(d, len);
-        double tau = h / (hd_v3_dot(n, c) / len);
+        double g = hdi_cddual_gap_from_dual(d, len);
+        double tau = h / (hdi_v3_dot(n, c) / len);
         /* the exit point x = c + r / psi lies on the plane, at travel tau from o */
         assert_true(fabs(g - tau) <= 1e-12 * len * (1 + fabs(psi) + 1 / fabs(psi)));
     }
-    assert_true(hd_cddual_gap_from_dual(HUGE_VAL, 2.5) == 2.5);
+    assert_true(hdi_cddual_gap_from_dual(HUGE_VAL, 2.5) == 2.5);
 }
 
 typedef struct gap_tally {
@@ -94,8 +94,8 @@ static double projected_distance(const hd_polytope *a, const hd_pose *pa, const 
     hd_brute_posed_vertices(b, pb, wb);
     for (int i = 0; i < na + nb; ++i) {
         double *p = wa + 3 * i;
-        double k = hd_v3_dot(p, s);
-        hd_v3_madd(p, p, -k, s);
+        double k = hdi_v3_dot(p, s);
+        hdi_v3_madd(p, p, -k, s);
     }
     double d = hd_brute_distance(wa, na, wb, nb, NULL, NULL);
     free(wa);
@@ -114,9 +114,9 @@ static void check_gap(const hd_polytope *a, const hd_pose *pa, const hd_polytope
     assert_int_equal(st, HD_OK);
     t->queries++;
     double s[3];
-    hd_v3_copy(s, s_in);
-    hd_v3_normalize(s);
-    assert_true(fabs(hd_v3_dot(g.direction, s) - 1.0) < 1e-12);
+    hdi_v3_copy(s, s_in);
+    hdi_v3_normalize(s);
+    assert_true(fabs(hdi_v3_dot(g.direction, s) - 1.0) < 1e-12);
     double scale = scale_of(a, pa, b, pb);
     double clear = 1e-7 * scale, tol = TRAVEL_REL * scale;
     hd_mdiff m;
@@ -224,10 +224,10 @@ static void test_random(void **state)
         }
         /* s towards A half of the time (contact likely), random otherwise */
         if (i & 1) {
-            hd_v3_scale(s, dir, -hd_rng_uniform(&rng, 0.1, 10));
+            hdi_v3_scale(s, dir, -hd_rng_uniform(&rng, 0.1, 10));
             double jitter[3];
             hd_rng_unit_vector(&rng, jitter);
-            hd_v3_madd(s, s, 0.3 * hd_v3_len(s), jitter);
+            hdi_v3_madd(s, s, 0.3 * hdi_v3_len(s), jitter);
         } else {
             hd_rng_unit_vector(&rng, s);
         }
@@ -486,10 +486,10 @@ static void test_lower_dimensions(void **state)
                 t3[k] = dist * dir[k];
             }
             if (i & 1) {
-                hd_v3_neg(s, dir);
+                hdi_v3_neg(s, dir);
                 double jitter[3];
                 hd_rng_unit_vector(&rng, jitter);
-                hd_v3_madd(s, s, 0.3, jitter);
+                hdi_v3_madd(s, s, 0.3, jitter);
             } else {
                 hd_rng_unit_vector(&rng, s);
             }
@@ -545,11 +545,11 @@ static void test_large_bisection(void **state)
         for (int k = 0; k < 3; ++k) {
             t3[k] = 500 * dir[k];
         }
-        hd_v3_neg(s, dir);
+        hdi_v3_neg(s, dir);
         double jitter[3];
         hd_rng_unit_vector(&rng, jitter);
-        hd_v3_madd(s, s, 0.2, jitter);
-        hd_v3_normalize(s);
+        hdi_v3_madd(s, s, 0.2, jitter);
+        hdi_v3_normalize(s);
         hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
         hd_options opt = hd_options_default();
         hd_gap_result g;

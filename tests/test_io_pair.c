@@ -259,7 +259,7 @@ static void test_write_pair(void **state)
     rewind(fp);
     hd_pair_reader *r = NULL;
     hd_parse_error err;
-    assert_int_equal(hd_pair_reader_open_stream(fp, "mem", 0, &r, &err), HD_OK);
+    assert_int_equal(hdi_pair_reader_open_stream(fp, "mem", 0, &r, &err), HD_OK);
     hd_pair_data pd;
     int done = 0;
     assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);

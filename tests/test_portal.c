@@ -1,7 +1,7 @@
 /* The portal first try of the boolean query (kernel/mpr.c, docs/algorithms/gjk.md section 10):
  * on small solids at scales 1e-6 to 1e6, near and far from the origin, every verdict outside the
  * band agrees with the brute-force signed distance and with GJK alone (HD_QUERY_NO_PORTAL), every
- * certificate passes hd_certificate_check, and the portal's own evidence (hd_mpr_run) never
+ * certificate passes hd_certificate_check, and the portal's own evidence (hdi_mpr_run) never
  * contradicts the brute force; touching, concentric and coplanar pairs, which the portal leaves to
  * GJK, are answered as GJK alone answers them. */
 #include <math.h>
@@ -27,17 +27,17 @@ typedef struct portal_count {
     int undecided;
 } portal_count;
 
-/* hd_mpr_run's evidence on the posed pair, checked against the signed distance sd: a separation
+/* hdi_mpr_run's evidence on the posed pair, checked against the signed distance sd: a separation
  * proves sd >= lower > eps, an enclosing tetrahedron that the origin is inside M (sd <= 0). */
 static void check_portal_evidence(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
                                   const hd_pose *pb, double sd, double scale, portal_count *count)
 {
     hd_options opt = hd_options_default();
-    hd_pair pair;
-    assert_int_equal(hd_pair_init(&pair, a, pa, b, pb, &opt), HD_OK);
-    assert_true(hd_mpr_applies(&pair));
-    hd_mpr_state m;
-    hd_mpr_run(&pair, &m, NULL);
+    hdi_pair pair;
+    assert_int_equal(hdi_pair_init(&pair, a, pa, b, pb, &opt), HD_OK);
+    assert_true(hdi_mpr_applies(&pair));
+    hdi_mpr_state m;
+    hdi_mpr_run(&pair, &m, NULL);
     count->pairs++;
     double slack = 1e-12 * scale;
     if (m.end == HD_MPR_SEPARATED) {

@@ -501,29 +501,29 @@ static void test_pool_items_once(void **state)
     static const int chunks[] = {1, 3, 32, 100, 7000};
     const int thread_counts[] = {1, 2, 3, 8};
     for (size_t t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; ++t) {
-        hd_pool *pool;
-        assert_int_equal(hd_pool_create(thread_counts[t], &pool), HD_OK);
+        hdi_pool *pool;
+        assert_int_equal(hdi_pool_create(thread_counts[t], &pool), HD_OK);
         probe.threads = thread_counts[t];
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
             for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; ++k) {
-                hd_pool_run(pool, probe_chunk, &probe, counts[c], chunks[k]);
-                check_probe(&probe, counts[c], "hd_pool_run", thread_counts[t], chunks[k]);
+                hdi_pool_run(pool, probe_chunk, &probe, counts[c], chunks[k]);
+                check_probe(&probe, counts[c], "hdi_pool_run", thread_counts[t], chunks[k]);
                 atomic_store(&probe.lead_runs, 0);
-                hd_pool_run_beside(pool, probe_lead, &probe, probe_chunk, &probe, counts[c],
+                hdi_pool_run_beside(pool, probe_lead, &probe, probe_chunk, &probe, counts[c],
                                    chunks[k]);
                 assert_int_equal(atomic_load(&probe.lead_runs), 1);
-                check_probe(&probe, counts[c], "hd_pool_run_beside", thread_counts[t], chunks[k]);
+                check_probe(&probe, counts[c], "hdi_pool_run_beside", thread_counts[t], chunks[k]);
             }
         }
-        hd_pool_park(pool);
-        hd_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16); /* after a park */
-        check_probe(&probe, T_POOL_ITEMS, "hd_pool_run after hd_pool_park", thread_counts[t], 16);
-        hd_pool_park(pool);
-        hd_pool_wake(pool, T_POOL_ITEMS, 16); /* a wake-up without a job, then the job */
-        hd_pool_wake(pool, T_POOL_ITEMS, 16);
-        hd_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16);
-        check_probe(&probe, T_POOL_ITEMS, "hd_pool_run after hd_pool_wake", thread_counts[t], 16);
-        hd_pool_destroy(pool);
+        hdi_pool_park(pool);
+        hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16); /* after a park */
+        check_probe(&probe, T_POOL_ITEMS, "hdi_pool_run after hdi_pool_park", thread_counts[t], 16);
+        hdi_pool_park(pool);
+        hdi_pool_wake(pool, T_POOL_ITEMS, 16); /* a wake-up without a job, then the job */
+        hdi_pool_wake(pool, T_POOL_ITEMS, 16);
+        hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16);
+        check_probe(&probe, T_POOL_ITEMS, "hdi_pool_run after hdi_pool_wake", thread_counts[t], 16);
+        hdi_pool_destroy(pool);
     }
 }
 
@@ -1001,8 +1001,8 @@ static void test_pair_table(void **state)
     enum { N = 60 };
     static char present[N][N];
     memset(present, 0, sizeof present);
-    hd_pair_table t;
-    hd_pairs_init(&t, 0);
+    hdi_pair_table t;
+    hdi_pairs_init(&t, 0);
     hd_rng rng;
     hd_rng_init(&rng, t_seed + 17);
     for (int it = 0; it < 20000; ++it) {
@@ -1012,13 +1012,13 @@ static void test_pair_table(void **state)
         }
         int lo = a < b ? a : b, hi = a < b ? b : a, index = -1;
         if (hd_rng_int(&rng, 3) != 0) {
-            assert_int_equal(hd_pairs_add(&t, a, b, &index), HD_OK);
+            assert_int_equal(hdi_pairs_add(&t, a, b, &index), HD_OK);
             assert_int_equal(t.recs[index].a, lo);
             assert_int_equal(t.recs[index].b, hi);
             present[lo][hi] = 1;
-        } else if ((index = hd_pairs_find(&t, b, a)) >= 0) {
+        } else if ((index = hdi_pairs_find(&t, b, a)) >= 0) {
             assert_true(present[lo][hi]);
-            hd_pairs_remove_at(&t, index);
+            hdi_pairs_remove_at(&t, index);
             present[lo][hi] = 0;
         } else {
             assert_false(present[lo][hi]);
@@ -1028,11 +1028,11 @@ static void test_pair_table(void **state)
     for (int a = 0; a < N; ++a) {
         for (int b = a + 1; b < N; ++b) {
             count += present[a][b];
-            assert_int_equal(hd_pairs_find(&t, a, b) >= 0, present[a][b]);
+            assert_int_equal(hdi_pairs_find(&t, a, b) >= 0, present[a][b]);
         }
     }
     assert_int_equal(count, t.count);
-    hd_pairs_free(&t);
+    hdi_pairs_free(&t);
 }
 
 typedef struct tree_hits {
@@ -1049,7 +1049,7 @@ static int tree_hit(void *ctx, int body)
 }
 
 /* Every leaf's box queried: the leaves met are exactly those whose boxes overlap it. */
-static void check_tree_queries(const hd_tree *t, const int *leaf, double (*lo)[3], double (*hi)[3],
+static void check_tree_queries(const hdi_tree *t, const int *leaf, double (*lo)[3], double (*hi)[3],
                                int n)
 {
     for (int i = 0; i < n; ++i) {
@@ -1058,7 +1058,7 @@ static void check_tree_queries(const hd_tree *t, const int *leaf, double (*lo)[3
         }
         static tree_hits h;
         memset(&h, 0, sizeof h);
-        assert_int_equal(hd_tree_query(t, lo[i], hi[i], tree_hit, &h), 0);
+        assert_int_equal(hdi_tree_query(t, lo[i], hi[i], tree_hit, &h), 0);
         for (int j = 0; j < n; ++j) {
             int overlap = leaf[j] >= 0 && lo[i][0] <= hi[j][0] && lo[j][0] <= hi[i][0] &&
                           lo[i][1] <= hi[j][1] && lo[j][1] <= hi[i][1] && lo[i][2] <= hi[j][2] &&
@@ -1069,7 +1069,7 @@ static void check_tree_queries(const hd_tree *t, const int *leaf, double (*lo)[3
 }
 
 /* The tree's structure and queries against a scan, under random inserts, local moves (by
- * reinsertion, and by hd_tree_update: in place or reinserted) and removes. */
+ * reinsertion, and by hdi_tree_update: in place or reinserted) and removes. */
 static void test_tree(void **state)
 {
     (void)state;
@@ -1077,9 +1077,9 @@ static void test_tree(void **state)
     static double lo[N][3], hi[N][3];
     static int leaf[N];
     int in_place = 0, updates = 0;
-    hd_tree t;
-    hd_tree_init(&t);
-    assert_int_equal(hd_tree_reserve(&t, N), HD_OK);
+    hdi_tree t;
+    hdi_tree_init(&t);
+    assert_int_equal(hdi_tree_reserve(&t, N), HD_OK);
     hd_rng rng;
     hd_rng_init(&rng, t_seed + 19);
     for (int i = 0; i < N; ++i) {
@@ -1093,7 +1093,7 @@ static void test_tree(void **state)
                 lo[i][k] += d;
                 hi[i][k] += d + hd_rng_uniform(&rng, 0.0, 0.5);
             }
-            leaf[i] = hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+            leaf[i] = hdi_tree_move(&t, leaf[i], lo[i], hi[i]);
             continue;
         }
         if (leaf[i] >= 0 && hd_rng_int(&rng, 2) == 0) { /* a small move, in place when it can */
@@ -1103,13 +1103,13 @@ static void test_tree(void **state)
                 hi[i][k] += d;
             }
             int before = leaf[i];
-            leaf[i] = hd_tree_update(&t, leaf[i], lo[i], hi[i]);
+            leaf[i] = hdi_tree_update(&t, leaf[i], lo[i], hi[i]);
             in_place += leaf[i] == before;
             updates++;
             continue;
         }
         if (leaf[i] >= 0) {
-            hd_tree_remove(&t, leaf[i]);
+            hdi_tree_remove(&t, leaf[i]);
             leaf[i] = -1;
         }
         if (hd_rng_int(&rng, 4) != 0) {
@@ -1117,20 +1117,20 @@ static void test_tree(void **state)
                 lo[i][k] = hd_rng_uniform(&rng, 0.0, 50.0);
                 hi[i][k] = lo[i][k] + hd_rng_uniform(&rng, 0.0, 3.0);
             }
-            leaf[i] = hd_tree_insert(&t, lo[i], hi[i], i);
+            leaf[i] = hdi_tree_insert(&t, lo[i], hi[i], i);
         }
         if (it % 500 == 0) {
-            assert_true(hd_tree_check(&t));
+            assert_true(hdi_tree_check(&t));
             check_tree_queries(&t, leaf, lo, hi, N);
         }
     }
-    assert_true(hd_tree_check(&t));
+    assert_true(hdi_tree_check(&t));
     check_tree_queries(&t, leaf, lo, hi, N);
-    printf("tree: %d leaves, height %d, %d of %d updates in place\n", t.leaves, hd_tree_height(&t),
+    printf("tree: %d leaves, height %d, %d of %d updates in place\n", t.leaves, hdi_tree_height(&t),
            in_place, updates);
-    assert_true(hd_tree_height(&t) < 40);
+    assert_true(hdi_tree_height(&t) < 40);
     assert_true(in_place > 0 && in_place < updates); /* both ways were taken */
-    hd_tree_free(&t);
+    hdi_tree_free(&t);
 }
 
 typedef struct pair_count {
@@ -1155,7 +1155,7 @@ static void test_tree_build(void **state)
 {
     (void)state;
     enum { N = 300 };
-    static hd_box boxes[N];
+    static hdi_box boxes[N];
     static unsigned char seen[N][300];
     static double lo[N][3], hi[N][3];
     int ids[N], leaves[N], leaf[N];
@@ -1168,23 +1168,23 @@ static void test_tree_build(void **state)
         }
         ids[i] = i;
     }
-    hd_tree t;
-    hd_tree_init(&t);
-    assert_int_equal(hd_tree_reserve(&t, N), HD_OK);
-    hd_tree_build(&t, ids, N, boxes, leaves);
-    assert_true(hd_tree_check(&t));
-    assert_true(hd_tree_height(&t) <= 10); /* ceil(log2 300) + 1 */
+    hdi_tree t;
+    hdi_tree_init(&t);
+    assert_int_equal(hdi_tree_reserve(&t, N), HD_OK);
+    hdi_tree_build(&t, ids, N, boxes, leaves);
+    assert_true(hdi_tree_check(&t));
+    assert_true(hdi_tree_height(&t) <= 10); /* ceil(log2 300) + 1 */
     for (int k = 0; k < N; ++k) {
         leaf[ids[k]] = leaves[k];
         assert_int_equal(t.nodes[leaves[k]].child2, ids[k]);
     }
     memset(seen, 0, sizeof seen);
     pair_count pc = {0, 0, seen};
-    assert_int_equal(hd_tree_pairs(&t, count_pair, &pc), 0);
+    assert_int_equal(hdi_tree_pairs(&t, count_pair, &pc), 0);
     int expected = 0;
     for (int a = 0; a < N; ++a) {
         for (int b = a + 1; b < N; ++b) {
-            int overlap = hd_box_overlap(boxes[a].lo, boxes[a].hi, boxes[b].lo, boxes[b].hi);
+            int overlap = hdi_box_overlap(boxes[a].lo, boxes[a].hi, boxes[b].lo, boxes[b].hi);
             expected += overlap;
             assert_int_equal(seen[a][b], overlap);
         }
@@ -1202,12 +1202,12 @@ static void test_tree_build(void **state)
             lo[i][k] += d;
             hi[i][k] += d;
         }
-        leaf[i] = it % 2 ? hd_tree_update(&t, leaf[i], lo[i], hi[i])
-                         : hd_tree_move(&t, leaf[i], lo[i], hi[i]);
+        leaf[i] = it % 2 ? hdi_tree_update(&t, leaf[i], lo[i], hi[i])
+                         : hdi_tree_move(&t, leaf[i], lo[i], hi[i]);
     }
-    assert_true(hd_tree_check(&t));
+    assert_true(hdi_tree_check(&t));
     check_tree_queries(&t, leaf, lo, hi, N);
-    hd_tree_free(&t);
+    hdi_tree_free(&t);
 }
 
 static void test_bad_arguments(void **state)

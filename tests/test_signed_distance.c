@@ -502,7 +502,7 @@ static void needle_family(const char *name, void (*make)(hd_rng *, hd_needle_pai
  * against a beam): a cube, tetrahedron or square of side 1e-9 to 0.1 against a segment, a square
  * or a long thin box of length 0.1 to 10, both turned, close together. The simplices of M are
  * needles there, whose double solve loses the digits of their short edges (kernel/gjk_core.c,
- * hd_gjk_polish; docs/algorithms/gjk.md section 4). */
+ * hdi_gjk_polish; docs/algorithms/gjk.md section 4). */
 static void test_small_against_long(void **state)
 {
     (void)state;
@@ -550,8 +550,8 @@ static void test_cloud_regressions(void **state)
  * every algorithm (contact/classify.c, least_facet_side: the separating-axis method's least
  * facet places it); on the second (1.02 eps apart) the polish stopped within GJK's tolerance,
  * 2.2e-11 apart, across the band edge, and hd_distance failed (kernel/gjk_core.c,
- * hd_gjk_polish). Moved 1e5 and 1e6 away: GJK's tolerances, relative to the world scale, left
- * the signed distance 1.1e-9 to 2e-9 of the size off (contact/signed_distance.c, hd_sd_pair), and
+ * hdi_gjk_polish). Moved 1e5 and 1e6 away: GJK's tolerances, relative to the world scale, left
+ * the signed distance 1.1e-9 to 2e-9 of the size off (contact/signed_distance.c, hdi_sd_pair), and
  * a tetrahedron of almost no volume gave a touching pair's point pair 4.9e-4 apart at eps =
  * 6.8e-8 (contact/classify.c, common_point_within). A pair of the cloud family 1e3 away,
  * overlapping by 7.9 eps, on which GJK and its LP fallback failed and CD-Dual answers

@@ -38,16 +38,16 @@ static void check_answer(const hd_polytope *p, const double d[3], int start, int
     assert_true((double)(best - got) <= allowed);
 }
 
-/* Checks hd_support_climb (the direction table of a solid above HD_SUPPORT_SCAN_MAX vertices, else
+/* Checks hdi_support_climb (the direction table of a solid above HD_SUPPORT_SCAN_MAX vertices, else
  * a scan or a walk) and, on solids with a table, also the hill climb itself, run on a copy of the
  * polytope's header without the table. */
 static void check_direction(const hd_polytope *p, const double d[3], int start)
 {
-    check_answer(p, d, start, hd_support_climb(p, d, start));
+    check_answer(p, d, start, hdi_support_climb(p, d, start));
     if (p->support_k > 0) {
         hd_polytope walk = *p;
         walk.support_k = 0;
-        check_answer(&walk, d, start, hd_support_climb(&walk, d, start));
+        check_answer(&walk, d, start, hdi_support_climb(&walk, d, start));
     }
 }
 
@@ -90,7 +90,7 @@ static hd_polytope *build(const double *xyz, int n)
 }
 
 /* The climbing start and the walk on solids of fewer than 8 vertices (the sample's stride would
- * round to 0): they end, on a vertex of greatest d.v. hd_support_from scans such solids, so only a
+ * round to 0): they end, on a vertex of greatest d.v. hdi_support_from scans such solids, so only a
  * direct call reaches this. */
 static void test_climb_few_vertices(void **state)
 {
@@ -100,11 +100,11 @@ static void test_climb_few_vertices(void **state)
     for (int rep = 0; rep < 50; ++rep) {
         double d[3] = {hd_rng_uniform(&rng, -1, 1), hd_rng_uniform(&rng, -1, 1),
                        hd_rng_uniform(&rng, -1, 1)};
-        int from = hd_support_climb_start(p, d, rep % 4, NULL, 0);
+        int from = hdi_support_climb_start(p, d, rep % 4, NULL, 0);
         assert_true(from >= 0 && from < 4);
-        int v = hd_support_walk(p, d, from);
-        assert_true(hd_v3_dot(p->verts + 3 * v, d) ==
-                    hd_v3_dot(p->verts + 3 * hd_support_brute(p, d), d));
+        int v = hdi_support_walk(p, d, from);
+        assert_true(hdi_v3_dot(p->verts + 3 * v, d) ==
+                    hdi_v3_dot(p->verts + 3 * hdi_support_brute(p, d), d));
     }
     hd_polytope_destroy(p);
 }
@@ -115,10 +115,10 @@ static void test_brute_lowest_index(void **state)
     double sq[12] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};
     hd_polytope *p = build(sq, 4);
     double d[3] = {0, 0, 1}; /* every vertex ties */
-    int v = hd_support_brute(p, d);
+    int v = hdi_support_brute(p, d);
     assert_int_equal(v, 0);
     double e[3] = {1, 0, 0};
-    v = hd_support_brute(p, e);
+    v = hdi_support_brute(p, e);
     const double *x = p->verts + 3 * v;
     assert_true(x[0] == 1.0);
     for (int i = 0; i < v; ++i) {
@@ -152,7 +152,7 @@ static void test_random_clouds(void **state)
     }
 }
 
-/* The fused scan of two vertex sets (hd_support_scan_pair, GJK's support step on small solids)
+/* The fused scan of two vertex sets (hdi_support_scan_pair, GJK's support step on small solids)
  * answers exactly as two separate scans: sets of 1 to 40 points, either longer, integer grid
  * points and directions among them so that ties (the lowest index wins) are frequent. */
 static void test_scan_pair(void **state)
@@ -172,9 +172,9 @@ static void test_scan_pair(void **state)
             db[k] = grid ? floor(hd_rng_uniform(&rng, -1, 2)) : hd_rng_uniform(&rng, -1, 1);
         }
         int ia = -1, ib = -1;
-        hd_support_scan_pair(xa, na, da, xb, nb, db, &ia, &ib);
-        assert_int_equal(ia, hd_support_scan(xa, na, da));
-        assert_int_equal(ib, hd_support_scan(xb, nb, db));
+        hdi_support_scan_pair(xa, na, da, xb, nb, db, &ia, &ib);
+        assert_int_equal(ia, hdi_support_scan(xa, na, da));
+        assert_int_equal(ib, hdi_support_scan(xb, nb, db));
     }
 }
 
@@ -318,7 +318,7 @@ static void check_table_layout(const hd_polytope *p)
     }
     int k = p->support_k;
     assert_true(k > 0);
-    assert_int_equal(k, hd_support_table_resolution(p->vertex_count));
+    assert_int_equal(k, hdi_support_table_resolution(p->vertex_count));
     for (int c = 0; c < 6 * k * k; ++c) {
         const int *rec = p->support_cell + HD_SUPPORT_SLOTS * c;
         if (rec[0] >= 0) {
@@ -371,7 +371,7 @@ static void check_cell_edges(const hd_polytope *p)
         check_direction(p, corner[c], 0);
     }
     double zero[3] = {0, 0, 0};
-    int v = hd_support_climb(p, zero, 0);
+    int v = hdi_support_climb(p, zero, 0);
     assert_true(v >= 0 && v < p->vertex_count);
 }
 

@@ -24,7 +24,7 @@ typedef struct hd_feature_id {
     int index;
 } hd_feature_id;
 
-const char *hd_feature_type_str(hd_feature_type type); /* "vertex", "edge", "face" */
+HD_API const char *hd_feature_type_str(hd_feature_type type); /* "vertex", "edge", "face" */
 
 /* How the depth of an overlapping pair was computed (see hd_signed_distance). */
 typedef enum hd_depth_method {
@@ -89,15 +89,16 @@ typedef struct hd_contact {
  * valid input fails for lack of scratch. Errors: those of hd_collide (HD_ERR_NULL,
  * HD_ERR_BAD_POSE, HD_ERR_NONFINITE, HD_ERR_INVALID_ARG, HD_ERR_RANGE), and
  * HD_ERR_ITERATION_LIMIT when GJK reaches its cap. On error *out holds no answer. */
-hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                             const hd_pose *pose_b, const hd_options *opt, hd_contact *out);
+HD_API hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a,
+                                    const hd_polytope *b, const hd_pose *pose_b,
+                                    const hd_options *opt, hd_contact *out);
 
 #define HD_CONTACT_STACK_VERTICES 128
 
 /* A workspace capacity (hd_workspace_create) with which the contact queries on A and B never
  * run out of scratch: hd_contact_manifold's clipping of their largest faces, and an expanding
  * polytope of at least 1024 inner vertices. 0 for a NULL argument. */
-int hd_contact_workspace_capacity(const hd_polytope *a, const hd_polytope *b);
+HD_API int hd_contact_workspace_capacity(const hd_polytope *a, const hd_polytope *b);
 
 /* One point of a contact manifold (world frame). point lies between the two surfaces, half-way
  * along n between the point of the incident face and its projection onto the reference face;
@@ -135,9 +136,9 @@ typedef struct hd_manifold {
  * is wanted. Errors as hd_signed_distance, and HD_ERR_WORKSPACE_FULL when the reference and
  * incident faces have more than 64 vertices together and opt->workspace is missing or smaller
  * than hd_contact_workspace_capacity(a, b). */
-hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                              const hd_pose *pose_b, const hd_options *opt, hd_contact *contact,
-                              hd_manifold *out);
+HD_API hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a,
+                                     const hd_polytope *b, const hd_pose *pose_b,
+                                     const hd_options *opt, hd_contact *contact, hd_manifold *out);
 
 #ifdef __cplusplus
 }

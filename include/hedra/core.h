@@ -10,8 +10,18 @@ extern "C" {
  * hedra/version.h at configure time. */
 #include "hedra/version.h"
 
+/* HD_API marks the public functions, the only symbols the shared library exports: it is built
+ * with hidden visibility, and everything else in it is internal (named hdi_*). */
+#if defined(_WIN32) && defined(HEDRA_BUILDING_SHARED)
+#define HD_API __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define HD_API __attribute__((visibility("default")))
+#else
+#define HD_API
+#endif
+
 /* hd_version_string returns "MAJOR.MINOR.PATCH" of the library actually linked. */
-const char *hd_version_string(void);
+HD_API const char *hd_version_string(void);
 
 /* Status of every call that can fail. */
 typedef enum hd_status {
@@ -37,7 +47,7 @@ typedef enum hd_status {
 } hd_status;
 
 /* A static English description of a status, never NULL (unknown values give "unknown status"). */
-const char *hd_status_str(hd_status status);
+HD_API const char *hd_status_str(hd_status status);
 
 /* Largest number of input points any call accepts: keeps every size computation far from
  * integer overflow and rejects absurd file headers before any allocation. */
@@ -61,21 +71,21 @@ typedef struct hd_pose {
 } hd_pose;
 
 /* The identity pose. */
-hd_pose hd_pose_identity(void);
+HD_API hd_pose hd_pose_identity(void);
 
 /* A pose from a quaternion (w, x, y, z) of any non-zero finite magnitude (it is normalized) and a
  * translation. A zero or non-finite quaternion yields HD_ERR_BAD_POSE, a non-finite translation
  * HD_ERR_NONFINITE, NULL arguments HD_ERR_NULL. */
-hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose *out);
+HD_API hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose *out);
 
 /* HD_OK if every entry is finite and R is a rotation: |R^T R - I| <= tol entrywise and
  * det R > 0. tol <= 0 or not finite selects HD_DEFAULT_POSE_TOL; tol is capped at 1e-3 (a looser
  * "rotation" would scale or shear the polytope). Errors: HD_ERR_NULL, HD_ERR_NONFINITE,
  * HD_ERR_BAD_POSE. */
-hd_status hd_pose_validate(const hd_pose *pose, double tol);
+HD_API hd_status hd_pose_validate(const hd_pose *pose, double tol);
 
 /* Applies a pose to a point: out = R p + t (out may alias p). */
-void hd_pose_apply(const hd_pose *pose, const double p[3], double out[3]);
+HD_API void hd_pose_apply(const hd_pose *pose, const double p[3], double out[3]);
 
 /* Tolerances, all relative to the scale of the inputs, defined here and nowhere else.
  *
@@ -115,11 +125,11 @@ typedef struct hd_tolerance {
 } hd_tolerance;
 
 /* The documented defaults above. */
-hd_tolerance hd_tolerance_default(void);
+HD_API hd_tolerance hd_tolerance_default(void);
 
 /* HD_OK if every field is finite and non-negative, touch_rel and convex_rel < 1e-3 and
  * pose_tol <= 1e-3; else HD_ERR_INVALID_ARG (HD_ERR_NULL for NULL). */
-hd_status hd_tolerance_validate(const hd_tolerance *tol);
+HD_API hd_status hd_tolerance_validate(const hd_tolerance *tol);
 
 #ifdef __cplusplus
 }

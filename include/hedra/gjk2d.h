@@ -49,17 +49,17 @@ typedef struct hd_result2d {
  * Errors: HD_ERR_NULL, HD_ERR_EMPTY (na or nb is 0), HD_ERR_INVALID_ARG (negative count or bad
  * tolerance), HD_ERR_TOO_LARGE (count > HD_MAX_POINTS), HD_ERR_NONFINITE,
  * HD_ERR_ITERATION_LIMIT. Never allocates. */
-hd_status hd_collide2d(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
-                       hd_result2d *out);
+HD_API hd_status hd_collide2d(const double *a, int na, const double *b, int nb,
+                              const hd_tolerance *tol, hd_result2d *out);
 
 /* The same verdict and certificate, plus the Euclidean distance and the closest points. */
-hd_status hd_distance2d(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
-                        hd_result2d *out);
+HD_API hd_status hd_distance2d(const double *a, int na, const double *b, int nb,
+                               const hd_tolerance *tol, hd_result2d *out);
 
 /* Independent brute-force check of result->cert for result->verdict against the points
  * (O(na + nb)), allowing a few units of rounding. HD_OK or HD_ERR_CERTIFICATE. */
-hd_status hd_certificate_check2d(const double *a, int na, const double *b, int nb,
-                                 const hd_result2d *result);
+HD_API hd_status hd_certificate_check2d(const double *a, int na, const double *b, int nb,
+                                        const hd_result2d *result);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,7 @@ typedef struct hd_parse_error {
 } hd_parse_error;
 
 /* Formats the error as "file:line: message" into buf (always NUL-terminated). */
-void hd_parse_error_format(const hd_parse_error *err, char *buf, int size);
+HD_API void hd_parse_error_format(const hd_parse_error *err, char *buf, int size);
 
 /* A point cloud read from a file: count points, xyz[3*i..3*i+2]. Free with hd_points_free. */
 typedef struct hd_points {
@@ -28,7 +28,7 @@ typedef struct hd_points {
     double *xyz;
 } hd_points;
 
-void hd_points_free(hd_points *pts);
+HD_API void hd_points_free(hd_points *pts);
 
 typedef enum hd_format {
     HD_FORMAT_AUTO = 0, /* by extension: .off, .obj, .xyz (and .txt, .pts as XYZ) */
@@ -44,18 +44,19 @@ typedef enum hd_format {
  * HD_ERR_INVALID_ARG: the format is not valid or cannot be told from the name; HD_ERR_NULL.
  * On success out->count >= 1 and every coordinate is finite; on error out is {0, NULL}.
  * docs/FORMATS.md describes exactly what each format accepts. err may be NULL. */
-hd_status hd_read_points(const char *path, hd_format format, hd_points *out, hd_parse_error *err);
+HD_API hd_status hd_read_points(const char *path, hd_format format, hd_points *out,
+                                hd_parse_error *err);
 
 /* The same from an already open stream; name is used in error messages. */
-hd_status hd_read_points_stream(FILE *fp, const char *name, hd_format format, hd_points *out,
-                                hd_parse_error *err);
+HD_API hd_status hd_read_points_stream(FILE *fp, const char *name, hd_format format, hd_points *out,
+                                       hd_parse_error *err);
 
 /* Writes a polytope as OFF (vertices and its polygonal faces; lower-dimensional polytopes are
  * written with their polygon, segment or point as a single face / no face): "OFF", the counts
  * "nv nf ne", the hull vertices (%.17g, so they read back identically) and one line "k i1 .. ik"
  * per face, counter-clockwise seen from outside. A flat polygon has one face (counter-clockwise
  * about its plane normal); a segment or a point has none. Errors: HD_ERR_NULL, HD_ERR_IO. */
-hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
+HD_API hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
 
 /* Pair file reader, streaming: one pair at a time so files of any number of pairs run in
  * constant memory. Format:
@@ -72,8 +73,8 @@ hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
 typedef struct hd_pair_reader hd_pair_reader;
 
 /* Opens path ("-" for standard input). */
-hd_status hd_pair_reader_open(const char *path, hd_pair_reader **out, hd_parse_error *err);
-void hd_pair_reader_close(hd_pair_reader *reader);
+HD_API hd_status hd_pair_reader_open(const char *path, hd_pair_reader **out, hd_parse_error *err);
+HD_API void hd_pair_reader_close(hd_pair_reader *reader);
 
 /* One pair read into reader-owned storage valid until the next call. Returns HD_OK with
  * *done = 0 and the pair, HD_OK with *done = 1 at a clean end of file, or an error with *err.
@@ -85,15 +86,15 @@ typedef struct hd_pair_data {
     int line; /* line of the "pair" header */
 } hd_pair_data;
 
-hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *done,
-                              hd_parse_error *err);
+HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *done,
+                                     hd_parse_error *err);
 
 /* Writes one pair in the format above (full precision, %.17g). a may be NULL when na == 0, b when
  * nb == 0. Nothing is written on an argument error: HD_ERR_NULL, HD_ERR_INVALID_ARG (a name that
  * the reader would not accept back, a negative count), HD_ERR_TOO_LARGE, HD_ERR_NONFINITE;
  * HD_ERR_IO when writing fails. */
-hd_status hd_write_pair(FILE *fp, const char *name, const double *a, int na, const double *b,
-                        int nb);
+HD_API hd_status hd_write_pair(FILE *fp, const char *name, const double *a, int na, const double *b,
+                               int nb);
 
 /* Scene file reader: a whole file of shapes, bodies and frames read into plain data (points and
  * poses; no polytope is built here). Format (docs/FORMATS.md gives the full grammar):
@@ -155,13 +156,14 @@ typedef struct hd_scene_file {
  * HD_ERR_NONFINITE, HD_ERR_TOO_LARGE, HD_ERR_EMPTY (a shape without points), HD_ERR_BAD_POSE (a
  * quaternion that is not unit), HD_ERR_NO_MEMORY or HD_ERR_NULL, fills *err (may be NULL) and
  * leaves *out empty. Free with hd_scene_file_free. */
-hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *err);
+HD_API hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *err);
 
 /* The same from an open stream; name is used in error messages. */
-hd_status hd_read_scene_stream(FILE *fp, const char *name, hd_scene_file *out, hd_parse_error *err);
+HD_API hd_status hd_read_scene_stream(FILE *fp, const char *name, hd_scene_file *out,
+                                      hd_parse_error *err);
 
 /* Frees what a reader filled and empties *file; NULL is ignored. */
-void hd_scene_file_free(hd_scene_file *file);
+HD_API void hd_scene_file_free(hd_scene_file *file);
 
 #ifdef __cplusplus
 }

@@ -58,23 +58,23 @@ typedef struct hd_lp_result {
  * max_iterations caps each simplex run (0: 1000 + 50 (dim+2)^2 + 4 (ns+nt)).
  * Errors: HD_ERR_NULL, HD_ERR_INVALID_ARG (dim outside 1..HD_LP_MAX_DIM, negative count, bad
  * tolerance), HD_ERR_TOO_LARGE, HD_ERR_NONFINITE, HD_ERR_ITERATION_LIMIT. Never allocates. */
-hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int nt,
-                          const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
-                          double *weights_t);
+HD_API hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int nt,
+                                 const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
+                                 double *weights_t);
 
 /* Containment in any dimension (the source's IsSubsetOf): *inside = 1 when no point of T is
  * separated from conv(S) by more than eps (each point decided as by hd_lp_point_inside, so the
  * sqrt(dim) band above applies). Empty T is inside anything; a non-empty T is never inside an
  * empty S. */
-hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
-                         const hd_tolerance *tol, int *inside);
+HD_API hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
+                                const hd_tolerance *tol, int *inside);
 
 /* Point inside conv(S) in any dimension: HD_INTERSECTING inside deeper than eps, HD_TOUCHING on
  * the boundary within eps, HD_SEPARATED outside by more than eps (or S empty); eps =
  * tol.touch_rel * (largest absolute coordinate of S and the point), band as for
  * hd_lp_intersect. */
-hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *point,
-                             const hd_tolerance *tol, hd_verdict *out);
+HD_API hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *point,
+                                    const hd_tolerance *tol, hd_verdict *out);
 
 #ifdef __cplusplus
 }

@@ -25,8 +25,8 @@ typedef struct hd_polytope hd_polytope;
  * Errors: HD_ERR_NULL, HD_ERR_EMPTY (count <= 0), HD_ERR_TOO_LARGE (count > HD_MAX_POINTS),
  * HD_ERR_NONFINITE, HD_ERR_RANGE (a coordinate beyond HD_MAX_COORD), HD_ERR_INVALID_ARG (an
  * invalid tolerance), HD_ERR_HULL, HD_ERR_NO_MEMORY. *out is NULL on error. */
-hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *tol,
-                            hd_polytope **out);
+HD_API hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *tol,
+                                   hd_polytope **out);
 
 /* Where an explicit mesh failed its convexity check. */
 typedef struct hd_mesh_violation {
@@ -42,46 +42,48 @@ typedef struct hd_mesh_violation {
  * and the face's own vertices on its plane to the same tolerance. The first violation found is
  * written to *violation when it is not NULL. Coplanar neighbouring faces are merged.
  * Errors: as hd_polytope_build, plus HD_ERR_BAD_MESH, HD_ERR_NOT_CONVEX, HD_ERR_INVALID_ARG. */
-hd_status hd_polytope_from_mesh(const double *xyz, int vertex_count, const int *face_sizes,
-                                const int *face_indices, int face_count, const hd_tolerance *tol,
-                                hd_polytope **out, hd_mesh_violation *violation);
+HD_API hd_status hd_polytope_from_mesh(const double *xyz, int vertex_count, const int *face_sizes,
+                                       const int *face_indices, int face_count,
+                                       const hd_tolerance *tol, hd_polytope **out,
+                                       hd_mesh_violation *violation);
 
 /* Frees a polytope; NULL is ignored. */
-void hd_polytope_destroy(hd_polytope *poly);
+HD_API void hd_polytope_destroy(hd_polytope *poly);
 
 /* Affine dimension 0..3. */
-int hd_polytope_dimension(const hd_polytope *poly);
+HD_API int hd_polytope_dimension(const hd_polytope *poly);
 
 /* Counts of the hull's vertices, edges and faces. For dimension 2 the faces are the polygon's two
  * sides (2); for dimensions 0 and 1 there are no faces; a segment has 1 edge. */
-int hd_polytope_vertex_count(const hd_polytope *poly);
-int hd_polytope_edge_count(const hd_polytope *poly);
-int hd_polytope_face_count(const hd_polytope *poly);
+HD_API int hd_polytope_vertex_count(const hd_polytope *poly);
+HD_API int hd_polytope_edge_count(const hd_polytope *poly);
+HD_API int hd_polytope_face_count(const hd_polytope *poly);
 
 /* The hull vertices, 3 doubles each, in the polytope's own (local) frame. */
-const double *hd_polytope_vertices(const hd_polytope *poly);
+HD_API const double *hd_polytope_vertices(const hd_polytope *poly);
 
 /* Face f: its unit outward normal and offset (the plane n.x = offset), and its vertex loop,
  * counter-clockwise seen from outside. Returns the loop length, 0 for an invalid f. */
-int hd_polytope_face(const hd_polytope *poly, int f, double normal[3], double *offset,
-                     const int **loop);
+HD_API int hd_polytope_face(const hd_polytope *poly, int f, double normal[3], double *offset,
+                            const int **loop);
 
 /* Edge e: its two end vertices and two adjacent faces (-1 where a lower-dimensional polytope
  * has none). Returns HD_ERR_INVALID_ARG for an invalid e. */
-hd_status hd_polytope_edge(const hd_polytope *poly, int e, int vertices[2], int faces[2]);
+HD_API hd_status hd_polytope_edge(const hd_polytope *poly, int e, int vertices[2], int faces[2]);
 
 /* Axis-aligned box, bounding sphere, and the largest absolute coordinate (local frame). */
-void hd_polytope_bounds(const hd_polytope *poly, double lo[3], double hi[3]);
-void hd_polytope_sphere(const hd_polytope *poly, double centre[3], double *radius);
+HD_API void hd_polytope_bounds(const hd_polytope *poly, double lo[3], double hi[3]);
+HD_API void hd_polytope_sphere(const hd_polytope *poly, double centre[3], double *radius);
 
 /* Two distinct points in the relative interior (distinct unless the polytope is a point), and
  * each one's clearance: the distance from it to the nearest face plane (0 below dimension 3). */
-void hd_polytope_interior(const hd_polytope *poly, int which, double point[3], double *clearance);
+HD_API void hd_polytope_interior(const hd_polytope *poly, int which, double point[3],
+                                 double *clearance);
 
 /* Full structural check (expensive, O(V F)): Euler's formula, closed manifold, outward unit
  * normals, every vertex on or inside every face plane, adjacency symmetric. HD_OK or
  * HD_ERR_BAD_MESH / HD_ERR_NOT_CONVEX. */
-hd_status hd_polytope_validate(const hd_polytope *poly, const hd_tolerance *tol);
+HD_API hd_status hd_polytope_validate(const hd_polytope *poly, const hd_tolerance *tol);
 
 #ifdef __cplusplus
 }

@@ -13,7 +13,7 @@ extern "C" {
 /* The verdict of an intersection query; see hd_tolerance for the touching band. */
 typedef enum hd_verdict { HD_SEPARATED = 0, HD_TOUCHING = 1, HD_INTERSECTING = 2 } hd_verdict;
 
-const char *hd_verdict_str(hd_verdict verdict); /* "separated", "touching", "intersecting" */
+HD_API const char *hd_verdict_str(hd_verdict verdict); /* "separated", "touching", "intersecting" */
 
 /* The three independent ways to decide intersection. */
 typedef enum hd_algo {
@@ -23,10 +23,10 @@ typedef enum hd_algo {
     HD_ALGO_COUNT
 } hd_algo;
 
-const char *hd_algo_str(hd_algo algo); /* "gjk", "cddual", "lp" */
+HD_API const char *hd_algo_str(hd_algo algo); /* "gjk", "cddual", "lp" */
 
 /* HD_OK and *out set when name is one of the strings above. */
-hd_status hd_algo_parse(const char *name, hd_algo *out);
+HD_API hd_status hd_algo_parse(const char *name, hd_algo *out);
 
 /* Why a query stopped. */
 typedef enum hd_stop {
@@ -122,7 +122,7 @@ typedef struct hd_cache {
     {                                                                                              \
         0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1                                                 \
     }
-void hd_cache_reset(hd_cache *cache);
+HD_API void hd_cache_reset(hd_cache *cache);
 
 /* Caller-owned scratch for the queries that need more than the stack: CD-Dual's map of the
  * candidates one search has examined (faces of A, faces of B, edge pairs) and its search path.
@@ -136,8 +136,8 @@ typedef struct hd_workspace hd_workspace;
 
 /* capacity: number of candidates one CD-Dual search may examine (>= 16). Errors: HD_ERR_NULL,
  * HD_ERR_INVALID_ARG (capacity < 16), HD_ERR_TOO_LARGE (above 2^26), HD_ERR_NO_MEMORY. */
-hd_status hd_workspace_create(int capacity, hd_workspace **out);
-void hd_workspace_destroy(hd_workspace *ws);
+HD_API hd_status hd_workspace_create(int capacity, hd_workspace **out);
+HD_API void hd_workspace_destroy(hd_workspace *ws);
 
 /* The capacity with which no CD-Dual search on polytopes a and b (any poses) can run out of
  * scratch: one more than the search's evaluation cap (tol->max_iterations, or its automatic value
@@ -146,16 +146,16 @@ void hd_workspace_destroy(hd_workspace *ws);
  * reaches the cap stops and hd_collide answers with the LP method (HD_STOP_FALLBACK). Derivation
  * and measured needs in docs/algorithms/cddual.md section 9. tol may be NULL (defaults). Errors:
  * HD_ERR_NULL, HD_ERR_INVALID_ARG (invalid tol). *capacity is 0 on error. */
-hd_status hd_workspace_capacity_for(const hd_polytope *a, const hd_polytope *b,
-                                    const hd_tolerance *tol, int *capacity);
+HD_API hd_status hd_workspace_capacity_for(const hd_polytope *a, const hd_polytope *b,
+                                           const hd_tolerance *tol, int *capacity);
 
 /* hd_workspace_create(capacity_for(a, b, tol)): the workspace every query on a and b can use
  * (one per thread). Errors: those of both. */
-hd_status hd_workspace_create_for(const hd_polytope *a, const hd_polytope *b,
-                                  const hd_tolerance *tol, hd_workspace **out);
+HD_API hd_status hd_workspace_create_for(const hd_polytope *a, const hd_polytope *b,
+                                         const hd_tolerance *tol, hd_workspace **out);
 
 /* The capacity a workspace was created with (0 for NULL). */
-int hd_workspace_capacity(const hd_workspace *ws);
+HD_API int hd_workspace_capacity(const hd_workspace *ws);
 
 /* The search path of the last query run with HD_QUERY_RECORD_PATH: count entries, each a face of
  * the Minkowski difference as (kind, feature_a, feature_b, dual distance), in order: SEARCH-FV's
@@ -169,7 +169,7 @@ typedef struct hd_path_step {
     double dual_distance;
     int phase;
 } hd_path_step;
-int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps);
+HD_API int hd_workspace_path(const hd_workspace *ws, const hd_path_step **steps);
 
 /* GJK's path, recorded with HD_QUERY_RECORD_PATH by hd_collide and hd_distance wherever GJK runs
  * (HD_ALGO_GJK, CD-Dual's fallback to GJK, and the contact classifier's continuation of the same
@@ -192,7 +192,7 @@ typedef struct hd_gjk_step {
     double closest[3];
     double lower;
 } hd_gjk_step;
-int hd_workspace_gjk_path(const hd_workspace *ws, const hd_gjk_step **steps);
+HD_API int hd_workspace_gjk_path(const hd_workspace *ws, const hd_gjk_step **steps);
 
 /* Query flags. */
 enum {
@@ -222,7 +222,7 @@ typedef struct hd_options {
 } hd_options;
 
 /* algo = HD_ALGO_GJK, default tolerances, no cache, no workspace, no flags. */
-hd_options hd_options_default(void);
+HD_API hd_options hd_options_default(void);
 
 /* Intersection: separated, touching or intersecting, with a certificate. Poses may be NULL
  * (identity); opt may be NULL (defaults). Errors: HD_ERR_NULL, HD_ERR_BAD_POSE, HD_ERR_NONFINITE,
@@ -233,15 +233,15 @@ hd_options hd_options_default(void);
  * HD_STOP_FALLBACK when one answers). A workspace too small is never an error here (see
  * hd_workspace).
  * On error *out holds no verdict. The same errors apply to every query below. */
-hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                     const hd_pose *pose_b, const hd_options *opt, hd_result *out);
+HD_API hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                            const hd_pose *pose_b, const hd_options *opt, hd_result *out);
 
 /* Euclidean distance and closest points (GJK, whatever opt->algo says), with the verdict and
  * certificate of hd_collide. distance is 0 when the pair touches or intersects. When GJK cannot
  * prove an overlap (needle-shaped Minkowski differences), the LP method decides it and the
  * witnesses are its certificate's point pair (stop = HD_STOP_FALLBACK). */
-hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                      const hd_pose *pose_b, const hd_options *opt, hd_result *out);
+HD_API hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                             const hd_pose *pose_b, const hd_options *opt, hd_result *out);
 
 /* Directional gap (CD-Dual section 6): for a direction s (any length, normalized here), the
  * signed distance B must travel along +s or -s so that it just touches A (A fixed).
@@ -266,28 +266,29 @@ typedef struct hd_gap_result {
     hd_stats stats;
 } hd_gap_result;
 
-hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                 const hd_pose *pose_b, const double direction[3], const hd_options *opt,
-                 hd_gap_result *out);
+HD_API hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                        const hd_pose *pose_b, const double direction[3], const hd_options *opt,
+                        hd_gap_result *out);
 
 /* Containment: *inside = 1 when every vertex of B lies in A (within eps: a vertex on A's boundary
  * counts as inside), else 0. opt->algo is not used but must be valid. Errors: HD_ERR_NULL,
  * HD_ERR_BAD_POSE, HD_ERR_NONFINITE, HD_ERR_INVALID_ARG, HD_ERR_RANGE, HD_ERR_ITERATION_LIMIT. */
-hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                      const hd_pose *pose_b, const hd_options *opt, int *inside);
+HD_API hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                             const hd_pose *pose_b, const hd_options *opt, int *inside);
 
 /* Point inside: HD_INTERSECTING strictly inside (deeper than eps), HD_TOUCHING on the boundary
  * within eps, HD_SEPARATED outside. Errors as hd_contains. */
-hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const double point[3],
-                          const hd_options *opt, hd_verdict *out);
+HD_API hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const double point[3],
+                                 const hd_options *opt, hd_verdict *out);
 
 /* Independent brute-force check of result->cert for result->verdict against the vertices of the
  * posed polytopes (O(V_A + V_B)). HD_OK when it holds, HD_ERR_CERTIFICATE when it does not (also
  * when result->eps is not a band any valid tolerance could give: negative, not finite, or above
  * 1e-3 of the scale). HD_ERR_NULL for NULL arguments; a pose that is not a rotation gives its
  * hd_pose_validate status. */
-hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                               const hd_pose *pose_b, const hd_result *result);
+HD_API hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a,
+                                      const hd_polytope *b, const hd_pose *pose_b,
+                                      const hd_result *result);
 
 #ifdef __cplusplus
 }

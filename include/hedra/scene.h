@@ -40,10 +40,10 @@ typedef enum hd_broadphase {
     HD_BROADPHASE_COUNT
 } hd_broadphase;
 
-const char *hd_broadphase_str(hd_broadphase bp); /* "tree", "sap" */
+HD_API const char *hd_broadphase_str(hd_broadphase bp); /* "tree", "sap" */
 
 /* HD_OK and *out set when name is one of the strings above. */
-hd_status hd_broadphase_parse(const char *name, hd_broadphase *out);
+HD_API hd_status hd_broadphase_parse(const char *name, hd_broadphase *out);
 
 /* What each contact of a step carries besides its verdict (hd_scene_options.detail). */
 typedef enum hd_scene_detail {
@@ -79,15 +79,15 @@ typedef struct hd_scene_options {
 #define HD_SCENE_DEFAULT_MARGIN 0.5
 
 /* The defaults above. */
-hd_scene_options hd_scene_options_default(void);
+HD_API hd_scene_options hd_scene_options_default(void);
 
 /* Creates an empty scene and its threads. opt may be NULL (defaults). Errors: HD_ERR_NULL,
  * HD_ERR_INVALID_ARG (threads, broadphase, margin, algo, tolerance or detail out of range),
  * HD_ERR_NO_MEMORY (also when a thread cannot be started). *out is NULL on error. */
-hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out);
+HD_API hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out);
 
 /* Stops the threads and frees the scene (not the polytopes); NULL is ignored. */
-void hd_scene_destroy(hd_scene *scene);
+HD_API void hd_scene_destroy(hd_scene *scene);
 
 /* Adds a body: shape (shared, not copied; must stay alive while the body exists), pose (NULL:
  * identity), user (any pointer, handed back with its contacts). *id receives the body's id, a
@@ -97,16 +97,16 @@ void hd_scene_destroy(hd_scene *scene);
  * r beyond HD_MAX_COORD, c and r the shape's bounding sphere; or the posed shape's scale, as
  * hd_collide defines it, positive and below HD_MIN_SCALE), HD_ERR_TOO_LARGE (more than
  * HD_MAX_POINTS bodies), HD_ERR_NO_MEMORY. */
-hd_status hd_scene_add(hd_scene *scene, const hd_polytope *shape, const hd_pose *pose, void *user,
-                       int *id);
+HD_API hd_status hd_scene_add(hd_scene *scene, const hd_polytope *shape, const hd_pose *pose,
+                              void *user, int *id);
 
 /* Removes a body; its id becomes free after the next step. HD_ERR_NULL, HD_ERR_INVALID_ARG (not
  * the id of a body in the scene). */
-hd_status hd_scene_remove(hd_scene *scene, int id);
+HD_API hd_status hd_scene_remove(hd_scene *scene, int id);
 
 /* Gives a body its pose for the next step. Errors as hd_scene_add, and HD_ERR_INVALID_ARG for an
  * id that is not a body's; on error the body keeps its pose. */
-hd_status hd_scene_move(hd_scene *scene, int id, const hd_pose *pose);
+HD_API hd_status hd_scene_move(hd_scene *scene, int id, const hd_pose *pose);
 
 /* hd_scene_move for count bodies at once (ids[i] gets poses[i]), the checks run on the scene's
  * threads: the way to move many bodies per frame. Each entry is checked as hd_scene_move checks
@@ -115,16 +115,16 @@ hd_status hd_scene_move(hd_scene *scene, int id, const hd_pose *pose);
  * (*failed, when failed is not NULL, receives its index; -1 when none was refused). Errors:
  * HD_ERR_NULL (scene, or ids or poses with count > 0), HD_ERR_INVALID_ARG (count < 0),
  * HD_ERR_NO_MEMORY (then no body is moved), and those of hd_scene_move per entry. */
-hd_status hd_scene_move_many(hd_scene *scene, int count, const int *ids, const hd_pose *poses,
-                             int *failed);
+HD_API hd_status hd_scene_move_many(hd_scene *scene, int count, const int *ids,
+                                    const hd_pose *poses, int *failed);
 
 /* A body's shape, pose and user pointer (each output may be NULL). HD_ERR_INVALID_ARG for an id
  * that is not a body's. */
-hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope **shape, hd_pose *pose,
-                        void **user);
+HD_API hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope **shape,
+                               hd_pose *pose, void **user);
 
 /* Number of bodies in the scene; 0 for NULL. */
-int hd_scene_body_count(const hd_scene *scene);
+HD_API int hd_scene_body_count(const hd_scene *scene);
 
 /* A pair in contact: body ids a < b, the verdict (HD_TOUCHING or HD_INTERSECTING, hd_collide's)
  * and the bodies' user pointers. With detail HD_SCENE_DEPTH or above, contact points to the
@@ -179,8 +179,8 @@ typedef struct hd_scene_stats {
  * the work may be done, nothing is lost, and the step may be repeated); the status of a failed pair
  * query (hd_collide's or, with a detail level, the contact query's; the first by ids, see stats):
  * the other pairs are answered and listed all the same, the failed one is not listed. */
-hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contacts, int *count,
-                        hd_scene_stats *stats);
+HD_API hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contacts, int *count,
+                               hd_scene_stats *stats);
 
 /* Bodies whose box overlaps the axis-aligned box [lo, hi] (world frame; lo <= hi): their ids in
  * increasing order in ids[0 .. min(*count, capacity) - 1]; *count is the number of such bodies,
@@ -188,15 +188,16 @@ hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contacts, int 
  * is brought up to date with the latest poses first. A body's box contains its posed shape
  * widened by the touching band. Errors: HD_ERR_NULL (ids may be NULL when capacity is 0),
  * HD_ERR_NONFINITE, HD_ERR_INVALID_ARG (lo > hi, capacity < 0), HD_ERR_NO_MEMORY. */
-hd_status hd_scene_query_box(hd_scene *scene, const double lo[3], const double hi[3], int *ids,
-                             int capacity, int *count);
+HD_API hd_status hd_scene_query_box(hd_scene *scene, const double lo[3], const double hi[3],
+                                    int *ids, int capacity, int *count);
 
 /* Bodies that touch or intersect the posed polytope (shape, pose; NULL pose: identity), as
  * hd_collide with the scene's algorithm and tolerances answers: ids in increasing order, with
  * their verdicts when verdicts is not NULL, as hd_scene_query_box. Errors: those of
  * hd_scene_query_box, the pose errors of hd_scene_add, and the status of a failed query. */
-hd_status hd_scene_query_polytope(hd_scene *scene, const hd_polytope *shape, const hd_pose *pose,
-                                  int *ids, hd_verdict *verdicts, int capacity, int *count);
+HD_API hd_status hd_scene_query_polytope(hd_scene *scene, const hd_polytope *shape,
+                                         const hd_pose *pose, int *ids, hd_verdict *verdicts,
+                                         int capacity, int *count);
 
 #ifdef __cplusplus
 }

@@ -10,25 +10,25 @@
 
 #include "cddual/cddual.h"
 #include "gjk/gjk.h"
-#include "contact/contact.h"
+#include "contact/classify.h"
 #include "cddual/internal.h"
 #include "core/math.h"
 #include "core/tolerances.h"
 
-void hd_cddual_interior(const hd_pair *pair, double c[3], double *clearance, int *ia, int *ib)
+void hdi_cddual_interior(const hdi_pair *pair, double c[3], double *clearance, int *ia, int *ib)
 {
     double best = -1.0;
     for (int i = 0; i < 2; ++i) {
         for (int j = 0; j < 2; ++j) {
-            const hd_interior *pa = &pair->a->interior[i];
-            const hd_interior *pb = &pair->b->interior[j];
+            const hdi_interior *pa = &pair->a->interior[i];
+            const hdi_interior *pb = &pair->b->interior[j];
             double q[3], d[3];
-            hd_m3_mul_v(q, pair->r, pb->point);
-            hd_v3_add(q, q, pair->t);
-            hd_v3_sub(d, pa->point, q);
-            if (hd_v3_len2(d) > best) {
-                best = hd_v3_len2(d);
-                hd_v3_copy(c, d);
+            hdi_m3_mul_v(q, pair->r, pb->point);
+            hdi_v3_add(q, q, pair->t);
+            hdi_v3_sub(d, pa->point, q);
+            if (hdi_v3_len2(d) > best) {
+                best = hdi_v3_len2(d);
+                hdi_v3_copy(c, d);
                 *clearance = pa->clearance + pb->clearance;
                 *ia = i;
                 *ib = j;
@@ -75,21 +75,21 @@ static void comb_normalize(hd_combination *c)
     }
 }
 
-static void comb_point_a(const hd_pair *pair, const hd_combination *cb, double p[3])
+static void comb_point_a(const hdi_pair *pair, const hd_combination *cb, double p[3])
 {
-    hd_v3_set(p, 0, 0, 0);
+    hdi_v3_set(p, 0, 0, 0);
     for (int k = 0; k < cb->count; ++k) {
-        hd_v3_madd(p, p, cb->weight[k], pair->a->verts + 3 * cb->index[k]);
+        hdi_v3_madd(p, p, cb->weight[k], pair->a->verts + 3 * cb->index[k]);
     }
 }
 
-static void comb_point_b(const hd_pair *pair, const hd_combination *cb, double p[3])
+static void comb_point_b(const hdi_pair *pair, const hd_combination *cb, double p[3])
 {
-    hd_v3_set(p, 0, 0, 0);
+    hdi_v3_set(p, 0, 0, 0);
     for (int k = 0; k < cb->count; ++k) {
         double q[3];
-        hd_pair_b_vertex(pair, cb->index[k], q);
-        hd_v3_madd(p, p, cb->weight[k], q);
+        hdi_pair_b_vertex(pair, cb->index[k], q);
+        hdi_v3_madd(p, p, cb->weight[k], q);
     }
 }
 
@@ -98,7 +98,7 @@ static void comb_point_b(const hd_pair *pair, const hd_combination *cb, double p
  * in M and holds ball(o, (1 - psi) R), hence depth >= (1 - psi) R, less psi times the error of
  * locating x on the face. HD_OK with the verdict set, or HD_ERR_UNSUPPORTED when the evidence
  * cannot place the depth above eps. */
-static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, double clearance,
+static hd_status certify_overlap(const hdi_pair *pair, const hdi_raysearch *rs, double clearance,
                                  int ia, int ib, hd_result *out)
 {
     double psi = rs->best_value;
@@ -106,11 +106,11 @@ static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, do
         return HD_ERR_UNSUPPORTED;
     }
     double x[3];
-    hd_v3_madd(x, rs->c, 1.0 / psi, rs->r);
-    hd_feature fa, fb;
-    hd_mface_features(pair, &rs->best, &fa, &fb);
-    hd_comb3 y, z;
-    double err = hd_mface_locate(pair, rs->best.n, fa, fb, x, &y, &z);
+    hdi_v3_madd(x, rs->c, 1.0 / psi, rs->r);
+    hdi_feature fa, fb;
+    hdi_mface_features(pair, &rs->best, &fa, &fb);
+    hdi_comb3 y, z;
+    double err = hdi_mface_locate(pair, rs->best.n, fa, fb, x, &y, &z);
     double rounding = HD_CDDUAL_ROUNDING * DBL_EPSILON * pair->scale;
     double depth = (1.0 - psi) * clearance - psi * err - rounding;
     if (!(depth > pair->eps) || !(psi * err <= 0.5 * pair->eps + rounding)) {
@@ -119,8 +119,8 @@ static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, do
     hd_certificate *cert = &out->cert;
     memset(&cert->on_a, 0, sizeof cert->on_a);
     memset(&cert->on_b, 0, sizeof cert->on_b);
-    const hd_interior *in_a = &pair->a->interior[ia];
-    const hd_interior *in_b = &pair->b->interior[ib];
+    const hdi_interior *in_a = &pair->a->interior[ia];
+    const hdi_interior *in_b = &pair->b->interior[ib];
     comb_add(&cert->on_a, in_a->count, in_a->index, in_a->weight, 1.0 - psi);
     comb_add(&cert->on_a, y.count, y.index, y.weight, psi);
     comb_add(&cert->on_b, in_b->count, in_b->index, in_b->weight, 1.0 - psi);
@@ -130,8 +130,8 @@ static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, do
     double pa[3], pb[3];
     comb_point_a(pair, &cert->on_a, pa);
     comb_point_b(pair, &cert->on_b, pb);
-    hd_v3_add(cert->point, pa, pb);
-    hd_v3_scale(cert->point, cert->point, 0.5);
+    hdi_v3_add(cert->point, pa, pb);
+    hdi_v3_scale(cert->point, cert->point, 0.5);
     cert->has_point = 1;
     cert->depth_bound = depth;
     out->verdict = HD_INTERSECTING;
@@ -141,11 +141,11 @@ static hd_status certify_overlap(const hd_pair *pair, const hd_raysearch *rs, do
 
 /* The search stopped on a face whose plane, re-measured with both supports, has gap > eps (the
  * paper stops at d > 0; a gap in (0, eps] is not enough evidence). */
-static void certify_separation(const hd_raysearch *rs, hd_result *out)
+static void certify_separation(const hdi_raysearch *rs, hd_result *out)
 {
     hd_certificate *cert = &out->cert;
     cert->has_plane = 1;
-    hd_v3_copy(cert->normal, rs->best.n);
+    hdi_v3_copy(cert->normal, rs->best.n);
     cert->offset = 0.5 * (rs->sep_max_a + rs->sep_min_b);
     cert->gap = rs->sep_min_b - rs->sep_max_a;
     out->verdict = HD_SEPARATED;
@@ -154,7 +154,7 @@ static void certify_separation(const hd_raysearch *rs, hd_result *out)
 
 /* The face of A "from which the optimum was reached" for the next query (section 4.4): the
  * optimum's own face of A, or the face of A at its feature most aligned with its normal. */
-static int coherent_face(const hd_pair *pair, const hd_mface *m)
+static int coherent_face(const hdi_pair *pair, const hdi_mface *m)
 {
     const hd_polytope *a = pair->a;
     if (a->face_count == 0) {
@@ -173,8 +173,8 @@ static int coherent_face(const hd_pair *pair, const hd_mface *m)
         }
         for (int side = 0; side < 2; ++side) {
             int f = a->edge_faces[2 * e + side];
-            if (f >= 0 && hd_v3_dot(a->face_normal + 3 * f, m->n) > bv) {
-                bv = hd_v3_dot(a->face_normal + 3 * f, m->n);
+            if (f >= 0 && hdi_v3_dot(a->face_normal + 3 * f, m->n) > bv) {
+                bv = hdi_v3_dot(a->face_normal + 3 * f, m->n);
                 best = f;
             }
         }
@@ -192,7 +192,7 @@ static int seed_vertex(const hd_polytope *p, const double d[3])
     for (int i = 0; i < 2; ++i) {
         for (int k = 0; k < p->interior[i].count; ++k) {
             int v = p->interior[i].index[k];
-            double x = hd_v3_dot(p->verts + 3 * v, d);
+            double x = hdi_v3_dot(p->verts + 3 * v, d);
             if (x > bv) {
                 bv = x;
                 best = v;
@@ -202,22 +202,22 @@ static int seed_vertex(const hd_polytope *p, const double d[3])
     return best;
 }
 
-static void report_face(const hd_raysearch *rs, hd_result *out)
+static void report_face(const hdi_raysearch *rs, hd_result *out)
 {
     out->face_kind = rs->best.kind;
     out->feature_a = rs->best.fa;
     out->feature_b = rs->best.fb;
     /* Eq. (1) with k = h, N = n: d(f) = -h / (|c| (h - n.c)) = (psi - 1) / |c| */
-    double len = hd_v3_len(rs->c);
-    double den = rs->best.h - hd_v3_dot(rs->best.n, rs->c);
+    double len = hdi_v3_len(rs->c);
+    double den = rs->best.h - hdi_v3_dot(rs->best.n, rs->c);
     out->dual_distance = -rs->best.h / (len * den);
 }
 
 /* Neither polytope a solid: M has no interior point with a clearance (it may be flat), so GJK
  * answers. */
-static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status fallback(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
-    hd_status st = hd_gjk_collide(pair, opt, out);
+    hd_status st = hdi_gjk_collide(pair, opt, out);
     out->stop = HD_STOP_FALLBACK;
     out->face_kind = HD_FACE_NONE;
     return st;
@@ -226,7 +226,7 @@ static hd_status fallback(const hd_pair *pair, const hd_options *opt, hd_result 
 /* The search needed more candidates than the map holds (the stack scratch, or a workspace smaller
  * than hd_workspace_capacity_for): GJK answers (stop = HD_STOP_FALLBACK), and the work already
  * done is counted. */
-static hd_status fallback_full(const hd_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status fallback_full(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_stats spent = out->stats;
     memset(&out->stats, 0, sizeof out->stats);
@@ -240,19 +240,19 @@ static hd_status fallback_full(const hd_pair *pair, const hd_options *opt, hd_re
     return st;
 }
 
-/* The intersection query on an opened map (hd_facemap_open). */
-static hd_status collide_on_map(const hd_pair *pair, const hd_options *opt, hd_facemap *map,
+/* The intersection query on an opened map (hdi_facemap_open). */
+static hd_status collide_on_map(const hdi_pair *pair, const hd_options *opt, hdi_facemap *map,
                                 hd_result *out)
 {
     if (pair->a->dim < 3 && pair->b->dim < 3) {
         return fallback(pair, opt, out);
     }
-    hd_raysearch rs;
+    hdi_raysearch rs;
     memset(&rs, 0, sizeof rs);
     double clearance;
     int ia, ib;
-    hd_cddual_interior(pair, rs.c, &clearance, &ia, &ib);
-    hd_v3_neg(rs.r, rs.c);
+    hdi_cddual_interior(pair, rs.c, &clearance, &ia, &ib);
+    hdi_v3_neg(rs.r, rs.c);
     rs.map = map;
     rs.pair = pair;
     rs.stop_on_gap = 1;
@@ -263,13 +263,13 @@ static hd_status collide_on_map(const hd_pair *pair, const hd_options *opt, hd_f
         rs.start_b = cache->support_b;
     } else {
         double rb[3];
-        hd_pair_dir_to_b(pair, rs.c, rb); /* B's support along -r = c */
+        hdi_pair_dir_to_b(pair, rs.c, rb); /* B's support along -r = c */
         rs.start_a = seed_vertex(pair->a, rs.r);
         rs.start_b = seed_vertex(pair->b, rb);
     }
     rs.max_evals = pair->max_iterations;
     rs.stats = &out->stats;
-    hd_status st = hd_raysearch_run(&rs);
+    hd_status st = hdi_raysearch_run(&rs);
     if (st != HD_OK) {
         return st;
     }
@@ -281,17 +281,17 @@ static hd_status collide_on_map(const hd_pair *pair, const hd_options *opt, hd_f
     if (rs.separated) {
         certify_separation(&rs, out);
     } else if (certify_overlap(pair, &rs, clearance, ia, ib, out) != HD_OK) {
-        st = hd_contact_classify(pair, opt, out);
+        st = hdi_contact_classify(pair, opt, out);
     }
     report_face(&rs, out);
     return st;
 }
 
-hd_status hd_cddual_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_cddual_collide(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
-    hd_facemap_scratch scratch;
-    hd_facemap *map =
-        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
+    hdi_facemap_scratch scratch;
+    hdi_facemap *map =
+        hdi_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
     hd_status st = collide_on_map(pair, opt, map, out);
     return st == HD_ERR_WORKSPACE_FULL ? fallback_full(pair, opt, out) : st;
 }

@@ -18,7 +18,7 @@
  * g = (1 - t*) L; with d = d(f_opt) = (psi* - 1) / L (Eq. (1)),
  *     g = L (1 - 1 / (d L + 1)) = d L^2 / (d L + 1),
  * the paper's g = d (a^2 + b^2 + c^2) / (d sqrt(a^2 + b^2 + c^2) + 1), (a, b, c) = o - c. */
-double hd_cddual_gap_from_dual(double d, double length)
+double hdi_cddual_gap_from_dual(double d, double length)
 {
     if (d == HUGE_VAL) {
         return length;
@@ -28,42 +28,42 @@ double hd_cddual_gap_from_dual(double d, double length)
 
 /* ---- a point of M on the line {tau s} ---- */
 
-typedef struct hd_line_ctx {
-    const hd_pair *pair;
+typedef struct hdi_line_ctx {
+    const hdi_pair *pair;
     hd_stats *stats;
     int start_a;
     int start_b;
-} hd_line_ctx;
+} hdi_line_ctx;
 
 static void support_m(void *ctx, const double d[3], double w[3], int *ia, int *ib)
 {
-    hd_line_ctx *lc = ctx;
-    hd_pair_support_m(lc->pair, d, &lc->start_a, &lc->start_b, ia, ib, w, lc->stats);
+    hdi_line_ctx *lc = ctx;
+    hdi_pair_support_m(lc->pair, d, &lc->start_a, &lc->start_b, ia, ib, w, lc->stats);
 }
 
-/* The search's answer lifted to M in double-double (hd_plane_lift_precise): the double lift of a
+/* The search's answer lifted to M in double-double (hdi_plane_lift_precise): the double lift of a
  * projected needle misses the line by far more than the band; 0 when the projection is
  * degenerate. */
-static int lift_precise(const hd_pair *pair, const hd_plane_result *pr, const double e1[3],
+static int lift_precise(const hdi_pair *pair, const hdi_plane_result *pr, const double e1[3],
                         const double e2[3], double c[3])
 {
     double a[3][3], b[3][3];
-    hd_pair_vertices(pair, pr->ia, pr->ib, pr->count, a, b);
-    return hd_plane_lift_precise((const double(*)[3])a, (const double(*)[3])b, pr->count, e1, e2,
+    hdi_pair_vertices(pair, pr->ia, pr->ib, pr->count, a, b);
+    return hdi_plane_lift_precise((const double(*)[3])a, (const double(*)[3])b, pr->count, e1, e2,
                                  c);
 }
 
 /* found = 1 and c (a point of M within eps of the line, on it up to rounding when the line
  * crosses M) when the line meets M within eps; found = 0 when a line of H separates the origin
  * from the projection of M by more than eps. */
-static hd_status line_point(const hd_pair *pair, const double s[3], hd_stats *stats, double c[3],
+static hd_status line_point(const hdi_pair *pair, const double s[3], hd_stats *stats, double c[3],
                             int *found)
 {
     double e1[3], e2[3];
-    hd_plane_basis(s, e1, e2);
-    hd_plane_result pr;
-    hd_line_ctx lc = {pair, stats, 0, 0};
-    hd_status st = hd_plane_search(e1, e2, support_m, &lc, pair->eps, pair->max_iterations, &pr);
+    hdi_plane_basis(s, e1, e2);
+    hdi_plane_result pr;
+    hdi_line_ctx lc = {pair, stats, 0, 0};
+    hd_status st = hdi_plane_search(e1, e2, support_m, &lc, pair->eps, pair->max_iterations, &pr);
     if (st != HD_OK) {
         return st;
     }
@@ -72,9 +72,9 @@ static hd_status line_point(const hd_pair *pair, const double s[3], hd_stats *st
         return HD_OK;
     }
     if (!lift_precise(pair, &pr, e1, e2, c)) {
-        hd_v3_set(c, 0, 0, 0);
+        hdi_v3_set(c, 0, 0, 0);
         for (int i = 0; i < pr.count; ++i) {
-            hd_v3_madd(c, c, pr.lambda[i], pr.w[i]);
+            hdi_v3_madd(c, c, pr.lambda[i], pr.w[i]);
         }
     }
     *found = 1;
@@ -94,26 +94,26 @@ static void add_stats(hd_stats *to, const hd_stats *from)
 }
 
 /* Runs CD-Dual without early exit for the ray c + t r; *psi the optimum's objective. */
-static hd_status shoot(const hd_pair *pair, hd_facemap *map, const double c[3], const double r[3],
+static hd_status shoot(const hdi_pair *pair, hdi_facemap *map, const double c[3], const double r[3],
                        hd_stats *stats, double *psi)
 {
-    hd_raysearch rs;
+    hdi_raysearch rs;
     memset(&rs, 0, sizeof rs);
     rs.pair = pair;
-    hd_v3_copy(rs.c, c);
-    hd_v3_copy(rs.r, r);
+    hdi_v3_copy(rs.c, c);
+    hdi_v3_copy(rs.r, r);
     rs.start_face = -1;
     rs.max_evals = pair->max_iterations;
     rs.map = map;
     rs.stats = stats;
-    hd_facemap_clear(map);
-    hd_status st = hd_raysearch_run(&rs);
+    hdi_facemap_clear(map);
+    hd_status st = hdi_raysearch_run(&rs);
     *psi = rs.best_value;
     return st;
 }
 
 /* Travel along the unit direction r from o (inside or on M) to leave M. */
-static hd_status exit_from_origin(const hd_pair *pair, hd_facemap *map, const double r[3],
+static hd_status exit_from_origin(const hdi_pair *pair, hdi_facemap *map, const double r[3],
                                   hd_stats *stats, double *travel)
 {
     static const double o[3] = {0.0, 0.0, 0.0};
@@ -129,11 +129,11 @@ static hd_status exit_from_origin(const hd_pair *pair, hd_facemap *map, const do
     return HD_OK;
 }
 
-static hd_status gap_overlapping(const hd_pair *pair, hd_facemap *map, const double s[3],
+static hd_status gap_overlapping(const hdi_pair *pair, hdi_facemap *map, const double s[3],
                                  hd_gap_result *out)
 {
     double up, down, neg[3];
-    hd_v3_neg(neg, s);
+    hdi_v3_neg(neg, s);
     hd_status st = exit_from_origin(pair, map, s, &out->stats, &up);
     if (st == HD_OK) {
         st = exit_from_origin(pair, map, neg, &out->stats, &down);
@@ -147,7 +147,7 @@ static hd_status gap_overlapping(const hd_pair *pair, hd_facemap *map, const dou
     return HD_OK;
 }
 
-static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const double s[3],
+static hd_status gap_separated(const hdi_pair *pair, hdi_facemap *map, const double s[3],
                                hd_gap_result *out)
 {
     double c[3];
@@ -163,16 +163,16 @@ static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const doubl
         return HD_OK;
     }
     double r[3], psi;
-    hd_v3_neg(r, c);
+    hdi_v3_neg(r, c);
     st = shoot(pair, map, c, r, &out->stats, &psi);
     if (st != HD_OK) {
         return st;
     }
-    double len = hd_v3_len(c);
+    double len = hdi_v3_len(c);
     double d = psi == HUGE_VAL ? HUGE_VAL : (psi - 1.0) / len;
-    double g = hd_cddual_gap_from_dual(d, len);
+    double g = hdi_cddual_gap_from_dual(d, len);
     out->contact = 1;
-    out->s_sign = hd_v3_dot(c, s) >= 0.0 ? 1 : -1;
+    out->s_sign = hdi_v3_dot(c, s) >= 0.0 ? 1 : -1;
     out->distance = g > 0.0 ? g : 0.0;
     return HD_OK;
 }
@@ -181,7 +181,7 @@ static hd_status gap_separated(const hd_pair *pair, hd_facemap *map, const doubl
  * involved): A or B a solid, two polygons in non-parallel planes, or a polygon and a segment
  * crossing its plane (relint(A) - relint(B) = int(M)). Else the gap is undefined
  * (HD_ERR_UNSUPPORTED from hd_gap). */
-int hd_cddual_gap_supported(const hd_pair *pair)
+int hdi_cddual_gap_supported(const hdi_pair *pair)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
     if (a->dim == 3 || b->dim == 3) {
@@ -189,36 +189,36 @@ int hd_cddual_gap_supported(const hd_pair *pair)
     }
     double nb[3], d[3], x[3];
     if (a->dim == 2 && b->dim == 2) {
-        hd_m3_mul_v(nb, pair->r, b->plane_normal);
-        hd_v3_cross(x, a->plane_normal, nb);
-        return hd_v3_len(x) > HD_FLAT_SINE;
+        hdi_m3_mul_v(nb, pair->r, b->plane_normal);
+        hdi_v3_cross(x, a->plane_normal, nb);
+        return hdi_v3_len(x) > HD_FLAT_SINE;
     }
     if (a->dim + b->dim == 3) { /* a polygon and a segment: the segment must cross the plane */
         double n[3];
         if (a->dim == 2) {
-            hd_v3_copy(n, a->plane_normal);
-            hd_v3_sub(x, b->verts + 3, b->verts);
-            hd_m3_mul_v(d, pair->r, x);
+            hdi_v3_copy(n, a->plane_normal);
+            hdi_v3_sub(x, b->verts + 3, b->verts);
+            hdi_m3_mul_v(d, pair->r, x);
         } else {
-            hd_m3_mul_v(n, pair->r, b->plane_normal);
-            hd_v3_sub(d, a->verts + 3, a->verts);
+            hdi_m3_mul_v(n, pair->r, b->plane_normal);
+            hdi_v3_sub(d, a->verts + 3, a->verts);
         }
-        return fabs(hd_v3_dot(d, n)) > HD_FLAT_SINE * hd_v3_len(d);
+        return fabs(hdi_v3_dot(d, n)) > HD_FLAT_SINE * hdi_v3_len(d);
     }
     return 0;
 }
 
-hd_status hd_cddual_gap(const hd_pair *pair, const hd_result *verdict, const double dir[3],
+hd_status hdi_cddual_gap(const hdi_pair *pair, const hd_result *verdict, const double dir[3],
                         const hd_options *opt, hd_gap_result *out)
 {
     double s[3];
-    hd_v3_copy(s, dir);
-    if (!(hd_v3_normalize(s) > 0.0) || !hd_v3_is_finite(s)) {
+    hdi_v3_copy(s, dir);
+    if (!(hdi_v3_normalize(s) > 0.0) || !hdi_v3_is_finite(s)) {
         return HD_ERR_INVALID_ARG;
     }
-    hd_facemap_scratch scratch;
-    hd_facemap *map =
-        hd_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
+    hdi_facemap_scratch scratch;
+    hdi_facemap *map =
+        hdi_facemap_open(opt->workspace, &scratch, (opt->flags & HD_QUERY_RECORD_PATH) != 0);
     out->verdict = verdict->verdict;
     add_stats(&out->stats, &verdict->stats);
     if (verdict->verdict == HD_SEPARATED) {

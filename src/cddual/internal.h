@@ -20,29 +20,29 @@
  * EE keys the two edges. */
 enum { HD_KEY_FV = 1, HD_KEY_VF = 2, HD_KEY_EE = 3 };
 
-static inline uint64_t hd_key(unsigned kind, int a, int b)
+static inline uint64_t hdi_key(unsigned kind, int a, int b)
 {
     return ((uint64_t)kind << 62) | ((uint64_t)(uint32_t)a << 31) | (uint64_t)(uint32_t)b;
 }
 
-static inline unsigned hd_key_kind(uint64_t key)
+static inline unsigned hdi_key_kind(uint64_t key)
 {
     return (unsigned)(key >> 62);
 }
 
-static inline int hd_key_a(uint64_t key)
+static inline int hdi_key_a(uint64_t key)
 {
     return (int)((key >> 31) & 0x7fffffffu);
 }
 
-static inline int hd_key_b(uint64_t key)
+static inline int hdi_key_b(uint64_t key)
 {
     return (int)(key & 0x7fffffffu);
 }
 
 /* cddual/visit.c: the face of a key (support vertex aux for FV / VF, as stored in the map): 0
  * when an EE key is not a face. */
-int hd_mface_of_key(const hd_pair *pair, uint64_t key, int aux, hd_mface *out);
+int hdi_mface_of_key(const hdi_pair *pair, uint64_t key, int aux, hdi_mface *out);
 
 /* cddual/search.c ---------------------------------------------------------------------------- */
 
@@ -53,9 +53,9 @@ int hd_mface_of_key(const hd_pair *pair, uint64_t key, int aux, hd_mface *out);
  *     psi(f) = (n.r) / (h - n.c)                          (the search's objective)
  * With r = o - c (o the origin) this is Eq. (1) up to an affine change: d(f) = (psi - 1) / |r|
  * (section 3.2); psi is used because it stays well conditioned when c is near o. */
-typedef struct hd_raysearch {
+typedef struct hdi_raysearch {
     /* input */
-    const hd_pair *pair;
+    const hdi_pair *pair;
     double c[3];
     double r[3];
     int stop_on_gap; /* intersection query: stop at the first face whose plane, checked with
@@ -64,10 +64,10 @@ typedef struct hd_raysearch {
     int start_a;     /* hill-climbing starts of the support mappings (updated) */
     int start_b;
     int max_evals; /* cap on candidates evaluated */
-    hd_facemap *map;
+    hdi_facemap *map;
     hd_stats *stats;
     /* output */
-    hd_mface best; /* the optimal face (or the separating face when separated) */
+    hdi_mface best; /* the optimal face (or the separating face when separated) */
     double best_value;
     int best_slot;
     int separated;    /* stop_on_gap: best's plane separates with gap > eps: */
@@ -79,28 +79,28 @@ typedef struct hd_raysearch {
     int done;    /* separated, or a face with psi = +inf (the ray leaves M at c) */
     int fv_face; /* where SEARCH-FV ended (face of A, supporting vertex of B), or -1 */
     int fv_vertex;
-} hd_raysearch;
+} hdi_raysearch;
 
 /* Runs SEARCH-FV, SEARCH-VF and SEARCH-EE (sections 3.3.1-3.3.3) on rs. HD_OK with rs->best the
  * exit face (its psi in best_value), or rs->separated; HD_ERR_WORKSPACE_FULL,
  * HD_ERR_ITERATION_LIMIT. */
-hd_status hd_raysearch_run(hd_raysearch *rs);
+hd_status hdi_raysearch_run(hdi_raysearch *rs);
 
 /* The objective of face m for the ray of rs. */
-double hd_raysearch_value(const hd_raysearch *rs, const hd_mface *m);
+double hdi_raysearch_value(const hdi_raysearch *rs, const hdi_mface *m);
 
 /* Evaluates a candidate (key) the first time it is met: its value goes into the map, the best
  * face and the separation test are updated, and it is pushed for expansion when it is at or
  * near the best. *slot_out: its map entry. HD_ERR_WORKSPACE_FULL, HD_ERR_ITERATION_LIMIT. */
-hd_status hd_raysearch_visit(hd_raysearch *rs, uint64_t key, int *slot_out);
+hd_status hdi_raysearch_visit(hdi_raysearch *rs, uint64_t key, int *slot_out);
 
 /* Whether v ties with the best value so far (HD_TIE_REL), and the record of a new optimum (the
  * path, when recorded); cddual/visit.c. */
-int hd_raysearch_near_best(const hd_raysearch *rs, double v);
-void hd_raysearch_record_slot(hd_raysearch *rs, int slot);
+int hdi_raysearch_near_best(const hdi_raysearch *rs, double v);
+void hdi_raysearch_record_slot(hdi_raysearch *rs, int slot);
 
 /* cddual/neighbours.c: visits every neighbour of the face in map entry `slot`. */
-hd_status hd_raysearch_expand(hd_raysearch *rs, int slot);
+hd_status hdi_raysearch_expand(hdi_raysearch *rs, int slot);
 
 /* cddual/cddual.c
  * ----------------------------------------------------------------------------------- */
@@ -108,13 +108,13 @@ hd_status hd_raysearch_expand(hd_raysearch *rs, int slot);
 /* The interior point c of M used by the intersection query (section 4.1): the difference of one
  * stored interior point of A and one of B, the pair farthest from the origin; R the sum of their
  * clearances (ball(c, R) lies in M). Writes which interior points were used. */
-void hd_cddual_interior(const hd_pair *pair, double c[3], double *clearance, int *ia, int *ib);
+void hdi_cddual_interior(const hdi_pair *pair, double c[3], double *clearance, int *ia, int *ib);
 
 /* cddual/gap.c
  * -------------------------------------------------------------------------------------- */
 
 /* Section 6: the travel g from the origin to the exit face along the line through c, from the
  * dual distance d = d(f_opt) of Eq. (1) and L = |c| (d = +inf gives L). */
-double hd_cddual_gap_from_dual(double d, double length);
+double hdi_cddual_gap_from_dual(double d, double length);
 
 #endif

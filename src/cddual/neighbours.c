@@ -12,7 +12,7 @@
 #include "core/tolerances.h"
 
 /* FV(f) for the faces f of A's edge e: the neighbours across e + w reached by rotating about e. */
-static hd_status faces_of_edge_a(hd_raysearch *rs, int e)
+static hd_status faces_of_edge_a(hdi_raysearch *rs, int e)
 {
     const hd_polytope *a = rs->pair->a;
     hd_status st = HD_OK;
@@ -20,14 +20,14 @@ static hd_status faces_of_edge_a(hd_raysearch *rs, int e)
     for (int side = 0; side < 2 && st == HD_OK && !rs->done; ++side) {
         int f = a->edge_faces[2 * e + side];
         if (f >= 0) {
-            st = hd_raysearch_visit(rs, hd_key(HD_KEY_FV, f, 0), &s);
+            st = hdi_raysearch_visit(rs, hdi_key(HD_KEY_FV, f, 0), &s);
         }
     }
     return st;
 }
 
 /* VF(g) for the faces g of B's edge eb. */
-static hd_status faces_of_edge_b(hd_raysearch *rs, int eb)
+static hd_status faces_of_edge_b(hdi_raysearch *rs, int eb)
 {
     const hd_polytope *b = rs->pair->b;
     hd_status st = HD_OK;
@@ -35,32 +35,32 @@ static hd_status faces_of_edge_b(hd_raysearch *rs, int eb)
     for (int side = 0; side < 2 && st == HD_OK && !rs->done; ++side) {
         int g = b->edge_faces[2 * eb + side];
         if (g >= 0) {
-            st = hd_raysearch_visit(rs, hd_key(HD_KEY_VF, g, 0), &s);
+            st = hdi_raysearch_visit(rs, hdi_key(HD_KEY_VF, g, 0), &s);
         }
     }
     return st;
 }
 
 /* EE(e, e') for A's edge e and every edge e' of B at vertex w. */
-static hd_status pairs_at_b(hd_raysearch *rs, int e, int w)
+static hd_status pairs_at_b(hdi_raysearch *rs, int e, int w)
 {
     const hd_polytope *b = rs->pair->b;
     hd_status st = HD_OK;
     int s;
     for (int k = b->vert_offset[w]; k < b->vert_offset[w + 1] && st == HD_OK && !rs->done; ++k) {
-        st = hd_raysearch_visit(rs, hd_key(HD_KEY_EE, e, b->vert_edges[k]), &s);
+        st = hdi_raysearch_visit(rs, hdi_key(HD_KEY_EE, e, b->vert_edges[k]), &s);
     }
     return st;
 }
 
 /* EE(e, e') for every edge e of A at vertex u and B's edge eb. */
-static hd_status pairs_at_a(hd_raysearch *rs, int u, int eb)
+static hd_status pairs_at_a(hdi_raysearch *rs, int u, int eb)
 {
     const hd_polytope *a = rs->pair->a;
     hd_status st = HD_OK;
     int s;
     for (int k = a->vert_offset[u]; k < a->vert_offset[u + 1] && st == HD_OK && !rs->done; ++k) {
-        st = hd_raysearch_visit(rs, hd_key(HD_KEY_EE, a->vert_edges[k], eb), &s);
+        st = hdi_raysearch_visit(rs, hdi_key(HD_KEY_EE, a->vert_edges[k], eb), &s);
     }
     return st;
 }
@@ -74,11 +74,11 @@ static int loop_min(const hd_polytope *p, int f, const double d[3], int *from, i
     const int *loop = p->face_verts + p->face_offset[f];
     int m = p->face_offset[f + 1] - p->face_offset[f];
     int i = *from;
-    double vi = hd_v3_dot(d, p->verts + 3 * loop[i]);
+    double vi = hdi_v3_dot(d, p->verts + 3 * loop[i]);
     for (int steps = 0; steps < m; ++steps) {
         int nx = (i + 1) % m, pv = (i + m - 1) % m;
-        double vn = hd_v3_dot(d, p->verts + 3 * loop[nx]);
-        double vp = hd_v3_dot(d, p->verts + 3 * loop[pv]);
+        double vn = hdi_v3_dot(d, p->verts + 3 * loop[nx]);
+        double vp = hdi_v3_dot(d, p->verts + 3 * loop[pv]);
         if (vn < vi && vn <= vp) {
             i = nx;
             vi = vn;
@@ -92,12 +92,12 @@ static int loop_min(const hd_polytope *p, int f, const double d[3], int *from, i
     *from = i;
     int n = 0;
     out[n++] = loop[i];
-    double dl = hd_v3_len(d);
+    double dl = hdi_v3_len(d);
     for (int side = -1; side <= 1; side += 2) {
         int j = (i + m + side) % m;
         double w[3];
-        hd_v3_sub(w, p->verts + 3 * loop[j], p->verts + 3 * loop[i]);
-        if (j != i && fabs(hd_v3_dot(d, w)) <= HD_FEATURE_ANGLE * dl * hd_v3_len(w)) {
+        hdi_v3_sub(w, p->verts + 3 * loop[j], p->verts + 3 * loop[i]);
+        if (j != i && fabs(hdi_v3_dot(d, w)) <= HD_FEATURE_ANGLE * dl * hdi_v3_len(w)) {
             out[n++] = loop[j];
         }
     }
@@ -109,9 +109,9 @@ static int loop_min(const hd_polytope *p, int f, const double d[3], int *from, i
  * of -g extreme along e's outward normal (the vertex w of g minimising u_e.w), and each edge of
  * -g plus the extreme vertex of f. Only those pairs are tried (ties included), in O(|f| + |g|)
  * climbing steps instead of every edge of f against every vertex of g. */
-static hd_status expand_face_face(hd_raysearch *rs, int f, int g)
+static hd_status expand_face_face(hdi_raysearch *rs, int f, int g)
 {
-    const hd_pair *pair = rs->pair;
+    const hdi_pair *pair = rs->pair;
     const hd_polytope *a = pair->a, *b = pair->b;
     const double *nf = a->face_normal + 3 * f, *ng = b->face_normal + 3 * g;
     hd_status st = HD_OK;
@@ -120,9 +120,9 @@ static hd_status expand_face_face(hd_raysearch *rs, int f, int g)
         int e = a->face_edges[k];
         int next = k + 1 < a->face_offset[f + 1] ? k + 1 : a->face_offset[f];
         double d[3], u[3], ub[3];
-        hd_v3_sub(d, a->verts + 3 * a->face_verts[next], a->verts + 3 * a->face_verts[k]);
-        hd_v3_cross(u, d, nf); /* outward in f's plane: the loop is counter-clockwise */
-        hd_pair_dir_to_b(pair, u, ub);
+        hdi_v3_sub(d, a->verts + 3 * a->face_verts[next], a->verts + 3 * a->face_verts[k]);
+        hdi_v3_cross(u, d, nf); /* outward in f's plane: the loop is counter-clockwise */
+        hdi_pair_dir_to_b(pair, u, ub);
         int n = loop_min(b, g, ub, &pos, ext);
         st = faces_of_edge_a(rs, e);
         for (int j = 0; j < n && st == HD_OK && !rs->done; ++j) {
@@ -134,9 +134,9 @@ static hd_status expand_face_face(hd_raysearch *rs, int f, int g)
         int eb = b->face_edges[k];
         int next = k + 1 < b->face_offset[g + 1] ? k + 1 : b->face_offset[g];
         double d[3], u[3], ua[3];
-        hd_v3_sub(d, b->verts + 3 * b->face_verts[next], b->verts + 3 * b->face_verts[k]);
-        hd_v3_cross(u, d, ng); /* outward of g; -g's edge points the other way, so f's vertex */
-        hd_m3_mul_v(ua, pair->r, u); /* maximising -u.v is the one minimising u.v */
+        hdi_v3_sub(d, b->verts + 3 * b->face_verts[next], b->verts + 3 * b->face_verts[k]);
+        hdi_v3_cross(u, d, ng); /* outward of g; -g's edge points the other way, so f's vertex */
+        hdi_m3_mul_v(ua, pair->r, u); /* maximising -u.v is the one minimising u.v */
         int n = loop_min(a, f, ua, &pos, ext);
         st = faces_of_edge_b(rs, eb);
         for (int i = 0; i < n && st == HD_OK && !rs->done; ++i) {
@@ -152,13 +152,13 @@ static hd_status expand_face_face(hd_raysearch *rs, int f, int g)
  * them that the planar sum does not list (boxes stacked with a tilt of 6e-10: the ray of hd_gap
  * stopped on FV(f), its exit facet EE(e, e') at w unvisited, and the travel came out 0 instead of
  * 1e-10 on a pair 70 eps apart). Their neighbours at w and u, as for FV(f) and VF(g) alone. */
-static hd_status expand_near_parallel(hd_raysearch *rs, int f, int g)
+static hd_status expand_near_parallel(hdi_raysearch *rs, int f, int g)
 {
     const hd_polytope *a = rs->pair->a, *b = rs->pair->b;
     int start_a = rs->start_a, start_b = rs->start_b;
-    hd_mface fv, vf;
-    hd_mface_fv(rs->pair, f, &start_b, rs->stats, &fv);
-    hd_mface_vf(rs->pair, g, &start_a, rs->stats, &vf);
+    hdi_mface fv, vf;
+    hdi_mface_fv(rs->pair, f, &start_b, rs->stats, &fv);
+    hdi_mface_vf(rs->pair, g, &start_a, rs->stats, &vf);
     hd_status st = HD_OK;
     for (int k = a->face_offset[f]; k < a->face_offset[f + 1] && st == HD_OK && !rs->done; ++k) {
         st = pairs_at_b(rs, a->face_edges[k], fv.sb);
@@ -170,15 +170,15 @@ static hd_status expand_near_parallel(hd_raysearch *rs, int f, int g)
 }
 
 /* Whether faces f of A and g of B are antiparallel to rounding (HD_FACES_PARALLEL_SINE). */
-static int faces_parallel(const hd_pair *pair, int f, int g)
+static int faces_parallel(const hdi_pair *pair, int f, int g)
 {
     double m[3], x[3];
-    hd_m3_mul_v(m, pair->r, pair->b->face_normal + 3 * g);
-    hd_v3_cross(x, pair->a->face_normal + 3 * f, m);
-    return hd_v3_len2(x) <= HD_FACES_PARALLEL_SINE * HD_FACES_PARALLEL_SINE;
+    hdi_m3_mul_v(m, pair->r, pair->b->face_normal + 3 * g);
+    hdi_v3_cross(x, pair->a->face_normal + 3 * f, m);
+    return hdi_v3_len2(x) <= HD_FACES_PARALLEL_SINE * HD_FACES_PARALLEL_SINE;
 }
 
-static int same_feature(hd_feature x, hd_feature y)
+static int same_feature(hdi_feature x, hdi_feature y)
 {
     return x.kind == y.kind && x.index == y.index;
 }
@@ -188,24 +188,24 @@ static int same_feature(hd_feature x, hd_feature y)
  * of which would list the same neighbours again. Their expansion is done once, on the entry of
  * FV(F_A) (F_A a face) or VF(F_B): *skip = 1 when that entry, with the same features, is already
  * expanded; otherwise it is marked. */
-static hd_status owner_expanded(hd_raysearch *rs, int slot, hd_feature fa, hd_feature fb, int *skip)
+static hd_status owner_expanded(hdi_raysearch *rs, int slot, hdi_feature fa, hdi_feature fb, int *skip)
 {
-    hd_facemap *map = rs->map;
+    hdi_facemap *map = rs->map;
     *skip = 0;
     if (fa.kind != HD_FEAT_FACE && fb.kind != HD_FEAT_FACE) {
         return HD_OK;
     }
     uint64_t key =
-        fa.kind == HD_FEAT_FACE ? hd_key(HD_KEY_FV, fa.index, 0) : hd_key(HD_KEY_VF, fb.index, 0);
+        fa.kind == HD_FEAT_FACE ? hdi_key(HD_KEY_FV, fa.index, 0) : hdi_key(HD_KEY_VF, fb.index, 0);
     int owner;
-    hd_status st = hd_raysearch_visit(rs, key, &owner);
+    hd_status st = hdi_raysearch_visit(rs, key, &owner);
     if (st != HD_OK || rs->done || owner == slot || !(map->flags[owner] & HD_FACEMAP_FACE)) {
         return st;
     }
-    hd_mface m;
-    hd_feature oa, ob;
-    hd_mface_of_key(rs->pair, key, map->aux[owner], &m);
-    hd_mface_features(rs->pair, &m, &oa, &ob);
+    hdi_mface m;
+    hdi_feature oa, ob;
+    hdi_mface_of_key(rs->pair, key, map->aux[owner], &m);
+    hdi_mface_features(rs->pair, &m, &oa, &ob);
     if (same_feature(oa, fa) && same_feature(ob, fb)) {
         *skip = (map->flags[owner] & HD_FACEMAP_EXPANDED) != 0;
         map->flags[owner] |= HD_FACEMAP_EXPANDED;
@@ -213,18 +213,18 @@ static hd_status owner_expanded(hd_raysearch *rs, int slot, hd_feature fa, hd_fe
     return HD_OK;
 }
 
-hd_status hd_raysearch_expand(hd_raysearch *rs, int slot)
+hd_status hdi_raysearch_expand(hdi_raysearch *rs, int slot)
 {
-    const hd_pair *pair = rs->pair;
+    const hdi_pair *pair = rs->pair;
     const hd_polytope *a = pair->a, *b = pair->b;
-    hd_facemap *map = rs->map;
+    hdi_facemap *map = rs->map;
     map->flags[slot] |= HD_FACEMAP_EXPANDED;
-    hd_mface m;
-    if (!hd_mface_of_key(pair, map->keys[slot], map->aux[slot], &m)) {
+    hdi_mface m;
+    if (!hdi_mface_of_key(pair, map->keys[slot], map->aux[slot], &m)) {
         return HD_OK;
     }
-    hd_feature fa, fb;
-    hd_mface_features(pair, &m, &fa, &fb);
+    hdi_feature fa, fb;
+    hdi_mface_features(pair, &m, &fa, &fb);
     int skip;
     hd_status st = owner_expanded(rs, slot, fa, fb, &skip);
     if (st != HD_OK || rs->done || skip) {
@@ -239,18 +239,18 @@ hd_status hd_raysearch_expand(hd_raysearch *rs, int slot)
     }
     /* across e + w (e of F_A, w of F_B) and across u + e' (u of F_A, e' of F_B); both loops are
      * linear in the features' sizes since at most one of them is a face here */
-    for (int i = 0; i < hd_feature_edge_count(a, fa) && st == HD_OK && !rs->done; ++i) {
-        int e = hd_feature_edge(a, fa, i);
+    for (int i = 0; i < hdi_feature_edge_count(a, fa) && st == HD_OK && !rs->done; ++i) {
+        int e = hdi_feature_edge(a, fa, i);
         st = faces_of_edge_a(rs, e);
-        for (int j = 0; j < hd_feature_vertex_count(b, fb) && st == HD_OK && !rs->done; ++j) {
-            st = pairs_at_b(rs, e, hd_feature_vertex(b, fb, j));
+        for (int j = 0; j < hdi_feature_vertex_count(b, fb) && st == HD_OK && !rs->done; ++j) {
+            st = pairs_at_b(rs, e, hdi_feature_vertex(b, fb, j));
         }
     }
-    for (int j = 0; j < hd_feature_edge_count(b, fb) && st == HD_OK && !rs->done; ++j) {
-        int eb = hd_feature_edge(b, fb, j);
+    for (int j = 0; j < hdi_feature_edge_count(b, fb) && st == HD_OK && !rs->done; ++j) {
+        int eb = hdi_feature_edge(b, fb, j);
         st = faces_of_edge_b(rs, eb);
-        for (int i = 0; i < hd_feature_vertex_count(a, fa) && st == HD_OK && !rs->done; ++i) {
-            st = pairs_at_a(rs, hd_feature_vertex(a, fa, i), eb);
+        for (int i = 0; i < hdi_feature_vertex_count(a, fa) && st == HD_OK && !rs->done; ++i) {
+            st = pairs_at_a(rs, hdi_feature_vertex(a, fa, i), eb);
         }
     }
     return st;

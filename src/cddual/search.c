@@ -24,8 +24,8 @@ static int heuristic_face(const hd_polytope *p, int v, const double dir[3])
         int e = p->vert_edges[k];
         for (int side = 0; side < 2; ++side) {
             int f = p->edge_faces[2 * e + side];
-            if (f >= 0 && hd_v3_dot(p->face_normal + 3 * f, dir) > bv) {
-                bv = hd_v3_dot(p->face_normal + 3 * f, dir);
+            if (f >= 0 && hdi_v3_dot(p->face_normal + 3 * f, dir) > bv) {
+                bv = hdi_v3_dot(p->face_normal + 3 * f, dir);
                 best = f;
             }
         }
@@ -37,7 +37,7 @@ static int heuristic_face(const hd_polytope *p, int v, const double dir[3])
         int next = -1;
         for (int k = p->face_offset[best]; k < p->face_offset[best + 1]; ++k) {
             int g = p->face_adj[k];
-            double x = hd_v3_dot(p->face_normal + 3 * g, dir);
+            double x = hdi_v3_dot(p->face_normal + 3 * g, dir);
             if (x > bv) {
                 bv = x;
                 next = g;
@@ -53,22 +53,22 @@ static int heuristic_face(const hd_polytope *p, int v, const double dir[3])
 
 /* Steepest ascent over the faces of A (FV) or of B (VF) from face f: evaluates every face
  * adjacent to the current one and moves to the best while it improves (the paper's loop). */
-static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, int f)
+static hd_status climb(hdi_raysearch *rs, const hd_polytope *p, unsigned kind, int f)
 {
     int slot;
-    hd_status st = hd_raysearch_visit(rs, hd_key(kind, f, 0), &slot);
+    hd_status st = hdi_raysearch_visit(rs, hdi_key(kind, f, 0), &slot);
     if (st != HD_OK || rs->done) {
         return st;
     }
     double cur = rs->map->value[slot];
     int cur_slot = slot;
-    hd_raysearch_record_slot(rs, cur_slot);
+    hdi_raysearch_record_slot(rs, cur_slot);
     for (int moves = 0; moves < p->face_count; ++moves) {
         int next = -1, next_slot = -1;
         double next_v = cur;
         for (int k = p->face_offset[f]; k < p->face_offset[f + 1]; ++k) {
             int g = p->face_adj[k];
-            st = hd_raysearch_visit(rs, hd_key(kind, g, 0), &slot);
+            st = hdi_raysearch_visit(rs, hdi_key(kind, g, 0), &slot);
             if (st != HD_OK || rs->done) {
                 return st;
             }
@@ -84,7 +84,7 @@ static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, in
         f = next;
         cur = next_v;
         cur_slot = next_slot;
-        hd_raysearch_record_slot(rs, cur_slot);
+        hdi_raysearch_record_slot(rs, cur_slot);
     }
     if (kind == HD_KEY_FV) {
         rs->fv_face = f;
@@ -94,7 +94,7 @@ static hd_status climb(hd_raysearch *rs, const hd_polytope *p, unsigned kind, in
 }
 
 /* SEARCH-FV (3.3.1). */
-static hd_status search_fv(hd_raysearch *rs)
+static hd_status search_fv(hdi_raysearch *rs)
 {
     const hd_polytope *a = rs->pair->a;
     if (a->face_count == 0) {
@@ -103,7 +103,7 @@ static hd_status search_fv(hd_raysearch *rs)
     rs->phase = 0;
     int f = rs->start_face;
     if (f < 0 || f >= a->face_count) {
-        int u = hd_pair_support_a(rs->pair, rs->r, &rs->start_a, rs->stats);
+        int u = hdi_pair_support_a(rs->pair, rs->r, &rs->start_a, rs->stats);
         f = heuristic_face(a, u, rs->r);
     }
     return climb(rs, a, HD_KEY_FV, f);
@@ -113,9 +113,9 @@ static hd_status search_fv(hd_raysearch *rs)
  * normal is closest to that FV face's normal (the paper's "a face incident at v"), or, without
  * SEARCH-FV (A has no faces), the heuristic of 4.2 applied to -B. Directions in B's frame: -B's
  * face g has normal -n_g, so "most aligned with x" is "largest -n_g.x". */
-static hd_status search_vf(hd_raysearch *rs)
+static hd_status search_vf(hdi_raysearch *rs)
 {
-    const hd_pair *pair = rs->pair;
+    const hdi_pair *pair = rs->pair;
     const hd_polytope *b = pair->b;
     if (b->face_count == 0) {
         return HD_OK;
@@ -124,13 +124,13 @@ static hd_status search_vf(hd_raysearch *rs)
     double dir[3], dir_b[3];
     int v;
     if (rs->fv_face >= 0) {
-        hd_v3_neg(dir, pair->a->face_normal + 3 * rs->fv_face);
+        hdi_v3_neg(dir, pair->a->face_normal + 3 * rs->fv_face);
         v = rs->fv_vertex;
     } else {
-        hd_v3_neg(dir, rs->r);
-        v = hd_pair_support_b(pair, dir, &rs->start_b, rs->stats);
+        hdi_v3_neg(dir, rs->r);
+        v = hdi_pair_support_b(pair, dir, &rs->start_b, rs->stats);
     }
-    hd_pair_dir_to_b(pair, dir, dir_b);
+    hdi_pair_dir_to_b(pair, dir, dir_b);
     int g = heuristic_face(b, v, dir_b);
     return climb(rs, b, HD_KEY_VF, g);
 }
@@ -138,20 +138,20 @@ static hd_status search_vf(hd_raysearch *rs)
 /* SEARCH-EE (3.3.3) over every kind of neighbour (cddual.md, section 3): expand the best face and
  * every face tied with it until none is left; the stack holds faces pushed when they were found at
  * or near the best. */
-static hd_status search_ee(hd_raysearch *rs)
+static hd_status search_ee(hdi_raysearch *rs)
 {
-    hd_facemap *map = rs->map;
+    hdi_facemap *map = rs->map;
     rs->phase = 2;
-    if (!hd_facemap_push(map, rs->best_slot)) {
+    if (!hdi_facemap_push(map, rs->best_slot)) {
         return HD_ERR_WORKSPACE_FULL;
     }
     int slot;
-    while ((slot = hd_facemap_pop(map)) >= 0) {
+    while ((slot = hdi_facemap_pop(map)) >= 0) {
         if ((map->flags[slot] & HD_FACEMAP_EXPANDED) || !(map->flags[slot] & HD_FACEMAP_FACE) ||
-            !hd_raysearch_near_best(rs, map->value[slot])) {
+            !hdi_raysearch_near_best(rs, map->value[slot])) {
             continue;
         }
-        hd_status st = hd_raysearch_expand(rs, slot);
+        hd_status st = hdi_raysearch_expand(rs, slot);
         if (st != HD_OK || rs->done) {
             return st;
         }
@@ -159,7 +159,7 @@ static hd_status search_ee(hd_raysearch *rs)
     return HD_OK;
 }
 
-hd_status hd_raysearch_run(hd_raysearch *rs)
+hd_status hdi_raysearch_run(hdi_raysearch *rs)
 {
     rs->best_value = -HUGE_VAL;
     rs->best_slot = -1;

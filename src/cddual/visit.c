@@ -7,10 +7,10 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 
-double hd_raysearch_value(const hd_raysearch *rs, const hd_mface *m)
+double hdi_raysearch_value(const hdi_raysearch *rs, const hdi_mface *m)
 {
-    double num = hd_v3_dot(m->n, rs->r);
-    double den = m->h - hd_v3_dot(m->n, rs->c);
+    double num = hdi_v3_dot(m->n, rs->r);
+    double den = m->h - hdi_v3_dot(m->n, rs->c);
     if (den > 0.0) {
         return num / den;
     }
@@ -18,7 +18,7 @@ double hd_raysearch_value(const hd_raysearch *rs, const hd_mface *m)
     return num > 0.0 ? HUGE_VAL : (num < 0.0 ? -HUGE_VAL : 0.0);
 }
 
-int hd_raysearch_near_best(const hd_raysearch *rs, double v)
+int hdi_raysearch_near_best(const hdi_raysearch *rs, double v)
 {
     double b = rs->best_value;
     if (b == HUGE_VAL) {
@@ -28,30 +28,30 @@ int hd_raysearch_near_best(const hd_raysearch *rs, double v)
 }
 
 /* d(f) of Eq. (1) for the ray's target c + r: (psi - 1) / |r|. */
-static double dual_distance(const hd_raysearch *rs, double psi)
+static double dual_distance(const hdi_raysearch *rs, double psi)
 {
-    return (psi - 1.0) / hd_v3_len(rs->r);
+    return (psi - 1.0) / hdi_v3_len(rs->r);
 }
 
-static void record(hd_raysearch *rs, const hd_mface *m, double psi)
+static void record(hdi_raysearch *rs, const hdi_mface *m, double psi)
 {
-    if (hd_facemap_recording(rs->map)) {
-        hd_facemap_record(rs->map, rs->phase, m->kind, m->fa, m->fb, dual_distance(rs, psi));
+    if (hdi_facemap_recording(rs->map)) {
+        hdi_facemap_record(rs->map, rs->phase, m->kind, m->fa, m->fb, dual_distance(rs, psi));
     }
 }
 
 /* Records the face of a map slot (only when the path is recorded: it recomputes the face, a
  * support call, which a workspace without recording once paid on every climb step). */
-void hd_raysearch_record_slot(hd_raysearch *rs, int slot)
+void hdi_raysearch_record_slot(hdi_raysearch *rs, int slot)
 {
-    hd_mface m;
-    if (hd_facemap_recording(rs->map) &&
-        hd_mface_of_key(rs->pair, rs->map->keys[slot], rs->map->aux[slot], &m)) {
+    hdi_mface m;
+    if (hdi_facemap_recording(rs->map) &&
+        hdi_mface_of_key(rs->pair, rs->map->keys[slot], rs->map->aux[slot], &m)) {
         record(rs, &m, rs->map->value[slot]);
     }
 }
 
-static void count_visit(hd_raysearch *rs)
+static void count_visit(hdi_raysearch *rs)
 {
     if (rs->stats == NULL) {
         return;
@@ -70,17 +70,17 @@ static void count_visit(hd_raysearch *rs)
  * outside is a separating plane, but the verdict needs gap > eps for the plane as reported,
  * i.e. with the exact extremes of A and B along n (both support mappings, from the face's own
  * vertices, where they usually stop at once). */
-static int verify_gap(hd_raysearch *rs, const hd_mface *m)
+static int verify_gap(hdi_raysearch *rs, const hdi_mface *m)
 {
-    const hd_pair *pair = rs->pair;
+    const hdi_pair *pair = rs->pair;
     double neg[3], pb[3];
-    hd_v3_neg(neg, m->n);
+    hdi_v3_neg(neg, m->n);
     int ia = m->sa, ib = m->sb;
-    ia = hd_pair_support_a(pair, m->n, &ia, rs->stats);
-    ib = hd_pair_support_b(pair, neg, &ib, rs->stats);
-    hd_pair_b_vertex(pair, ib, pb);
-    double max_a = hd_v3_dot(m->n, pair->a->verts + 3 * ia);
-    double min_b = hd_v3_dot(m->n, pb);
+    ia = hdi_pair_support_a(pair, m->n, &ia, rs->stats);
+    ib = hdi_pair_support_b(pair, neg, &ib, rs->stats);
+    hdi_pair_b_vertex(pair, ib, pb);
+    double max_a = hdi_v3_dot(m->n, pair->a->verts + 3 * ia);
+    double min_b = hdi_v3_dot(m->n, pb);
     if (min_b - max_a > pair->eps) {
         rs->sep_max_a = max_a;
         rs->sep_min_b = min_b;
@@ -89,11 +89,11 @@ static int verify_gap(hd_raysearch *rs, const hd_mface *m)
     return 0;
 }
 
-hd_status hd_raysearch_visit(hd_raysearch *rs, uint64_t key, int *slot_out)
+hd_status hdi_raysearch_visit(hdi_raysearch *rs, uint64_t key, int *slot_out)
 {
-    hd_facemap *map = rs->map;
+    hdi_facemap *map = rs->map;
     int found;
-    int slot = hd_facemap_slot(map, key, &found);
+    int slot = hdi_facemap_slot(map, key, &found);
     if (slot < 0) {
         return HD_ERR_WORKSPACE_FULL;
     }
@@ -105,24 +105,24 @@ hd_status hd_raysearch_visit(hd_raysearch *rs, uint64_t key, int *slot_out)
         return HD_ERR_ITERATION_LIMIT;
     }
     count_visit(rs);
-    hd_mface m;
+    hdi_mface m;
     int aux = -1;
-    switch (hd_key_kind(key)) {
+    switch (hdi_key_kind(key)) {
         case HD_KEY_FV:
-            hd_mface_fv(rs->pair, hd_key_a(key), &rs->start_b, rs->stats, &m);
+            hdi_mface_fv(rs->pair, hdi_key_a(key), &rs->start_b, rs->stats, &m);
             aux = m.sb;
             break;
         case HD_KEY_VF:
-            hd_mface_vf(rs->pair, hd_key_a(key), &rs->start_a, rs->stats, &m);
+            hdi_mface_vf(rs->pair, hdi_key_a(key), &rs->start_a, rs->stats, &m);
             aux = m.sa;
             break;
         default:
-            if (!hd_mface_ee(rs->pair, hd_key_a(key), hd_key_b(key), &m)) {
+            if (!hdi_mface_ee(rs->pair, hdi_key_a(key), hdi_key_b(key), &m)) {
                 return HD_OK; /* not a face of M: stays at -inf, never expanded */
             }
             break;
     }
-    double v = hd_raysearch_value(rs, &m);
+    double v = hdi_raysearch_value(rs, &m);
     map->value[slot] = v;
     map->aux[slot] = aux;
     map->flags[slot] = HD_FACEMAP_FACE;
@@ -143,26 +143,26 @@ hd_status hd_raysearch_visit(hd_raysearch *rs, uint64_t key, int *slot_out)
             record(rs, &m, v);
         }
         rs->done = v == HUGE_VAL;
-    } else if (!hd_raysearch_near_best(rs, v)) {
+    } else if (!hdi_raysearch_near_best(rs, v)) {
         return HD_OK;
     }
-    return hd_facemap_push(map, slot) ? HD_OK : HD_ERR_WORKSPACE_FULL;
+    return hdi_facemap_push(map, slot) ? HD_OK : HD_ERR_WORKSPACE_FULL;
 }
 
-int hd_mface_of_key(const hd_pair *pair, uint64_t key, int aux, hd_mface *out)
+int hdi_mface_of_key(const hdi_pair *pair, uint64_t key, int aux, hdi_mface *out)
 {
-    switch (hd_key_kind(key)) {
+    switch (hdi_key_kind(key)) {
         case HD_KEY_FV: {
             int start = aux;
-            hd_mface_fv(pair, hd_key_a(key), &start, NULL, out);
+            hdi_mface_fv(pair, hdi_key_a(key), &start, NULL, out);
             return 1;
         }
         case HD_KEY_VF: {
             int start = aux;
-            hd_mface_vf(pair, hd_key_a(key), &start, NULL, out);
+            hdi_mface_vf(pair, hdi_key_a(key), &start, NULL, out);
             return 1;
         }
         default:
-            return hd_mface_ee(pair, hd_key_a(key), hd_key_b(key), out);
+            return hdi_mface_ee(pair, hdi_key_a(key), hdi_key_b(key), out);
     }
 }

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "contact/contact.h"
+#include "contact/classify.h"
 #include "contact/signed_distance.h"
 #include "kernel/epa.h"
 #include "core/math.h"
@@ -16,7 +16,7 @@
 
 /* The rounding of support values and of a sub-simplex solution, HD_CONTACT_ROUNDING_UNITS units
  * of the pair's scale: bounds that close to the band edge are on it. */
-static double rounding_slack(const hd_pair *pair)
+static double rounding_slack(const hdi_pair *pair)
 {
     return HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
 }
@@ -24,58 +24,58 @@ static double rounding_slack(const hd_pair *pair)
 /* Whether the certificate's two convex combinations (A's frame) are within eps of each other, as
  * hd_certificate_check will require. The barycentric weights of a very elongated simplex (points
  * many orders of magnitude apart) can lose that accuracy even when the distance bounds hold. */
-static double point_pair_gap(const hd_pair *pair, const hd_certificate *cert)
+static double point_pair_gap(const hdi_pair *pair, const hd_certificate *cert)
 {
     double pa[3], pb[3];
-    hd_certificate_point_pair(pair, cert, pa, pb);
-    return hd_v3_dist(pa, pb);
+    hdi_certificate_point_pair(pair, cert, pa, pb);
+    return hdi_v3_dist(pa, pb);
 }
 
-static int point_pair_ok(const hd_pair *pair, const hd_certificate *cert)
+static int point_pair_ok(const hdi_pair *pair, const hd_certificate *cert)
 {
     return point_pair_gap(pair, cert) <= pair->eps + rounding_slack(pair);
 }
 
-static void set_separated(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+static void set_separated(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
 {
     out->verdict = HD_SEPARATED;
-    hd_gjk_plane(pair, st, &out->cert);
+    hdi_gjk_plane(pair, st, &out->cert);
 }
 
 /* Touching from GJK alone: its plane (gap L >= -eps) and its point pair (|v| <= eps). */
-static void set_touching_gjk(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+static void set_touching_gjk(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
 {
     out->verdict = HD_TOUCHING;
-    hd_gjk_plane(pair, st, &out->cert);
-    hd_gjk_point(pair, &st->simplex, &out->cert);
+    hdi_gjk_plane(pair, st, &out->cert);
+    hdi_gjk_point(pair, &st->simplex, &out->cert);
 }
 
 /* The plane normal to n (unit, A towards B) through the support pair ia, ib: gap = -h_M(n). */
-static void set_plane(const hd_pair *pair, const double n[3], int ia, int ib, hd_certificate *cert)
+static void set_plane(const hdi_pair *pair, const double n[3], int ia, int ib, hd_certificate *cert)
 {
     double pb[3];
-    hd_pair_b_vertex(pair, ib, pb);
-    double ha = hd_v3_dot(n, pair->a->verts + 3 * ia);
-    double hb = hd_v3_dot(n, pb);
+    hdi_pair_b_vertex(pair, ib, pb);
+    double ha = hdi_v3_dot(n, pair->a->verts + 3 * ia);
+    double hb = hdi_v3_dot(n, pb);
     cert->has_plane = 1;
-    hd_v3_copy(cert->normal, n);
+    hdi_v3_copy(cert->normal, n);
     cert->gap = hb - ha;
     cert->offset = 0.5 * (ha + hb);
 }
 
 /* The common point of simplex s as the certificate, its point pair closer than `bound`; the
- * weights solved again in double-double when the double ones miss (hd_gjk_point_precise): a
+ * weights solved again in double-double when the double ones miss (hdi_gjk_point_precise): a
  * needle's, or those of a tetrahedron of wide faces but almost no volume (0.28 long, its other
  * sides 3e-9: the double weights, ratios of volumes rounded by 2^-53 |w|^3, put the point pair
  * 4.9e-4 apart at eps = 6.8e-8, the precise ones 7e-12). */
-static int common_point_within(const hd_pair *pair, const hd_simplex *s, double bound,
+static int common_point_within(const hdi_pair *pair, const hdi_simplex *s, double bound,
                                hd_certificate *cert)
 {
-    hd_gjk_point(pair, s, cert);
+    hdi_gjk_point(pair, s, cert);
     if (point_pair_gap(pair, cert) < bound) {
         return 1;
     }
-    return hd_gjk_point_precise(pair, s, cert) && point_pair_gap(pair, cert) < bound;
+    return hdi_gjk_point_precise(pair, s, cert) && point_pair_gap(pair, cert) < bound;
 }
 
 /* The expanding polytope stopped with its bounds on both sides of the band edge and far apart:
@@ -86,11 +86,11 @@ static int common_point_within(const hd_pair *pair, const hd_simplex *s, double 
  * below), with GJK's point pair. A least facet deeper than the band proves no overlap without a
  * common point, which nothing here has, and one beyond -eps would contradict GJK's |v| <= eps:
  * no verdict is guessed in either case. */
-static hd_status least_facet_side(const hd_pair *pair, hd_gjk_state *st, hd_result *out)
+static hd_status least_facet_side(const hdi_pair *pair, hdi_gjk_state *st, hd_result *out)
 {
     double slack = rounding_slack(pair);
-    hd_mface f;
-    if (!hd_sat_min_facet(pair, &out->stats, &f) || f.h > pair->eps + slack) {
+    hdi_mface f;
+    if (!hdi_sat_min_facet(pair, &out->stats, &f) || f.h > pair->eps + slack) {
         return HD_ERR_ITERATION_LIMIT;
     }
     set_plane(pair, f.n, f.sa, f.sb, &out->cert);
@@ -98,18 +98,18 @@ static hd_status least_facet_side(const hd_pair *pair, hd_gjk_state *st, hd_resu
         return HD_ERR_ITERATION_LIMIT;
     }
     out->verdict = HD_TOUCHING;
-    out->cert.gap = hd_max(out->cert.gap, -pair->eps);
-    hd_gjk_point(pair, &st->simplex, &out->cert);
+    out->cert.gap = hdi_max(out->cert.gap, -pair->eps);
+    hdi_gjk_point(pair, &st->simplex, &out->cert);
     return HD_OK;
 }
 
 /* The origin may be deep in M (U <= eps, L < -eps): EPA's lower bound on the depth (> eps:
  * intersecting, with a common point) or a direction n with h_M(n) <= eps, a plane with gap >= -eps
  * (touching). Bounds ending within rounding of the band edge report the nearer side. */
-static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *out)
+static hd_status depth_side(const hdi_pair *pair, hdi_gjk_state *st, hd_result *out)
 {
-    hd_epa_result r;
-    hd_status status = hd_epa_depth(pair, &st->simplex, &st->start_a, &st->start_b,
+    hdi_epa_result r;
+    hd_status status = hdi_epa_depth(pair, &st->simplex, &st->start_a, &st->start_b,
                                     pair->max_iterations, &out->stats, &r);
     out->stats.refine_steps += r.steps;
     if (status != HD_OK) {
@@ -136,36 +136,36 @@ static hd_status depth_side(const hd_pair *pair, hd_gjk_state *st, hd_result *ou
         if (out->cert.gap < -pair->eps) {
             out->cert.gap = -pair->eps;
         }
-        hd_gjk_point(pair, &st->simplex, &out->cert);
+        hdi_gjk_point(pair, &st->simplex, &out->cert);
     } else {
         return least_facet_side(pair, st, out);
     }
     return HD_OK;
 }
 
-static void fill_distance(const hd_pair *pair, const hd_gjk_state *st, hd_result *out)
+static void fill_distance(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
 {
     if (out->verdict == HD_SEPARATED) {
         out->distance = sqrt(st->vv);
-        hd_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
+        hdi_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
     } else if (out->verdict == HD_TOUCHING) {
         out->distance = 0.0;
-        hd_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
+        hdi_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
     } else {
         out->distance = 0.0;
-        hd_v3_copy(out->witness_a, out->cert.point);
-        hd_v3_copy(out->witness_b, out->cert.point);
+        hdi_v3_copy(out->witness_a, out->cert.point);
+        hdi_v3_copy(out->witness_b, out->cert.point);
     }
 }
 
-/* A state polished in double-double (hd_gjk_polish); kept when the polish brings its bounds
+/* A state polished in double-double (hdi_gjk_polish); kept when the polish brings its bounds
  * together or finds a tetrahedron holding the origin in its precise solve (a needle enclosure of
  * GJK's double solve that misses the origin in exact arithmetic gave way, in the polish, to one
  * that holds it: the expanding polytope starts from that one), else GJK's stands. */
-static void keep_polished(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
+static void keep_polished(const hdi_pair *pair, hdi_gjk_state *st, hd_stats *stats)
 {
-    hd_gjk_state polished = *st;
-    if (hd_gjk_polish(pair, &polished, stats)) {
+    hdi_gjk_state polished = *st;
+    if (hdi_gjk_polish(pair, &polished, stats)) {
         polished.end = HD_GJK_CONVERGED;
         *st = polished;
     } else if (polished.vv == 0.0 && polished.simplex.count == 4) {
@@ -175,16 +175,16 @@ static void keep_polished(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats
 }
 
 /* GJK's enclosing tetrahedron (or the origin on its simplex, or |v| inside the band) solved
- * again in double-double (hd_gjk_polish): the double solve of a needle simplex can place the
+ * again in double-double (hdi_gjk_polish): the double solve of a needle simplex can place the
  * origin inside or within the band when it lies outside by far more than the band (a cube of
  * side 2e-9 and a segment of 0.27, 136 eps apart, in tests/test_signed_distance.c's family; a
  * tetrahedron 6 long and 3e-9 wide, 120 eps away), or inside when the pair touches (a square of
  * side 2e-9 and a segment of 17, 6e-12 apart at eps = 8e-12: the expanding polytope then failed
  * on the needle). When the polish brings its bounds together or finds a tetrahedron holding the
  * origin, the polished state replaces GJK's; otherwise GJK's stands. */
-static void recheck_enclosure(const hd_pair *pair, hd_gjk_state *st, hd_stats *stats)
+static void recheck_enclosure(const hdi_pair *pair, hdi_gjk_state *st, hd_stats *stats)
 {
-    if (!hd_simplex_is_needle(pair, &st->simplex)) {
+    if (!hdi_simplex_is_needle(pair, &st->simplex)) {
         return; /* the double solve is right to the band: nothing to recheck (touching pairs) */
     }
     keep_polished(pair, st, stats);
@@ -194,12 +194,12 @@ static void recheck_enclosure(const hd_pair *pair, hd_gjk_state *st, hd_stats *s
  * the band, or within it but farther than rounding from the upper (kernel/gjk_core.c's stops
  * leave them within a few tolerances, except on a needle simplex, whose double solve loses the
  * digits of its short edges). */
-static int bounds_apart(const hd_pair *pair, double upper, double lower)
+static int bounds_apart(const hdi_pair *pair, double upper, double lower)
 {
     return lower <= pair->eps && (lower < -pair->eps || upper - lower > rounding_slack(pair));
 }
 
-hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_distance,
+hd_status hdi_contact_refine(const hdi_pair *pair, hdi_gjk_state *st, int want_distance,
                             hd_result *out)
 {
     const double eps = pair->eps;
@@ -208,7 +208,7 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     memset(&out->cert, 0, sizeof out->cert); /* callers may have left partial evidence there */
     if (st->end == HD_GJK_RUNNING || (st->end == HD_GJK_SEPARATED && want_distance)) {
         st->end = HD_GJK_RUNNING;
-        status = hd_gjk_iterate(pair, want_distance ? DBL_MAX : eps, st, &out->stats);
+        status = hdi_gjk_iterate(pair, want_distance ? DBL_MAX : eps, st, &out->stats);
     }
     out->stats.refine_steps += st->iterations - iterations;
     if (status != HD_OK) {
@@ -244,7 +244,7 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     }
     if (out->verdict == HD_TOUCHING && !point_pair_ok(pair, &out->cert)) {
         /* the double weights missed: solved again in double-double (common_point_within) */
-        hd_gjk_point_precise(pair, &st->simplex, &out->cert);
+        hdi_gjk_point_precise(pair, &st->simplex, &out->cert);
     }
     if (out->verdict != HD_SEPARATED && !point_pair_ok(pair, &out->cert)) {
         return HD_ERR_ITERATION_LIMIT; /* no common point proven to the band: no answer */
@@ -256,17 +256,17 @@ hd_status hd_contact_refine(const hd_pair *pair, hd_gjk_state *st, int want_dist
     return HD_OK;
 }
 
-hd_status hd_contact_classify(const hd_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_contact_classify(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
     if (pair == NULL || out == NULL) {
         return HD_ERR_NULL;
     }
-    hd_gjk_state st;
-    hd_gjk_start(pair, opt != NULL ? opt->cache : NULL, &st);
-    return hd_contact_refine(pair, &st, 0, out);
+    hdi_gjk_state st;
+    hdi_gjk_start(pair, opt != NULL ? opt->cache : NULL, &st);
+    return hdi_contact_refine(pair, &st, 0, out);
 }
 
-hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_contact_confirm(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
     if (pair == NULL || out == NULL) {
         return HD_ERR_NULL;
@@ -274,5 +274,5 @@ hd_status hd_contact_confirm(const hd_pair *pair, const hd_options *opt, hd_resu
     if (out->verdict == HD_SEPARATED || (out->cert.has_point && point_pair_ok(pair, &out->cert))) {
         return HD_OK;
     }
-    return hd_contact_classify(pair, opt, out); /* its work is added to out->stats */
+    return hdi_contact_classify(pair, opt, out); /* its work is added to out->stats */
 }

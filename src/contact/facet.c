@@ -19,13 +19,13 @@
 #define HD_FACET_KEEP 8
 
 /* A short list of the best-scoring indices (highest score first). */
-typedef struct hd_best_list {
+typedef struct hdi_best_list {
     int count;
     int index[HD_FACET_KEEP];
     double score[HD_FACET_KEEP];
-} hd_best_list;
+} hdi_best_list;
 
-static void keep(hd_best_list *l, int index, double score)
+static void keep(hdi_best_list *l, int index, double score)
 {
     int k = l->count < HD_FACET_KEEP ? l->count++ : HD_FACET_KEEP;
     if (k == HD_FACET_KEEP && !(score > l->score[k - 1])) {
@@ -46,58 +46,58 @@ static void keep(hd_best_list *l, int index, double score)
 /* The faces of p at vertex v most aligned with d (p's frame; sign -1 for -B), and the edges at v
  * nearest to perpendicular to d. Every face of v is the left face of exactly one edge leaving v. */
 static void features_at(const hd_polytope *p, int v, const double d[3], double sign,
-                        hd_best_list *faces, hd_best_list *edges)
+                        hdi_best_list *faces, hdi_best_list *edges)
 {
     faces->count = edges->count = 0;
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
         int e = p->vert_edges[k];
         int f = p->edge_verts[2 * e] == v ? p->edge_faces[2 * e] : p->edge_faces[2 * e + 1];
         if (f >= 0) {
-            keep(faces, f, sign * hd_v3_dot(p->face_normal + 3 * f, d));
+            keep(faces, f, sign * hdi_v3_dot(p->face_normal + 3 * f, d));
         }
         double w[3];
-        hd_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
-        double len = hd_v3_len(w);
-        keep(edges, e, len > 0.0 ? -fabs(hd_v3_dot(w, d)) / len : -DBL_MAX);
+        hdi_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
+        double len = hdi_v3_len(w);
+        keep(edges, e, len > 0.0 ? -fabs(hdi_v3_dot(w, d)) / len : -DBL_MAX);
     }
 }
 
-double hd_facet_support(const hd_pair *pair, const double n[3], int *ia, int *ib, hd_stats *stats)
+double hdi_facet_support(const hdi_pair *pair, const double n[3], int *ia, int *ib, hd_stats *stats)
 {
     double neg[3], pb[3], w[3];
-    hd_v3_neg(neg, n);
-    *ia = hd_pair_support_a(pair, n, ia, stats);
-    *ib = hd_pair_support_b(pair, neg, ib, stats);
-    hd_pair_b_vertex(pair, *ib, pb);
+    hdi_v3_neg(neg, n);
+    *ia = hdi_pair_support_a(pair, n, ia, stats);
+    *ib = hdi_pair_support_b(pair, neg, ib, stats);
+    hdi_pair_b_vertex(pair, *ib, pb);
     /* the difference first: it is exact or nearly so when A and B are close together far from
      * the origin, where n.a and n.b each carry the rounding of large coordinates */
-    hd_v3_sub(w, pair->a->verts + 3 * *ia, pb);
-    return hd_v3_dot(n, w);
+    hdi_v3_sub(w, pair->a->verts + 3 * *ia, pb);
+    return hdi_v3_dot(n, w);
 }
 
 /* The support value h_M(n) of a facet's normal by the support mappings, the difference formed
  * before the dot product. An FV facet's B vertex is already B's support vertex along -n
- * (hd_mface_fv asked B's mapping for it) and a VF facet's A vertex A's along n: only the other
- * side is asked, unless the normal was refined (hd_mface_refine) since. */
-static void facet_value(const hd_pair *pair, hd_mface *m, int refined, hd_stats *stats)
+ * (hdi_mface_fv asked B's mapping for it) and a VF facet's A vertex A's along n: only the other
+ * side is asked, unless the normal was refined (hdi_mface_refine) since. */
+static void facet_value(const hdi_pair *pair, hdi_mface *m, int refined, hd_stats *stats)
 {
     double neg[3], pb[3], w[3];
     if (m->kind != HD_FACE_VF || refined) {
-        m->sa = hd_pair_support_a(pair, m->n, &m->sa, stats);
+        m->sa = hdi_pair_support_a(pair, m->n, &m->sa, stats);
     }
     if (m->kind != HD_FACE_FV || refined) {
-        hd_v3_neg(neg, m->n);
-        m->sb = hd_pair_support_b(pair, neg, &m->sb, stats);
+        hdi_v3_neg(neg, m->n);
+        m->sb = hdi_pair_support_b(pair, neg, &m->sb, stats);
     }
-    hd_pair_b_vertex(pair, m->sb, pb);
-    hd_v3_sub(w, pair->a->verts + 3 * m->sa, pb);
-    m->h = hd_v3_dot(m->n, w);
+    hdi_pair_b_vertex(pair, m->sb, pb);
+    hdi_v3_sub(w, pair->a->verts + 3 * m->sa, pb);
+    m->h = hdi_v3_dot(m->n, w);
 }
 
-void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *found,
+void hdi_facet_consider(const hdi_pair *pair, hdi_mface *m, hdi_mface *best, int *found,
                        hd_stats *stats)
 {
-    int refined = hd_mface_refine(pair, m);
+    int refined = hdi_mface_refine(pair, m);
     if (*found && !refined && m->h >= best->h) {
         return;
     }
@@ -108,28 +108,28 @@ void hd_facet_consider(const hd_pair *pair, hd_mface *m, hd_mface *best, int *fo
     }
 }
 
-int hd_facet_at_vertex(const hd_pair *pair, int ia, int ib, const double n0[3], hd_stats *stats,
-                       hd_mface *out)
+int hdi_facet_at_vertex(const hdi_pair *pair, int ia, int ib, const double n0[3], hd_stats *stats,
+                       hdi_mface *out)
 {
     double n0b[3];
-    hd_pair_dir_to_b(pair, n0, n0b);
-    hd_best_list fa, ea, fb, eb;
+    hdi_pair_dir_to_b(pair, n0, n0b);
+    hdi_best_list fa, ea, fb, eb;
     features_at(pair->a, ia, n0, 1.0, &fa, &ea);
     features_at(pair->b, ib, n0b, -1.0, &fb, &eb);
-    hd_mface m;
+    hdi_mface m;
     int found = 0, start_a = ia, start_b = ib;
     for (int i = 0; i < fa.count; ++i) {
-        hd_mface_fv(pair, fa.index[i], &start_b, stats, &m);
-        hd_facet_consider(pair, &m, out, &found, stats);
+        hdi_mface_fv(pair, fa.index[i], &start_b, stats, &m);
+        hdi_facet_consider(pair, &m, out, &found, stats);
     }
     for (int j = 0; j < fb.count; ++j) {
-        hd_mface_vf(pair, fb.index[j], &start_a, stats, &m);
-        hd_facet_consider(pair, &m, out, &found, stats);
+        hdi_mface_vf(pair, fb.index[j], &start_a, stats, &m);
+        hdi_facet_consider(pair, &m, out, &found, stats);
     }
     for (int i = 0; i < ea.count; ++i) {
         for (int j = 0; j < eb.count; ++j) {
-            if (hd_mface_ee(pair, ea.index[i], eb.index[j], &m)) {
-                hd_facet_consider(pair, &m, out, &found, stats);
+            if (hdi_mface_ee(pair, ea.index[i], eb.index[j], &m)) {
+                hdi_facet_consider(pair, &m, out, &found, stats);
             }
         }
     }
@@ -188,9 +188,9 @@ static int face_of_neighbours(const hd_polytope *p, int v, int v1, int v2)
 
 /* The smallest feature of p holding the vertices vs[0..count-1]: the vertex, the edge joining
  * two, or a face at vs[0] holding all of them (the lowest index); kind -1 when there is none. */
-static hd_feature feature_of(const hd_polytope *p, const int *vs, int count)
+static hdi_feature feature_of(const hd_polytope *p, const int *vs, int count)
 {
-    hd_feature f = {HD_FEAT_VERTEX, vs[0]};
+    hdi_feature f = {HD_FEAT_VERTEX, vs[0]};
     int v = vs[0];
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1] && count == 2; ++k) {
         if (p->vert_adj[k] == vs[1]) {
@@ -220,33 +220,33 @@ static hd_feature feature_of(const hd_polytope *p, const int *vs, int count)
             return f;
         }
     }
-    f.kind = (hd_feat_kind)-1;
+    f.kind = (hdi_feat_kind)-1;
     return f;
 }
 
-int hd_facet_of_triangle(const hd_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
-                         hd_mface *out)
+int hdi_facet_of_triangle(const hdi_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
+                         hdi_mface *out)
 {
     int va[3], vb[3];
     int na = distinct3(ia, va), nb = distinct3(ib, vb);
-    hd_feature fa = feature_of(pair->a, va, na), fb = feature_of(pair->b, vb, nb);
+    hdi_feature fa = feature_of(pair->a, va, na), fb = feature_of(pair->b, vb, nb);
     int start_a = ia[0], start_b = ib[0];
     if (fa.kind == HD_FEAT_FACE) {
-        hd_mface_fv(pair, fa.index, &start_b, stats, out);
+        hdi_mface_fv(pair, fa.index, &start_b, stats, out);
     } else if (fb.kind == HD_FEAT_FACE) {
-        hd_mface_vf(pair, fb.index, &start_a, stats, out);
+        hdi_mface_vf(pair, fb.index, &start_a, stats, out);
     } else if (fa.kind != HD_FEAT_EDGE || fb.kind != HD_FEAT_EDGE ||
-               !hd_mface_ee(pair, fa.index, fb.index, out)) {
+               !hdi_mface_ee(pair, fa.index, fb.index, out)) {
         return 0;
     }
     facet_value(pair, out, 0, stats);
     return 1;
 }
 
-int hd_facet_refine(const hd_pair *pair, hd_mface *m, hd_stats *stats)
+int hdi_facet_refine(const hdi_pair *pair, hdi_mface *m, hd_stats *stats)
 {
-    hd_mface r = *m;
-    if (!hd_mface_refine(pair, &r)) {
+    hdi_mface r = *m;
+    if (!hdi_mface_refine(pair, &r)) {
         return 0;
     }
     facet_value(pair, &r, 1, stats);
@@ -256,7 +256,7 @@ int hd_facet_refine(const hd_pair *pair, hd_mface *m, hd_stats *stats)
     return 1;
 }
 
-int hd_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hd_mface *out)
+int hdi_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hdi_mface *out)
 {
-    return hd_facet_of_triangle(ctx, ia, ib, stats, out);
+    return hdi_facet_of_triangle(ctx, ia, ib, stats, out);
 }

@@ -23,42 +23,42 @@
 /* One vertex of the polygon being clipped: its position, the features that produced it (on the
  * reference side and on the incident side), and the carrier of the edge that leaves it: an edge of
  * the incident face (>= 0) or the side plane of reference edge k (-1 - k). */
-typedef struct hd_clip_vertex {
+typedef struct hdi_clip_vertex {
     double p[3];
     double s; /* separation above the reference plane (set once clipped) */
     hd_feature_id ref;
     hd_feature_id inc;
     int carrier;
-} hd_clip_vertex;
+} hdi_clip_vertex;
 
 /* A face of one polytope seen in A's frame. */
-typedef struct hd_side {
-    const hd_pair *pair;
+typedef struct hdi_side {
+    const hdi_pair *pair;
     const hd_polytope *p;
     int is_b;
     int face;
-} hd_side;
+} hdi_side;
 
-size_t hd_manifold_scratch_bytes(int m, int k)
+size_t hdi_manifold_scratch_bytes(int m, int k)
 {
-    return 2 * ((size_t)m + (size_t)k + 1) * sizeof(hd_clip_vertex);
+    return 2 * ((size_t)m + (size_t)k + 1) * sizeof(hdi_clip_vertex);
 }
 
-static void side_vertex(const hd_side *s, int v, double out[3])
+static void side_vertex(const hdi_side *s, int v, double out[3])
 {
     if (s->is_b) {
-        hd_pair_b_vertex(s->pair, v, out);
+        hdi_pair_b_vertex(s->pair, v, out);
     } else {
-        hd_v3_copy(out, s->p->verts + 3 * v);
+        hdi_v3_copy(out, s->p->verts + 3 * v);
     }
 }
 
-static void side_normal(const hd_side *s, int f, double out[3])
+static void side_normal(const hdi_side *s, int f, double out[3])
 {
     if (s->is_b) {
-        hd_m3_mul_v(out, s->pair->r, s->p->face_normal + 3 * f);
+        hdi_m3_mul_v(out, s->pair->r, s->p->face_normal + 3 * f);
     } else {
-        hd_v3_copy(out, s->p->face_normal + 3 * f);
+        hdi_v3_copy(out, s->p->face_normal + 3 * f);
     }
 }
 
@@ -70,7 +70,7 @@ static hd_feature_id fid(hd_feature_type type, int index)
 
 /* The face of p at feature f whose outward normal (A's frame) is most aligned with d; -1 when p
  * has no face. */
-static int incident_face(const hd_side *s, hd_feature f, const double d[3])
+static int incident_face(const hdi_side *s, hdi_feature f, const double d[3])
 {
     const hd_polytope *p = s->p;
     if (p->face_count == 0) {
@@ -81,9 +81,9 @@ static int incident_face(const hd_side *s, hd_feature f, const double d[3])
     }
     int best = -1;
     double best_value = -DBL_MAX;
-    int nv = hd_feature_vertex_count(p, f);
+    int nv = hdi_feature_vertex_count(p, f);
     for (int i = 0; i < nv; ++i) {
-        int v = hd_feature_vertex(p, f, i);
+        int v = hdi_feature_vertex(p, f, i);
         for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
             int e = p->vert_edges[k];
             for (int side = 0; side < 2; ++side) {
@@ -93,7 +93,7 @@ static int incident_face(const hd_side *s, hd_feature f, const double d[3])
                     continue;
                 }
                 side_normal(s, g, n);
-                double x = hd_v3_dot(n, d);
+                double x = hdi_v3_dot(n, d);
                 if (x > best_value || (x == best_value && g < best)) {
                     best_value = x;
                     best = g;
@@ -105,18 +105,18 @@ static int incident_face(const hd_side *s, hd_feature f, const double d[3])
 }
 
 /* The clipping of one incident polygon by one reference face. */
-typedef struct hd_clipper {
-    const hd_side *ref;
+typedef struct hdi_clipper {
+    const hdi_side *ref;
     int ref_count;          /* vertices of the reference face */
     hd_feature_id inc_face; /* the incident face (or feature, without faces) */
     double tol;             /* points this far outside a side plane count as inside */
-} hd_clipper;
+} hdi_clipper;
 
 /* The point where the edge p -> q (carrier p->carrier) crosses the side plane of reference edge
  * k, at parameter t, with its features: an incident edge cut by a reference edge, or (along an
  * earlier side plane) the reference vertex where that plane meets this one. */
-static void crossing(const hd_clipper *c, const hd_clip_vertex *p, const hd_clip_vertex *q,
-                     double t, int k, hd_clip_vertex *x)
+static void crossing(const hdi_clipper *c, const hdi_clip_vertex *p, const hdi_clip_vertex *q,
+                     double t, int k, hdi_clip_vertex *x)
 {
     const hd_polytope *rp = c->ref->p;
     int base = rp->face_offset[c->ref->face];
@@ -139,16 +139,16 @@ static void crossing(const hd_clipper *c, const hd_clip_vertex *p, const hd_clip
  * when exactly one end is). A vertex within tol outside the plane counts as inside, keeping its
  * own features; crossings are computed on the plane itself. The carrier of an edge leaving a
  * crossing into the outside region becomes the side plane. */
-static int clip_plane(const hd_clipper *c, const hd_clip_vertex *poly, int count, const double r[3],
-                      const double s[3], int k, hd_clip_vertex *out)
+static int clip_plane(const hdi_clipper *c, const hdi_clip_vertex *poly, int count, const double r[3],
+                      const double s[3], int k, hdi_clip_vertex *out)
 {
     int n = 0;
     for (int j = 0; j < count; ++j) {
-        const hd_clip_vertex *p = &poly[j], *q = &poly[(j + 1) % count];
+        const hdi_clip_vertex *p = &poly[j], *q = &poly[(j + 1) % count];
         double tp[3], tq[3];
-        hd_v3_sub(tp, p->p, r);
-        hd_v3_sub(tq, q->p, r);
-        double dp = hd_v3_dot(s, tp), dq = hd_v3_dot(s, tq);
+        hdi_v3_sub(tp, p->p, r);
+        hdi_v3_sub(tq, q->p, r);
+        double dp = hdi_v3_dot(s, tp), dq = hdi_v3_dot(s, tq);
         int in_p = dp >= -c->tol, in_q = dq >= -c->tol;
         if (in_p) {
             out[n++] = *p;
@@ -163,7 +163,7 @@ static int clip_plane(const hd_clipper *c, const hd_clip_vertex *poly, int count
         if (in_q && dq <= 0.0) {
             continue; /* q is on the plane: the crossing itself, and comes next */
         }
-        crossing(c, p, q, hd_min(1.0, hd_max(0.0, dp / (dp - dq))), k, &out[n]);
+        crossing(c, p, q, hdi_min(1.0, hdi_max(0.0, dp / (dp - dq))), k, &out[n]);
         out[n].carrier = in_p ? -1 - k : p->carrier;
         ++n;
     }
@@ -172,8 +172,8 @@ static int clip_plane(const hd_clipper *c, const hd_clip_vertex *poly, int count
 
 /* The incident polygon in A's frame: the incident face's loop, or without faces the supporting
  * feature's vertices (a segment's two ends, a point). */
-static int incident_polygon(const hd_side *inc, hd_feature f, const hd_clipper *c,
-                            hd_clip_vertex *out)
+static int incident_polygon(const hdi_side *inc, hdi_feature f, const hdi_clipper *c,
+                            hdi_clip_vertex *out)
 {
     const hd_polytope *p = inc->p;
     int count;
@@ -186,9 +186,9 @@ static int incident_polygon(const hd_side *inc, hd_feature f, const hd_clipper *
             out[j].carrier = p->face_edges[k];
         }
     } else {
-        count = hd_feature_vertex_count(p, f);
+        count = hdi_feature_vertex_count(p, f);
         for (int j = 0; j < count; ++j) {
-            int v = hd_feature_vertex(p, f, j);
+            int v = hdi_feature_vertex(p, f, j);
             side_vertex(inc, v, out[j].p);
             out[j].inc = fid(HD_FEATURE_VERTEX, v);
             out[j].carrier = f.kind == HD_FEAT_EDGE ? f.index : 0;
@@ -202,23 +202,23 @@ static int incident_polygon(const hd_side *inc, hd_feature f, const hd_clipper *
 
 /* Clips the incident polygon (count vertices in buf[0]) by every side plane of the reference
  * face; returns the count of the result, which is in *result. */
-static int clip_all(const hd_clipper *c, const double m[3], hd_clip_vertex *buf[2], int count,
-                    hd_clip_vertex **result)
+static int clip_all(const hdi_clipper *c, const double m[3], hdi_clip_vertex *buf[2], int count,
+                    hdi_clip_vertex **result)
 {
-    const hd_side *ref = c->ref;
+    const hdi_side *ref = c->ref;
     const int *loop = ref->p->face_verts + ref->p->face_offset[ref->face];
     int cur = 0;
     for (int k = 0; k < c->ref_count && count > 0; ++k) {
         double r0[3], r1[3], d[3], s[3];
         side_vertex(ref, loop[k], r0);
         side_vertex(ref, loop[(k + 1) % c->ref_count], r1);
-        hd_v3_sub(d, r1, r0);
-        hd_v3_cross(s, m, d); /* inward: the loop runs counter-clockwise about m */
-        double len = hd_v3_len(s);
+        hdi_v3_sub(d, r1, r0);
+        hdi_v3_cross(s, m, d); /* inward: the loop runs counter-clockwise about m */
+        double len = hdi_v3_len(s);
         if (!(len > 0.0)) {
             continue;
         }
-        hd_v3_scale(s, s, 1.0 / len);
+        hdi_v3_scale(s, s, 1.0 / len);
         count = clip_plane(c, buf[cur], count, r0, s, k, buf[1 - cur]);
         cur = 1 - cur;
     }
@@ -230,15 +230,15 @@ static int clip_all(const hd_clipper *c, const double m[3], hd_clip_vertex *buf[
 static double area(const double a[3], const double b[3], const double c[3], const double n[3])
 {
     double u[3], v[3], x[3];
-    hd_v3_sub(u, b, a);
-    hd_v3_sub(v, c, a);
-    hd_v3_cross(x, u, v);
-    return hd_v3_dot(x, n);
+    hdi_v3_sub(u, b, a);
+    hdi_v3_sub(v, c, a);
+    hdi_v3_cross(x, u, v);
+    return hdi_v3_dot(x, n);
 }
 
 /* Indices of at most four points to keep: the deepest, the farthest from it, the largest
  * triangle with both, and the largest triangle on the other side of the first two. */
-static int reduce(const hd_clip_vertex *pts, int count, const double n[3], int keep4[4])
+static int reduce(const hdi_clip_vertex *pts, int count, const double n[3], int keep4[4])
 {
     int k0 = 0, k1 = -1, k2 = -1, k3 = -1;
     for (int i = 1; i < count; ++i) {
@@ -248,7 +248,7 @@ static int reduce(const hd_clip_vertex *pts, int count, const double n[3], int k
     }
     double best = -1.0;
     for (int i = 0; i < count; ++i) {
-        double d = hd_v3_dist(pts[i].p, pts[k0].p);
+        double d = hdi_v3_dist(pts[i].p, pts[k0].p);
         if (i != k0 && d > best) {
             best = d;
             k1 = i;
@@ -282,7 +282,7 @@ static int reduce(const hd_clip_vertex *pts, int count, const double n[3], int k
 }
 
 /* The single point half-way between the witnesses. */
-static void single_point(const hd_sd_result *sd, hd_manifold *out)
+static void single_point(const hdi_sd_result *sd, hd_manifold *out)
 {
     hd_contact_point *c = &out->points[0];
     for (int i = 0; i < 3; ++i) {
@@ -299,18 +299,18 @@ static void single_point(const hd_sd_result *sd, hd_manifold *out)
  * face), so it lies between -depth and the distance; the points within the band are kept (in
  * place, moved half-way to q, which keeps them in the overlap slab along n), reduced to four, and
  * written as contact points with their features as (A, B). */
-static void collect(hd_clip_vertex *poly, int count, const double m[3], const double r0[3],
+static void collect(hdi_clip_vertex *poly, int count, const double m[3], const double r0[3],
                     const double n[3], double band, int ref_is_b, hd_manifold *out)
 {
     int np = 0;
-    double along = fabs(hd_v3_dot(n, m));
+    double along = fabs(hdi_v3_dot(n, m));
     for (int j = 0; j < count; ++j) {
         double t[3];
-        hd_v3_sub(t, poly[j].p, r0);
-        double height = hd_v3_dot(m, t), s = height * along;
+        hdi_v3_sub(t, poly[j].p, r0);
+        double height = hdi_v3_dot(m, t), s = height * along;
         if (s <= band) {
             poly[np] = poly[j];
-            hd_v3_madd(poly[np].p, poly[j].p, -0.5 * height, m);
+            hdi_v3_madd(poly[np].p, poly[j].p, -0.5 * height, m);
             poly[np].s = s;
             ++np;
         }
@@ -318,9 +318,9 @@ static void collect(hd_clip_vertex *poly, int count, const double m[3], const do
     int idx[4] = {0, 1, 2, 3};
     out->count = np <= HD_MANIFOLD_MAX ? np : reduce(poly, np, m, idx);
     for (int i = 0; i < out->count; ++i) {
-        const hd_clip_vertex *v = &poly[idx[i]];
+        const hdi_clip_vertex *v = &poly[idx[i]];
         hd_contact_point *c = &out->points[i];
-        hd_v3_copy(c->point, v->p);
+        hdi_v3_copy(c->point, v->p);
         c->separation = v->s;
         c->feature_a = ref_is_b ? v->inc : v->ref;
         c->feature_b = ref_is_b ? v->ref : v->inc;
@@ -332,33 +332,33 @@ static void collect(hd_clip_vertex *poly, int count, const double m[3], const do
  * with the contact normal when it is within HD_MANIFOLD_FACE_COS of it (nearly parallel faces
  * give a face contact, whatever rounding and small turns do to the exact facet). Sets ref->face
  * (-1: a single point). */
-static void choose_reference(const hd_pair *pair, const hd_sd_result *sd, hd_side *ref)
+static void choose_reference(const hdi_pair *pair, const hdi_sd_result *sd, hdi_side *ref)
 {
-    hd_side sa = {pair, pair->a, 0, -1}, sb = {pair, pair->b, 1, -1};
+    hdi_side sa = {pair, pair->a, 0, -1}, sb = {pair, pair->b, 1, -1};
     if (sd->fa.kind == HD_FEAT_FACE || sd->fb.kind == HD_FEAT_FACE) {
         *ref = sd->fa.kind == HD_FEAT_FACE ? sa : sb;
         ref->face = ref->is_b ? sd->fb.index : sd->fa.index;
         return;
     }
     double neg[3], na[3], nb[3];
-    hd_v3_neg(neg, sd->n);
+    hdi_v3_neg(neg, sd->n);
     int fa = incident_face(&sa, sd->fa, sd->n), fb = incident_face(&sb, sd->fb, neg);
     double ca = -1.0, cb = -1.0;
     if (fa >= 0) {
         side_normal(&sa, fa, na);
-        ca = hd_v3_dot(na, sd->n);
+        ca = hdi_v3_dot(na, sd->n);
     }
     if (fb >= 0) {
         side_normal(&sb, fb, nb);
-        cb = hd_v3_dot(nb, neg);
+        cb = hdi_v3_dot(nb, neg);
     }
     *ref = cb > ca ? sb : sa;
-    ref->face = hd_max(ca, cb) >= HD_MANIFOLD_FACE_COS ? (cb > ca ? fb : fa) : -1;
+    ref->face = hdi_max(ca, cb) >= HD_MANIFOLD_FACE_COS ? (cb > ca ? fb : fa) : -1;
 }
 
 /* Reference and incident sides: 1 when there is a face to clip by, 0 for a single point. */
-static int choose_faces(const hd_pair *pair, const hd_sd_result *sd, hd_side *ref, hd_side *inc,
-                        hd_feature *inc_feature)
+static int choose_faces(const hdi_pair *pair, const hdi_sd_result *sd, hdi_side *ref, hdi_side *inc,
+                        hdi_feature *inc_feature)
 {
     choose_reference(pair, sd, ref);
     if (ref->face < 0) {
@@ -370,21 +370,21 @@ static int choose_faces(const hd_pair *pair, const hd_sd_result *sd, hd_side *re
     *inc_feature = ref->is_b ? sd->fa : sd->fb;
     double m[3], d[3];
     side_normal(ref, ref->face, m);
-    hd_v3_neg(d, m);
+    hdi_v3_neg(d, m);
     inc->face = incident_face(inc, *inc_feature, d);
     return 1;
 }
 
-hd_status hd_manifold_pair(const hd_pair *pair, const hd_sd_result *sd, const hd_scratch *scratch,
+hd_status hdi_manifold_pair(const hdi_pair *pair, const hdi_sd_result *sd, const hdi_scratch *scratch,
                            hd_manifold *out)
 {
     memset(out, 0, sizeof *out);
-    hd_v3_copy(out->normal, sd->n);
+    hdi_v3_copy(out->normal, sd->n);
     if (sd->delta > pair->eps) {
         return HD_OK;
     }
-    hd_side ref, inc;
-    hd_feature inc_feature;
+    hdi_side ref, inc;
+    hdi_feature inc_feature;
     if (!choose_faces(pair, sd, &ref, &inc, &inc_feature)) {
         single_point(sd, out);
         return HD_OK;
@@ -392,10 +392,10 @@ hd_status hd_manifold_pair(const hd_pair *pair, const hd_sd_result *sd, const hd
     const hd_polytope *rp = ref.p;
     int k = rp->face_offset[ref.face + 1] - rp->face_offset[ref.face];
     int m = inc.face >= 0 ? inc.p->face_offset[inc.face + 1] - inc.p->face_offset[inc.face]
-                          : hd_feature_vertex_count(inc.p, inc_feature);
-    hd_clip_vertex stack[2][HD_CLIP_STACK + 1], *buf[2] = {stack[0], stack[1]};
+                          : hdi_feature_vertex_count(inc.p, inc_feature);
+    hdi_clip_vertex stack[2][HD_CLIP_STACK + 1], *buf[2] = {stack[0], stack[1]};
     if (m + k > HD_CLIP_STACK) {
-        if (scratch == NULL || scratch->size < hd_manifold_scratch_bytes(m, k)) {
+        if (scratch == NULL || scratch->size < hdi_manifold_scratch_bytes(m, k)) {
             return HD_ERR_WORKSPACE_FULL;
         }
         buf[0] = scratch->bytes;
@@ -403,8 +403,8 @@ hd_status hd_manifold_pair(const hd_pair *pair, const hd_sd_result *sd, const hd
     }
     /* side planes widened by the band, but never by much more than a small face measures
      * (core/tolerances.h, HD_MANIFOLD_SIDE_REL) */
-    double side_tol = hd_min(pair->eps, HD_MANIFOLD_SIDE_REL * sd->size) + sd->margin;
-    hd_clipper c = {&ref, k, fid(HD_FEATURE_FACE, inc.face), side_tol};
+    double side_tol = hdi_min(pair->eps, HD_MANIFOLD_SIDE_REL * sd->size) + sd->margin;
+    hdi_clipper c = {&ref, k, fid(HD_FEATURE_FACE, inc.face), side_tol};
     if (inc.face < 0) {
         c.inc_face = fid((hd_feature_type)inc_feature.kind, inc_feature.index);
     }
@@ -412,7 +412,7 @@ hd_status hd_manifold_pair(const hd_pair *pair, const hd_sd_result *sd, const hd
     double normal[3], r0[3];
     side_normal(&ref, ref.face, normal);
     side_vertex(&ref, rp->face_verts[rp->face_offset[ref.face]], r0);
-    hd_clip_vertex *poly;
+    hdi_clip_vertex *poly;
     count = clip_all(&c, normal, buf, count, &poly);
     collect(poly, count, normal, r0, sd->n, pair->eps + sd->margin, ref.is_b, out);
     if (out->count == 0) {

@@ -17,7 +17,7 @@
  * HD_OVERLAP_ROUNDING_UNITS units of 2^-53 (|a| + |b| + |t|), bounds the depth from below.
  *
  * The point certificate is GJK's: its simplex when it stopped (on these pairs a step it cannot
- * take, |v| within eps), weighted in double-double (hd_gjk_point_precise), kept when its two
+ * take, |v| within eps), weighted in double-double (hdi_gjk_point_precise), kept when its two
  * convex combinations are within eps of each other, which is what hd_certificate_check asks of
  * an intersecting verdict's point; the depth bound is what proves the overlap. The query layer
  * checks the whole certificate with hd_certificate_check before it answers. The candidates number
@@ -26,58 +26,58 @@
 #include <float.h>
 #include <math.h>
 
-#include "contact/contact.h"
+#include "contact/classify.h"
 #include "core/math.h"
 #include "core/tolerances.h"
 #include "kernel/simplex_robust.h"
 #include "polytope/internal.h"
 
-typedef struct hd_overlap_bound {
-    const hd_pair *pair;
+typedef struct hdi_overlap_bound {
+    const hdi_pair *pair;
     double allowance; /* the rounding allowance of one candidate's bound */
     double least;     /* the least bound so far; DBL_MAX until a candidate is offered */
     int failed;       /* a candidate whose normal cannot be trusted: no proof */
-} hd_overlap_bound;
+} hdi_overlap_bound;
 
 /* min(h_M(n), h_M(-n)) for M = A - (R B + t), n in A's frame. */
-static double both_sides(const hd_pair *pair, const double n[3])
+static double both_sides(const hdi_pair *pair, const double n[3])
 {
     const hd_polytope *a = pair->a, *b = pair->b;
     double amax = -DBL_MAX, amin = DBL_MAX, bmax = -DBL_MAX, bmin = DBL_MAX;
     for (int i = 0; i < a->vertex_count; ++i) {
-        double x = hd_v3_dot(n, a->verts + 3 * i);
-        amax = hd_max(amax, x);
-        amin = hd_min(amin, x);
+        double x = hdi_v3_dot(n, a->verts + 3 * i);
+        amax = hdi_max(amax, x);
+        amin = hdi_min(amin, x);
     }
     double m[3];
-    hd_pair_dir_to_b(pair, n, m);
+    hdi_pair_dir_to_b(pair, n, m);
     for (int j = 0; j < b->vertex_count; ++j) {
-        double y = hd_v3_dot(m, b->verts + 3 * j);
-        bmax = hd_max(bmax, y);
-        bmin = hd_min(bmin, y);
+        double y = hdi_v3_dot(m, b->verts + 3 * j);
+        bmax = hdi_max(bmax, y);
+        bmin = hdi_min(bmin, y);
     }
-    double tn = hd_v3_dot(n, pair->t);
-    return hd_min(amax - (bmin + tn), (bmax + tn) - amin);
+    double tn = hdi_v3_dot(n, pair->t);
+    return hdi_min(amax - (bmin + tn), (bmax + tn) - amin);
 }
 
-static void offer(hd_overlap_bound *o, int has_normal, const double n[3], double sine)
+static void offer(hdi_overlap_bound *o, int has_normal, const double n[3], double sine)
 {
     if (!has_normal || !(sine >= HD_OVERLAP_SINE_MIN)) {
         o->failed = 1;
         return;
     }
-    o->least = hd_min(o->least, both_sides(o->pair, n) - o->allowance);
+    o->least = hdi_min(o->least, both_sides(o->pair, n) - o->allowance);
 }
 
 /* Whether to go on: no failure, and the bound can still clear the band. */
-static int going(const hd_overlap_bound *o)
+static int going(const hdi_overlap_bound *o)
 {
     return !o->failed && o->least > o->pair->eps;
 }
 
 /* The normals of the vertex triples of p, found in p's frame and turned into A's by r (NULL: p
  * is A). */
-static void offer_triples(hd_overlap_bound *o, const hd_polytope *p, const double *r)
+static void offer_triples(hdi_overlap_bound *o, const hd_polytope *p, const double *r)
 {
     const double *v = p->verts;
     int n = p->vertex_count;
@@ -85,11 +85,11 @@ static void offer_triples(hd_overlap_bound *o, const hd_polytope *p, const doubl
         for (int j = i + 1; j < n && going(o); ++j) {
             for (int k = j + 1; k < n && going(o); ++k) {
                 double local[3] = {0.0, 0.0, 0.0}, u[3], sine;
-                int ok = hd_triangle_normal_sine(v + 3 * i, v + 3 * j, v + 3 * k, local, &sine);
+                int ok = hdi_triangle_normal_sine(v + 3 * i, v + 3 * j, v + 3 * k, local, &sine);
                 if (r != NULL) {
-                    hd_m3_mul_v(u, r, local);
+                    hdi_m3_mul_v(u, r, local);
                 } else {
-                    hd_v3_copy(u, local);
+                    hdi_v3_copy(u, local);
                 }
                 offer(o, ok, u, sine);
             }
@@ -98,9 +98,9 @@ static void offer_triples(hd_overlap_bound *o, const hd_polytope *p, const doubl
 }
 
 /* The cross products of A's vertex pairs with B's (B's edges turned into A's frame). */
-static void offer_edge_pairs(hd_overlap_bound *o)
+static void offer_edge_pairs(hdi_overlap_bound *o)
 {
-    const hd_pair *pair = o->pair;
+    const hdi_pair *pair = o->pair;
     const double *va = pair->a->verts, *vb = pair->b->verts;
     int na = pair->a->vertex_count, nb = pair->b->vertex_count;
     for (int i = 0; i < na && going(o); ++i) {
@@ -108,7 +108,7 @@ static void offer_edge_pairs(hd_overlap_bound *o)
             for (int k = 0; k < nb && going(o); ++k) {
                 for (int l = k + 1; l < nb && going(o); ++l) {
                     double u[3], sine;
-                    int ok = hd_edge_pair_normal_sine(va + 3 * i, va + 3 * j, vb + 3 * k,
+                    int ok = hdi_edge_pair_normal_sine(va + 3 * i, va + 3 * j, vb + 3 * k,
                                                       vb + 3 * l, pair->r, u, &sine);
                     offer(o, ok, u, sine);
                 }
@@ -121,13 +121,13 @@ static double largest_norm(const hd_polytope *p)
 {
     double r = 0.0;
     for (int i = 0; i < p->vertex_count; ++i) {
-        r = hd_max(r, hd_v3_len(p->verts + 3 * i));
+        r = hdi_max(r, hdi_v3_len(p->verts + 3 * i));
     }
     return r;
 }
 
 /* Candidates times vertices, in double (no overflow for any vertex count). */
-static double work(const hd_pair *pair)
+static double work(const hdi_pair *pair)
 {
     double na = pair->a->vertex_count, nb = pair->b->vertex_count;
     double triples = na * (na - 1) * (na - 2) / 6.0 + nb * (nb - 1) * (nb - 2) / 6.0;
@@ -135,13 +135,13 @@ static double work(const hd_pair *pair)
     return (triples + pairs) * (na + nb);
 }
 
-int hd_overlap_depth_bound(const hd_pair *pair, double *depth)
+int hdi_overlap_depth_bound(const hdi_pair *pair, double *depth)
 {
     if (!(work(pair) <= HD_OVERLAP_WORK_MAX)) {
         return 0;
     }
-    double reach = largest_norm(pair->a) + largest_norm(pair->b) + hd_v3_len(pair->t);
-    hd_overlap_bound o = {pair, HD_OVERLAP_ROUNDING_UNITS * DBL_EPSILON * reach, DBL_MAX, 0};
+    double reach = largest_norm(pair->a) + largest_norm(pair->b) + hdi_v3_len(pair->t);
+    hdi_overlap_bound o = {pair, HD_OVERLAP_ROUNDING_UNITS * DBL_EPSILON * reach, DBL_MAX, 0};
     offer_triples(&o, pair->a, NULL);
     offer_triples(&o, pair->b, pair->r);
     offer_edge_pairs(&o);
@@ -150,26 +150,26 @@ int hd_overlap_depth_bound(const hd_pair *pair, double *depth)
 }
 
 /* GJK's point pair within eps, as the certificate's point, or 0. */
-static int common_point(const hd_pair *pair, hd_result *out)
+static int common_point(const hdi_pair *pair, hd_result *out)
 {
-    hd_pair local = *pair; /* tolerances in A's frame, as hd_signed_distance's */
-    local.scale = hd_pair_local_scale(pair);
-    hd_gjk_state st;
-    hd_gjk_start(&local, NULL, &st);
-    (void)hd_gjk_iterate(&local, DBL_MAX, &st, &out->stats); /* a stall still leaves a simplex */
+    hdi_pair local = *pair; /* tolerances in A's frame, as hd_signed_distance's */
+    local.scale = hdi_pair_local_scale(pair);
+    hdi_gjk_state st;
+    hdi_gjk_start(&local, NULL, &st);
+    (void)hdi_gjk_iterate(&local, DBL_MAX, &st, &out->stats); /* a stall still leaves a simplex */
     out->stats.iterations += st.iterations;
     double pa[3], pb[3];
-    if (st.simplex.count == 0 || !hd_gjk_point_precise(&local, &st.simplex, &out->cert)) {
+    if (st.simplex.count == 0 || !hdi_gjk_point_precise(&local, &st.simplex, &out->cert)) {
         return 0;
     }
-    hd_certificate_point_pair(pair, &out->cert, pa, pb);
-    return hd_v3_dist(pa, pb) <= pair->eps;
+    hdi_certificate_point_pair(pair, &out->cert, pa, pb);
+    return hdi_v3_dist(pa, pb) <= pair->eps;
 }
 
-int hd_overlap_prove(const hd_pair *pair, hd_result *out)
+int hdi_overlap_prove(const hdi_pair *pair, hd_result *out)
 {
     double depth;
-    if (!hd_overlap_depth_bound(pair, &depth) || !common_point(pair, out)) {
+    if (!hdi_overlap_depth_bound(pair, &depth) || !common_point(pair, out)) {
         return 0;
     }
     out->verdict = HD_INTERSECTING;

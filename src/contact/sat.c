@@ -3,36 +3,36 @@
  * Polyhedra", GDC 2013): the depth of an overlapping pair is the least support value h_M(n) over
  * the facet normals of M = A - B, which are the face normals of A, the negated face normals of B
  * and the normals of the edge pairs whose Gaussian arcs cross (CD-Dual 003 section 2.1, Remark 1;
- * hd_mface_ee is the arc test). Exact, with no memory, in O(F_A + F_B) support queries and
+ * hdi_mface_ee is the arc test). Exact, with no memory, in O(F_A + F_B) support queries and
  * O(E_A E_B) arc tests: the fallback of the expanding polytope and the independent method the tests
  * compare it with. A candidate's value from its own features (face offset, edge ends) is never
  * above its support value, so only candidates below the best so far get their support value
- * (hd_facet_consider): rounding that admits a non-facet edge pair or misplaces a face offset cannot
+ * (hdi_facet_consider): rounding that admits a non-facet edge pair or misplaces a face offset cannot
  * hide the least facet. Badly shaped facets (nearly parallel edges, needle faces) get normals
- * accurate to a few units (hd_mface_refine), and a nearly parallel edge pair is taken along both
+ * accurate to a few units (hdi_mface_refine), and a nearly parallel edge pair is taken along both
  * signs of its normal when its arcs do not cross, since a needle face's rounded normal can flip
  * the arc test (docs/algorithms/contact.md, section 5). */
 #include "contact/signed_distance.h"
 
-int hd_sat_min_facet(const hd_pair *pair, hd_stats *stats, hd_mface *out)
+int hdi_sat_min_facet(const hdi_pair *pair, hd_stats *stats, hdi_mface *out)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
-    hd_mface m;
+    hdi_mface m;
     int found = 0, start_a = 0, start_b = 0;
     for (int f = 0; f < a->face_count; ++f) {
-        hd_mface_fv(pair, f, &start_b, stats, &m);
-        hd_facet_consider(pair, &m, out, &found, stats);
+        hdi_mface_fv(pair, f, &start_b, stats, &m);
+        hdi_facet_consider(pair, &m, out, &found, stats);
     }
     for (int g = 0; g < b->face_count; ++g) {
-        hd_mface_vf(pair, g, &start_a, stats, &m);
-        hd_facet_consider(pair, &m, out, &found, stats);
+        hdi_mface_vf(pair, g, &start_a, stats, &m);
+        hdi_facet_consider(pair, &m, out, &found, stats);
     }
-    hd_mface axes[2];
+    hdi_mface axes[2];
     for (int e = 0; e < a->edge_count; ++e) {
         for (int eb = 0; eb < b->edge_count; ++eb) {
-            int count = hd_mface_ee_axes(pair, e, eb, axes);
+            int count = hdi_mface_ee_axes(pair, e, eb, axes);
             for (int k = 0; k < count; ++k) {
-                hd_facet_consider(pair, &axes[k], out, &found, stats);
+                hdi_facet_consider(pair, &axes[k], out, &found, stats);
             }
         }
     }

@@ -56,7 +56,7 @@ hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose 
     if (!isfinite(m) || m == 0.0 || !isfinite(q[0] + q[1] + q[2] + q[3])) {
         return HD_ERR_BAD_POSE;
     }
-    if (!hd_v3_is_finite(t)) {
+    if (!hdi_v3_is_finite(t)) {
         return HD_ERR_NONFINITE;
     }
     double s[4] = {q[0] / m, q[1] / m, q[2] / m, q[3] / m};
@@ -70,7 +70,7 @@ hd_status hd_pose_from_quaternion(const double q[4], const double t[3], hd_pose 
     for (int i = 0; i < 9; ++i) {
         out->r[i] = r[i];
     }
-    hd_v3_copy(out->t, t);
+    hdi_v3_copy(out->t, t);
     return HD_OK;
 }
 
@@ -85,7 +85,7 @@ hd_status hd_pose_validate(const hd_pose *pose, double tol)
     if (tol > HD_TOL_REL_MAX) {
         tol = HD_TOL_REL_MAX;
     }
-    if (hd_pose_passes(pose->r, pose->t, tol)) {
+    if (hdi_pose_passes(pose->r, pose->t, tol)) {
         return HD_OK; /* the common case; the checks below name what fails */
     }
     for (int i = 0; i < 9; ++i) {
@@ -93,11 +93,11 @@ hd_status hd_pose_validate(const hd_pose *pose, double tol)
             return HD_ERR_NONFINITE;
         }
     }
-    if (!hd_v3_is_finite(pose->t)) {
+    if (!hdi_v3_is_finite(pose->t)) {
         return HD_ERR_NONFINITE;
     }
     double rtr[9];
-    hd_m3_tmul_m(rtr, pose->r, pose->r);
+    hdi_m3_tmul_m(rtr, pose->r, pose->r);
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
             double want = (i == j) ? 1.0 : 0.0;
@@ -107,7 +107,7 @@ hd_status hd_pose_validate(const hd_pose *pose, double tol)
         }
     }
     const double *r = pose->r;
-    if (hd_det3(r, r + 3, r + 6) <= 0.0) {
+    if (hdi_det3(r, r + 3, r + 6) <= 0.0) {
         return HD_ERR_BAD_POSE;
     }
     return HD_OK;
@@ -116,8 +116,8 @@ hd_status hd_pose_validate(const hd_pose *pose, double tol)
 void hd_pose_apply(const hd_pose *pose, const double p[3], double out[3])
 {
     double q[3];
-    hd_m3_mul_v(q, pose->r, p);
-    hd_v3_add(out, q, pose->t);
+    hdi_m3_mul_v(q, pose->r, p);
+    hdi_v3_add(out, q, pose->t);
 }
 
 hd_tolerance hd_tolerance_default(void)

@@ -23,7 +23,7 @@
 
 /* Coordinates of magnitude m are known to about 2^-52 m: sets thinner than a few hundred units
  * cannot define a direction (Qhull reports relative thickness 1e-13 as flat). The floor of the
- * construction length tolerance (polytope/build.h, hd_poly_length_tol). */
+ * construction length tolerance (polytope/build.h, hdi_poly_length_tol). */
 #define HD_COORD_RESOLUTION (512.0 * DBL_EPSILON)
 
 /* Construction runs on a copy scaled by an exact power of two when the largest coordinate is
@@ -61,12 +61,12 @@
  * tolerances: below that the guaranteed decrease is under the rounding of |v|^2. */
 #define HD_GJK_STALL_FACTOR 64.0
 
-/* Steps of hd_gjk_polish at most (each one support query and a double-double solve of the
+/* Steps of hdi_gjk_polish at most (each one support query and a double-double solve of the
  * simplex): a separated answer whose bounds the double solve left apart is polished from the
  * simplex GJK stopped on, which is then at most a few points away from the nearest features. */
 #define HD_GJK_POLISH_STEPS 16
 
-/* A simplex counts as a needle (hd_simplex_is_needle: its double solve may be off by an eighth of
+/* A simplex counts as a needle (hdi_simplex_is_needle: its double solve may be off by an eighth of
  * the band) when this many units of DBL_EPSILON max|w|^2 / width exceed eps / 8 (the width: a
  * segment's length, else the smallest height of the simplex's triangles). */
 #define HD_NEEDLE_ROUNDING_UNITS 4.0
@@ -88,7 +88,7 @@
 /* The expanding polytope's faces and the faces of a depth bound's tetrahedron take the plain cross
  * product of their edges (no scaling) when both squared edge lengths lie in this range: every
  * product is then far from under- and overflow, so it is as accurate as the scaled one
- * (hd_triangle_normal_plain, kernel/simplex_robust.c). */
+ * (hdi_triangle_normal_plain, kernel/simplex_robust.c). */
 #define HD_EPA_PLAIN_EDGE2_MIN 1e-140
 #define HD_EPA_PLAIN_EDGE2_MAX 1e140
 
@@ -170,7 +170,7 @@
  * the edge-edge faces at their support vertices (cddual/neighbours.c). */
 #define HD_FACES_PARALLEL_SINE (16.0 * DBL_EPSILON)
 
-/* hd_feature_support's pre-filter looks for an edge within this many feature angles of
+/* hdi_feature_support's pre-filter looks for an edge within this many feature angles of
  * perpendicular before it reads the faces (kernel/feature.c): a margin over the angle so that
  * rounding at the boundary never hides a face the full test would accept. */
 #define HD_FEATURE_PREFILTER 4.0

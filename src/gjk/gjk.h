@@ -1,5 +1,5 @@
 /* Entry points of the GJK module, called by the query dispatcher (query/query.c) after
- * hd_pair_init succeeded, and by CD-Dual when it does not apply. Each fills *out in A's local
+ * hdi_pair_init succeeded, and by CD-Dual when it does not apply. Each fills *out in A's local
  * frame (certificate normal, point, witnesses); the dispatcher maps them to the world frame. On
  * entry *out is zeroed except out->algo, out->eps and out->distance = -1. */
 #ifndef HD_GJK_GJK_H
@@ -7,7 +7,7 @@
 
 #include "support/pair.h"
 
-hd_status hd_gjk_collide(const hd_pair *pair, const hd_options *opt, hd_result *out);
-hd_status hd_gjk_distance(const hd_pair *pair, const hd_options *opt, hd_result *out);
+hd_status hdi_gjk_collide(const hdi_pair *pair, const hd_options *opt, hd_result *out);
+hd_status hdi_gjk_distance(const hdi_pair *pair, const hd_options *opt, hd_result *out);
 
 #endif

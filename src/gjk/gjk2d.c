@@ -10,9 +10,9 @@
 
 #include "gjk/internal.h"
 #include "core/tolerances.h"
-#include "kernel/gjk_core.h" /* hd_combinations_from_weights */
+#include "kernel/gjk_core.h" /* hdi_combinations_from_weights */
 
-int hd_gjk2d_support(const double *pts, int n, const double d[2])
+int hdi_gjk2d_support(const double *pts, int n, const double d[2])
 {
     int best = 0;
     double best_value = pts[0] * d[0] + pts[1] * d[1];
@@ -26,12 +26,12 @@ int hd_gjk2d_support(const double *pts, int n, const double d[2])
     return best;
 }
 
-void hd_gjk2d_support_m(const hd_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
+void hdi_gjk2d_support_m(const hdi_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
                         hd_stats *stats)
 {
     double nd[2] = {-d[0], -d[1]};
-    *ia = hd_gjk2d_support(p->a, p->na, d);
-    *ib = hd_gjk2d_support(p->b, p->nb, nd);
+    *ia = hdi_gjk2d_support(p->a, p->na, d);
+    *ib = hdi_gjk2d_support(p->b, p->nb, nd);
     w[0] = p->a[2 * *ia] - p->b[2 * *ib];
     w[1] = p->a[2 * *ia + 1] - p->b[2 * *ib + 1];
     if (stats != NULL) {
@@ -39,7 +39,7 @@ void hd_gjk2d_support_m(const hd_pair2d *p, const double d[2], int *ia, int *ib,
     }
 }
 
-void hd_gjk2d_start(const hd_pair2d *p, hd_gjk2d_state *st)
+void hdi_gjk2d_start(const hdi_pair2d *p, hdi_gjk2d_state *st)
 {
     st->simplex.count = 0;
     st->lower = -DBL_MAX;
@@ -58,7 +58,7 @@ void hd_gjk2d_start(const hd_pair2d *p, hd_gjk2d_state *st)
     st->vv = DBL_MAX;
 }
 
-static void add_point(const hd_pair2d *p, hd_simplex2d *s, int ia, int ib, const double w[2])
+static void add_point(const hdi_pair2d *p, hdi_simplex2d *s, int ia, int ib, const double w[2])
 {
     int k = s->count++;
     s->w[k][0] = w[0];
@@ -69,7 +69,7 @@ static void add_point(const hd_pair2d *p, hd_simplex2d *s, int ia, int ib, const
 }
 
 /* One GJK step's bookkeeping of the lower bound v.w / |v| and its line. */
-static void record_lower(hd_gjk2d_state *st, double vlen, double vw, int ia, int ib)
+static void record_lower(hdi_gjk2d_state *st, double vlen, double vw, int ia, int ib)
 {
     double lb = vw / vlen;
     if (lb > st->lower) {
@@ -81,11 +81,11 @@ static void record_lower(hd_gjk2d_state *st, double vlen, double vw, int ia, int
     }
 }
 
-hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state *st,
+hd_status hdi_gjk2d_iterate(const hdi_pair2d *p, double separation, hdi_gjk2d_state *st,
                            hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * p->scale;
-    hd_simplex2d *s = &st->simplex;
+    hdi_simplex2d *s = &st->simplex;
     for (;;) {
         if (s->count == 3) {
             st->end = HD_GJK2D_ENCLOSED;
@@ -101,7 +101,7 @@ hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state
         st->iterations++;
         double d[2] = {-st->v[0], -st->v[1]}, w[2];
         int ia, ib;
-        hd_gjk2d_support_m(p, d, &ia, &ib, w, stats);
+        hdi_gjk2d_support_m(p, d, &ia, &ib, w, stats);
         double vlen = s->count > 0 ? sqrt(st->vv) : hypot(st->v[0], st->v[1]);
         double vw = st->v[0] * w[0] + st->v[1] * w[1];
         record_lower(st, vlen, vw, ia, ib);
@@ -109,15 +109,15 @@ hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state
             st->end = HD_GJK2D_SEPARATED;
             return HD_OK;
         }
-        if (s->count > 0 && (hd_simplex2d_has_pair(s, ia, ib) ||
+        if (s->count > 0 && (hdi_simplex2d_has_pair(s, ia, ib) ||
                              st->vv - vw <= fmax(HD_GJK_REL_TOL * vlen, tol) * vlen)) {
             st->end = HD_GJK2D_CONVERGED;
             return HD_OK;
         }
-        hd_simplex2d previous = *s;
+        hdi_simplex2d previous = *s;
         double pv[2] = {st->v[0], st->v[1]}, pvv = st->vv;
         add_point(p, s, ia, ib, w);
-        hd_simplex2d_solve(s, st->v);
+        hdi_simplex2d_solve(s, st->v);
         st->vv = st->v[0] * st->v[0] + st->v[1] * st->v[1];
         double gap = pvv - vw; /* bounds within the stall tolerance (kernel/gjk_core.h) */
         int met = gap <= HD_GJK_REL_TOL * pvv ||
@@ -133,7 +133,7 @@ hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state
     }
 }
 
-void hd_gjk2d_line(const hd_pair2d *p, const hd_gjk2d_state *st, hd_certificate2d *cert)
+void hdi_gjk2d_line(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_certificate2d *cert)
 {
     double c[2] = {-st->plane_n[0], -st->plane_n[1]};
     const double *a = p->a + 2 * st->plane_ia, *b = p->b + 2 * st->plane_ib;
@@ -145,7 +145,7 @@ void hd_gjk2d_line(const hd_pair2d *p, const hd_gjk2d_state *st, hd_certificate2
     cert->offset = 0.5 * (ha + hb);
 }
 
-void hd_gjk2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2], double on_b[2])
+void hdi_gjk2d_witnesses(const hdi_pair2d *p, const hdi_simplex2d *s, double on_a[2], double on_b[2])
 {
     on_a[0] = on_a[1] = on_b[0] = on_b[1] = 0.0;
     for (int j = 0; j < s->count; ++j) {
@@ -156,9 +156,9 @@ void hd_gjk2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2
     }
 }
 
-/* Iterative refinement of a triangle's weights (hd_simplex_polish in the plane): the residual
+/* Iterative refinement of a triangle's weights (hdi_simplex_polish in the plane): the residual
  * r = sum l_j w_j is removed by solving [w1 - w0, w2 - w0] m = -r for (l_1, l_2). */
-static void polish2d(hd_simplex2d *s)
+static void polish2d(hdi_simplex2d *s)
 {
     double e1[2] = {s->w[1][0] - s->w[0][0], s->w[1][1] - s->w[0][1]};
     double e2[2] = {s->w[2][0] - s->w[0][0], s->w[2][1] - s->w[0][1]};
@@ -186,15 +186,15 @@ static void polish2d(hd_simplex2d *s)
     }
 }
 
-void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *in, hd_certificate2d *cert)
+void hdi_gjk2d_point(const hdi_pair2d *p, const hdi_simplex2d *in, hd_certificate2d *cert)
 {
-    hd_simplex2d polished = *in;
-    const hd_simplex2d *s = &polished;
+    hdi_simplex2d polished = *in;
+    const hdi_simplex2d *s = &polished;
     if (polished.count == 3) {
         polish2d(&polished);
     }
     double on_b[2];
-    hd_gjk2d_witnesses(p, s, cert->point, on_b);
-    hd_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, &cert->on_a, &cert->on_b);
+    hdi_gjk2d_witnesses(p, s, cert->point, on_b);
+    hdi_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, &cert->on_a, &cert->on_b);
     cert->has_point = 1;
 }

@@ -15,37 +15,37 @@
 
 #define HD_EPA2D_MAX 128
 
-typedef enum hd_epa2d_outcome {
+typedef enum hdi_epa2d_outcome {
     HD_EPA2D_DEEP = 1,
     HD_EPA2D_SHALLOW,
     HD_EPA2D_EDGE
-} hd_epa2d_outcome;
+} hdi_epa2d_outcome;
 
-typedef struct hd_epa2d {
-    const hd_pair2d *p;
+typedef struct hdi_epa2d {
+    const hdi_pair2d *p;
     hd_stats *stats;
     double tol;
     int n;
     double w[HD_EPA2D_MAX][2];
     int ia[HD_EPA2D_MAX];
     int ib[HD_EPA2D_MAX];
-    hd_epa2d_outcome outcome;
+    hdi_epa2d_outcome outcome;
     double lower;
     double upper;
     double normal[2];
     int up_ia;
     int up_ib;
     int steps;
-} hd_epa2d;
+} hdi_epa2d;
 
 static double cross2(const double a[2], const double b[2])
 {
     return a[0] * b[1] - a[1] * b[0];
 }
 
-static double support(hd_epa2d *e, const double n[2], int *ia, int *ib, double w[2])
+static double support(hdi_epa2d *e, const double n[2], int *ia, int *ib, double w[2])
 {
-    hd_gjk2d_support_m(e->p, n, ia, ib, w, e->stats);
+    hdi_gjk2d_support_m(e->p, n, ia, ib, w, e->stats);
     double h = n[0] * w[0] + n[1] * w[1];
     e->steps++;
     if (h < e->upper) {
@@ -58,7 +58,7 @@ static double support(hd_epa2d *e, const double n[2], int *ia, int *ib, double w
     return h;
 }
 
-static void put(hd_epa2d *e, int k, const double w[2], int ia, int ib)
+static void put(hdi_epa2d *e, int k, const double w[2], int ia, int ib)
 {
     e->w[k][0] = w[0];
     e->w[k][1] = w[1];
@@ -66,11 +66,11 @@ static void put(hd_epa2d *e, int k, const double w[2], int ia, int ib)
     e->ib[k] = ib;
 }
 
-static int insert(hd_epa2d *e, int i, const double w[2], int ia, int ib);
+static int insert(hdi_epa2d *e, int i, const double w[2], int ia, int ib);
 
 /* Segment w0 w1 (the origin on it, to rounding) -> quadrilateral w0, S(-n), w1, S(n) with n its
  * left normal. 1 when built; 0 when decided (SHALLOW) or degenerate (EDGE). */
-static int build_from_segment(hd_epa2d *e, double eps)
+static int build_from_segment(hdi_epa2d *e, double eps)
 {
     double d[2] = {e->w[1][0] - e->w[0][0], e->w[1][1] - e->w[0][1]};
     double len = hypot(d[0], d[1]);
@@ -99,7 +99,7 @@ static int build_from_segment(hd_epa2d *e, double eps)
     return insert(e, 2, wp, ia[0], ib[0]);
 }
 
-static int build_initial(hd_epa2d *e, const hd_simplex2d *s, double eps)
+static int build_initial(hdi_epa2d *e, const hdi_simplex2d *s, double eps)
 {
     e->n = s->count;
     for (int j = 0; j < s->count; ++j) {
@@ -107,7 +107,7 @@ static int build_initial(hd_epa2d *e, const hd_simplex2d *s, double eps)
     }
     if (e->n == 3) {
         double l[3];
-        double det = hd_tri2d_barycentric(e->w[0], e->w[1], e->w[2], l);
+        double det = hdi_tri2d_barycentric(e->w[0], e->w[1], e->w[2], l);
         if (det < 0.0) { /* make it counter-clockwise */
             double w[2] = {e->w[1][0], e->w[1][1]};
             int ia = e->ia[1], ib = e->ib[1];
@@ -139,7 +139,7 @@ static int build_initial(hd_epa2d *e, const hd_simplex2d *s, double eps)
 }
 
 /* Outward unit normal of edge i (from w[i] to w[i+1]) and its distance bound. */
-static double edge_plane(const hd_epa2d *e, int i, double n[2])
+static double edge_plane(const hdi_epa2d *e, int i, double n[2])
 {
     const double *p = e->w[i], *q = e->w[(i + 1) % e->n];
     double d[2] = {q[0] - p[0], q[1] - p[1]};
@@ -153,7 +153,7 @@ static double edge_plane(const hd_epa2d *e, int i, double n[2])
     return fmin(n[0] * p[0] + n[1] * p[1], n[0] * q[0] + n[1] * q[1]);
 }
 
-static void remove_at(hd_epa2d *e, int k)
+static void remove_at(hdi_epa2d *e, int k)
 {
     for (int i = k; i + 1 < e->n; ++i) {
         put(e, i, e->w[i + 1], e->ia[i + 1], e->ib[i + 1]);
@@ -162,7 +162,7 @@ static void remove_at(hd_epa2d *e, int k)
 }
 
 /* Inserts w after vertex i and drops the neighbours it makes reflex. 0 when full. */
-static int insert(hd_epa2d *e, int i, const double w[2], int ia, int ib)
+static int insert(hdi_epa2d *e, int i, const double w[2], int ia, int ib)
 {
     if (e->n >= HD_EPA2D_MAX) {
         return 0;
@@ -197,13 +197,13 @@ static int insert(hd_epa2d *e, int i, const double w[2], int ia, int ib)
 }
 
 /* DEEP: the fan triangle (w0, w_i, w_i+1) holding the origin, with clamped weights. */
-static void inner_triangle(const hd_epa2d *e, hd_simplex2d *out)
+static void inner_triangle(const hdi_epa2d *e, hdi_simplex2d *out)
 {
     int best = 1;
     double best_score = -DBL_MAX, best_l[3] = {1.0 / 3, 1.0 / 3, 1.0 / 3};
     for (int i = 1; i + 1 < e->n; ++i) {
         double l[3];
-        if (hd_tri2d_barycentric(e->w[0], e->w[i], e->w[i + 1], l) == 0.0) {
+        if (hdi_tri2d_barycentric(e->w[0], e->w[i], e->w[i + 1], l) == 0.0) {
             continue;
         }
         double score = fmin(l[0], fmin(l[1], l[2]));
@@ -229,7 +229,7 @@ static void inner_triangle(const hd_epa2d *e, hd_simplex2d *out)
     }
 }
 
-static int has_pair(const hd_epa2d *e, int ia, int ib)
+static int has_pair(const hdi_epa2d *e, int ia, int ib)
 {
     for (int i = 0; i < e->n; ++i) {
         if (e->ia[i] == ia && e->ib[i] == ib) {
@@ -239,8 +239,8 @@ static int has_pair(const hd_epa2d *e, int ia, int ib)
     return 0;
 }
 
-static hd_status epa2d(hd_epa2d *e, const hd_simplex2d *start, double eps, int max_steps,
-                       hd_simplex2d *inner)
+static hd_status epa2d(hdi_epa2d *e, const hdi_simplex2d *start, double eps, int max_steps,
+                       hdi_simplex2d *inner)
 {
     if (!build_initial(e, start, eps)) {
         return HD_OK;
@@ -286,23 +286,23 @@ static hd_status epa2d(hd_epa2d *e, const hd_simplex2d *start, double eps, int m
     }
 }
 
-static void touching_from_gjk(const hd_pair2d *p, const hd_gjk2d_state *st, hd_result2d *out)
+static void touching_from_gjk(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_result2d *out)
 {
     out->verdict = HD_TOUCHING;
-    hd_gjk2d_line(p, st, &out->cert);
-    hd_gjk2d_point(p, &st->simplex, &out->cert);
+    hdi_gjk2d_line(p, st, &out->cert);
+    hdi_gjk2d_point(p, &st->simplex, &out->cert);
 }
 
-static hd_status depth_side(const hd_pair2d *p, hd_gjk2d_state *st, hd_result2d *out)
+static hd_status depth_side(const hdi_pair2d *p, hdi_gjk2d_state *st, hd_result2d *out)
 {
-    hd_epa2d e;
+    hdi_epa2d e;
     memset(&e, 0, sizeof e);
     e.p = p;
     e.stats = &out->stats;
     e.tol = HD_GJK_ABS_TOL * p->scale;
     e.upper = DBL_MAX;
     e.outcome = HD_EPA2D_EDGE;
-    hd_simplex2d inner;
+    hdi_simplex2d inner;
     inner.count = 0;
     hd_status status = epa2d(&e, &st->simplex, p->eps, p->max_iterations, &inner);
     out->stats.refine_steps += e.steps;
@@ -312,7 +312,7 @@ static hd_status depth_side(const hd_pair2d *p, hd_gjk2d_state *st, hd_result2d 
     if (e.outcome == HD_EPA2D_DEEP ||
         (e.outcome == HD_EPA2D_EDGE && 0.5 * (e.lower + e.upper) > p->eps)) {
         out->verdict = HD_INTERSECTING;
-        hd_gjk2d_point(p, inner.count == 3 ? &inner : &st->simplex, &out->cert);
+        hdi_gjk2d_point(p, inner.count == 3 ? &inner : &st->simplex, &out->cert);
         out->cert.depth_bound = e.lower;
         return HD_OK;
     }
@@ -325,11 +325,11 @@ static hd_status depth_side(const hd_pair2d *p, hd_gjk2d_state *st, hd_result2d 
     out->cert.normal[1] = e.normal[1];
     out->cert.gap = hb - ha;
     out->cert.offset = 0.5 * (ha + hb);
-    hd_gjk2d_point(p, &st->simplex, &out->cert);
+    hdi_gjk2d_point(p, &st->simplex, &out->cert);
     return HD_OK;
 }
 
-hd_status hd_gjk2d_refine(const hd_pair2d *p, hd_gjk2d_state *st, int want_distance,
+hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, int want_distance,
                           hd_result2d *out)
 {
     const double eps = p->eps;
@@ -337,7 +337,7 @@ hd_status hd_gjk2d_refine(const hd_pair2d *p, hd_gjk2d_state *st, int want_dista
     hd_status status = HD_OK;
     if (st->end == HD_GJK2D_RUNNING || (st->end == HD_GJK2D_SEPARATED && want_distance)) {
         st->end = HD_GJK2D_RUNNING;
-        status = hd_gjk2d_iterate(p, want_distance ? DBL_MAX : eps, st, &out->stats);
+        status = hdi_gjk2d_iterate(p, want_distance ? DBL_MAX : eps, st, &out->stats);
     }
     out->stats.refine_steps += st->iterations - iterations;
     if (status != HD_OK) {
@@ -346,7 +346,7 @@ hd_status hd_gjk2d_refine(const hd_pair2d *p, hd_gjk2d_state *st, int want_dista
     double upper = st->end == HD_GJK2D_ENCLOSED ? 0.0 : sqrt(st->vv);
     if (st->lower > eps || (upper > eps && 0.5 * (upper + st->lower) > eps)) {
         out->verdict = HD_SEPARATED;
-        hd_gjk2d_line(p, st, &out->cert);
+        hdi_gjk2d_line(p, st, &out->cert);
     } else if (upper > eps || st->lower >= -eps) {
         touching_from_gjk(p, st, out);
     } else {
@@ -363,7 +363,7 @@ hd_status hd_gjk2d_refine(const hd_pair2d *p, hd_gjk2d_state *st, int want_dista
             memcpy(out->witness_b, out->cert.point, sizeof out->witness_b);
         } else {
             out->distance = out->verdict == HD_SEPARATED ? sqrt(st->vv) : 0.0;
-            hd_gjk2d_witnesses(p, &st->simplex, out->witness_a, out->witness_b);
+            hdi_gjk2d_witnesses(p, &st->simplex, out->witness_a, out->witness_b);
         }
     }
     return HD_OK;

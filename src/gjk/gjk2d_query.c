@@ -41,7 +41,7 @@ static double max_abs(const double *p, int n)
 }
 
 static hd_status prepare(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
-                         hd_result2d *out, hd_pair2d *p)
+                         hd_result2d *out, hdi_pair2d *p)
 {
     if (a == NULL || b == NULL || out == NULL) {
         return HD_ERR_NULL;
@@ -70,18 +70,18 @@ static hd_status prepare(const double *a, int na, const double *b, int nb, const
 }
 
 /* The verdicts GJK proves alone (as gjk/gjk.c); 0 when the classifier must decide. */
-static int decide(const hd_pair2d *p, const hd_gjk2d_state *st, hd_result2d *out)
+static int decide(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_result2d *out)
 {
     if (st->end == HD_GJK2D_SEPARATED || (st->end == HD_GJK2D_CONVERGED && st->lower > p->eps)) {
         out->verdict = HD_SEPARATED;
-        hd_gjk2d_line(p, st, &out->cert);
+        hdi_gjk2d_line(p, st, &out->cert);
         return 1;
     }
     if (st->end == HD_GJK2D_ENCLOSED) {
-        double depth = hd_simplex2d_inner_depth(&st->simplex);
+        double depth = hdi_simplex2d_inner_depth(&st->simplex);
         if (depth > p->eps) {
             out->verdict = HD_INTERSECTING;
-            hd_gjk2d_point(p, &st->simplex, &out->cert);
+            hdi_gjk2d_point(p, &st->simplex, &out->cert);
             out->cert.depth_bound = depth;
             return 1;
         }
@@ -92,27 +92,27 @@ static int decide(const hd_pair2d *p, const hd_gjk2d_state *st, hd_result2d *out
 static hd_status run(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
                      int want_distance, hd_result2d *out)
 {
-    hd_pair2d p;
+    hdi_pair2d p;
     hd_status status = prepare(a, na, b, nb, tol, out, &p);
     if (status != HD_OK) {
         return status;
     }
-    hd_gjk2d_state st;
-    hd_gjk2d_start(&p, &st);
-    status = hd_gjk2d_iterate(&p, want_distance ? DBL_MAX : p.eps, &st, &out->stats);
+    hdi_gjk2d_state st;
+    hdi_gjk2d_start(&p, &st);
+    status = hdi_gjk2d_iterate(&p, want_distance ? DBL_MAX : p.eps, &st, &out->stats);
     if (status == HD_OK) {
         if (decide(&p, &st, out)) {
             out->stop = want_distance ? HD_STOP_CONVERGED : HD_STOP_EARLY_EXIT;
             if (want_distance && out->verdict == HD_SEPARATED) {
                 out->distance = sqrt(st.vv);
-                hd_gjk2d_witnesses(&p, &st.simplex, out->witness_a, out->witness_b);
+                hdi_gjk2d_witnesses(&p, &st.simplex, out->witness_a, out->witness_b);
             } else if (want_distance) {
                 out->distance = 0.0;
                 memcpy(out->witness_a, out->cert.point, sizeof out->witness_a);
                 memcpy(out->witness_b, out->cert.point, sizeof out->witness_b);
             }
         } else {
-            status = hd_gjk2d_refine(&p, &st, want_distance, out);
+            status = hdi_gjk2d_refine(&p, &st, want_distance, out);
         }
     }
     out->stats.iterations += st.iterations;
@@ -150,7 +150,7 @@ static hd_status combination_point(const double *pts, int n, const hd_combinatio
     return fabs(sum - 1.0) <= 1e-9 ? HD_OK : HD_ERR_CERTIFICATE;
 }
 
-static hd_status check_line(const hd_pair2d *p, const hd_certificate2d *c, double min_gap)
+static hd_status check_line(const hdi_pair2d *p, const hd_certificate2d *c, double min_gap)
 {
     if (!c->has_line || !isfinite(c->normal[0]) || !isfinite(c->normal[1]) ||
         fabs(hypot(c->normal[0], c->normal[1]) - 1.0) > 1e-9 || !isfinite(c->gap) ||
@@ -173,7 +173,7 @@ static hd_status check_line(const hd_pair2d *p, const hd_certificate2d *c, doubl
     return HD_OK;
 }
 
-static hd_status check_point(const hd_pair2d *p, const hd_certificate2d *c)
+static hd_status check_point(const hdi_pair2d *p, const hd_certificate2d *c)
 {
     double pa[2], pb[2];
     if (!c->has_point || combination_point(p->a, p->na, &c->on_a, pa) != HD_OK ||
@@ -198,7 +198,7 @@ hd_status hd_certificate_check2d(const double *a, int na, const double *b, int n
         return HD_ERR_CERTIFICATE;
     }
     double ma = max_abs(a, na), mb = max_abs(b, nb);
-    hd_pair2d p = {a, b, na, nb, (isnan(ma) || isnan(mb)) ? NAN : fmax(ma, mb), result->eps, 0};
+    hdi_pair2d p = {a, b, na, nb, (isnan(ma) || isnan(mb)) ? NAN : fmax(ma, mb), result->eps, 0};
     /* non-finite points prove nothing (every comparison with NaN is false); no valid tolerance
      * gives a band wider than 1e-3 of the scale */
     if (!isfinite(p.scale) || !isfinite(p.eps) || p.eps < 0.0 || p.eps > HD_TOL_REL_MAX * p.scale) {

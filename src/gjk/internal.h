@@ -8,7 +8,7 @@
 #include "kernel/simplex2d.h"
 
 /* The two point sets and the tolerances of one query. */
-typedef struct hd_pair2d {
+typedef struct hdi_pair2d {
     const double *a;
     const double *b;
     int na;
@@ -16,18 +16,18 @@ typedef struct hd_pair2d {
     double scale; /* largest absolute coordinate of either set */
     double eps;   /* touch_rel * scale */
     int max_iterations;
-} hd_pair2d;
+} hdi_pair2d;
 
-typedef enum hd_gjk2d_end {
+typedef enum hdi_gjk2d_end {
     HD_GJK2D_RUNNING = 0,
     HD_GJK2D_SEPARATED,
     HD_GJK2D_ENCLOSED, /* a triangle holding the origin strictly inside */
     HD_GJK2D_ORIGIN,   /* |v| at rounding level */
     HD_GJK2D_CONVERGED
-} hd_gjk2d_end;
+} hdi_gjk2d_end;
 
-typedef struct hd_gjk2d_state {
-    hd_simplex2d simplex;
+typedef struct hdi_gjk2d_state {
+    hdi_simplex2d simplex;
     double v[2];
     double vv;         /* |v|^2, DBL_MAX while the simplex is empty */
     double lower;      /* best lower bound on the distance */
@@ -35,31 +35,31 @@ typedef struct hd_gjk2d_state {
     int plane_ia;
     int plane_ib;
     int iterations;
-    hd_gjk2d_end end;
-} hd_gjk2d_state;
+    hdi_gjk2d_end end;
+} hdi_gjk2d_state;
 
 /* Index of a point maximising d.p (lowest index among ties). */
-int hd_gjk2d_support(const double *pts, int n, const double d[2]);
+int hdi_gjk2d_support(const double *pts, int n, const double d[2]);
 
 /* Support point of M in direction d: w = a[S_A(d)] - b[S_B(-d)]; counts two support calls. */
-void hd_gjk2d_support_m(const hd_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
+void hdi_gjk2d_support_m(const hdi_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
                         hd_stats *stats);
 
-/* The GJK loop (as hd_gjk_iterate) from st, which starts empty when st->iterations == 0 and
+/* The GJK loop (as hdi_gjk_iterate) from st, which starts empty when st->iterations == 0 and
  * st->simplex.count == 0. */
-void hd_gjk2d_start(const hd_pair2d *p, hd_gjk2d_state *st);
-hd_status hd_gjk2d_iterate(const hd_pair2d *p, double separation, hd_gjk2d_state *st,
+void hdi_gjk2d_start(const hdi_pair2d *p, hdi_gjk2d_state *st);
+hd_status hdi_gjk2d_iterate(const hdi_pair2d *p, double separation, hdi_gjk2d_state *st,
                            hd_stats *stats);
 
 /* Certificates from the state: the line of the best lower bound, the point of a simplex. */
-void hd_gjk2d_line(const hd_pair2d *p, const hd_gjk2d_state *st, hd_certificate2d *cert);
-void hd_gjk2d_point(const hd_pair2d *p, const hd_simplex2d *s, hd_certificate2d *cert);
-void hd_gjk2d_witnesses(const hd_pair2d *p, const hd_simplex2d *s, double on_a[2], double on_b[2]);
+void hdi_gjk2d_line(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_certificate2d *cert);
+void hdi_gjk2d_point(const hdi_pair2d *p, const hdi_simplex2d *s, hd_certificate2d *cert);
+void hdi_gjk2d_witnesses(const hdi_pair2d *p, const hdi_simplex2d *s, double on_a[2], double on_b[2]);
 
 /* The contact classifier in the plane (contact/classify.c's rules; the depth side by an expanding
  * polygon). Sets verdict, certificate, stop = HD_STOP_REFINED, refine_steps; with want_distance
  * also distance and witnesses. */
-hd_status hd_gjk2d_refine(const hd_pair2d *p, hd_gjk2d_state *st, int want_distance,
+hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, int want_distance,
                           hd_result2d *out);
 
 #endif

@@ -23,7 +23,7 @@
  * above every limit the readers check, so saturation never changes a verdict). */
 #define HD_IO_INT_SATURATE 1000000000000000LL
 
-typedef struct hd_lexer {
+typedef struct hdi_lexer {
     FILE *fp;
     hd_parse_error *err; /* never NULL: the readers substitute a local one */
     int line_no;         /* number of the current line (1-based); 0 before the first */
@@ -35,54 +35,54 @@ typedef struct hd_lexer {
     int block_eof; /* fread reported end of file */
     char line[HD_IO_MAX_LINE + 2];
     char block[HD_IO_BLOCK];
-} hd_lexer;
+} hdi_lexer;
 
 /* Allocates a lexer reading fp; name (may be NULL) is copied into err->file. err->line and
  * err->message are cleared. Returns NULL when out of memory. */
-hd_lexer *hd_lex_create(FILE *fp, const char *name, hd_parse_error *err);
-void hd_lex_destroy(hd_lexer *lx);
+hdi_lexer *hdi_lex_create(FILE *fp, const char *name, hd_parse_error *err);
+void hdi_lex_destroy(hdi_lexer *lx);
 
 /* Moves to the next content line. *found = 0 at end of file (then line_no is the number of the
  * last line). Errors: HD_ERR_IO, HD_ERR_PARSE (control bytes, overlong line), HD_ERR_TOO_LARGE
  * (more than INT_MAX lines). */
-hd_status hd_lex_next(hd_lexer *lx, int *found);
+hd_status hdi_lex_next(hdi_lexer *lx, int *found);
 
 /* Calls line(lx, ctx) on each remaining content line, in order, until the end of the file or the
- * first status other than HD_OK (returned; hd_lex_next's errors as well). */
-hd_status hd_lex_each_line(hd_lexer *lx, hd_status (*line)(hd_lexer *lx, void *ctx), void *ctx);
+ * first status other than HD_OK (returned; hdi_lex_next's errors as well). */
+hd_status hdi_lex_each_line(hdi_lexer *lx, hd_status (*line)(hdi_lexer *lx, void *ctx), void *ctx);
 
 /* The next white-space separated token of the current content line, NUL-terminated in place, or
  * NULL at the end of the line. */
-char *hd_lex_token(hd_lexer *lx);
+char *hdi_lex_token(hdi_lexer *lx);
 
 /* A decimal floating-point number "[+-]digits[.digits][(e|E)[+-]digits]" (or ".digits"), the
  * whole token, converted by strtod. "nan", "inf", "infinity" (any case, signed) and values that
  * overflow a double give HD_ERR_NONFINITE; anything else that is not a number HD_ERR_PARSE.
  * what (may be NULL) names the value in the message: "<what>: expected a number, ...". */
-hd_status hd_lex_double(hd_lexer *lx, const char *tok, const char *what, double *out);
+hd_status hdi_lex_double(hdi_lexer *lx, const char *tok, const char *what, double *out);
 
 /* A decimal integer "[+-]digits" (the whole token); values beyond +-HD_IO_INT_SATURATE
  * saturate. HD_ERR_PARSE when the token is not an integer. */
-hd_status hd_lex_integer(hd_lexer *lx, const char *tok, const char *what, long long *out);
+hd_status hdi_lex_integer(hdi_lexer *lx, const char *tok, const char *what, long long *out);
 
 /* A count: a non-negative integer no larger than max (HD_ERR_TOO_LARGE above it, before anything
  * is allocated; HD_ERR_PARSE when negative or not an integer). */
-hd_status hd_lex_count(hd_lexer *lx, const char *tok, const char *what, long long max, int *out);
+hd_status hdi_lex_count(hdi_lexer *lx, const char *tok, const char *what, long long max, int *out);
 
 /* Parses every remaining token of the line as a finite number into vals (at most max_count of
  * them); *count is the number parsed. More than max_count tokens or fewer than min_count are
  * HD_ERR_PARSE with the message "<what>: expected <syntax>, found N values". */
-hd_status hd_lex_numbers(hd_lexer *lx, double *vals, int min_count, int max_count, int *count,
+hd_status hdi_lex_numbers(hdi_lexer *lx, double *vals, int min_count, int max_count, int *count,
                          const char *what, const char *syntax);
 
-/* Records an error at the current line (or at line_no + 1 for hd_lex_fail_eof, the line where the
+/* Records an error at the current line (or at line_no + 1 for hdi_lex_fail_eof, the line where the
  * missing content was expected) and returns status. The message is printf-formatted. */
-hd_status hd_lex_fail(hd_lexer *lx, hd_status status, const char *fmt, ...)
+hd_status hdi_lex_fail(hdi_lexer *lx, hd_status status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
+hd_status hdi_lex_fail_eof(hdi_lexer *lx, hd_status status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -90,8 +90,8 @@ hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
 
 /* Moves to the next content line, which must exist: at end of file fails with HD_ERR_PARSE and
  * the printf-formatted message (what was expected) at the line after the last one. Other errors
- * as hd_lex_next. */
-hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
+ * as hdi_lex_next. */
+hd_status hdi_lex_expect_line(hdi_lexer *lx, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -99,7 +99,7 @@ hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
 
 /* Prepends "<formatted context>: " to the message of the error already recorded (used to name
  * the record, e.g. "vertex 3 of 8", only once an error happened). */
-void hd_lex_prefix(hd_lexer *lx, const char *fmt, ...)
+void hdi_lex_prefix(hdi_lexer *lx, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -107,34 +107,34 @@ void hd_lex_prefix(hd_lexer *lx, const char *fmt, ...)
 
 /* Copies at most 40 bytes of tok into buf (size >= 48) for quoting in a message, replacing
  * non-printable bytes by '?' and marking a cut with "...". */
-void hd_lex_quote(const char *tok, char *buf, size_t size);
+void hdi_lex_quote(const char *tok, char *buf, size_t size);
 
 /* A growable array of points; capacity grows geometrically and never beyond HD_MAX_POINTS. */
-typedef struct hd_point_buf {
+typedef struct hdi_point_buf {
     double *xyz;
     int count;
     int capacity;
-} hd_point_buf;
+} hdi_point_buf;
 
 /* Appends one point. HD_ERR_TOO_LARGE beyond HD_MAX_POINTS, HD_ERR_NO_MEMORY; both recorded in
  * the lexer's error at the current line. */
-hd_status hd_point_buf_push(hd_point_buf *buf, hd_lexer *lx, const double p[3]);
+hd_status hdi_point_buf_push(hdi_point_buf *buf, hdi_lexer *lx, const double p[3]);
 
 /* Ensures capacity for at least want points (want <= HD_MAX_POINTS), used to reserve a small
  * first block; never trusts a file's count beyond a modest size. */
-hd_status hd_point_buf_reserve(hd_point_buf *buf, hd_lexer *lx, int want);
+hd_status hdi_point_buf_reserve(hdi_point_buf *buf, hdi_lexer *lx, int want);
 
-void hd_point_buf_free(hd_point_buf *buf);
+void hdi_point_buf_free(hdi_point_buf *buf);
 
 /* Readers: each reads a whole file of its format from the lexer and appends the points to buf.
  * On error the lexer's error is filled; buf is left for the caller to free. */
-hd_status hd_io_read_off(hd_lexer *lx, hd_point_buf *buf);
-hd_status hd_io_read_obj(hd_lexer *lx, hd_point_buf *buf);
-hd_status hd_io_read_xyz(hd_lexer *lx, hd_point_buf *buf);
+hd_status hdi_io_read_off(hdi_lexer *lx, hdi_point_buf *buf);
+hd_status hdi_io_read_obj(hdi_lexer *lx, hdi_point_buf *buf);
+hd_status hdi_io_read_xyz(hdi_lexer *lx, hdi_point_buf *buf);
 
 /* Fills err (if not NULL) with name, line and a formatted message; returns status. For errors not
  * tied to a lexer (arguments, opening files). */
-hd_status hd_io_error(hd_parse_error *err, const char *name, int line, hd_status status,
+hd_status hdi_io_error(hd_parse_error *err, const char *name, int line, hd_status status,
                       const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 5, 6)))
@@ -143,7 +143,7 @@ hd_status hd_io_error(hd_parse_error *err, const char *name, int line, hd_status
 
 /* Opens a pair reader on an already open stream (close_stream: whether hd_pair_reader_close
  * fcloses it). Used by hd_pair_reader_open and by the fuzz target. */
-hd_status hd_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
+hd_status hdi_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
                                      hd_pair_reader **out, hd_parse_error *err);
 
 #endif

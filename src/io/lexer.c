@@ -28,7 +28,7 @@ static void vset_message(hd_parse_error *err, const char *fmt, va_list ap)
     vsnprintf(err->message, sizeof err->message, fmt, ap);
 }
 
-hd_status hd_io_error(hd_parse_error *err, const char *name, int line, hd_status status,
+hd_status hdi_io_error(hd_parse_error *err, const char *name, int line, hd_status status,
                       const char *fmt, ...)
 {
     if (err == NULL) {
@@ -43,9 +43,9 @@ hd_status hd_io_error(hd_parse_error *err, const char *name, int line, hd_status
     return status;
 }
 
-hd_lexer *hd_lex_create(FILE *fp, const char *name, hd_parse_error *err)
+hdi_lexer *hdi_lex_create(FILE *fp, const char *name, hd_parse_error *err)
 {
-    hd_lexer *lx = malloc(sizeof *lx);
+    hdi_lexer *lx = malloc(sizeof *lx);
     if (lx == NULL) {
         return NULL;
     }
@@ -65,12 +65,12 @@ hd_lexer *hd_lex_create(FILE *fp, const char *name, hd_parse_error *err)
     return lx;
 }
 
-void hd_lex_destroy(hd_lexer *lx)
+void hdi_lex_destroy(hdi_lexer *lx)
 {
     free(lx);
 }
 
-hd_status hd_lex_fail(hd_lexer *lx, hd_status status, const char *fmt, ...)
+hd_status hdi_lex_fail(hdi_lexer *lx, hd_status status, const char *fmt, ...)
 {
     lx->err->line = lx->line_no;
     va_list ap;
@@ -81,13 +81,13 @@ hd_status hd_lex_fail(hd_lexer *lx, hd_status status, const char *fmt, ...)
 }
 
 /* The error position "the line after the last one" (end of file) and the formatted message. */
-static void fail_after_last_line(hd_lexer *lx, const char *fmt, va_list ap)
+static void fail_after_last_line(hdi_lexer *lx, const char *fmt, va_list ap)
 {
     lx->err->line = lx->line_no < INT_MAX ? lx->line_no + 1 : INT_MAX;
     vset_message(lx->err, fmt, ap);
 }
 
-hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
+hd_status hdi_lex_fail_eof(hdi_lexer *lx, hd_status status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -96,11 +96,11 @@ hd_status hd_lex_fail_eof(hd_lexer *lx, hd_status status, const char *fmt, ...)
     return status;
 }
 
-hd_status hd_lex_each_line(hd_lexer *lx, hd_status (*line)(hd_lexer *lx, void *ctx), void *ctx)
+hd_status hdi_lex_each_line(hdi_lexer *lx, hd_status (*line)(hdi_lexer *lx, void *ctx), void *ctx)
 {
     for (;;) {
         int found = 0;
-        hd_status st = hd_lex_next(lx, &found);
+        hd_status st = hdi_lex_next(lx, &found);
         if (st != HD_OK || !found) {
             return st;
         }
@@ -111,10 +111,10 @@ hd_status hd_lex_each_line(hd_lexer *lx, hd_status (*line)(hd_lexer *lx, void *c
     }
 }
 
-hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
+hd_status hdi_lex_expect_line(hdi_lexer *lx, const char *fmt, ...)
 {
     int found = 0;
-    hd_status st = hd_lex_next(lx, &found);
+    hd_status st = hdi_lex_next(lx, &found);
     if (st != HD_OK || found) {
         return st;
     }
@@ -125,7 +125,7 @@ hd_status hd_lex_expect_line(hd_lexer *lx, const char *fmt, ...)
     return HD_ERR_PARSE;
 }
 
-void hd_lex_quote(const char *tok, char *buf, size_t size)
+void hdi_lex_quote(const char *tok, char *buf, size_t size)
 {
     size_t n = 0;
     const size_t limit = 40;
@@ -141,7 +141,7 @@ void hd_lex_quote(const char *tok, char *buf, size_t size)
 }
 
 /* Refills the read-ahead block. Returns HD_OK with block_len = 0 at end of file. */
-static hd_status fill_block(hd_lexer *lx)
+static hd_status fill_block(hdi_lexer *lx)
 {
     lx->block_pos = 0;
     lx->block_len = 0;
@@ -152,7 +152,7 @@ static hd_status fill_block(hd_lexer *lx)
     if (lx->block_len < sizeof lx->block) {
         if (ferror(lx->fp)) {
             int code = errno;
-            return hd_lex_fail(lx, HD_ERR_IO, "read error after line %d (%s)", lx->line_no,
+            return hdi_lex_fail(lx, HD_ERR_IO, "read error after line %d (%s)", lx->line_no,
                                code != 0 ? strerror(code) : "unknown error");
         }
         lx->block_eof = 1;
@@ -162,7 +162,7 @@ static hd_status fill_block(hd_lexer *lx)
 
 /* Copies the next raw line (without '\n') into lx->line; *len its length, *got = 0 at end of
  * file. A line longer than HD_IO_MAX_LINE (plus one byte for a CR of a CRLF end) is an error. */
-static hd_status read_raw_line(hd_lexer *lx, size_t *len, int *got)
+static hd_status read_raw_line(hdi_lexer *lx, size_t *len, int *got)
 {
     size_t n = 0;
     *got = 0;
@@ -178,7 +178,7 @@ static hd_status read_raw_line(hd_lexer *lx, size_t *len, int *got)
         }
         if (!*got) {
             if (lx->line_no == INT_MAX) {
-                return hd_lex_fail(lx, HD_ERR_TOO_LARGE, "more than %d lines", INT_MAX);
+                return hdi_lex_fail(lx, HD_ERR_TOO_LARGE, "more than %d lines", INT_MAX);
             }
             lx->line_no++;
             *got = 1;
@@ -188,7 +188,7 @@ static hd_status read_raw_line(hd_lexer *lx, size_t *len, int *got)
         const char *nl = memchr(start, '\n', avail);
         size_t take = nl != NULL ? (size_t)(nl - start) : avail;
         if (take > HD_IO_MAX_LINE + 1 - n) {
-            return hd_lex_fail(lx, HD_ERR_PARSE, "line longer than %d bytes", HD_IO_MAX_LINE);
+            return hdi_lex_fail(lx, HD_ERR_PARSE, "line longer than %d bytes", HD_IO_MAX_LINE);
         }
         memcpy(lx->line + n, start, take);
         n += take;
@@ -202,7 +202,7 @@ static hd_status read_raw_line(hd_lexer *lx, size_t *len, int *got)
         n--; /* CRLF line end */
     }
     if (*got && n > HD_IO_MAX_LINE) {
-        return hd_lex_fail(lx, HD_ERR_PARSE, "line longer than %d bytes", HD_IO_MAX_LINE);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "line longer than %d bytes", HD_IO_MAX_LINE);
     }
     lx->line[n] = '\0';
     *len = n;
@@ -210,19 +210,19 @@ static hd_status read_raw_line(hd_lexer *lx, size_t *len, int *got)
 }
 
 /* Rejects control bytes (binary data, NUL, a lone CR) anywhere in the line, comments included. */
-static hd_status check_bytes(hd_lexer *lx, const char *s, size_t len)
+static hd_status check_bytes(hdi_lexer *lx, const char *s, size_t len)
 {
     size_t base = (size_t)(s - lx->line); /* columns count from the start of the raw line */
     for (size_t i = 0; i < len; ++i) {
         unsigned char c = (unsigned char)s[i];
         if ((c < 0x20 && c != '\t') || c == 0x7f) {
             if (c == '\r') {
-                return hd_lex_fail(lx, HD_ERR_PARSE,
+                return hdi_lex_fail(lx, HD_ERR_PARSE,
                                    "carriage return inside a line at column %zu (only LF and CRLF "
                                    "line ends are accepted)",
                                    base + i + 1);
             }
-            return hd_lex_fail(lx, HD_ERR_PARSE,
+            return hdi_lex_fail(lx, HD_ERR_PARSE,
                                "unexpected control byte 0x%02X at column %zu (binary data?)",
                                (unsigned)c, base + i + 1);
         }
@@ -231,13 +231,13 @@ static hd_status check_bytes(hd_lexer *lx, const char *s, size_t len)
 }
 
 /* XYZ: a comma separates two fields like white space does; empty fields are errors. */
-static hd_status split_commas(hd_lexer *lx, char *s)
+static hd_status split_commas(hdi_lexer *lx, char *s)
 {
     int expect_field = 1;
     for (char *p = s; *p != '\0'; ++p) {
         if (*p == ',') {
             if (expect_field) {
-                return hd_lex_fail(lx, HD_ERR_PARSE, "empty field before ',' at column %zu",
+                return hdi_lex_fail(lx, HD_ERR_PARSE, "empty field before ',' at column %zu",
                                    (size_t)(p - lx->line) + 1);
             }
             *p = ' ';
@@ -247,7 +247,7 @@ static hd_status split_commas(hd_lexer *lx, char *s)
         }
     }
     if (expect_field) {
-        return hd_lex_fail(lx, HD_ERR_PARSE, "empty field after the last ','");
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "empty field after the last ','");
     }
     return HD_OK;
 }
@@ -257,7 +257,7 @@ static int is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-hd_status hd_lex_next(hd_lexer *lx, int *found)
+hd_status hdi_lex_next(hdi_lexer *lx, int *found)
 {
     *found = 0;
     while (!lx->at_eof) {
@@ -309,7 +309,7 @@ hd_status hd_lex_next(hd_lexer *lx, int *found)
     return HD_OK;
 }
 
-char *hd_lex_token(hd_lexer *lx)
+char *hdi_lex_token(hdi_lexer *lx)
 {
     char *p = lx->cursor;
     while (is_blank(*p)) {
@@ -407,30 +407,30 @@ static int is_decimal(const char *p)
     return *p == '\0';
 }
 
-hd_status hd_lex_double(hd_lexer *lx, const char *tok, const char *what, double *out)
+hd_status hdi_lex_double(hdi_lexer *lx, const char *tok, const char *what, double *out)
 {
     char q[48];
     if (is_nonfinite_word(tok)) {
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_NONFINITE, "%s%s'%s' is not a finite number", HD_WHAT(what),
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_NONFINITE, "%s%s'%s' is not a finite number", HD_WHAT(what),
                            q);
     }
     if (!is_decimal(tok)) {
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected a number, found '%s'", HD_WHAT(what), q);
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected a number, found '%s'", HD_WHAT(what), q);
     }
     char *end = NULL;
     double v = strtod(tok, &end);
     if (end == NULL || *end != '\0') {
         /* The grammar was checked, so only a locale whose decimal point is not '.' gets here. */
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE,
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE,
                            "%s%scannot convert '%s' (is the C locale's decimal point not '.'?)",
                            HD_WHAT(what), q);
     }
     if (!isfinite(v)) {
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_NONFINITE, "%s%s'%s' overflows a double (not finite)",
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_NONFINITE, "%s%s'%s' overflows a double (not finite)",
                            HD_WHAT(what), q);
     }
     /* Underflow (ERANGE with a tiny result) keeps strtod's correctly rounded subnormal or zero. */
@@ -438,7 +438,7 @@ hd_status hd_lex_double(hd_lexer *lx, const char *tok, const char *what, double 
     return HD_OK;
 }
 
-hd_status hd_lex_integer(hd_lexer *lx, const char *tok, const char *what, long long *out)
+hd_status hdi_lex_integer(hdi_lexer *lx, const char *tok, const char *what, long long *out)
 {
     const char *p = tok;
     int negative = 0;
@@ -455,8 +455,8 @@ hd_status hd_lex_integer(hd_lexer *lx, const char *tok, const char *what, long l
     }
     if (p == digits || *p != '\0') {
         char q[48];
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected an integer, found '%s'", HD_WHAT(what),
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected an integer, found '%s'", HD_WHAT(what),
                            q);
     }
     if (v > HD_IO_INT_SATURATE) {
@@ -466,59 +466,59 @@ hd_status hd_lex_integer(hd_lexer *lx, const char *tok, const char *what, long l
     return HD_OK;
 }
 
-hd_status hd_lex_count(hd_lexer *lx, const char *tok, const char *what, long long max, int *out)
+hd_status hdi_lex_count(hdi_lexer *lx, const char *tok, const char *what, long long max, int *out)
 {
     long long v = 0;
-    hd_status st = hd_lex_integer(lx, tok, what, &v);
+    hd_status st = hdi_lex_integer(lx, tok, what, &v);
     if (st != HD_OK) {
         return st;
     }
     char q[48];
     if (v < 0) {
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE, "%s%smust not be negative, found '%s'", HD_WHAT(what),
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%smust not be negative, found '%s'", HD_WHAT(what),
                            q);
     }
     if (v > max) {
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_TOO_LARGE, "%s%s'%s' is too large (the limit is %lld)",
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_TOO_LARGE, "%s%s'%s' is too large (the limit is %lld)",
                            HD_WHAT(what), q, max);
     }
     *out = (int)v;
     return HD_OK;
 }
 
-hd_status hd_lex_numbers(hd_lexer *lx, double *vals, int min_count, int max_count, int *count,
+hd_status hdi_lex_numbers(hdi_lexer *lx, double *vals, int min_count, int max_count, int *count,
                          const char *what, const char *syntax)
 {
     int n = 0;
-    for (char *tok = hd_lex_token(lx); tok != NULL; tok = hd_lex_token(lx)) {
+    for (char *tok = hdi_lex_token(lx); tok != NULL; tok = hdi_lex_token(lx)) {
         if (n == max_count) {
             char q[48];
-            hd_lex_quote(tok, q, sizeof q);
+            hdi_lex_quote(tok, q, sizeof q);
             int total = n + 1;
-            while (hd_lex_token(lx) != NULL) {
+            while (hdi_lex_token(lx) != NULL) {
                 ++total;
             }
-            return hd_lex_fail(lx, HD_ERR_PARSE,
+            return hdi_lex_fail(lx, HD_ERR_PARSE,
                                "%s%sexpected '%s', found %d fields (unexpected '%s')",
                                HD_WHAT(what), syntax, total, q);
         }
-        hd_status st = hd_lex_double(lx, tok, what, &vals[n]);
+        hd_status st = hdi_lex_double(lx, tok, what, &vals[n]);
         if (st != HD_OK) {
             return st;
         }
         ++n;
     }
     if (n < min_count) {
-        return hd_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected '%s', found %d field%s", HD_WHAT(what),
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected '%s', found %d field%s", HD_WHAT(what),
                            syntax, n, n == 1 ? "" : "s");
     }
     *count = n;
     return HD_OK;
 }
 
-void hd_lex_prefix(hd_lexer *lx, const char *fmt, ...)
+void hdi_lex_prefix(hdi_lexer *lx, const char *fmt, ...)
 {
     char prefix[128];
     va_list ap;

@@ -10,7 +10,7 @@
 /* The references of one kind (vertices, texture coordinates or normals) seen so far. Positive
  * indices may refer ahead, so the largest one beyond the count defined at its line is kept and
  * checked against the final count at the end of the file. */
-typedef struct hd_obj_refs {
+typedef struct hdi_obj_refs {
     const char *kind;  /* "vertex" */
     const char *kinds; /* "vertices" */
     const char *what;  /* "f: vertex index", the context of number errors */
@@ -18,7 +18,7 @@ typedef struct hd_obj_refs {
     int defined;
     long long max_ahead;
     int ahead_line;
-} hd_obj_refs;
+} hdi_obj_refs;
 
 static int is_letter(char c)
 {
@@ -34,44 +34,44 @@ static int same(const char *a, const char *b)
     return *a == *b;
 }
 
-static hd_status read_vertex(hd_lexer *lx, hd_point_buf *buf)
+static hd_status read_vertex(hdi_lexer *lx, hdi_point_buf *buf)
 {
     double vals[6];
     int count = 0;
-    hd_status st = hd_lex_numbers(lx, vals, 3, 6, &count, "v", "x y z [w]' or 'x y z r g b");
+    hd_status st = hdi_lex_numbers(lx, vals, 3, 6, &count, "v", "x y z [w]' or 'x y z r g b");
     if (st != HD_OK) {
         return st;
     }
     if (count == 5) {
-        return hd_lex_fail(lx, HD_ERR_PARSE,
+        return hdi_lex_fail(lx, HD_ERR_PARSE,
                            "v: expected 'x y z [w]' or 'x y z r g b', found 5 "
                            "fields");
     }
     /* w (a rational weight) and r g b (a common colour extension) are validated, then ignored. */
-    return hd_point_buf_push(buf, lx, vals);
+    return hdi_point_buf_push(buf, lx, vals);
 }
 
-static hd_status check_ref(hd_lexer *lx, hd_obj_refs *refs, const char *text)
+static hd_status check_ref(hdi_lexer *lx, hdi_obj_refs *refs, const char *text)
 {
     long long index = 0;
-    hd_status st = hd_lex_integer(lx, text, refs->what, &index);
+    hd_status st = hdi_lex_integer(lx, text, refs->what, &index);
     if (st != HD_OK) {
         return st;
     }
     if (index > refs->limit) {
         char q[48];
-        hd_lex_quote(text, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE, "%s '%s' out of range (at most %lld %s can exist)",
+        hdi_lex_quote(text, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "%s '%s' out of range (at most %lld %s can exist)",
                            refs->what, q, refs->limit, refs->kinds);
     }
     if (index == 0) {
-        return hd_lex_fail(lx, HD_ERR_PARSE, "f: %s index 0 is invalid (OBJ indices start at 1)",
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "f: %s index 0 is invalid (OBJ indices start at 1)",
                            refs->kind);
     }
     if (index < 0 && -index > refs->defined) {
         char q[48];
-        hd_lex_quote(text, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE,
+        hdi_lex_quote(text, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE,
                            "f: relative %s index %s reaches before the first one (%d defined so "
                            "far)",
                            refs->kind, q, refs->defined);
@@ -84,7 +84,7 @@ static hd_status check_ref(hd_lexer *lx, hd_obj_refs *refs, const char *text)
 }
 
 /* One face corner: "v", "v/vt", "v//vn" or "v/vt/vn" (split in place at the slashes). */
-static hd_status read_corner(hd_lexer *lx, char *tok, hd_obj_refs refs[3])
+static hd_status read_corner(hdi_lexer *lx, char *tok, hdi_obj_refs refs[3])
 {
     char *parts[3] = {tok, NULL, NULL};
     int n = 1;
@@ -105,8 +105,8 @@ static hd_status read_corner(hd_lexer *lx, char *tok, hd_obj_refs refs[3])
             parts[i][-1] = '/';
         }
         char q[48];
-        hd_lex_quote(tok, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE,
+        hdi_lex_quote(tok, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE,
                            "f: expected a corner 'v', 'v/vt', 'v//vn' or 'v/vt/vn', found '%s'", q);
     }
     for (int i = 0; i < n; ++i) {
@@ -120,10 +120,10 @@ static hd_status read_corner(hd_lexer *lx, char *tok, hd_obj_refs refs[3])
     return HD_OK;
 }
 
-static hd_status read_face(hd_lexer *lx, hd_obj_refs refs[3])
+static hd_status read_face(hdi_lexer *lx, hdi_obj_refs refs[3])
 {
     int corners = 0;
-    for (char *tok = hd_lex_token(lx); tok != NULL; tok = hd_lex_token(lx)) {
+    for (char *tok = hdi_lex_token(lx); tok != NULL; tok = hdi_lex_token(lx)) {
         hd_status st = read_corner(lx, tok, refs);
         if (st != HD_OK) {
             return st;
@@ -131,19 +131,19 @@ static hd_status read_face(hd_lexer *lx, hd_obj_refs refs[3])
         ++corners;
     }
     if (corners < 3) {
-        return hd_lex_fail(lx, HD_ERR_PARSE, "f: a face needs at least 3 vertices, found %d",
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "f: a face needs at least 3 vertices, found %d",
                            corners);
     }
     return HD_OK;
 }
 
 /* At the end of the file, the largest forward reference of each kind must exist. */
-static hd_status check_ahead(hd_lexer *lx, const hd_obj_refs refs[3])
+static hd_status check_ahead(hdi_lexer *lx, const hdi_obj_refs refs[3])
 {
     for (int i = 0; i < 3; ++i) {
         if (refs[i].max_ahead > refs[i].defined) {
             hd_status st =
-                hd_lex_fail(lx, HD_ERR_PARSE, "%s %lld out of range (the file defines %d %s)",
+                hdi_lex_fail(lx, HD_ERR_PARSE, "%s %lld out of range (the file defines %d %s)",
                             refs[i].what, refs[i].max_ahead, refs[i].defined, refs[i].kinds);
             lx->err->line = refs[i].ahead_line;
             return st;
@@ -153,20 +153,20 @@ static hd_status check_ahead(hd_lexer *lx, const hd_obj_refs refs[3])
 }
 
 /* What the statements of one file share: the points read and the references seen. */
-typedef struct hd_obj_ctx {
-    hd_point_buf *buf;
-    hd_obj_refs *refs;
-} hd_obj_ctx;
+typedef struct hdi_obj_ctx {
+    hdi_point_buf *buf;
+    hdi_obj_refs *refs;
+} hdi_obj_ctx;
 
-static hd_status read_statement(hd_lexer *lx, void *ctx)
+static hd_status read_statement(hdi_lexer *lx, void *ctx)
 {
-    hd_point_buf *buf = ((hd_obj_ctx *)ctx)->buf;
-    hd_obj_refs *refs = ((hd_obj_ctx *)ctx)->refs;
-    char *key = hd_lex_token(lx);
+    hdi_point_buf *buf = ((hdi_obj_ctx *)ctx)->buf;
+    hdi_obj_refs *refs = ((hdi_obj_ctx *)ctx)->refs;
+    char *key = hdi_lex_token(lx);
     if (!is_letter(key[0])) {
         char q[48];
-        hd_lex_quote(key, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE,
+        hdi_lex_quote(key, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE,
                            "expected a statement such as 'v x y z' or 'f i j k', found '%s'", q);
     }
     if (same(key, "v")) {
@@ -185,21 +185,21 @@ static hd_status read_statement(hd_lexer *lx, void *ctx)
     return HD_OK;
 }
 
-hd_status hd_io_read_obj(hd_lexer *lx, hd_point_buf *buf)
+hd_status hdi_io_read_obj(hdi_lexer *lx, hdi_point_buf *buf)
 {
-    hd_obj_refs refs[3] = {
+    hdi_obj_refs refs[3] = {
         {"vertex", "vertices", "f: vertex index", HD_MAX_POINTS, 0, 0, 0},
         {"texture coordinate", "texture coordinates", "f: texture coordinate index", INT_MAX, 0, 0,
          0},
         {"normal", "normals", "f: normal index", INT_MAX, 0, 0, 0},
     };
-    hd_obj_ctx ctx = {buf, refs};
-    hd_status st = hd_lex_each_line(lx, read_statement, &ctx);
+    hdi_obj_ctx ctx = {buf, refs};
+    hd_status st = hdi_lex_each_line(lx, read_statement, &ctx);
     if (st != HD_OK) {
         return st;
     }
     if (buf->count == 0) {
-        return hd_lex_fail_eof(lx, HD_ERR_EMPTY, "no vertices: expected 'v x y z' lines");
+        return hdi_lex_fail_eof(lx, HD_ERR_EMPTY, "no vertices: expected 'v x y z' lines");
     }
     return check_ahead(lx, refs);
 }

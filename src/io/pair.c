@@ -7,18 +7,18 @@
 #include "io/internal.h"
 
 struct hd_pair_reader {
-    hd_lexer *lx;
+    hdi_lexer *lx;
     FILE *fp;
     int close_stream;
     int finished;       /* the clean end of the file was reached */
     hd_status failed;   /* sticky error, HD_OK while none */
     hd_parse_error err; /* the lexer writes here; copied out to the caller */
     char name[HD_PAIR_NAME_MAX + 1];
-    hd_point_buf a;
-    hd_point_buf b;
+    hdi_point_buf a;
+    hdi_point_buf b;
 };
 
-hd_status hd_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
+hd_status hdi_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
                                      hd_pair_reader **out, hd_parse_error *err)
 {
     const char *shown = name != NULL ? name : "<stream>";
@@ -26,16 +26,16 @@ hd_status hd_pair_reader_open_stream(FILE *fp, const char *name, int close_strea
         *out = NULL;
     }
     if (fp == NULL || out == NULL) {
-        return hd_io_error(err, shown, 0, HD_ERR_NULL, "no stream or no output given");
+        return hdi_io_error(err, shown, 0, HD_ERR_NULL, "no stream or no output given");
     }
     hd_pair_reader *r = calloc(1, sizeof *r);
     if (r == NULL) {
-        return hd_io_error(err, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
+        return hdi_io_error(err, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
     }
-    r->lx = hd_lex_create(fp, shown, &r->err);
+    r->lx = hdi_lex_create(fp, shown, &r->err);
     if (r->lx == NULL) {
         free(r);
-        return hd_io_error(err, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
+        return hdi_io_error(err, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
     }
     r->fp = fp;
     r->close_stream = close_stream;
@@ -53,18 +53,18 @@ hd_status hd_pair_reader_open(const char *path, hd_pair_reader **out, hd_parse_e
         *out = NULL;
     }
     if (path == NULL || out == NULL) {
-        return hd_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
+        return hdi_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
                            "no path or no output given");
     }
     if (strcmp(path, "-") == 0) {
-        return hd_pair_reader_open_stream(stdin, "<stdin>", 0, out, err);
+        return hdi_pair_reader_open_stream(stdin, "<stdin>", 0, out, err);
     }
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
         int code = errno;
-        return hd_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
+        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
     }
-    hd_status st = hd_pair_reader_open_stream(fp, path, 1, out, err);
+    hd_status st = hdi_pair_reader_open_stream(fp, path, 1, out, err);
     if (st != HD_OK) {
         fclose(fp);
     }
@@ -79,37 +79,37 @@ void hd_pair_reader_close(hd_pair_reader *reader)
     if (reader->close_stream) {
         fclose(reader->fp);
     }
-    hd_lex_destroy(reader->lx);
-    hd_point_buf_free(&reader->a);
-    hd_point_buf_free(&reader->b);
+    hdi_lex_destroy(reader->lx);
+    hdi_point_buf_free(&reader->a);
+    hdi_point_buf_free(&reader->b);
     free(reader);
 }
 
 /* "pair <name>": the name is one token of at most HD_PAIR_NAME_MAX bytes. */
 static hd_status read_pair_header(hd_pair_reader *r)
 {
-    hd_lexer *lx = r->lx;
-    char *key = hd_lex_token(lx);
+    hdi_lexer *lx = r->lx;
+    char *key = hdi_lex_token(lx);
     char q[48];
     if (strcmp(key, "pair") != 0) {
-        hd_lex_quote(key, q, sizeof q);
+        hdi_lex_quote(key, q, sizeof q);
         int numeric =
             (key[0] >= '0' && key[0] <= '9') || key[0] == '-' || key[0] == '+' || key[0] == '.';
-        return hd_lex_fail(lx, HD_ERR_PARSE, "expected 'pair <name>', found '%s'%s", q,
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "expected 'pair <name>', found '%s'%s", q,
                            numeric ? " (more point lines than the count said?)" : "");
     }
-    char *name = hd_lex_token(lx);
+    char *name = hdi_lex_token(lx);
     if (name == NULL) {
-        return hd_lex_fail(lx, HD_ERR_PARSE, "expected a name after 'pair'");
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "expected a name after 'pair'");
     }
     size_t len = strlen(name);
     if (len > HD_PAIR_NAME_MAX) {
-        return hd_lex_fail(lx, HD_ERR_PARSE, "pair name longer than %d bytes", HD_PAIR_NAME_MAX);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "pair name longer than %d bytes", HD_PAIR_NAME_MAX);
     }
-    char *extra = hd_lex_token(lx);
+    char *extra = hdi_lex_token(lx);
     if (extra != NULL) {
-        hd_lex_quote(extra, q, sizeof q);
-        return hd_lex_fail(lx, HD_ERR_PARSE,
+        hdi_lex_quote(extra, q, sizeof q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE,
                            "unexpected '%s' after the pair name (a name is one word without "
                            "spaces)",
                            q);
@@ -119,34 +119,34 @@ static hd_status read_pair_header(hd_pair_reader *r)
 }
 
 /* "<label> <count>" then count lines "x y z". */
-static hd_status read_set(hd_pair_reader *r, const char *label, hd_point_buf *buf)
+static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *buf)
 {
-    hd_lexer *lx = r->lx;
+    hdi_lexer *lx = r->lx;
     char q[48];
-    hd_lex_quote(r->name, q, sizeof q);
-    hd_status st = hd_lex_expect_line(
+    hdi_lex_quote(r->name, q, sizeof q);
+    hd_status st = hdi_lex_expect_line(
         lx, "pair '%s': unexpected end of file: expected '%s <count>'", q, label);
     if (st != HD_OK) {
         return st;
     }
-    char *tok = hd_lex_token(lx);
-    char *count_tok = hd_lex_token(lx);
-    char *extra = count_tok != NULL ? hd_lex_token(lx) : NULL;
+    char *tok = hdi_lex_token(lx);
+    char *count_tok = hdi_lex_token(lx);
+    char *extra = count_tok != NULL ? hdi_lex_token(lx) : NULL;
     if (strcmp(tok, label) != 0 || count_tok == NULL || extra != NULL) {
         char t[48];
-        hd_lex_quote(tok, t, sizeof t);
-        return hd_lex_fail(lx, HD_ERR_PARSE, "pair '%s': expected '%s <count>', found '%s%s'", q,
+        hdi_lex_quote(tok, t, sizeof t);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': expected '%s <count>', found '%s%s'", q,
                            label, t, count_tok != NULL ? " ..." : "");
     }
     int n = 0;
-    st = hd_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);
+    st = hdi_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);
     if (st != HD_OK) {
-        hd_lex_prefix(lx, "pair '%s': count of %s", q, label);
+        hdi_lex_prefix(lx, "pair '%s': count of %s", q, label);
         return st;
     }
     buf->count = 0;
     for (int i = 0; i < n; ++i) {
-        st = hd_lex_expect_line(
+        st = hdi_lex_expect_line(
             lx, "pair '%s': unexpected end of file: expected point %d of %d of %s 'x y z'", q,
             i + 1, n, label);
         if (st != HD_OK) {
@@ -154,12 +154,12 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hd_point_buf *bu
         }
         double p[3];
         int count = 0;
-        st = hd_lex_numbers(lx, p, 3, 3, &count, NULL, "x y z");
+        st = hdi_lex_numbers(lx, p, 3, 3, &count, NULL, "x y z");
         if (st != HD_OK) {
-            hd_lex_prefix(lx, "pair '%s': point %d of %d of %s", q, i + 1, n, label);
+            hdi_lex_prefix(lx, "pair '%s': point %d of %d of %s", q, i + 1, n, label);
             return st;
         }
-        st = hd_point_buf_push(buf, lx, p);
+        st = hdi_point_buf_push(buf, lx, p);
         if (st != HD_OK) {
             return st;
         }
@@ -170,7 +170,7 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hd_point_buf *bu
 static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, int *done)
 {
     int found = 0;
-    hd_status st = hd_lex_next(r->lx, &found);
+    hd_status st = hdi_lex_next(r->lx, &found);
     if (st != HD_OK) {
         return st;
     }
@@ -206,7 +206,7 @@ hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *d
         *done = 0;
     }
     if (reader == NULL || pair == NULL || done == NULL) {
-        return hd_io_error(err, "<pair reader>", 0, HD_ERR_NULL, "no reader or no output given");
+        return hdi_io_error(err, "<pair reader>", 0, HD_ERR_NULL, "no reader or no output given");
     }
     memset(pair, 0, sizeof *pair);
     if (reader->failed == HD_OK && reader->finished) {

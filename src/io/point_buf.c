@@ -1,15 +1,15 @@
-/* The growable point array that every reader fills (hd_point_buf, io/internal.h). */
+/* The growable point array that every reader fills (hdi_point_buf, io/internal.h). */
 #include <stdlib.h>
 
 #include "io/internal.h"
 
-static hd_status grow(hd_point_buf *buf, hd_lexer *lx, int want)
+static hd_status grow(hdi_point_buf *buf, hdi_lexer *lx, int want)
 {
     if (want <= buf->capacity) {
         return HD_OK;
     }
     if (want > HD_MAX_POINTS) {
-        return hd_lex_fail(lx, HD_ERR_TOO_LARGE, "more than %d points (HD_MAX_POINTS)",
+        return hdi_lex_fail(lx, HD_ERR_TOO_LARGE, "more than %d points (HD_MAX_POINTS)",
                            HD_MAX_POINTS);
     }
     int cap = buf->capacity > 0 ? buf->capacity : 64;
@@ -18,19 +18,19 @@ static hd_status grow(hd_point_buf *buf, hd_lexer *lx, int want)
     }
     double *xyz = realloc(buf->xyz, (size_t)cap * 3 * sizeof *xyz);
     if (xyz == NULL) {
-        return hd_lex_fail(lx, HD_ERR_NO_MEMORY, "out of memory for %d points", cap);
+        return hdi_lex_fail(lx, HD_ERR_NO_MEMORY, "out of memory for %d points", cap);
     }
     buf->xyz = xyz;
     buf->capacity = cap;
     return HD_OK;
 }
 
-hd_status hd_point_buf_reserve(hd_point_buf *buf, hd_lexer *lx, int want)
+hd_status hdi_point_buf_reserve(hdi_point_buf *buf, hdi_lexer *lx, int want)
 {
     return grow(buf, lx, want);
 }
 
-hd_status hd_point_buf_push(hd_point_buf *buf, hd_lexer *lx, const double p[3])
+hd_status hdi_point_buf_push(hdi_point_buf *buf, hdi_lexer *lx, const double p[3])
 {
     if (buf->count == buf->capacity) {
         hd_status st = grow(buf, lx, buf->count + 1);
@@ -46,7 +46,7 @@ hd_status hd_point_buf_push(hd_point_buf *buf, hd_lexer *lx, const double p[3])
     return HD_OK;
 }
 
-void hd_point_buf_free(hd_point_buf *buf)
+void hdi_point_buf_free(hdi_point_buf *buf)
 {
     free(buf->xyz);
     buf->xyz = NULL;

@@ -83,23 +83,23 @@ static hd_format format_of(const char *name)
 
 static hd_status unknown_format(hd_parse_error *err, const char *name)
 {
-    return hd_io_error(err, name, 0, HD_ERR_INVALID_ARG,
+    return hdi_io_error(err, name, 0, HD_ERR_INVALID_ARG,
                        "cannot tell the format from the name (expected the extension .off, .obj, "
                        ".xyz, .txt or .pts, or an explicit format)");
 }
 
-static hd_status read_with(hd_lexer *lx, hd_format format, hd_point_buf *buf)
+static hd_status read_with(hdi_lexer *lx, hd_format format, hdi_point_buf *buf)
 {
     switch (format) {
         case HD_FORMAT_OFF:
-            return hd_io_read_off(lx, buf);
+            return hdi_io_read_off(lx, buf);
         case HD_FORMAT_OBJ:
-            return hd_io_read_obj(lx, buf);
+            return hdi_io_read_obj(lx, buf);
         case HD_FORMAT_XYZ:
             lx->commas = 1;
-            return hd_io_read_xyz(lx, buf);
+            return hdi_io_read_xyz(lx, buf);
         default:
-            return hd_lex_fail(lx, HD_ERR_INVALID_ARG, "unknown format");
+            return hdi_lex_fail(lx, HD_ERR_INVALID_ARG, "unknown format");
     }
 }
 
@@ -116,7 +116,7 @@ hd_status hd_read_points_stream(FILE *fp, const char *name, hd_format format, hd
         out->xyz = NULL;
     }
     if (fp == NULL || out == NULL) {
-        return hd_io_error(err, shown, 0, HD_ERR_NULL, "no stream or no output given");
+        return hdi_io_error(err, shown, 0, HD_ERR_NULL, "no stream or no output given");
     }
     if (format == HD_FORMAT_AUTO) {
         format = format_of(name);
@@ -124,17 +124,17 @@ hd_status hd_read_points_stream(FILE *fp, const char *name, hd_format format, hd
             return unknown_format(err, shown);
         }
     } else if (format != HD_FORMAT_OFF && format != HD_FORMAT_OBJ && format != HD_FORMAT_XYZ) {
-        return hd_io_error(err, shown, 0, HD_ERR_INVALID_ARG, "unknown format %d", (int)format);
+        return hdi_io_error(err, shown, 0, HD_ERR_INVALID_ARG, "unknown format %d", (int)format);
     }
-    hd_lexer *lx = hd_lex_create(fp, shown, err);
+    hdi_lexer *lx = hdi_lex_create(fp, shown, err);
     if (lx == NULL) {
-        return hd_io_error(err, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
+        return hdi_io_error(err, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
     }
-    hd_point_buf buf = {NULL, 0, 0};
+    hdi_point_buf buf = {NULL, 0, 0};
     hd_status st = read_with(lx, format, &buf);
-    hd_lex_destroy(lx);
+    hdi_lex_destroy(lx);
     if (st != HD_OK) {
-        hd_point_buf_free(&buf);
+        hdi_point_buf_free(&buf);
         return st;
     }
     out->count = buf.count;
@@ -149,16 +149,16 @@ hd_status hd_read_points(const char *path, hd_format format, hd_points *out, hd_
         out->xyz = NULL;
     }
     if (path == NULL || out == NULL) {
-        return hd_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
+        return hdi_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
                            "no path or no output given");
     }
     if (format != HD_FORMAT_AUTO && format != HD_FORMAT_OFF && format != HD_FORMAT_OBJ &&
         format != HD_FORMAT_XYZ) {
-        return hd_io_error(err, path, 0, HD_ERR_INVALID_ARG, "unknown format %d", (int)format);
+        return hdi_io_error(err, path, 0, HD_ERR_INVALID_ARG, "unknown format %d", (int)format);
     }
     if (strcmp(path, "-") == 0) {
         if (format == HD_FORMAT_AUTO) {
-            return hd_io_error(err, "<stdin>", 0, HD_ERR_INVALID_ARG,
+            return hdi_io_error(err, "<stdin>", 0, HD_ERR_INVALID_ARG,
                                "reading standard input needs an explicit format");
         }
         return hd_read_points_stream(stdin, "<stdin>", format, out, err);
@@ -169,12 +169,12 @@ hd_status hd_read_points(const char *path, hd_format format, hd_points *out, hd_
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
         int code = errno;
-        return hd_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
+        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
     }
     hd_status st = hd_read_points_stream(fp, path, format, out, err);
     if (fclose(fp) != 0 && st == HD_OK) {
         hd_points_free(out);
-        return hd_io_error(err, path, 0, HD_ERR_IO, "error closing the file");
+        return hdi_io_error(err, path, 0, HD_ERR_IO, "error closing the file");
     }
     return st;
 }

@@ -17,7 +17,7 @@ typedef struct name_table {
 } name_table;
 
 typedef struct scene_reader {
-    hd_lexer *lx;
+    hdi_lexer *lx;
     hd_scene_file *f;
     int shape_cap, body_cap, op_cap, frame_cap;
     name_table shapes; /* name -> shape index */
@@ -107,7 +107,7 @@ static hd_status grow_array(scene_reader *r, void **array, int count, int *cap, 
     int want = *cap > 0 ? 2 * *cap : 16;
     void *p = count < (1 << 28) ? realloc(*array, (size_t)want * size) : NULL;
     if (p == NULL) {
-        return hd_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
+        return hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
     }
     *array = p;
     *cap = want;
@@ -119,15 +119,15 @@ static hd_status take_name(scene_reader *r, const char *tok, const char *what, c
 {
     *out = NULL;
     if (tok == NULL) {
-        return hd_lex_fail(r->lx, HD_ERR_PARSE, "expected %s", what);
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "expected %s", what);
     }
     size_t len = strlen(tok);
     if (len > HD_SCENE_NAME_MAX) {
-        return hd_lex_fail(r->lx, HD_ERR_PARSE, "%s longer than %d bytes", what, HD_SCENE_NAME_MAX);
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "%s longer than %d bytes", what, HD_SCENE_NAME_MAX);
     }
     *out = malloc(len + 1);
     if (*out == NULL) {
-        return hd_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
+        return hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
     }
     memcpy(*out, tok, len + 1);
     return HD_OK;
@@ -136,13 +136,13 @@ static hd_status take_name(scene_reader *r, const char *tok, const char *what, c
 /* No token may follow on the line. */
 static hd_status expect_end(scene_reader *r, const char *after)
 {
-    char *extra = hd_lex_token(r->lx);
+    char *extra = hdi_lex_token(r->lx);
     if (extra == NULL) {
         return HD_OK;
     }
     char q[48];
-    hd_lex_quote(extra, q, sizeof q);
-    return hd_lex_fail(r->lx, HD_ERR_PARSE, "unexpected '%s' after %s", q, after);
+    hdi_lex_quote(extra, q, sizeof q);
+    return hdi_lex_fail(r->lx, HD_ERR_PARSE, "unexpected '%s' after %s", q, after);
 }
 
 /* "qw qx qy qz tx ty tz": a unit quaternion (hedra/io.h) and a translation. */
@@ -150,7 +150,7 @@ static hd_status read_pose(scene_reader *r, hd_pose *pose)
 {
     double v[7];
     int n = 0;
-    hd_status st = hd_lex_numbers(r->lx, v, 7, 7, &n, "pose", "qw qx qy qz tx ty tz");
+    hd_status st = hdi_lex_numbers(r->lx, v, 7, 7, &n, "pose", "qw qx qy qz tx ty tz");
     if (st != HD_OK) {
         return st;
     }
@@ -165,7 +165,7 @@ static hd_status read_pose(scene_reader *r, hd_pose *pose)
         st = hd_pose_validate(&scaled, HD_DEFAULT_POSE_TOL);
     }
     if (st != HD_OK) {
-        return hd_lex_fail(r->lx, HD_ERR_BAD_POSE,
+        return hdi_lex_fail(r->lx, HD_ERR_BAD_POSE,
                            "pose: quaternion (%.10g, %.10g, %.10g, %.10g) is not a unit "
                            "quaternion: |q|^2 = %.17g (|q| must be 1 within about 2.5e-10: "
                            "write it with at least 10 digits)",
@@ -190,40 +190,40 @@ static hd_status push_op(scene_reader *r, hd_scene_file_op_kind kind, int body, 
 }
 
 /* "P n" then n lines "x y z" into the shape's points. */
-static hd_status read_points(scene_reader *r, const char *q, hd_point_buf *buf)
+static hd_status read_points(scene_reader *r, const char *q, hdi_point_buf *buf)
 {
-    hd_lexer *lx = r->lx;
+    hdi_lexer *lx = r->lx;
     hd_status st =
-        hd_lex_expect_line(lx, "shape '%s': unexpected end of file: expected 'P <count>'", q);
+        hdi_lex_expect_line(lx, "shape '%s': unexpected end of file: expected 'P <count>'", q);
     if (st != HD_OK) {
         return st;
     }
-    char *tok = hd_lex_token(lx), *count_tok = hd_lex_token(lx);
-    if (strcmp(tok, "P") != 0 || count_tok == NULL || hd_lex_token(lx) != NULL) {
+    char *tok = hdi_lex_token(lx), *count_tok = hdi_lex_token(lx);
+    if (strcmp(tok, "P") != 0 || count_tok == NULL || hdi_lex_token(lx) != NULL) {
         char t[48];
-        hd_lex_quote(tok, t, sizeof t);
-        return hd_lex_fail(lx, HD_ERR_PARSE, "shape '%s': expected 'P <count>', found '%s%s'", q, t,
+        hdi_lex_quote(tok, t, sizeof t);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "shape '%s': expected 'P <count>', found '%s%s'", q, t,
                            count_tok != NULL ? " ..." : "");
     }
     int n = 0;
-    st = hd_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);
+    st = hdi_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);
     if (st != HD_OK) {
-        hd_lex_prefix(lx, "shape '%s': count of points", q);
+        hdi_lex_prefix(lx, "shape '%s': count of points", q);
         return st;
     }
     if (n == 0) {
-        return hd_lex_fail(lx, HD_ERR_EMPTY, "shape '%s': a shape needs at least one point", q);
+        return hdi_lex_fail(lx, HD_ERR_EMPTY, "shape '%s': a shape needs at least one point", q);
     }
     for (int i = 0; i < n && st == HD_OK; ++i) {
-        st = hd_lex_expect_line(
+        st = hdi_lex_expect_line(
             lx, "shape '%s': unexpected end of file: expected point %d of %d 'x y z'", q, i + 1, n);
         double p[3];
         int count = 0;
-        if (st == HD_OK && (st = hd_lex_numbers(lx, p, 3, 3, &count, NULL, "x y z")) != HD_OK) {
-            hd_lex_prefix(lx, "shape '%s': point %d of %d", q, i + 1, n);
+        if (st == HD_OK && (st = hdi_lex_numbers(lx, p, 3, 3, &count, NULL, "x y z")) != HD_OK) {
+            hdi_lex_prefix(lx, "shape '%s': point %d of %d", q, i + 1, n);
         }
         if (st == HD_OK) {
-            st = hd_point_buf_push(buf, lx, p);
+            st = hdi_point_buf_push(buf, lx, p);
         }
     }
     return st;
@@ -234,13 +234,13 @@ static hd_status read_shape(scene_reader *r)
 {
     hd_scene_file *f = r->f;
     char *name = NULL;
-    hd_status st = take_name(r, hd_lex_token(r->lx), "a name after 'shape'", &name);
+    hd_status st = take_name(r, hdi_lex_token(r->lx), "a name after 'shape'", &name);
     if (st == HD_OK) {
         st = expect_end(r, "the shape name (a name is one word without spaces)");
     }
     int previous = st == HD_OK ? table_get(&r->shapes, name) : -2;
     if (previous >= 0) {
-        st = hd_lex_fail(r->lx, HD_ERR_PARSE, "duplicate shape name '%s' (defined at line %d)",
+        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "duplicate shape name '%s' (defined at line %d)",
                          name, f->shapes[previous].line);
     }
     if (st == HD_OK) {
@@ -256,13 +256,13 @@ static hd_status read_shape(scene_reader *r)
     s->points.count = 0;
     s->points.xyz = NULL;
     char q[48];
-    hd_lex_quote(name, q, sizeof q);
-    hd_point_buf buf = {NULL, 0, 0};
+    hdi_lex_quote(name, q, sizeof q);
+    hdi_point_buf buf = {NULL, 0, 0};
     st = read_points(r, q, &buf);
     s->points.count = buf.count;
     s->points.xyz = buf.xyz;
     if (st == HD_OK && table_put(&r->shapes, name, f->shape_count - 1) != HD_OK) {
-        st = hd_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
+        st = hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
     }
     return st;
 }
@@ -270,16 +270,16 @@ static hd_status read_shape(scene_reader *r)
 /* A present body by name for "move" and "remove"; -1 after an error. */
 static int find_body(scene_reader *r, const char *keyword)
 {
-    char *tok = hd_lex_token(r->lx);
+    char *tok = hdi_lex_token(r->lx);
     if (tok == NULL) {
-        hd_lex_fail(r->lx, HD_ERR_PARSE, "expected a body name after '%s'", keyword);
+        hdi_lex_fail(r->lx, HD_ERR_PARSE, "expected a body name after '%s'", keyword);
         return -1;
     }
     int b = table_get(&r->bodies, tok);
     if (b < 0) {
         char q[48];
-        hd_lex_quote(tok, q, sizeof q);
-        hd_lex_fail(r->lx, HD_ERR_PARSE,
+        hdi_lex_quote(tok, q, sizeof q);
+        hdi_lex_fail(r->lx, HD_ERR_PARSE,
                     b == -1 ? "unknown body '%s' (it was removed)" : "unknown body '%s'", q);
     }
     return b;
@@ -290,21 +290,21 @@ static hd_status read_body(scene_reader *r)
 {
     hd_scene_file *f = r->f;
     char *name = NULL;
-    hd_status st = take_name(r, hd_lex_token(r->lx), "a name after 'body'", &name);
+    hd_status st = take_name(r, hdi_lex_token(r->lx), "a name after 'body'", &name);
     int present = st == HD_OK ? table_get(&r->bodies, name) : -2;
     if (present >= 0) {
-        st = hd_lex_fail(r->lx, HD_ERR_PARSE, "duplicate body name '%s' (defined at line %d)", name,
+        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "duplicate body name '%s' (defined at line %d)", name,
                          f->bodies[present].line);
     }
-    char *shape_tok = st == HD_OK ? hd_lex_token(r->lx) : NULL;
+    char *shape_tok = st == HD_OK ? hdi_lex_token(r->lx) : NULL;
     int shape = shape_tok != NULL ? table_get(&r->shapes, shape_tok) : -2;
     if (st == HD_OK && shape < 0) {
         char q[48];
-        hd_lex_quote(shape_tok != NULL ? shape_tok : "", q, sizeof q);
+        hdi_lex_quote(shape_tok != NULL ? shape_tok : "", q, sizeof q);
         st = shape_tok == NULL
-                 ? hd_lex_fail(r->lx, HD_ERR_PARSE, "expected 'body <name> <shape> %s'",
+                 ? hdi_lex_fail(r->lx, HD_ERR_PARSE, "expected 'body <name> <shape> %s'",
                                "qw qx qy qz tx ty tz")
-                 : hd_lex_fail(r->lx, HD_ERR_PARSE, "unknown shape '%s'", q);
+                 : hdi_lex_fail(r->lx, HD_ERR_PARSE, "unknown shape '%s'", q);
     }
     hd_pose pose;
     if (st == HD_OK) {
@@ -322,7 +322,7 @@ static hd_status read_body(scene_reader *r)
     b->shape = shape;
     b->line = r->lx->line_no;
     if (table_put(&r->bodies, name, f->body_count - 1) != HD_OK) {
-        return hd_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
+        return hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
     }
     return push_op(r, HD_SCENE_FILE_ADD, f->body_count - 1, &pose);
 }
@@ -347,7 +347,7 @@ static hd_status read_remove(scene_reader *r)
     hd_status st = expect_end(r, "the body name");
     if (st == HD_OK) {
         st = table_put(&r->bodies, r->f->bodies[b].name, -1);
-        st = st == HD_OK ? HD_OK : hd_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
+        st = st == HD_OK ? HD_OK : hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
     }
     return st != HD_OK ? st : push_op(r, HD_SCENE_FILE_REMOVE, b, NULL);
 }
@@ -367,7 +367,7 @@ static hd_status close_frame(scene_reader *r)
 /* One content line, by its keyword. */
 static hd_status read_line(scene_reader *r)
 {
-    char *key = hd_lex_token(r->lx);
+    char *key = hdi_lex_token(r->lx);
     if (strcmp(key, "shape") == 0) {
         return read_shape(r);
     }
@@ -385,10 +385,10 @@ static hd_status read_line(scene_reader *r)
         return st != HD_OK ? st : close_frame(r);
     }
     char q[48];
-    hd_lex_quote(key, q, sizeof q);
+    hdi_lex_quote(key, q, sizeof q);
     int numeric =
         (key[0] >= '0' && key[0] <= '9') || key[0] == '-' || key[0] == '+' || key[0] == '.';
-    return hd_lex_fail(r->lx, HD_ERR_PARSE,
+    return hdi_lex_fail(r->lx, HD_ERR_PARSE,
                        "expected 'shape', 'body', 'frame', 'move' or 'remove', found '%s'%s", q,
                        numeric ? " (more point lines than the count said?)" : "");
 }
@@ -424,7 +424,7 @@ static hd_status read_all(scene_reader *r)
     f->frame_start[0] = 0;
     for (;;) {
         int found = 0;
-        st = hd_lex_next(r->lx, &found);
+        st = hdi_lex_next(r->lx, &found);
         if (st != HD_OK || !found) {
             break;
         }
@@ -445,17 +445,17 @@ hd_status hd_read_scene_stream(FILE *fp, const char *name, hd_scene_file *out, h
         memset(out, 0, sizeof *out);
     }
     if (fp == NULL || out == NULL) {
-        return hd_io_error(e, shown, 0, HD_ERR_NULL, "no stream or no output given");
+        return hdi_io_error(e, shown, 0, HD_ERR_NULL, "no stream or no output given");
     }
     scene_reader r;
     memset(&r, 0, sizeof r);
     r.f = out;
-    r.lx = hd_lex_create(fp, shown, e);
+    r.lx = hdi_lex_create(fp, shown, e);
     if (r.lx == NULL) {
-        return hd_io_error(e, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
+        return hdi_io_error(e, shown, 0, HD_ERR_NO_MEMORY, "out of memory");
     }
     hd_status st = read_all(&r);
-    hd_lex_destroy(r.lx);
+    hdi_lex_destroy(r.lx);
     table_free(&r.shapes);
     table_free(&r.bodies);
     if (st != HD_OK) {
@@ -470,7 +470,7 @@ hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *er
         memset(out, 0, sizeof *out);
     }
     if (path == NULL || out == NULL) {
-        return hd_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
+        return hdi_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
                            "no path or no output given");
     }
     if (strcmp(path, "-") == 0) {
@@ -479,7 +479,7 @@ hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *er
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
         int code = errno;
-        return hd_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
+        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
     }
     hd_status st = hd_read_scene_stream(fp, path, out, err);
     fclose(fp);

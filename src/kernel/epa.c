@@ -3,8 +3,8 @@
  * depth is min over unit n of h_M(n) (A and B overlap iff 0 is in M: CD-Dual, section 2.1): each
  * support query bounds it from above, and an inner polytope P of support points that sees the
  * origin inside every face bounds it from below by min_f dist(0, f). EPA expands P at its nearest
- * face until the bounds place the depth against eps (the classifier, hd_epa_depth) or meet
- * (hd_epa_converge, the contact queries). Bounds and start: docs/algorithms/gjk.md, section 5;
+ * face until the bounds place the depth against eps (the classifier, hdi_epa_depth) or meet
+ * (hdi_epa_converge, the contact queries). Bounds and start: docs/algorithms/gjk.md, section 5;
  * the converged run: docs/algorithms/contact.md, section 3. */
 #include <string.h>
 
@@ -13,23 +13,23 @@
 #include "core/math.h"
 #include "kernel/simplex_robust.h"
 
-typedef struct hd_epa_face {
+typedef struct hdi_epa_face {
     int v[3];
     int adj[3];  /* the face across edge k, which runs from v[k] to v[(k + 1) % 3] */
     double n[3]; /* unit outward normal */
     double dist; /* min over the face's vertices of n.x: the origin's distance when positive */
     int alive;
-} hd_epa_face;
+} hdi_epa_face;
 
-typedef struct hd_epa {
-    const hd_pair *pair;
+typedef struct hdi_epa {
+    const hdi_pair *pair;
     hd_stats *stats;
     int *start_a;
     int *start_b;
     double tol;
     double deep_above;    /* stop (DEEP) once lower exceeds this; DBL_MAX: never */
     double shallow_below; /* stop (SHALLOW) once upper is at most this; -DBL_MAX: never */
-    int fast_normals;     /* hd_triangle_normal_fast instead of double-double for every face */
+    int fast_normals;     /* hdi_triangle_normal_fast instead of double-double for every face */
     int max_verts;
     int max_faces;
     int nv;
@@ -37,7 +37,7 @@ typedef struct hd_epa {
     int *ia;
     int *ib;
     int nf; /* faces in use, alive or free */
-    hd_epa_face *f;
+    hdi_epa_face *f;
     int free_count;
     int *free_ids;
     int *stack_face; /* horizon walk: max_faces each */
@@ -50,36 +50,36 @@ typedef struct hd_epa {
     int *mark_face; /* linking the new faces: per vertex, the new face starting at it */
     int *mark_stamp;
     int stamp;
-    const hd_epa_land *land; /* hd_epa_converge's landing, or NULL */
-    hd_epa_result *res;
-} hd_epa;
+    const hdi_epa_land *land; /* hdi_epa_converge's landing, or NULL */
+    hdi_epa_result *res;
+} hdi_epa;
 
-/* The fixed storage of hd_epa_depth, on the stack. */
-typedef struct hd_epa_fixed {
+/* The fixed storage of hdi_epa_depth, on the stack. */
+typedef struct hdi_epa_fixed {
     double w[HD_EPA_MAX_VERTS][3];
-    hd_epa_face f[HD_EPA_MAX_FACES];
+    hdi_epa_face f[HD_EPA_MAX_FACES];
     int ia[HD_EPA_MAX_VERTS];
     int ib[HD_EPA_MAX_VERTS];
     int free_ids[HD_EPA_MAX_FACES];
     int stack[3][HD_EPA_MAX_FACES];
     int hz[6][HD_EPA_MAX_VERTS];
-} hd_epa_fixed;
+} hdi_epa_fixed;
 
 /* Support point of M along unit n, recording h_M(n) as an upper bound. */
-static double epa_support(hd_epa *e, const double n[3], int *ia, int *ib, double w[3])
+static double epa_support(hdi_epa *e, const double n[3], int *ia, int *ib, double w[3])
 {
-    hd_pair_support_m(e->pair, n, e->start_a, e->start_b, ia, ib, w, e->stats);
-    double h = hd_v3_dot(n, w);
+    hdi_pair_support_m(e->pair, n, e->start_a, e->start_b, ia, ib, w, e->stats);
+    double h = hdi_v3_dot(n, w);
     if (h < e->res->upper) {
         e->res->upper = h;
-        hd_v3_copy(e->res->normal, n);
+        hdi_v3_copy(e->res->normal, n);
         e->res->upper_ia = *ia;
         e->res->upper_ib = *ib;
     }
     return h;
 }
 
-static int find_vertex(const hd_epa *e, int ia, int ib)
+static int find_vertex(const hdi_epa *e, int ia, int ib)
 {
     for (int i = 0; i < e->nv; ++i) {
         if (e->ia[i] == ia && e->ib[i] == ib) {
@@ -90,18 +90,18 @@ static int find_vertex(const hd_epa *e, int ia, int ib)
 }
 
 /* 1 when the pair is a vertex of a face of P (a vertex absorbed by an expansion is not). */
-static int find_vertex_alive(const hd_epa *e, int ia, int ib)
+static int find_vertex_alive(const hdi_epa *e, int ia, int ib)
 {
     int v = find_vertex(e, ia, ib);
     return v >= 0 && e->vref[v] > 0;
 }
 
-static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
+static int add_vertex(hdi_epa *e, const double w[3], int ia, int ib)
 {
     if (e->nv >= e->max_verts) {
         return -1;
     }
-    hd_v3_copy(e->w[e->nv], w);
+    hdi_v3_copy(e->w[e->nv], w);
     e->vref[e->nv] = 0;
     e->mark_stamp[e->nv] = 0; /* marks are read only for vertices in use: no clearing up front */
     e->ia[e->nv] = ia;
@@ -112,21 +112,21 @@ static int add_vertex(hd_epa *e, const double w[3], int ia, int ib)
 /* The unit normal of triangle x y z (counter-clockwise seen from outside); 0 when it has none.
  * The converged run's faces (fast_normals) take the plain cross product when it is safe from
  * under- and overflow and the triangle is well shaped (sine above HD_PLAIN_NORMAL_SINE): one
- * square root and one division (hd_triangle_normal_plain); hd_triangle_normal_fast (scaled edges)
+ * square root and one division (hdi_triangle_normal_plain); hdi_triangle_normal_fast (scaled edges)
  * or double-double otherwise.
  */
-static int face_normal(const hd_epa *e, const double x[3], const double y[3], const double z[3],
+static int face_normal(const hdi_epa *e, const double x[3], const double y[3], const double z[3],
                        double n[3])
 {
     if (!e->fast_normals) {
-        return hd_triangle_unit_normal(x, y, z, n);
+        return hdi_triangle_unit_normal(x, y, z, n);
     }
-    return hd_triangle_normal_plain(x, y, z, n);
+    return hdi_triangle_normal_plain(x, y, z, n);
 }
 
 /* A new face (a, b, c), counter-clockwise seen from outside; -1 when the capacity is exhausted
  * or the face has no normal (collinear corners). */
-static int make_face(hd_epa *e, int a, int b, int c)
+static int make_face(hdi_epa *e, int a, int b, int c)
 {
     double n[3];
     /* an accurate normal: a sliver face far from the origin gets a plane distance right to
@@ -143,13 +143,13 @@ static int make_face(hd_epa *e, int a, int b, int c)
     } else {
         return -1;
     }
-    hd_epa_face *f = &e->f[id];
+    hdi_epa_face *f = &e->f[id];
     f->v[0] = a;
     f->v[1] = b;
     f->v[2] = c;
     f->adj[0] = f->adj[1] = f->adj[2] = -1;
-    hd_v3_copy(f->n, n);
-    f->dist = hd_min(hd_v3_dot(n, e->w[a]), hd_min(hd_v3_dot(n, e->w[b]), hd_v3_dot(n, e->w[c])));
+    hdi_v3_copy(f->n, n);
+    f->dist = hdi_min(hdi_v3_dot(n, e->w[a]), hdi_min(hdi_v3_dot(n, e->w[b]), hdi_v3_dot(n, e->w[c])));
     f->alive = 1;
     e->vref[a]++;
     e->vref[b]++;
@@ -157,7 +157,7 @@ static int make_face(hd_epa *e, int a, int b, int c)
     return id;
 }
 
-static void kill_face(hd_epa *e, int id)
+static void kill_face(hdi_epa *e, int id)
 {
     e->f[id].alive = 0;
     for (int k = 0; k < 3; ++k) {
@@ -167,7 +167,7 @@ static void kill_face(hd_epa *e, int id)
 }
 
 /* Index k of the edge from a to b in face g, or -1. */
-static int edge_index(const hd_epa_face *g, int a, int b)
+static int edge_index(const hdi_epa_face *g, int a, int b)
 {
     for (int k = 0; k < 3; ++k) {
         if (g->v[k] == a && g->v[(k + 1) % 3] == b) {
@@ -180,7 +180,7 @@ static int edge_index(const hd_epa_face *g, int a, int b)
 /* The tetrahedron 0 1 2 3 with its faces oriented outwards (det > 0: vertex 3 lies on the side
  * of triangle (0, 1, 2) its normal points to). Face i's edge k (v[k] -> v[k + 1]) borders face
  * adj[i][k], the face holding the reversed edge: a fixed table for either orientation. */
-static int make_tetra(hd_epa *e, double det)
+static int make_tetra(hdi_epa *e, double det)
 {
     static const int pos[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
     static const int neg[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
@@ -204,7 +204,7 @@ static int make_tetra(hd_epa *e, double det)
     return 1;
 }
 
-static int build_tetra(hd_epa *e)
+static int build_tetra(hdi_epa *e)
 {
     /* orientation: the side of face (0, 1, 2) on which vertex 3 lies, from an accurate normal
      * (the determinant of the edge vectors loses its sign on a needle far from the origin) */
@@ -212,8 +212,8 @@ static int build_tetra(hd_epa *e)
     if (!face_normal(e, e->w[0], e->w[1], e->w[2], n)) {
         return 0;
     }
-    hd_v3_sub(d3, e->w[3], e->w[0]);
-    double det = hd_v3_dot(n, d3);
+    hdi_v3_sub(d3, e->w[3], e->w[0]);
+    double det = hdi_v3_dot(n, d3);
     if (det == 0.0) {
         return 0;
     }
@@ -221,14 +221,14 @@ static int build_tetra(hd_epa *e)
 }
 
 /* A unit direction normal to the affine hull of the first nv (1 or 2) vertices. */
-static void normal_direction(const hd_epa *e, double n[3])
+static void normal_direction(const hdi_epa *e, double n[3])
 {
     if (e->nv == 1) {
-        hd_v3_set(n, 1.0, 0.0, 0.0);
+        hdi_v3_set(n, 1.0, 0.0, 0.0);
         return;
     }
     double d[3], axis[3] = {0.0, 0.0, 0.0};
-    hd_v3_sub(d, e->w[1], e->w[0]);
+    hdi_v3_sub(d, e->w[1], e->w[0]);
     int k = 0;
     if (fabs(d[1]) < fabs(d[k])) {
         k = 1;
@@ -237,26 +237,26 @@ static void normal_direction(const hd_epa *e, double n[3])
         k = 2;
     }
     axis[k] = 1.0;
-    hd_v3_cross(n, d, axis);
-    hd_v3_normalize(n);
+    hdi_v3_cross(n, d, axis);
+    hdi_v3_normalize(n);
 }
 
 /* Distance of x from the affine hull of the first nv (1 or 2) vertices. */
-static double off_hull(const hd_epa *e, const double x[3])
+static double off_hull(const hdi_epa *e, const double x[3])
 {
     double r[3];
-    hd_v3_sub(r, x, e->w[0]);
+    hdi_v3_sub(r, x, e->w[0]);
     if (e->nv == 1) {
-        return hd_v3_len(r);
+        return hdi_v3_len(r);
     }
     double d[3], c[3];
-    hd_v3_sub(d, e->w[1], e->w[0]);
-    hd_v3_cross(c, r, d);
-    return hd_v3_len(c) / hd_v3_len(d);
+    hdi_v3_sub(d, e->w[1], e->w[0]);
+    hdi_v3_cross(c, r, d);
+    return hdi_v3_len(c) / hdi_v3_len(d);
 }
 
 /* Grows 1 or 2 points into a triangle. 1: grown; 0: decided (SHALLOW) or degenerate (EDGE). */
-static int grow_to_triangle(hd_epa *e)
+static int grow_to_triangle(hdi_epa *e)
 {
     while (e->nv < 3) {
         double n[3], w[3];
@@ -273,7 +273,7 @@ static int grow_to_triangle(hd_epa *e)
                 add_vertex(e, w, ia, ib);
                 added = 1;
             }
-            hd_v3_neg(n, n);
+            hdi_v3_neg(n, n);
         }
         if (!added) {
             e->res->outcome = HD_EPA_EDGE;
@@ -283,24 +283,24 @@ static int grow_to_triangle(hd_epa *e)
     return 1;
 }
 
-static int expand(hd_epa *e, int first, int nw);
+static int expand(hdi_epa *e, int first, int nw);
 
 /* Triangle 0 1 2 -> the hull of it and the support points on both sides of its plane: the
  * tetrahedron with the first, then the second added by the same horizon step as the expansion
  * (the two tetrahedra glued on the triangle are not convex when the segment between the apexes
  * misses the triangle, as it does for a centrally symmetric M). */
-static int build_double_tetra(hd_epa *e)
+static int build_double_tetra(hdi_epa *e)
 {
     double e1[3], e2[3], n[3], w[2][3];
     int ia[2], ib[2];
-    hd_v3_sub(e1, e->w[1], e->w[0]);
-    hd_v3_sub(e2, e->w[2], e->w[0]);
-    hd_v3_cross(n, e1, e2);
-    if (!(hd_v3_normalize(n) > 0.0)) {
+    hdi_v3_sub(e1, e->w[1], e->w[0]);
+    hdi_v3_sub(e2, e->w[2], e->w[0]);
+    hdi_v3_cross(n, e1, e2);
+    if (!(hdi_v3_normalize(n) > 0.0)) {
         e->res->outcome = HD_EPA_EDGE;
         return 0;
     }
-    double base = hd_v3_dot(n, e->w[0]);
+    double base = hdi_v3_dot(n, e->w[0]);
     for (int side = 0; side < 2; ++side) {
         e->res->steps++;
         double h = epa_support(e, n, &ia[side], &ib[side], w[side]);
@@ -312,7 +312,7 @@ static int build_double_tetra(hd_epa *e)
             e->res->outcome = HD_EPA_EDGE;
             return 0;
         }
-        hd_v3_neg(n, n);
+        hdi_v3_neg(n, n);
     }
     add_vertex(e, w[0], ia[0], ib[0]);
     if (!build_tetra(e)) {
@@ -324,8 +324,8 @@ static int build_double_tetra(hd_epa *e)
     double best = 0.0;
     for (int i = 0; i < e->nf; ++i) {
         double to_w[3];
-        hd_v3_sub(to_w, e->w[nw], e->w[e->f[i].v[0]]);
-        double x = hd_v3_dot(e->f[i].n, to_w);
+        hdi_v3_sub(to_w, e->w[nw], e->w[e->f[i].v[0]]);
+        double x = hdi_v3_dot(e->f[i].n, to_w);
         if (x > best) {
             best = x;
             first = i;
@@ -339,7 +339,7 @@ static int build_double_tetra(hd_epa *e)
 }
 
 /* The initial polytope. 1: ready to expand; 0: already decided or degenerate (outcome set). */
-static int build_initial(hd_epa *e, const hd_simplex *start)
+static int build_initial(hdi_epa *e, const hdi_simplex *start)
 {
     for (int j = 0; j < start->count; ++j) {
         if (find_vertex(e, start->ia[j], start->ib[j]) < 0) {
@@ -362,7 +362,7 @@ static int build_initial(hd_epa *e, const hd_simplex *start)
  * plane or on it to within tol) depth first across their edges and lists, for each edge between a
  * visible and a hidden face, the hidden face g and its edge index. Visible faces are killed.
  * Returns the number of horizon edges, -1 on overflow. */
-static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, int *hz_edge)
+static int find_horizon(hdi_epa *e, int first, const double w[3], int *hz_face, int *hz_edge)
 {
     int *stack_face = e->stack_face, *stack_edge = e->stack_edge, *stack_next = e->stack_next;
     int top = 0, count = 0;
@@ -373,7 +373,7 @@ static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, i
     top = 1;
     while (top > 0) {
         int t = top - 1;
-        hd_epa_face *f = &e->f[stack_face[t]];
+        hdi_epa_face *f = &e->f[stack_face[t]];
         /* the first face explores its three edges; the others the two they were not entered by */
         int limit = stack_face[t] == first ? 3 : 2;
         if (stack_next[t] >= limit) {
@@ -388,11 +388,11 @@ static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, i
         }
         int j = edge_index(&e->f[g], f->v[(k + 1) % 3], f->v[k]);
         double to_w[3];
-        hd_v3_sub(to_w, w, e->w[e->f[g].v[0]]);
+        hdi_v3_sub(to_w, w, e->w[e->f[g].v[0]]);
         /* a face that w lies on (to rounding) is replaced too: keeping it would join w to its
          * edges by triangles of no area when w is collinear with one of them (ties of the
          * support mapping on a face of M give such points) */
-        if (hd_v3_dot(e->f[g].n, to_w) > -e->tol) {
+        if (hdi_v3_dot(e->f[g].n, to_w) > -e->tol) {
             kill_face(e, g);
             stack_face[top] = g;
             stack_edge[top] = j;
@@ -413,7 +413,7 @@ static int find_horizon(hd_epa *e, int first, const double w[3], int *hz_face, i
 /* Replaces the faces visible from the new vertex nw (starting at face `first`) by the cone of
  * triangles joining the horizon to nw. 0 on overflow or when the horizon is not a single loop
  * (rounding made the visible region something other than a disc). */
-static int expand(hd_epa *e, int first, int nw)
+static int expand(hdi_epa *e, int first, int nw)
 {
     int *hz_face = e->hz_face, *hz_edge = e->hz_edge, *made = e->made;
     int m = find_horizon(e, first, e->w[nw], hz_face, hz_edge);
@@ -421,7 +421,7 @@ static int expand(hd_epa *e, int first, int nw)
         return 0;
     }
     for (int k = 0; k < m; ++k) {
-        const hd_epa_face *g = &e->f[hz_face[k]];
+        const hdi_epa_face *g = &e->f[hz_face[k]];
         int a = g->v[(hz_edge[k] + 1) % 3], b = g->v[hz_edge[k]];
         made[k] = make_face(e, a, b, nw);
         if (made[k] < 0) {
@@ -458,7 +458,7 @@ static int expand(hd_epa *e, int first, int nw)
  * any of its vertices q, so the origin lies in the cone tetrahedron (q, face) of the face not
  * containing q that the ray from q through the origin leaves by; the face whose barycentric
  * coordinates are the least negative is taken and tiny negatives (rounding) clamped. */
-static void inner_tetra(const hd_epa *e, hd_simplex *out)
+static void inner_tetra(const hdi_epa *e, hdi_simplex *out)
 {
     int q = -1, best = -1;
     double best_score = -DBL_MAX, best_l[4] = {0.25, 0.25, 0.25, 0.25};
@@ -468,12 +468,12 @@ static void inner_tetra(const hd_epa *e, hd_simplex *out)
         }
     }
     for (int i = 0; i < e->nf; ++i) {
-        const hd_epa_face *f = &e->f[i];
+        const hdi_epa_face *f = &e->f[i];
         if (!f->alive || f->v[0] == q || f->v[1] == q || f->v[2] == q) {
             continue;
         }
         double l[4];
-        if (hd_tetra_barycentric(e->w[q], e->w[f->v[0]], e->w[f->v[1]], e->w[f->v[2]], l) == 0.0) {
+        if (hdi_tetra_barycentric(e->w[q], e->w[f->v[0]], e->w[f->v[1]], e->w[f->v[2]], l) == 0.0) {
             continue;
         }
         double score = fmin(fmin(l[0], l[1]), fmin(l[2], l[3]));
@@ -496,7 +496,7 @@ static void inner_tetra(const hd_epa *e, hd_simplex *out)
     }
     out->count = 4;
     for (int j = 0; j < 4; ++j) {
-        hd_v3_copy(out->w[j], e->w[idx[j]]);
+        hdi_v3_copy(out->w[j], e->w[idx[j]]);
         out->ia[j] = e->ia[idx[j]];
         out->ib[j] = e->ib[idx[j]];
         out->lambda[j] = sum > 0.0 ? best_l[j] / sum : 0.25;
@@ -505,7 +505,7 @@ static void inner_tetra(const hd_epa *e, hd_simplex *out)
 
 /* The alive face nearest to the origin and the proven lower bound (0 unless every face has the
  * origin strictly on its inner side). */
-static int nearest_face(const hd_epa *e, double *lower)
+static int nearest_face(const hdi_epa *e, double *lower)
 {
     int best = -1;
     double d = DBL_MAX;
@@ -521,7 +521,7 @@ static int nearest_face(const hd_epa *e, double *lower)
 
 /* 1 when the support pairs of face f have the pattern of a facet of M (the FV, VF and EE faces of
  * CD-Dual 003 section 2.1): three A vertices and one B vertex, one and three, or two and two. */
-static int facet_pattern(const hd_epa *e, const hd_epa_face *f)
+static int facet_pattern(const hdi_epa *e, const hdi_epa_face *f)
 {
     int a0 = e->ia[f->v[0]], a1 = e->ia[f->v[1]], a2 = e->ia[f->v[2]];
     int b0 = e->ib[f->v[0]], b1 = e->ib[f->v[1]], b2 = e->ib[f->v[2]];
@@ -530,15 +530,15 @@ static int facet_pattern(const hd_epa *e, const hd_epa_face *f)
     return (na == 3 && nb == 1) || (na == 1 && nb == 3) || (na == 2 && nb == 2);
 }
 
-/* The landing at face f (hd_epa_converge with a landing; docs/algorithms/contact.md, section 3):
+/* The landing at face f (hdi_epa_converge with a landing; docs/algorithms/contact.md, section 3):
  * the facet of M its support pairs name.
  * 1: landed (the facet's plane is within rounding of f, which is nearest: lower and upper have
  * met on an exact facet); 0 with *have set when the facet's support point w (a point of M, along
  * a normal within rounding of f's) lies beyond f and is new, to expand by; 0 otherwise. */
-static int try_land(hd_epa *e, int f, int *ia, int *ib, double w[3], int *have)
+static int try_land(hdi_epa *e, int f, int *ia, int *ib, double w[3], int *have)
 {
-    const hd_epa_face *face = &e->f[f];
-    hd_mface m;
+    const hdi_epa_face *face = &e->f[f];
+    hdi_mface m;
     int fa[3], fb[3];
     *have = 0;
     if (e->land == NULL || !facet_pattern(e, face)) {
@@ -551,10 +551,10 @@ static int try_land(hd_epa *e, int f, int *ia, int *ib, double w[3], int *have)
     if (!e->land->fn(e->land->ctx, fa, fb, e->stats, &m)) {
         return 0;
     }
-    hd_epa_result *res = e->res;
+    hdi_epa_result *res = e->res;
     if (m.h < res->upper) {
         res->upper = m.h;
-        hd_v3_copy(res->normal, m.n);
+        hdi_v3_copy(res->normal, m.n);
         res->upper_ia = m.sa;
         res->upper_ib = m.sb;
     }
@@ -563,12 +563,12 @@ static int try_land(hd_epa *e, int f, int *ia, int *ib, double w[3], int *have)
         return 1;
     }
     double pb[3], to_w[3];
-    hd_pair_b_vertex(e->pair, m.sb, pb);
-    hd_v3_sub(w, e->pair->a->verts + 3 * m.sa, pb);
-    hd_v3_sub(to_w, w, e->w[face->v[0]]);
+    hdi_pair_b_vertex(e->pair, m.sb, pb);
+    hdi_v3_sub(w, e->pair->a->verts + 3 * m.sa, pb);
+    hdi_v3_sub(to_w, w, e->w[face->v[0]]);
     *ia = m.sa;
     *ib = m.sb;
-    *have = hd_v3_dot(face->n, to_w) > e->tol && !find_vertex_alive(e, m.sa, m.sb);
+    *have = hdi_v3_dot(face->n, to_w) > e->tol && !find_vertex_alive(e, m.sa, m.sb);
     return 0;
 }
 
@@ -576,7 +576,7 @@ static int try_land(hd_epa *e, int f, int *ia, int *ib, double w[3], int *have)
  * above), then either the end of the run (1: the support point lies on f to within rounding, or
  * is already a vertex of P, so lower and upper have met as far as P can tell) or P expanded by it
  * (0). -1: P could not be expanded (full, or its horizon was not a loop). */
-static int expand_at(hd_epa *e, int f)
+static int expand_at(hdi_epa *e, int f)
 {
     e->res->steps++;
     double n[3], w[3];
@@ -586,7 +586,7 @@ static int expand_at(hd_epa *e, int f)
         return 1;
     }
     if (!have) {
-        hd_v3_copy(n, e->f[f].n);
+        hdi_v3_copy(n, e->f[f].n);
         double h = epa_support(e, n, &ia, &ib, w);
         if (e->res->upper <= e->shallow_below) {
             e->res->outcome = HD_EPA_SHALLOW;
@@ -604,9 +604,9 @@ static int expand_at(hd_epa *e, int f)
     return (nw < 0 || !expand(e, f, nw)) ? -1 : 0;
 }
 
-static hd_status epa_loop(hd_epa *e, const hd_simplex *start, int max_steps)
+static hd_status epa_loop(hdi_epa *e, const hdi_simplex *start, int max_steps)
 {
-    hd_epa_result *res = e->res;
+    hdi_epa_result *res = e->res;
     for (int expansions = 0;; ++expansions) {
         double lower;
         int f = nearest_face(e, &lower);
@@ -632,8 +632,8 @@ static hd_status epa_loop(hd_epa *e, const hd_simplex *start, int max_steps)
     }
 }
 
-static void epa_init(hd_epa *e, const hd_pair *pair, int *start_a, int *start_b, hd_stats *stats,
-                     hd_epa_result *out)
+static void epa_init(hdi_epa *e, const hdi_pair *pair, int *start_a, int *start_b, hd_stats *stats,
+                     hdi_epa_result *out)
 {
     e->pair = pair;
     e->stats = stats;
@@ -650,14 +650,14 @@ static void epa_init(hd_epa *e, const hd_pair *pair, int *start_a, int *start_b,
     memset(out, 0, sizeof *out);
     out->outcome = HD_EPA_EDGE;
     out->upper = DBL_MAX;
-    hd_v3_set(out->normal, 1.0, 0.0, 0.0);
+    hdi_v3_set(out->normal, 1.0, 0.0, 0.0);
 }
 
-hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
-                       int max_steps, hd_stats *stats, hd_epa_result *out)
+hd_status hdi_epa_depth(const hdi_pair *pair, const hdi_simplex *start, int *start_a, int *start_b,
+                       int max_steps, hd_stats *stats, hdi_epa_result *out)
 {
-    hd_epa e;
-    hd_epa_fixed fixed;
+    hdi_epa e;
+    hdi_epa_fixed fixed;
     epa_init(&e, pair, start_a, start_b, stats, out);
     e.deep_above = pair->eps;
     e.shallow_below = pair->eps;
@@ -686,28 +686,28 @@ hd_status hd_epa_depth(const hd_pair *pair, const hd_simplex *start, int *start_
     return epa_loop(&e, start, max_steps);
 }
 
-/* Largest inner polytope hd_epa_converge accepts (keeps every size far below 2^31). */
+/* Largest inner polytope hdi_epa_converge accepts (keeps every size far below 2^31). */
 #define HD_EPA_CONVERGE_MAX (1 << 24)
 
-size_t hd_epa_storage_bytes(int max_verts)
+size_t hdi_epa_storage_bytes(int max_verts)
 {
     if (max_verts < 8 || max_verts > HD_EPA_CONVERGE_MAX) {
         return 0;
     }
     size_t v = (size_t)max_verts, f = 2 * v - 4;
-    return f * sizeof(hd_epa_face) + v * 3 * sizeof(double) +
+    return f * sizeof(hdi_epa_face) + v * 3 * sizeof(double) +
            (2 * v + f + 3 * f + 6 * v) * sizeof(int);
 }
 
-/* Carves the arrays of e out of storage (hd_epa_storage_bytes(max_verts) bytes). */
-static void epa_carve(hd_epa *e, void *storage, int max_verts)
+/* Carves the arrays of e out of storage (hdi_epa_storage_bytes(max_verts) bytes). */
+static void epa_carve(hdi_epa *e, void *storage, int max_verts)
 {
     size_t v = (size_t)max_verts, f = 2 * v - 4;
     unsigned char *p = storage;
     e->max_verts = max_verts;
     e->max_faces = (int)f;
-    e->f = (hd_epa_face *)p;
-    p += f * sizeof(hd_epa_face);
+    e->f = (hdi_epa_face *)p;
+    p += f * sizeof(hdi_epa_face);
     e->w = (double(*)[3])p;
     p += v * 3 * sizeof(double);
     int *q = (int *)p;
@@ -726,17 +726,17 @@ static void epa_carve(hd_epa *e, void *storage, int max_verts)
 }
 
 /* The nearest face of P at the end of a converged run, for the caller's facet search. */
-static void record_face(const hd_epa *e)
+static void record_face(const hdi_epa *e)
 {
     double lower;
     int f = nearest_face(e, &lower);
-    hd_epa_result *res = e->res;
+    hdi_epa_result *res = e->res;
     res->vertices = e->nv;
     if (f < 0) {
         return;
     }
     res->face_count = 1;
-    hd_v3_copy(res->face_n, e->f[f].n);
+    hdi_v3_copy(res->face_n, e->f[f].n);
     res->face_dist = e->f[f].dist;
     for (int k = 0; k < 3; ++k) {
         res->face_ia[k] = e->ia[e->f[f].v[k]];
@@ -744,14 +744,14 @@ static void record_face(const hd_epa *e)
     }
 }
 
-hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *start_a, int *start_b,
+hd_status hdi_epa_converge(const hdi_pair *pair, const hdi_simplex *start, int *start_a, int *start_b,
                           double target, int max_steps, void *storage, int max_verts,
-                          const hd_epa_land *land, hd_stats *stats, hd_epa_result *out)
+                          const hdi_epa_land *land, hd_stats *stats, hdi_epa_result *out)
 {
-    hd_epa e;
+    hdi_epa e;
     epa_init(&e, pair, start_a, start_b, stats, out);
     e.land = land;
-    if (start->count < 1 || start->count > 4 || hd_epa_storage_bytes(max_verts) == 0) {
+    if (start->count < 1 || start->count > 4 || hdi_epa_storage_bytes(max_verts) == 0) {
         return HD_ERR_INVALID_ARG;
     }
     e.deep_above = DBL_MAX;
@@ -767,7 +767,7 @@ hd_status hd_epa_converge(const hd_pair *pair, const hd_simplex *start, int *sta
     for (int expansions = 0;; ++expansions) {
         double lower;
         int f = nearest_face(&e, &lower);
-        out->lower = hd_max(out->lower, lower);
+        out->lower = hdi_max(out->lower, lower);
         if (out->upper - out->lower <= target) {
             break;
         }

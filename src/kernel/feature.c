@@ -26,19 +26,19 @@ static int has_flat_edge(const hd_polytope *p, int v, const double d[3], double 
         HD_FEATURE_PREFILTER * HD_FEATURE_ANGLE * HD_FEATURE_PREFILTER * HD_FEATURE_ANGLE;
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
         double w[3];
-        hd_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
-        double dw = hd_v3_dot(d, w);
-        if (!(dw * dw > tol2 * dd * hd_v3_len2(w))) {
+        hdi_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
+        double dw = hdi_v3_dot(d, w);
+        if (!(dw * dw > tol2 * dd * hdi_v3_len2(w))) {
             return 1;
         }
     }
     return 0;
 }
 
-/* The full test of hd_feature_support, every edge and face at v. */
-static hd_feature feature_full(const hd_polytope *p, int v, const double d[3], double dd)
+/* The full test of hdi_feature_support, every edge and face at v. */
+static hdi_feature feature_full(const hd_polytope *p, int v, const double d[3], double dd)
 {
-    hd_feature out = {HD_FEAT_VERTEX, v};
+    hdi_feature out = {HD_FEAT_VERTEX, v};
     const double tol2 = HD_FEATURE_ANGLE * HD_FEATURE_ANGLE;
     double best_face = 0.0, best_edge = HUGE_VAL;
     for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
@@ -50,11 +50,11 @@ static hd_feature feature_full(const hd_polytope *p, int v, const double d[3], d
             /* face f supports in direction d when its unit normal is d: |n x d|^2 <= tol^2 |d|^2,
              * after a cheap filter on n.d (within 1e-3 rad) */
             const double *n = p->face_normal + 3 * f;
-            double dot = hd_v3_dot(n, d);
+            double dot = hdi_v3_dot(n, d);
             if (dot > best_face && dot * dot >= (1.0 - HD_FEATURE_COS2_FILTER) * dd) {
                 double cr[3];
-                hd_v3_cross(cr, n, d);
-                if (hd_v3_len2(cr) <= tol2 * dd) {
+                hdi_v3_cross(cr, n, d);
+                if (hdi_v3_len2(cr) <= tol2 * dd) {
                     best_face = dot;
                     out.kind = HD_FEAT_FACE;
                     out.index = f;
@@ -66,9 +66,9 @@ static hd_feature feature_full(const hd_polytope *p, int v, const double d[3], d
         }
         /* edge (v, w) perpendicular to d: (d.(w - v))^2 <= tol^2 |d|^2 |w - v|^2 */
         double w[3];
-        hd_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
-        double dw = hd_v3_dot(d, w);
-        double s = dw * dw / (dd * hd_v3_len2(w));
+        hdi_v3_sub(w, p->verts + 3 * p->vert_adj[k], p->verts + 3 * v);
+        double dw = hdi_v3_dot(d, w);
+        double s = dw * dw / (dd * hdi_v3_len2(w));
         if (s <= tol2 && s < best_edge) {
             best_edge = s;
             out.kind = HD_FEAT_EDGE;
@@ -78,10 +78,10 @@ static hd_feature feature_full(const hd_polytope *p, int v, const double d[3], d
     return out;
 }
 
-hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
+hdi_feature hdi_feature_support(const hd_polytope *p, int v, const double d[3])
 {
-    hd_feature out = {HD_FEAT_VERTEX, v};
-    double dd = hd_v3_len2(d);
+    hdi_feature out = {HD_FEAT_VERTEX, v};
+    double dd = hdi_v3_len2(d);
     if (!(dd > 0.0) || !has_flat_edge(p, v, d, dd)) {
         return out;
     }
@@ -89,26 +89,26 @@ hd_feature hd_feature_support(const hd_polytope *p, int v, const double d[3])
 }
 
 /* An EE face's edge is perpendicular to its normal by construction: no pre-filter. */
-static hd_feature feature_of_edge_side(const hd_polytope *p, int v, const double d[3])
+static hdi_feature feature_of_edge_side(const hd_polytope *p, int v, const double d[3])
 {
-    hd_feature out = {HD_FEAT_VERTEX, v};
-    double dd = hd_v3_len2(d);
+    hdi_feature out = {HD_FEAT_VERTEX, v};
+    double dd = hdi_v3_len2(d);
     return dd > 0.0 ? feature_full(p, v, d, dd) : out;
 }
 
-void hd_mface_features(const hd_pair *pair, const hd_mface *m, hd_feature *fa, hd_feature *fb)
+void hdi_mface_features(const hdi_pair *pair, const hdi_mface *m, hdi_feature *fa, hdi_feature *fb)
 {
     double nb[3], neg[3];
-    hd_v3_neg(neg, m->n);
-    hd_pair_dir_to_b(pair, neg, nb);
+    hdi_v3_neg(neg, m->n);
+    hdi_pair_dir_to_b(pair, neg, nb);
     switch (m->kind) {
         case HD_FACE_FV:
             fa->kind = HD_FEAT_FACE;
             fa->index = m->fa;
-            *fb = hd_feature_support(pair->b, m->sb, nb);
+            *fb = hdi_feature_support(pair->b, m->sb, nb);
             break;
         case HD_FACE_VF:
-            *fa = hd_feature_support(pair->a, m->sa, m->n);
+            *fa = hdi_feature_support(pair->a, m->sa, m->n);
             fb->kind = HD_FEAT_FACE;
             fb->index = m->fb;
             break;
@@ -128,7 +128,7 @@ void hd_mface_features(const hd_pair *pair, const hd_mface *m, hd_feature *fa, h
     }
 }
 
-int hd_feature_vertex_count(const hd_polytope *p, hd_feature f)
+int hdi_feature_vertex_count(const hd_polytope *p, hdi_feature f)
 {
     switch (f.kind) {
         case HD_FEAT_VERTEX:
@@ -140,7 +140,7 @@ int hd_feature_vertex_count(const hd_polytope *p, hd_feature f)
     }
 }
 
-int hd_feature_vertex(const hd_polytope *p, hd_feature f, int i)
+int hdi_feature_vertex(const hd_polytope *p, hdi_feature f, int i)
 {
     switch (f.kind) {
         case HD_FEAT_VERTEX:
@@ -152,7 +152,7 @@ int hd_feature_vertex(const hd_polytope *p, hd_feature f, int i)
     }
 }
 
-int hd_feature_edge_count(const hd_polytope *p, hd_feature f)
+int hdi_feature_edge_count(const hd_polytope *p, hdi_feature f)
 {
     switch (f.kind) {
         case HD_FEAT_VERTEX:
@@ -164,7 +164,7 @@ int hd_feature_edge_count(const hd_polytope *p, hd_feature f)
     }
 }
 
-int hd_feature_edge(const hd_polytope *p, hd_feature f, int i)
+int hdi_feature_edge(const hd_polytope *p, hdi_feature f, int i)
 {
     return f.kind == HD_FEAT_EDGE ? f.index : p->face_edges[p->face_offset[f.index] + i];
 }
@@ -177,21 +177,21 @@ int hd_feature_edge(const hd_polytope *p, hd_feature f, int i)
  * A and the B vertices of those support points (three of each at most). When x lies outside F (it
  * should not, up to rounding) the search returns the nearest point of F instead, and the
  * returned error says how far it is. */
-typedef struct hd_locate_ctx {
-    const hd_pair *pair;
-    hd_feature fa;
-    hd_feature fb;
+typedef struct hdi_locate_ctx {
+    const hdi_pair *pair;
+    hdi_feature fa;
+    hdi_feature fb;
     const double *x;
-} hd_locate_ctx;
+} hdi_locate_ctx;
 
-static int feature_argmax(const hd_polytope *p, hd_feature f, const double d[3])
+static int feature_argmax(const hd_polytope *p, hdi_feature f, const double d[3])
 {
-    int best = hd_feature_vertex(p, f, 0);
-    double bv = hd_v3_dot(p->verts + 3 * best, d);
-    int m = hd_feature_vertex_count(p, f);
+    int best = hdi_feature_vertex(p, f, 0);
+    double bv = hdi_v3_dot(p->verts + 3 * best, d);
+    int m = hdi_feature_vertex_count(p, f);
     for (int i = 1; i < m; ++i) {
-        int v = hd_feature_vertex(p, f, i);
-        double x = hd_v3_dot(p->verts + 3 * v, d);
+        int v = hdi_feature_vertex(p, f, i);
+        double x = hdi_v3_dot(p->verts + 3 * v, d);
         if (x > bv) {
             bv = x;
             best = v;
@@ -202,26 +202,26 @@ static int feature_argmax(const hd_polytope *p, hd_feature f, const double d[3])
 
 static void locate_support(void *ctx, const double d[3], double w[3], int *ia, int *ib)
 {
-    const hd_locate_ctx *lc = ctx;
+    const hdi_locate_ctx *lc = ctx;
     double neg[3], nb[3], pb[3];
-    hd_v3_neg(neg, d);
-    hd_pair_dir_to_b(lc->pair, neg, nb);
+    hdi_v3_neg(neg, d);
+    hdi_pair_dir_to_b(lc->pair, neg, nb);
     *ia = feature_argmax(lc->pair->a, lc->fa, d);
     *ib = feature_argmax(lc->pair->b, lc->fb, nb);
-    hd_pair_b_vertex(lc->pair, *ib, pb);
-    hd_v3_sub(w, lc->pair->a->verts + 3 * *ia, pb);
-    hd_v3_sub(w, w, lc->x);
+    hdi_pair_b_vertex(lc->pair, *ib, pb);
+    hdi_v3_sub(w, lc->pair->a->verts + 3 * *ia, pb);
+    hdi_v3_sub(w, w, lc->x);
 }
 
-double hd_mface_locate(const hd_pair *pair, const double n[3], hd_feature fa, hd_feature fb,
-                       const double x[3], hd_comb3 *y, hd_comb3 *z)
+double hdi_mface_locate(const hdi_pair *pair, const double n[3], hdi_feature fa, hdi_feature fb,
+                       const double x[3], hdi_comb3 *y, hdi_comb3 *z)
 {
-    hd_locate_ctx lc = {pair, fa, fb, x};
+    hdi_locate_ctx lc = {pair, fa, fb, x};
     double e1[3], e2[3];
-    hd_plane_basis(n, e1, e2);
-    hd_plane_result pr;
-    int cap = 64 + hd_feature_vertex_count(pair->a, fa) + hd_feature_vertex_count(pair->b, fb);
-    if (hd_plane_search(e1, e2, locate_support, &lc, HUGE_VAL, cap, &pr) != HD_OK) {
+    hdi_plane_basis(n, e1, e2);
+    hdi_plane_result pr;
+    int cap = 64 + hdi_feature_vertex_count(pair->a, fa) + hdi_feature_vertex_count(pair->b, fb);
+    if (hdi_plane_search(e1, e2, locate_support, &lc, HUGE_VAL, cap, &pr) != HD_OK) {
         return HUGE_VAL;
     }
     double p[3] = {0, 0, 0}, q[3] = {0, 0, 0}, d[3];
@@ -232,11 +232,11 @@ double hd_mface_locate(const hd_pair *pair, const double n[3], hd_feature fa, hd
         y->weight[i] = pr.lambda[i];
         z->index[i] = pr.ib[i];
         z->weight[i] = pr.lambda[i];
-        hd_pair_b_vertex(pair, pr.ib[i], pb);
-        hd_v3_madd(p, p, pr.lambda[i], pair->a->verts + 3 * pr.ia[i]);
-        hd_v3_madd(q, q, pr.lambda[i], pb);
+        hdi_pair_b_vertex(pair, pr.ib[i], pb);
+        hdi_v3_madd(p, p, pr.lambda[i], pair->a->verts + 3 * pr.ia[i]);
+        hdi_v3_madd(q, q, pr.lambda[i], pb);
     }
-    hd_v3_sub(d, p, q);
-    hd_v3_sub(d, d, x);
-    return hd_v3_len(d);
+    hdi_v3_sub(d, p, q);
+    hdi_v3_sub(d, d, x);
+    return hdi_v3_len(d);
 }

@@ -11,39 +11,39 @@
 
 /* FV (face f of A): n = n_f, h_A(n) the stored face offset, h_B(-n) = -min_B n.b at B's supporting
  * vertex (hill climbing). */
-void hd_mface_fv(const hd_pair *pair, int f, int *start_b, hd_stats *stats, hd_mface *out)
+void hdi_mface_fv(const hdi_pair *pair, int f, int *start_b, hd_stats *stats, hdi_mface *out)
 {
     const hd_polytope *a = pair->a;
     const double *n = a->face_normal + 3 * f;
     double neg[3], bv[3];
-    hd_v3_neg(neg, n);
-    int v = hd_pair_support_b(pair, neg, start_b, stats);
-    hd_pair_b_vertex(pair, v, bv);
+    hdi_v3_neg(neg, n);
+    int v = hdi_pair_support_b(pair, neg, start_b, stats);
+    hdi_pair_b_vertex(pair, v, bv);
     out->kind = HD_FACE_FV;
     out->fa = f;
     out->fb = v;
     out->sa = a->face_verts[a->face_offset[f]];
     out->sb = v;
-    hd_v3_copy(out->n, n);
-    out->h = a->face_dist[f] - hd_v3_dot(n, bv);
+    hdi_v3_copy(out->n, n);
+    out->h = a->face_dist[f] - hdi_v3_dot(n, bv);
 }
 
 /* VF (face g of B): -B's face has outward normal n = -R n_g in A's frame; h_B(-n) = max_B (R n_g).b
  * = offset_g + (R n_g).t for B's points x_A = R x_B + t; h_A(n) at A's supporting vertex. */
-void hd_mface_vf(const hd_pair *pair, int g, int *start_a, hd_stats *stats, hd_mface *out)
+void hdi_mface_vf(const hdi_pair *pair, int g, int *start_a, hd_stats *stats, hdi_mface *out)
 {
     const hd_polytope *b = pair->b;
     double m[3], n[3];
-    hd_m3_mul_v(m, pair->r, b->face_normal + 3 * g);
-    hd_v3_neg(n, m);
-    int u = hd_pair_support_a(pair, n, start_a, stats);
+    hdi_m3_mul_v(m, pair->r, b->face_normal + 3 * g);
+    hdi_v3_neg(n, m);
+    int u = hdi_pair_support_a(pair, n, start_a, stats);
     out->kind = HD_FACE_VF;
     out->fa = u;
     out->fb = g;
     out->sa = u;
     out->sb = b->face_verts[b->face_offset[g]];
-    hd_v3_copy(out->n, n);
-    out->h = hd_v3_dot(n, pair->a->verts + 3 * u) + b->face_dist[g] + hd_v3_dot(m, pair->t);
+    hdi_v3_copy(out->n, n);
+    out->h = hdi_v3_dot(n, pair->a->verts + 3 * u) + b->face_dist[g] + hdi_v3_dot(m, pair->t);
 }
 
 /* The Gaussian image of an edge as seen in M (section 2.1, Remark 1). Its points are the unit
@@ -56,9 +56,9 @@ void hd_mface_vf(const hd_pair *pair, int g, int *start_a, hd_stats *stats, hd_m
  *     the edge's outward in-plane direction d x n (the vertices run counter-clockwise about n);
  *   segment (dimension 1): the whole great circle perpendicular to the segment.
  * For -B every normal is negated, which keeps d a positive multiple of n_left x n_right. */
-typedef enum hd_arc_kind { HD_ARC_SHORT, HD_ARC_HALF, HD_ARC_FULL } hd_arc_kind;
+typedef enum hdi_arc_kind { HD_ARC_SHORT, HD_ARC_HALF, HD_ARC_FULL } hdi_arc_kind;
 
-static hd_arc_kind arc_kind(const hd_polytope *p)
+static hdi_arc_kind arc_kind(const hd_polytope *p)
 {
     return p->dim == 3 ? HD_ARC_SHORT : (p->dim == 2 ? HD_ARC_HALF : HD_ARC_FULL);
 }
@@ -79,30 +79,30 @@ static hd_arc_kind arc_kind(const hd_polytope *p)
 static unsigned arc_holds(const hd_polytope *p, int e, double sign, const double q[3],
                           const double x[3])
 {
-    hd_arc_kind kind = arc_kind(p);
+    hdi_arc_kind kind = arc_kind(p);
     if (kind == HD_ARC_FULL) {
         return 3u;
     }
     if (kind == HD_ARC_HALF) {
         double d[3], mid[3];
-        hd_v3_sub(d, p->verts + 3 * p->edge_verts[2 * e + 1], p->verts + 3 * p->edge_verts[2 * e]);
-        hd_v3_cross(mid, d, p->plane_normal);
-        double s = sign * hd_v3_dot(x, mid);
+        hdi_v3_sub(d, p->verts + 3 * p->edge_verts[2 * e + 1], p->verts + 3 * p->edge_verts[2 * e]);
+        hdi_v3_cross(mid, d, p->plane_normal);
+        double s = sign * hdi_v3_dot(x, mid);
         return (s >= 0.0 ? 1u : 0u) | (s <= 0.0 ? 2u : 0u);
     }
-    double sa = sign * hd_v3_dot(q, p->face_normal + 3 * p->edge_faces[2 * e]);
-    double sb = sign * hd_v3_dot(q, p->face_normal + 3 * p->edge_faces[2 * e + 1]);
+    double sa = sign * hdi_v3_dot(q, p->face_normal + 3 * p->edge_faces[2 * e]);
+    double sb = sign * hdi_v3_dot(q, p->face_normal + 3 * p->edge_faces[2 * e + 1]);
     return (sa >= 0.0 && sb <= 0.0 ? 1u : 0u) | (sa <= 0.0 && sb >= 0.0 ? 2u : 0u);
 }
 
 /* Divides v by its largest |component| (a positive factor: the direction is kept). The edge
- * directions of hd_mface_ee are scaled so before their cross product: on edges many orders of
+ * directions of hdi_mface_ee are scaled so before their cross product: on edges many orders of
  * magnitude long or short (1e16 against 1e-175, say) |p x q|^2 and |p|^2 |q|^2 would otherwise
  * fall into the subnormal range or to zero, breaking both the parallel test and the unit length
  * of the normal. */
 static void scale_to_unit_max(double v[3])
 {
-    double m = hd_v3_max_abs(v);
+    double m = hdi_v3_max_abs(v);
     if (m > 0.0 && isfinite(m)) {
         v[0] /= m;
         v[1] /= m;
@@ -112,38 +112,38 @@ static void scale_to_unit_max(double v[3])
 
 /* p = the direction of A's edge e, q = that of B's edge eb in A's frame (each scaled to unit size
  * in its own frame) and x = p x q; returns |p|^2 |q|^2 (q's length taken before the rotation). */
-static inline double edge_cross(const hd_pair *pair, int e, int eb, double p[3], double q[3],
+static inline double edge_cross(const hdi_pair *pair, int e, int eb, double p[3], double q[3],
                                 double x[3])
 {
     const double *va = pair->a->verts, *vb = pair->b->verts;
     const int *ea = pair->a->edge_verts + 2 * e;
     const int *ebv = pair->b->edge_verts + 2 * eb;
     double qb[3];
-    hd_v3_sub(p, va + 3 * ea[1], va + 3 * ea[0]);
-    hd_v3_sub(qb, vb + 3 * ebv[1], vb + 3 * ebv[0]);
+    hdi_v3_sub(p, va + 3 * ea[1], va + 3 * ea[0]);
+    hdi_v3_sub(qb, vb + 3 * ebv[1], vb + 3 * ebv[0]);
     scale_to_unit_max(p);
     scale_to_unit_max(qb);
-    hd_m3_mul_v(q, pair->r, qb);
-    hd_v3_cross(x, p, q);
-    return hd_v3_len2(p) * hd_v3_len2(qb);
+    hdi_m3_mul_v(q, pair->r, qb);
+    hdi_v3_cross(x, p, q);
+    return hdi_v3_len2(p) * hdi_v3_len2(qb);
 }
 
 /* The EE face of edges e and eb along x / |x| times sign_scale (x = p x q): normal, features and
  * the support value from the four edge ends. */
-static void ee_fill(const hd_pair *pair, int e, int eb, const double x[3], double sign_scale,
-                    hd_mface *out)
+static void ee_fill(const hdi_pair *pair, int e, int eb, const double x[3], double sign_scale,
+                    hdi_mface *out)
 {
     const hd_polytope *a = pair->a;
     const int *ea = a->edge_verts + 2 * e;
     const int *ebv = pair->b->edge_verts + 2 * eb;
-    hd_v3_scale(out->n, x, sign_scale);
+    hdi_v3_scale(out->n, x, sign_scale);
     double b0[3], b1[3];
-    hd_pair_b_vertex(pair, ebv[0], b0);
-    hd_pair_b_vertex(pair, ebv[1], b1);
-    double ha0 = hd_v3_dot(out->n, a->verts + 3 * ea[0]);
-    double ha1 = hd_v3_dot(out->n, a->verts + 3 * ea[1]);
-    double hb0 = hd_v3_dot(out->n, b0);
-    double hb1 = hd_v3_dot(out->n, b1);
+    hdi_pair_b_vertex(pair, ebv[0], b0);
+    hdi_pair_b_vertex(pair, ebv[1], b1);
+    double ha0 = hdi_v3_dot(out->n, a->verts + 3 * ea[0]);
+    double ha1 = hdi_v3_dot(out->n, a->verts + 3 * ea[1]);
+    double hb0 = hdi_v3_dot(out->n, b0);
+    double hb1 = hdi_v3_dot(out->n, b1);
     out->kind = HD_FACE_EE;
     out->fa = e;
     out->fb = eb;
@@ -157,21 +157,21 @@ static void ee_fill(const hd_pair *pair, int e, int eb, const double x[3], doubl
  * B's arc is tested in B's frame, with p rotated there: B's own normals need no rotation.
  * From -B's side the cross product is q x p = -X: its bits are swapped (SHORT arcs; HALF and FULL
  * arcs test the vector they are given, here -X as well, so the swap applies to every kind).
- * With axes set (hd_mface_ee_axes), a nearly parallel pair whose arcs do not cross gives both
+ * With axes set (hdi_mface_ee_axes), a nearly parallel pair whose arcs do not cross gives both
  * axes +-x instead of none. */
-static inline int ee_faces(const hd_pair *pair, int e, int eb, int axes, hd_mface *out)
+static inline int ee_faces(const hdi_pair *pair, int e, int eb, int axes, hdi_mface *out)
 {
     double p[3], q[3], x[3], pb[3], xb[3];
     double pq2 = edge_cross(pair, e, eb, p, q, x);
-    double x2 = hd_v3_len2(x);
+    double x2 = hdi_v3_len2(x);
     if (!(x2 > HD_PARALLEL_SINE * HD_PARALLEL_SINE * pq2)) {
         return 0;
     }
     unsigned both = 0u, on_a = arc_holds(pair->a, e, 1.0, q, x);
     if (on_a != 0u) {
-        hd_pair_dir_to_b(pair, p, pb);
-        hd_v3_neg(xb, x);
-        hd_pair_dir_to_b(pair, xb, xb);
+        hdi_pair_dir_to_b(pair, p, pb);
+        hdi_v3_neg(xb, x);
+        hdi_pair_dir_to_b(pair, xb, xb);
         unsigned raw_b = arc_holds(pair->b, eb, -1.0, pb, xb);
         unsigned on_b = ((raw_b & 1u) << 1) | ((raw_b & 2u) >> 1);
         both = on_a & on_b;
@@ -188,12 +188,12 @@ static inline int ee_faces(const hd_pair *pair, int e, int eb, int axes, hd_mfac
     return 2;
 }
 
-int hd_mface_ee(const hd_pair *pair, int e, int eb, hd_mface *out)
+int hdi_mface_ee(const hdi_pair *pair, int e, int eb, hdi_mface *out)
 {
     return ee_faces(pair, e, eb, 0, out);
 }
 
-int hd_mface_ee_axes(const hd_pair *pair, int e, int eb, hd_mface out[2])
+int hdi_mface_ee_axes(const hdi_pair *pair, int e, int eb, hdi_mface out[2])
 {
     return ee_faces(pair, e, eb, 1, out);
 }
@@ -203,13 +203,13 @@ int hd_mface_ee_axes(const hd_pair *pair, int e, int eb, hd_mface out[2])
 static int face_normal_accurate(const hd_polytope *p, int f, double n[3])
 {
     int t[3];
-    if (!p->face_thin[f] || !hd_face_widest_triple(p, f, t) ||
-        !hd_triangle_unit_normal(p->verts + 3 * t[0], p->verts + 3 * t[1], p->verts + 3 * t[2],
+    if (!p->face_thin[f] || !hdi_face_widest_triple(p, f, t) ||
+        !hdi_triangle_unit_normal(p->verts + 3 * t[0], p->verts + 3 * t[1], p->verts + 3 * t[2],
                                  n)) {
         return 0;
     }
-    if (hd_v3_dot(n, p->face_normal + 3 * f) < 0.0) {
-        hd_v3_neg(n, n);
+    if (hdi_v3_dot(n, p->face_normal + 3 * f) < 0.0) {
+        hdi_v3_neg(n, n);
     }
     return 1;
 }
@@ -217,7 +217,7 @@ static int face_normal_accurate(const hd_polytope *p, int f, double n[3])
 /* EE: in double-double when the edges are nearly parallel (sine at most HD_PLAIN_NORMAL_SINE),
  * where the double cross product turns by about 2^-53 over the sine; FV and VF: the face's
  * normal when its face is badly shaped (face_thin). */
-int hd_mface_refine(const hd_pair *pair, hd_mface *m)
+int hdi_mface_refine(const hdi_pair *pair, hdi_mface *m)
 {
     double n[3];
     if (m->kind == HD_FACE_EE) {
@@ -225,14 +225,14 @@ int hd_mface_refine(const hd_pair *pair, hd_mface *m)
         double pq2 = edge_cross(pair, m->fa, m->fb, p, q, x);
         const int *ea = pair->a->edge_verts + 2 * m->fa;
         const int *eb = pair->b->edge_verts + 2 * m->fb;
-        if (hd_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * pq2 ||
-            !hd_edge_pair_unit_normal(pair->a->verts + 3 * ea[0], pair->a->verts + 3 * ea[1],
+        if (hdi_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * pq2 ||
+            !hdi_edge_pair_unit_normal(pair->a->verts + 3 * ea[0], pair->a->verts + 3 * ea[1],
                                       pair->b->verts + 3 * eb[0], pair->b->verts + 3 * eb[1],
                                       pair->r, n)) {
             return 0;
         }
-        if (hd_v3_dot(n, m->n) < 0.0) {
-            hd_v3_neg(n, n);
+        if (hdi_v3_dot(n, m->n) < 0.0) {
+            hdi_v3_neg(n, n);
         }
     } else if (m->kind == HD_FACE_FV) {
         if (!face_normal_accurate(pair->a, m->fa, n)) {
@@ -243,11 +243,11 @@ int hd_mface_refine(const hd_pair *pair, hd_mface *m)
         if (!face_normal_accurate(pair->b, m->fb, nb)) {
             return 0;
         }
-        hd_m3_mul_v(n, pair->r, nb);
-        hd_v3_neg(n, n);
+        hdi_m3_mul_v(n, pair->r, nb);
+        hdi_v3_neg(n, n);
     } else {
         return 0;
     }
-    hd_v3_copy(m->n, n);
+    hdi_v3_copy(m->n, n);
     return 1;
 }

@@ -24,7 +24,7 @@ typedef struct mpr_point {
     int ib;
 } mpr_point;
 
-int hd_mpr_applies(const hd_pair *pair)
+int hdi_mpr_applies(const hdi_pair *pair)
 {
     return pair->scan_both && pair->a->portal_vertex[0] >= 0 && pair->b->portal_vertex[0] >= 0;
 }
@@ -32,20 +32,20 @@ int hd_mpr_applies(const hd_pair *pair)
 /* The support point along n; 1 when it ends the search: it falls short of the origin
  * (n.w < 0, a separating direction), proven beyond the band (lower > eps: HD_MPR_SEPARATED) or
  * not (HD_MPR_UNDECIDED). The bound is compared on squares: no square root unless it is kept. */
-static int support_ends(const hd_pair *pair, const double n[3], int *start_a, int *start_b,
-                        mpr_point *p, hd_mpr_state *st, hd_stats *stats)
+static int support_ends(const hdi_pair *pair, const double n[3], int *start_a, int *start_b,
+                        mpr_point *p, hdi_mpr_state *st, hd_stats *stats)
 {
-    hd_pair_support_m_from(pair, n, start_a, start_b, NULL, NULL, 0, &p->ia, &p->ib, p->w, stats);
-    double nw = hd_v3_dot(n, p->w);
+    hdi_pair_support_m_from(pair, n, start_a, start_b, NULL, NULL, 0, &p->ia, &p->ib, p->w, stats);
+    double nw = hdi_v3_dot(n, p->w);
     if (!(nw < 0.0)) {
         return 0;
     }
-    double nn = hd_v3_len2(n);
+    double nn = hdi_v3_len2(n);
     if (nw * nw > pair->eps * pair->eps * nn && nn > HD_GJK_PLAIN_NORM2_MIN) {
         double len = sqrt(nn);
         st->end = HD_MPR_SEPARATED;
         st->lower = -nw / len;
-        hd_v3_scale(st->plane_n, n, -1.0 / len);
+        hdi_v3_scale(st->plane_n, n, -1.0 / len);
         st->plane_ia = p->ia;
         st->plane_ib = p->ib;
     }
@@ -56,64 +56,64 @@ static int support_ends(const hd_pair *pair, const double n[3], int *start_a, in
 static void triangle_normal(double n[3], const double p[3], const double q[3], const double r[3])
 {
     double e1[3], e2[3];
-    hd_v3_sub(e1, q, p);
-    hd_v3_sub(e2, r, p);
-    hd_v3_cross(n, e1, e2);
+    hdi_v3_sub(e1, q, p);
+    hdi_v3_sub(e2, r, p);
+    hdi_v3_cross(n, e1, e2);
 }
 
 /* The origin's side of the plane through 0, p and q, as the sign of (p x q).x. */
 static double side(const double p[3], const double q[3], const double x[3])
 {
     double c[3];
-    hd_v3_cross(c, p, q);
-    return hd_v3_dot(c, x);
+    hdi_v3_cross(c, p, q);
+    return hdi_v3_dot(c, x);
 }
 
 /* The centroid of a solid's four portal vertices (its interior[0] point), in its own frame. */
 static void centroid(const hd_polytope *p, double c[3])
 {
-    hd_v3_set(c, 0.0, 0.0, 0.0);
+    hdi_v3_set(c, 0.0, 0.0, 0.0);
     for (int k = 0; k < 4; ++k) {
-        hd_v3_madd(c, c, 0.25, p->verts + 3 * p->portal_vertex[k]);
+        hdi_v3_madd(c, c, 0.25, p->verts + 3 * p->portal_vertex[k]);
     }
 }
 
 /* The interior point of M: the difference of the two centroids. */
-static void interior_point(const hd_pair *pair, mpr_point *v0)
+static void interior_point(const hdi_pair *pair, mpr_point *v0)
 {
     double ca[3], cb[3], pb[3];
     centroid(pair->a, ca);
     centroid(pair->b, cb);
-    hd_m3_mul_v(pb, pair->r, cb);
-    hd_v3_add(pb, pb, pair->t);
-    hd_v3_sub(v0->w, ca, pb);
+    hdi_m3_mul_v(pb, pair->r, cb);
+    hdi_v3_add(pb, pb, pair->t);
+    hdi_v3_sub(v0->w, ca, pb);
     v0->ia = -1;
     v0->ib = -1;
 }
 
 /* Phase 1: a portal v[1..3] that the ray from v[0] through the origin crosses. 1 when found, 0
  * when the search ended (st->end set, or left undecided). */
-static int discover_portal(const hd_pair *pair, mpr_point v[4], int *sa, int *sb, hd_mpr_state *st,
+static int discover_portal(const hdi_pair *pair, mpr_point v[4], int *sa, int *sb, hdi_mpr_state *st,
                            hd_stats *stats)
 {
     double n[3];
-    hd_v3_neg(n, v[0].w);
+    hdi_v3_neg(n, v[0].w);
     if (support_ends(pair, n, sa, sb, &v[1], st, stats)) {
         return 0;
     }
-    hd_v3_cross(n, v[1].w, v[0].w);
-    if (!(hd_v3_len2(n) > 0.0)) {
+    hdi_v3_cross(n, v[1].w, v[0].w);
+    if (!(hdi_v3_len2(n) > 0.0)) {
         return 0; /* v0, v1 and the origin on one line: the origin is on the segment v0 v1 */
     }
     if (support_ends(pair, n, sa, sb, &v[2], st, stats)) {
         return 0;
     }
     triangle_normal(n, v[0].w, v[1].w, v[2].w);
-    if (hd_v3_dot(n, v[0].w) > 0.0) {
+    if (hdi_v3_dot(n, v[0].w) > 0.0) {
         mpr_point t = v[1];
         v[1] = v[2];
         v[2] = t;
-        hd_v3_neg(n, n);
+        hdi_v3_neg(n, n);
     }
     for (;;) {
         if (++st->iterations > pair->max_iterations) {
@@ -140,18 +140,18 @@ static int same_pair(const mpr_point *p, const mpr_point *q)
 }
 
 /* Phase 2. Returns with st->end set, or undecided. */
-static void refine_portal(const hd_pair *pair, mpr_point v[4], int *sa, int *sb, hd_mpr_state *st,
+static void refine_portal(const hdi_pair *pair, mpr_point v[4], int *sa, int *sb, hdi_mpr_state *st,
                           hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * pair->scale;
     for (;;) {
         double n[3], away[3];
         triangle_normal(n, v[1].w, v[2].w, v[3].w);
-        hd_v3_sub(away, v[1].w, v[0].w);
-        if (hd_v3_dot(n, away) < 0.0) {
-            hd_v3_neg(n, n); /* outward: away from v0 */
+        hdi_v3_sub(away, v[1].w, v[0].w);
+        if (hdi_v3_dot(n, away) < 0.0) {
+            hdi_v3_neg(n, n); /* outward: away from v0 */
         }
-        if (hd_v3_dot(n, v[1].w) >= 0.0) {
+        if (hdi_v3_dot(n, v[1].w) >= 0.0) {
             st->end = HD_MPR_ENCLOSED;
             return;
         }
@@ -164,24 +164,24 @@ static void refine_portal(const hd_pair *pair, mpr_point v[4], int *sa, int *sb,
         }
         /* no progress beyond the portal's plane: the origin is within the rounding of M's
          * boundary, where only the classifier decides */
-        double gain = hd_v3_dot(n, p.w) - hd_v3_dot(n, v[1].w);
-        if (!(gain > 0.0) || gain * gain <= tol * tol * hd_v3_len2(n) || same_pair(&p, &v[1]) ||
+        double gain = hdi_v3_dot(n, p.w) - hdi_v3_dot(n, v[1].w);
+        if (!(gain > 0.0) || gain * gain <= tol * tol * hdi_v3_len2(n) || same_pair(&p, &v[1]) ||
             same_pair(&p, &v[2]) || same_pair(&p, &v[3])) {
             return;
         }
         /* of the triangles (p, v1, v2), (p, v2, v3), (p, v3, v1), the one the ray crosses: the
          * plane through 0, p and v0 tells on which side of it each portal point lies */
         double c[3];
-        hd_v3_cross(c, p.w, v[0].w);
-        if (hd_v3_dot(v[1].w, c) > 0.0) {
-            v[hd_v3_dot(v[2].w, c) > 0.0 ? 1 : 3] = p;
+        hdi_v3_cross(c, p.w, v[0].w);
+        if (hdi_v3_dot(v[1].w, c) > 0.0) {
+            v[hdi_v3_dot(v[2].w, c) > 0.0 ? 1 : 3] = p;
         } else {
-            v[hd_v3_dot(v[3].w, c) > 0.0 ? 2 : 1] = p;
+            v[hdi_v3_dot(v[3].w, c) > 0.0 ? 2 : 1] = p;
         }
     }
 }
 
-void hd_mpr_run(const hd_pair *pair, hd_mpr_state *st, hd_stats *stats)
+void hdi_mpr_run(const hdi_pair *pair, hdi_mpr_state *st, hd_stats *stats)
 {
     st->end = HD_MPR_UNDECIDED;
     st->iterations = 0;
@@ -189,7 +189,7 @@ void hd_mpr_run(const hd_pair *pair, hd_mpr_state *st, hd_stats *stats)
     mpr_point v[4];
     interior_point(pair, &v[0]);
     const double tol = HD_GJK_ABS_TOL * pair->scale;
-    if (!(hd_v3_len2(v[0].w) > tol * tol) || !hd_v3_is_finite(v[0].w)) {
+    if (!(hdi_v3_len2(v[0].w) > tol * tol) || !hdi_v3_is_finite(v[0].w)) {
         return; /* the origin at the interior point: no ray to follow */
     }
     int sa = 0, sb = 0;
@@ -200,7 +200,7 @@ void hd_mpr_run(const hd_pair *pair, hd_mpr_state *st, hd_stats *stats)
     if (st->end != HD_MPR_SEPARATED) {
         st->tetra.count = 4;
         for (int j = 0; j < 4; ++j) {
-            hd_v3_copy(st->tetra.w[j], v[j].w);
+            hdi_v3_copy(st->tetra.w[j], v[j].w);
             st->tetra.ia[j] = v[j].ia;
             st->tetra.ib[j] = v[j].ib;
         }

@@ -10,33 +10,33 @@
 #include "kernel/simplex.h"
 #include "hedra/query.h"
 
-typedef enum hd_mpr_end {
+typedef enum hdi_mpr_end {
     HD_MPR_UNDECIDED = 0, /* near the boundary of M, degenerate, or at the iteration cap */
     HD_MPR_SEPARATED,     /* plane_n, lower: the origin lies beyond a support plane of M */
     HD_MPR_ENCLOSED       /* tetra: the interior point and the portal; the origin inside */
-} hd_mpr_end;
+} hdi_mpr_end;
 
-typedef struct hd_mpr_state {
-    hd_mpr_end end;
+typedef struct hdi_mpr_state {
+    hdi_mpr_end end;
     /* count 4 once a portal was found and the search did not end separated (HD_MPR_ENCLOSED, or
      * undecided near the boundary: GJK then starts from the portal): w[0] the interior point of
      * M (ia[0], ib[0] = -1: the difference of the centroids of the polytopes' portal vertices),
      * w[1..3] the last portal; lambda unset. count 0 otherwise. */
-    hd_simplex tetra;
+    hdi_simplex tetra;
     double plane_n[3]; /* HD_MPR_SEPARATED: unit n with n.(a - b) >= lower for all a, b */
     double lower;
     int plane_ia; /* the support pair attaining it */
     int plane_ib;
     int iterations;
-} hd_mpr_state;
+} hdi_mpr_state;
 
 /* 1 when the pair qualifies: two solids (with portal vertices: polytope/internal.h) whose
  * supports are scans (pair->scan_both: small vertex counts, where the portal's cheap steps pay;
  * with direction tables each support point costs cache misses, and GJK needs fewer of them). */
-int hd_mpr_applies(const hd_pair *pair);
+int hdi_mpr_applies(const hdi_pair *pair);
 
 /* Runs the portal search; separations are reported only when lower > pair->eps. Counts support
  * calls in stats (may be NULL). */
-void hd_mpr_run(const hd_pair *pair, hd_mpr_state *st, hd_stats *stats);
+void hdi_mpr_run(const hdi_pair *pair, hdi_mpr_state *st, hd_stats *stats);
 
 #endif

@@ -20,18 +20,18 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 
-void hd_plane_basis(const double n[3], double e1[3], double e2[3])
+void hdi_plane_basis(const double n[3], double e1[3], double e2[3])
 {
     double axis[3] = {1.0, 0.0, 0.0};
     if (fabs(n[0]) > 0.6) {
-        hd_v3_set(axis, 0.0, 1.0, 0.0);
+        hdi_v3_set(axis, 0.0, 1.0, 0.0);
     }
-    hd_v3_cross(e1, n, axis);
-    hd_v3_normalize(e1);
-    hd_v3_cross(e2, n, e1);
+    hdi_v3_cross(e1, n, axis);
+    hdi_v3_normalize(e1);
+    hdi_v3_cross(e2, n, e1);
 }
 
-/* The projected simplex is an hd_simplex2d whose ia[k] names a slot of a side table holding the
+/* The projected simplex is an hdi_simplex2d whose ia[k] names a slot of a side table holding the
  * 3D support point and its two indices; the kernel's 2D solver (kernel/simplex2d.c) reduces it. */
 typedef struct plane_slot {
     double w[3];
@@ -40,7 +40,7 @@ typedef struct plane_slot {
 } plane_slot;
 
 /* A slot not used by the simplex's points (4 slots, at most 3 in use). */
-static int free_slot(const hd_simplex2d *s)
+static int free_slot(const hdi_simplex2d *s)
 {
     for (int k = 0; k < 4; ++k) {
         int used = 0;
@@ -54,13 +54,13 @@ static int free_slot(const hd_simplex2d *s)
     return 0;
 }
 
-static void write_result(const hd_simplex2d *s, const plane_slot *slots, const double v[2],
-                         hd_plane_result *out)
+static void write_result(const hdi_simplex2d *s, const plane_slot *slots, const double v[2],
+                         hdi_plane_result *out)
 {
     out->count = s->count;
     for (int j = 0; j < s->count; ++j) {
         const plane_slot *slot = &slots[s->ia[j]];
-        hd_v3_copy(out->w[j], slot->w);
+        hdi_v3_copy(out->w[j], slot->w);
         out->ia[j] = slot->ia;
         out->ib[j] = slot->ib;
         out->lambda[j] = s->lambda[j];
@@ -68,10 +68,10 @@ static void write_result(const hd_simplex2d *s, const plane_slot *slots, const d
     out->distance = s->count == 3 ? 0.0 : sqrt(v[0] * v[0] + v[1] * v[1]);
 }
 
-hd_status hd_plane_search(const double e1[3], const double e2[3], hd_plane_support_fn support,
-                          void *ctx, double tol, int max_iter, hd_plane_result *out)
+hd_status hdi_plane_search(const double e1[3], const double e2[3], hdi_plane_support_fn support,
+                          void *ctx, double tol, int max_iter, hdi_plane_result *out)
 {
-    hd_simplex2d sx;
+    hdi_simplex2d sx;
     plane_slot slots[4];
     sx.count = 0;
     out->separated = 0;
@@ -83,7 +83,7 @@ hd_status hd_plane_search(const double e1[3], const double e2[3], hd_plane_suppo
             d3[i] = -(v[0] * e1[i] + v[1] * e2[i]);
         }
         support(ctx, d3, w, &ia, &ib);
-        double p[2] = {hd_v3_dot(w, e1), hd_v3_dot(w, e2)};
+        double p[2] = {hdi_v3_dot(w, e1), hdi_v3_dot(w, e2)};
         double vv = v[0] * v[0] + v[1] * v[1];
         double vw = v[0] * p[0] + v[1] * p[1];
         if (sx.count > 0) {
@@ -96,7 +96,7 @@ hd_status hd_plane_search(const double e1[3], const double e2[3], hd_plane_suppo
             }
         }
         int k = free_slot(&sx);
-        hd_v3_copy(slots[k].w, w);
+        hdi_v3_copy(slots[k].w, w);
         slots[k].ia = ia;
         slots[k].ib = ib;
         sx.w[sx.count][0] = p[0];
@@ -106,12 +106,12 @@ hd_status hd_plane_search(const double e1[3], const double e2[3], hd_plane_suppo
         sx.count++;
         /* only a step from within tol can end in a stall: the state before it is kept then */
         int may_stall = sx.count > 1 && vv <= tol * tol;
-        hd_simplex2d before;
+        hdi_simplex2d before;
         if (may_stall) {
             before = sx;
         }
         double v_before[2] = {v[0], v[1]};
-        hd_simplex2d_solve(&sx, v);
+        hdi_simplex2d_solve(&sx, v);
         if (may_stall && sx.count < 3 && !(v[0] * v[0] + v[1] * v[1] < vv)) {
             before.count--; /* rounding stalled within tol: the simplex before the step stands */
             write_result(&before, slots, v_before, out);

@@ -11,9 +11,9 @@
 
 /* Support point w (3D) of the set in direction d (3D, in the plane), with two indices (for
  * example a vertex of A and one of B). */
-typedef void (*hd_plane_support_fn)(void *ctx, const double d[3], double w[3], int *ia, int *ib);
+typedef void (*hdi_plane_support_fn)(void *ctx, const double d[3], double w[3], int *ia, int *ib);
 
-typedef struct hd_plane_result {
+typedef struct hdi_plane_result {
     int count;        /* support points in the combination, 1..3 */
     double lambda[3]; /* convex weights */
     double w[3][3];   /* the support points (3D) */
@@ -21,15 +21,15 @@ typedef struct hd_plane_result {
     int ib[3];
     double distance; /* in-plane distance from the origin to the projected set, 0 inside */
     int separated;   /* the search stopped on a separating line farther than tol */
-} hd_plane_result;
+} hdi_plane_result;
 
 /* tol: stop with separated = 1 as soon as a line of the plane separates the origin from the
  * projection by more than tol (a lower bound); otherwise run to the nearest point (distance an
  * upper bound within rounding). max_iter caps the iterations (HD_ERR_ITERATION_LIMIT). */
-hd_status hd_plane_search(const double e1[3], const double e2[3], hd_plane_support_fn support,
-                          void *ctx, double tol, int max_iter, hd_plane_result *out);
+hd_status hdi_plane_search(const double e1[3], const double e2[3], hdi_plane_support_fn support,
+                          void *ctx, double tol, int max_iter, hdi_plane_result *out);
 
 /* An orthonormal pair e1, e2 spanning the plane normal to the unit vector n. */
-void hd_plane_basis(const double n[3], double e1[3], double e2[3]);
+void hdi_plane_basis(const double n[3], double e1[3], double e2[3]);
 
 #endif

@@ -13,7 +13,7 @@
 #include "kernel/simplex_robust.h"
 #include "core/tolerances.h"
 
-typedef hd_simplex_sub hd_sub;
+typedef hdi_simplex_sub hdi_sub;
 
 /* a and b nonzero and of the same sign. The comparisons are combined with bitwise operators:
  * the signs of the region tests depend on the order of the simplex's points, which no predictor
@@ -23,13 +23,13 @@ static inline int same_sign(double a, double b)
     return ((a > 0.0) & (b > 0.0)) | ((a < 0.0) & (b < 0.0));
 }
 
-static void sub_point(const double (*w)[3], int i, hd_sub *out)
+static void sub_point(const double (*w)[3], int i, hdi_sub *out)
 {
     out->n = 1;
     out->idx[0] = i;
     out->l[0] = 1.0;
-    hd_v3_copy(out->v, w[i]);
-    out->d2 = hd_v3_len2(out->v);
+    hdi_v3_copy(out->v, w[i]);
+    out->d2 = hdi_v3_len2(out->v);
 }
 
 /* The closest point of a line or plane through p, along a direction m normal to it: (m.p / m.m) m.
@@ -42,26 +42,26 @@ static void sub_point(const double (*w)[3], int i, hd_sub *out)
  * units of 2^-53 |p|, which is what "a few ulps of the scale" asks. */
 static void project_along(const double m[3], const double p[3], double v[3], double *d2)
 {
-    double mm = hd_v3_len2(m);
+    double mm = hdi_v3_len2(m);
     if (mm > 0.0) {
-        hd_v3_scale(v, m, hd_v3_dot(m, p) / mm);
+        hdi_v3_scale(v, m, hdi_v3_dot(m, p) / mm);
     } else {
-        hd_v3_set(v, 0.0, 0.0, 0.0);
+        hdi_v3_set(v, 0.0, 0.0, 0.0);
     }
-    *d2 = hd_v3_len2(v);
+    *d2 = hdi_v3_len2(v);
 }
 
 /* Segment p q: the closest point is p + t (q - p), t = -p.d / d.d clamped to [0, 1]; the two
  * unnormalized weights are q.d (for p) and -p.d (for q), which sum to d.d. */
-static void solve_segment(const double (*w)[3], int i0, int i1, hd_sub *out)
+static void solve_segment(const double (*w)[3], int i0, int i1, hdi_sub *out)
 {
     const double *p = w[i0];
     const double *q = w[i1];
     double d[3];
-    hd_v3_sub(d, q, p);
-    double lq = -hd_v3_dot(p, d);
-    double lp = hd_v3_dot(q, d);
-    if (!(lq > 0.0) || !(hd_v3_len2(d) > 0.0)) {
+    hdi_v3_sub(d, q, p);
+    double lq = -hdi_v3_dot(p, d);
+    double lp = hdi_v3_dot(q, d);
+    if (!(lq > 0.0) || !(hdi_v3_len2(d) > 0.0)) {
         sub_point(w, i0, out);
         return;
     }
@@ -76,12 +76,12 @@ static void solve_segment(const double (*w)[3], int i0, int i1, hd_sub *out)
     out->l[0] = 1.0 - t;
     out->l[1] = t;
     double c[3], m[3];
-    hd_v3_cross(c, p, d);
-    hd_v3_cross(m, d, c);
+    hdi_v3_cross(c, p, d);
+    hdi_v3_cross(m, d, c);
     project_along(m, p, out->v, &out->d2);
 }
 
-static void keep_nearest(hd_sub *best, const hd_sub *cand)
+static void keep_nearest(hdi_sub *best, const hdi_sub *cand)
 {
     if (cand->d2 < best->d2) {
         *best = *cand;
@@ -114,19 +114,19 @@ static int keep_triangle(const double c3[3], double mu, const double p0[3], cons
 {
     double e[3][3], len = 0.0, big = 0.0;
     for (int j = 0; j < 3; ++j) {
-        hd_v3_sub(e[j], t[(j + 2) % 3], t[(j + 1) % 3]); /* the edge opposite vertex j */
-        len = hd_max(len, hd_v3_max_abs(e[j]));
-        big = hd_max(big, hd_v3_max_abs(t[j]));
+        hdi_v3_sub(e[j], t[(j + 2) % 3], t[(j + 1) % 3]); /* the edge opposite vertex j */
+        len = hdi_max(len, hdi_v3_max_abs(e[j]));
+        big = hdi_max(big, hdi_v3_max_abs(t[j]));
     }
     double unit = HD_SIMPLEX_AREA_UNITS * DBL_EPSILON;
     double sign = mu > 0.0 ? 1.0 : -1.0;
     int strict = 0;
     for (int j = 0; j < 3; ++j) {
         double dq[3], dr[3];
-        hd_v3_sub(dq, t[(j + 1) % 3], p0);
-        hd_v3_sub(dr, t[(j + 2) % 3], p0);
-        double local = hd_v3_max_abs(dq) * hd_v3_max_abs(dr) + (len + big) * hd_v3_max_abs(e[j]);
-        double slack = unit * hd_min(local, len * (len + big));
+        hdi_v3_sub(dq, t[(j + 1) % 3], p0);
+        hdi_v3_sub(dr, t[(j + 2) % 3], p0);
+        double local = hdi_v3_max_abs(dq) * hdi_v3_max_abs(dr) + (len + big) * hdi_v3_max_abs(e[j]);
+        double slack = unit * hdi_min(local, len * (len + big));
         double x = sign * c3[j];
         if (x < -slack) {
             return 0;
@@ -139,25 +139,25 @@ static int keep_triangle(const double c3[3], double mu, const double p0[3], cons
 /* The closest point of a triangle: the origin's projection p0 = (n.a / n.n) n on its plane
  * (n = (b - a) x (c - a)), whose signed sub-areas in the dominant coordinate plane give the
  * barycentric weights; p0 is also the projection along the exact normal (see project_along). */
-static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub *out)
+static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hdi_sub *out)
 {
     const int id[3] = {i0, i1, i2};
     const double *a = w[i0], *b = w[i1], *c = w[i2];
     double e1[3], e2[3], n[3];
-    hd_v3_sub(e1, b, a);
-    hd_v3_sub(e2, c, a);
-    hd_v3_cross(n, e1, e2);
-    double nn = hd_v3_len2(n);
+    hdi_v3_sub(e1, b, a);
+    hdi_v3_sub(e2, c, a);
+    hdi_v3_cross(n, e1, e2);
+    double nn = hdi_v3_len2(n);
     double c3[3] = {0.0, 0.0, 0.0};
     double mu = 0.0;
     if (nn > 0.0) {
         double p0[3];
-        hd_v3_scale(p0, n, hd_v3_dot(n, a) / nn);
+        hdi_v3_scale(p0, n, hdi_v3_dot(n, a) / nn);
         /* the dominant axis (the first of equals) and the sign of mu (not 0: nn > 0), chosen by
          * comparisons and selects rather than branches: the normal's direction is data */
         double ax = fabs(n[0]), ay = fabs(n[1]);
         int k = ay > ax;
-        k = fabs(n[2]) > hd_max(ax, ay) ? 2 : k;
+        k = fabs(n[2]) > hdi_max(ax, ay) ? 2 : k;
         int x = (k + 1) % 3, y = (k + 2) % 3;
         mu = n[k];
         c3[0] = area2(p0, b, c, x, y);
@@ -168,9 +168,9 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
         const double *t[3] = {a, b, c};
         /* one branch for the three signs, not three (see same_sign) */
         if (((s0 > 0.0) & (s1 > 0.0) & (s2 > 0.0)) || keep_triangle(c3, mu, p0, t)) {
-            s0 = hd_max(s0, 0.0);
-            s1 = hd_max(s1, 0.0);
-            s2 = hd_max(s2, 0.0);
+            s0 = hdi_max(s0, 0.0);
+            s1 = hdi_max(s1, 0.0);
+            s2 = hdi_max(s2, 0.0);
             double inv = 1.0 / (s0 + s1 + s2);
             out->n = 3;
             out->idx[0] = i0;
@@ -179,8 +179,8 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
             out->l[0] = s0 * inv;
             out->l[1] = s1 * inv;
             out->l[2] = s2 * inv;
-            hd_v3_copy(out->v, p0);
-            out->d2 = hd_v3_len2(p0);
+            hdi_v3_copy(out->v, p0);
+            out->d2 = hdi_v3_len2(p0);
             return;
         }
     }
@@ -189,7 +189,7 @@ static void solve_triangle(const double (*w)[3], int i0, int i1, int i2, hd_sub 
     out->d2 = DBL_MAX;
     for (int j = 0; j < 3; ++j) {
         if (!same_sign(c3[j], mu)) {
-            hd_sub cand;
+            hdi_sub cand;
             solve_segment(w, id[j == 0 ? 1 : 0], id[j == 2 ? 1 : 2], &cand);
             keep_nearest(out, &cand);
         }
@@ -202,18 +202,18 @@ static double tetra_volumes(const double p0[3], const double p1[3], const double
                             const double p3[3], double c[4])
 {
     double d1[3], d2[3], d3[3], m0[3];
-    hd_v3_sub(d1, p1, p0);
-    hd_v3_sub(d2, p2, p0);
-    hd_v3_sub(d3, p3, p0);
-    hd_v3_neg(m0, p0);
-    c[0] = hd_det3(p1, p2, p3);
-    c[1] = hd_det3(m0, d2, d3);
-    c[2] = hd_det3(d1, m0, d3);
-    c[3] = hd_det3(d1, d2, m0);
-    return hd_det3(d1, d2, d3);
+    hdi_v3_sub(d1, p1, p0);
+    hdi_v3_sub(d2, p2, p0);
+    hdi_v3_sub(d3, p3, p0);
+    hdi_v3_neg(m0, p0);
+    c[0] = hdi_det3(p1, p2, p3);
+    c[1] = hdi_det3(m0, d2, d3);
+    c[2] = hdi_det3(d1, m0, d3);
+    c[3] = hdi_det3(d1, d2, m0);
+    return hdi_det3(d1, d2, d3);
 }
 
-void hd_weights_renormalize_positive(double *l, int n)
+void hdi_weights_renormalize_positive(double *l, int n)
 {
     double sum = 0.0;
     int positive = 1;
@@ -226,7 +226,7 @@ void hd_weights_renormalize_positive(double *l, int n)
     }
 }
 
-double hd_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
+double hdi_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
                             const double p3[3], double l[4])
 {
     double c[4];
@@ -234,20 +234,20 @@ double hd_tetra_barycentric(const double p0[3], const double p1[3], const double
     if (det == 0.0) {
         return 0.0;
     }
-    /* the weights from a backward-stable solve (see hd_simplex_polish); the signed volumes
+    /* the weights from a backward-stable solve (see hdi_simplex_polish); the signed volumes
      * c[j] / det only when that solve finds the system singular */
     const double w[4][3] = {
         {p0[0], p0[1], p0[2]}, {p1[0], p1[1], p1[2]}, {p2[0], p2[1], p2[2]}, {p3[0], p3[1], p3[2]}};
-    if (!hd_tetra_weights_robust(w, l)) {
+    if (!hdi_tetra_weights_robust(w, l)) {
         for (int j = 0; j < 4; ++j) {
             l[j] = c[j] / det;
         }
     }
-    hd_weights_renormalize_positive(l, 4);
+    hdi_weights_renormalize_positive(l, 4);
     return det;
 }
 
-double hd_tetra_signed_weights(const double p0[3], const double p1[3], const double p2[3],
+double hdi_tetra_signed_weights(const double p0[3], const double p1[3], const double p2[3],
                                const double p3[3], double l[4])
 {
     double c[4];
@@ -265,7 +265,7 @@ double hd_tetra_signed_weights(const double p0[3], const double p1[3], const dou
 /* Tetrahedron: the origin is inside when every c[j] has the sign of det (c[j] / det > 0); the
  * weights are then c[j] / sum c. Otherwise the faces opposite the vertices whose sign disagrees
  * (all four when det = 0) are solved as triangles and the nearest answer wins. */
-static void solve_tetra(const double (*w)[3], hd_sub *out)
+static void solve_tetra(const double (*w)[3], hdi_sub *out)
 {
     double c[4];
     double det = tetra_volumes(w[0], w[1], w[2], w[3], c);
@@ -280,7 +280,7 @@ static void solve_tetra(const double (*w)[3], hd_sub *out)
             out->idx[j] = j;
             out->l[j] = c[j] * inv;
         }
-        hd_v3_set(out->v, 0.0, 0.0, 0.0);
+        hdi_v3_set(out->v, 0.0, 0.0, 0.0);
         out->d2 = 0.0;
         return;
     }
@@ -288,14 +288,14 @@ static void solve_tetra(const double (*w)[3], hd_sub *out)
     out->d2 = DBL_MAX;
     for (int j = 0; j < 4; ++j) {
         if (!agree[j]) {
-            hd_sub cand;
+            hdi_sub cand;
             solve_triangle(w, face[j][0], face[j][1], face[j][2], &cand);
             keep_nearest(out, &cand);
         }
     }
 }
 
-void hd_simplex_solve_sub(const hd_simplex *s, hd_simplex_sub *sub)
+void hdi_simplex_solve_sub(const hdi_simplex *s, hdi_simplex_sub *sub)
 {
     const double(*w)[3] = (const double(*)[3])s->w;
     switch (s->count) {
@@ -314,7 +314,7 @@ void hd_simplex_solve_sub(const hd_simplex *s, hd_simplex_sub *sub)
     }
 }
 
-void hd_simplex_commit(hd_simplex *s, const hd_simplex_sub *sub)
+void hdi_simplex_commit(hdi_simplex *s, const hdi_simplex_sub *sub)
 {
     /* every solver lists the kept indices in increasing order, so idx[j] >= j and the
      * simplex can be compacted in place */
@@ -322,7 +322,7 @@ void hd_simplex_commit(hd_simplex *s, const hd_simplex_sub *sub)
     for (int j = 0; j < sub->n; ++j) {
         int i = sub->idx[j];
         if (i != j) {
-            hd_v3_copy(s->w[j], s->w[i]);
+            hdi_v3_copy(s->w[j], s->w[i]);
             s->ia[j] = s->ia[i];
             s->ib[j] = s->ib[i];
         }
@@ -330,23 +330,23 @@ void hd_simplex_commit(hd_simplex *s, const hd_simplex_sub *sub)
     }
 }
 
-void hd_simplex_solve(hd_simplex *s, double v[3])
+void hdi_simplex_solve(hdi_simplex *s, double v[3])
 {
-    hd_sub sub;
-    hd_simplex_solve_sub(s, &sub);
-    hd_simplex_commit(s, &sub);
-    hd_v3_copy(v, sub.v);
+    hdi_sub sub;
+    hdi_simplex_solve_sub(s, &sub);
+    hdi_simplex_commit(s, &sub);
+    hdi_v3_copy(v, sub.v);
 }
 
-void hd_simplex_witnesses(const hd_simplex *s, const hd_pair *pair, double on_a[3], double on_b[3])
+void hdi_simplex_witnesses(const hdi_simplex *s, const hdi_pair *pair, double on_a[3], double on_b[3])
 {
-    hd_v3_set(on_a, 0.0, 0.0, 0.0);
-    hd_v3_set(on_b, 0.0, 0.0, 0.0);
+    hdi_v3_set(on_a, 0.0, 0.0, 0.0);
+    hdi_v3_set(on_b, 0.0, 0.0, 0.0);
     for (int j = 0; j < s->count; ++j) {
         double pb[3];
-        hd_pair_b_vertex(pair, s->ib[j], pb);
-        hd_v3_madd(on_a, on_a, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
-        hd_v3_madd(on_b, on_b, s->lambda[j], pb);
+        hdi_pair_b_vertex(pair, s->ib[j], pb);
+        hdi_v3_madd(on_a, on_a, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
+        hdi_v3_madd(on_b, on_b, s->lambda[j], pb);
     }
 }
 
@@ -365,13 +365,13 @@ static void add_weight(hd_combination *c, int index, double weight)
 
 /* max |sum l_j w_j| over the coordinates, in double: the certificate's residual to within a few
  * units of 2^-53 max |w|. */
-static double weights_residual(const hd_simplex *s, const double l[4])
+static double weights_residual(const hdi_simplex *s, const double l[4])
 {
     double r[3] = {0.0, 0.0, 0.0};
     for (int j = 0; j < s->count; ++j) {
-        hd_v3_madd(r, r, l[j], s->w[j]);
+        hdi_v3_madd(r, r, l[j], s->w[j]);
     }
-    return hd_v3_max_abs(r);
+    return hdi_v3_max_abs(r);
 }
 
 /* Clamps weights that rounding pushed below 0 and renormalizes them to sum 1; 0 when nothing
@@ -380,7 +380,7 @@ static int clamp_weights(double l[4], int n)
 {
     double sum = 0.0;
     for (int j = 0; j < n; ++j) {
-        l[j] = hd_max(l[j], 0.0);
+        l[j] = hdi_max(l[j], 0.0);
         sum += l[j];
     }
     if (!(sum > 0.0)) {
@@ -393,15 +393,15 @@ static int clamp_weights(double l[4], int n)
 }
 
 /* The weights of a tetrahedron holding the origin, recomputed backward stably
- * (hd_tetra_weights_robust): the signed volumes l_j = C_j / det lose every digit on a needle or
+ * (hdi_tetra_weights_robust): the signed volumes l_j = C_j / det lose every digit on a needle or
  * sliver far from the origin (the common point sum l_j a_j - sum l_j b_j = sum l_j w_j must be
  * within eps of zero), the backward-stable solution keeps sum l_j w_j at a few units of
  * 2^-53 max |w| whatever the shape. Weights that rounding pushed a hair below 0 are clamped; the
  * new weights replace the old ones only when their residual is not larger. */
-void hd_simplex_polish(hd_simplex *s)
+void hdi_simplex_polish(hdi_simplex *s)
 {
     double l[4];
-    if (s->count != 4 || !hd_tetra_weights_robust((const double(*)[3])s->w, l) ||
+    if (s->count != 4 || !hdi_tetra_weights_robust((const double(*)[3])s->w, l) ||
         !clamp_weights(l, 4)) {
         return;
     }
@@ -417,11 +417,11 @@ void hd_simplex_polish(hd_simplex *s)
 static void combination_clamp(hd_combination *c)
 {
     for (int k = 0; k < c->count; ++k) {
-        c->weight[k] = c->count == 1 ? 1.0 : hd_min(hd_max(c->weight[k], 0.0), 1.0);
+        c->weight[k] = c->count == 1 ? 1.0 : hdi_min(hdi_max(c->weight[k], 0.0), 1.0);
     }
 }
 
-void hd_combination_from_weights(const double *lambda, const int *index, int count,
+void hdi_combination_from_weights(const double *lambda, const int *index, int count,
                                  hd_combination *out)
 {
     double sum = 0.0;
@@ -435,21 +435,21 @@ void hd_combination_from_weights(const double *lambda, const int *index, int cou
     combination_clamp(out);
 }
 
-void hd_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
+void hdi_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
                                   hd_combination *on_a, hd_combination *on_b)
 {
-    hd_combination_from_weights(lambda, ia, count, on_a);
-    hd_combination_from_weights(lambda, ib, count, on_b);
+    hdi_combination_from_weights(lambda, ia, count, on_a);
+    hdi_combination_from_weights(lambda, ib, count, on_b);
 }
 
-void hd_simplex_combinations(const hd_simplex *s, hd_combination *on_a, hd_combination *on_b)
+void hdi_simplex_combinations(const hdi_simplex *s, hd_combination *on_a, hd_combination *on_b)
 {
-    hd_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, on_a, on_b);
+    hdi_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, on_a, on_b);
 }
 
-/* The weights for the containment proof of hd_simplex_inner_depth: the solver's own (free) when
+/* The weights for the containment proof of hdi_simplex_inner_depth: the solver's own (free) when
  * their residual is within the rounding, else the backward-stable ones. 0 when neither is. */
-static int inner_weights(const hd_simplex *s, double slack, double l[4], double *residual)
+static int inner_weights(const hdi_simplex *s, double slack, double l[4], double *residual)
 {
     for (int j = 0; j < 4; ++j) {
         l[j] = s->lambda[j];
@@ -457,7 +457,7 @@ static int inner_weights(const hd_simplex *s, double slack, double l[4], double 
     if (clamp_weights(l, 4) && (*residual = weights_residual(s, l)) <= slack) {
         return 1;
     }
-    if (!hd_tetra_weights_robust((const double(*)[3])s->w, l) || !clamp_weights(l, 4)) {
+    if (!hdi_tetra_weights_robust((const double(*)[3])s->w, l) || !clamp_weights(l, 4)) {
         return 0;
     }
     *residual = weights_residual(s, l);
@@ -468,23 +468,23 @@ static int inner_weights(const hd_simplex *s, double slack, double l[4], double 
  *   - dist(0, triangle F) >= min over F's vertices of n.x for ANY unit n (the nearest point q of F
  *     is a convex combination of them and n.q <= |q|), so b = min over the faces of that minimum
  *     bounds dist(0, boundary of T) from below whatever rounding did to the normals; with n the
- *     outward normal it is the plane distance, so accurate normals (hd_triangle_unit_normal) make
+ *     outward normal it is the plane distance, so accurate normals (hdi_triangle_unit_normal) make
  *     it tight even for needles and slivers whose double-precision normals are far off;
  *   - the origin is inside T: the backward-stable weights give a point p = sum l_j w_j of T
  *     (l_j >= 0, sum 1) with |p| < b, so the segment from p to the origin does not meet the
  *     boundary.
  * Then the ball of radius b about the origin lies in T. Each n.x carries a rounding of a few
  * units of 2^-53 max |w| (and so does |p|), subtracted as HD_INNER_ROUNDING units. The point p
- * must also be a certificate by itself (hd_gjk_point names it): |p| beyond that rounding, which a
+ * must also be a certificate by itself (hdi_gjk_point names it): |p| beyond that rounding, which a
  * backward-stable solve does not produce, means the weights are not trusted and 0 is returned. */
-double hd_simplex_inner_depth(const hd_simplex *s)
+double hdi_simplex_inner_depth(const hdi_simplex *s)
 {
     if (s->count != 4) {
         return 0.0;
     }
     double big = 0.0;
     for (int j = 0; j < 4; ++j) {
-        big = hd_max(big, hd_v3_max_abs(s->w[j]));
+        big = hdi_max(big, hdi_v3_max_abs(s->w[j]));
     }
     double slack = HD_INNER_ROUNDING * big;
     double l[4], p = 0.0;
@@ -497,16 +497,16 @@ double hd_simplex_inner_depth(const hd_simplex *s)
     for (int j = 0; j < 4; ++j) {
         const double *x = s->w[face[j][0]], *y = s->w[face[j][1]], *z = s->w[face[j][2]];
         double n[3], to_j[3];
-        if (!hd_triangle_normal_plain(x, y, z, n)) {
+        if (!hdi_triangle_normal_plain(x, y, z, n)) {
             return 0.0;
         }
-        hd_v3_sub(to_j, s->w[j], x);
+        hdi_v3_sub(to_j, s->w[j], x);
         /* outward: away from vertex j. Which way the normal points depends on the order of the
          * points, a coin toss for a branch predictor, so the sign multiplies the products instead
          * (negation is exact: out (n.x) is (-n).x to the bit) */
-        double out = 1.0 - 2.0 * (hd_v3_dot(n, to_j) > 0.0);
-        double nx = out * hd_v3_dot(n, x), ny = out * hd_v3_dot(n, y), nz = out * hd_v3_dot(n, z);
-        bound = hd_min(bound, hd_min(nx, hd_min(ny, nz)));
+        double out = 1.0 - 2.0 * (hdi_v3_dot(n, to_j) > 0.0);
+        double nx = out * hdi_v3_dot(n, x), ny = out * hdi_v3_dot(n, y), nz = out * hdi_v3_dot(n, z);
+        bound = hdi_min(bound, hdi_min(nx, hdi_min(ny, nz)));
     }
     /* |p| is a max-norm; sqrt(3) of it bounds the Euclidean length */
     bound -= slack;

@@ -6,15 +6,15 @@
 #include <math.h>
 
 #include "kernel/simplex2d.h"
-#include "kernel/simplex.h" /* hd_weights_renormalize_positive */
+#include "kernel/simplex.h" /* hdi_weights_renormalize_positive */
 
-typedef struct hd_sub2d {
+typedef struct hdi_sub2d {
     int n;
     int idx[3];
     double l[3];
     double v[2];
     double d2;
-} hd_sub2d;
+} hdi_sub2d;
 
 static int same_sign(double a, double b)
 {
@@ -26,7 +26,7 @@ static double cross2(const double a[2], const double b[2])
     return a[0] * b[1] - a[1] * b[0];
 }
 
-static void sub_point(const double (*w)[2], int i, hd_sub2d *out)
+static void sub_point(const double (*w)[2], int i, hdi_sub2d *out)
 {
     out->n = 1;
     out->idx[0] = i;
@@ -37,7 +37,7 @@ static void sub_point(const double (*w)[2], int i, hd_sub2d *out)
 }
 
 /* Segment p q: weights q.d (for p) and -p.d (for q) over their sum d.d. */
-static void solve_segment(const double (*w)[2], int i0, int i1, hd_sub2d *out)
+static void solve_segment(const double (*w)[2], int i0, int i1, hdi_sub2d *out)
 {
     const double *p = w[i0], *q = w[i1];
     double d[2] = {q[0] - p[0], q[1] - p[1]};
@@ -66,7 +66,7 @@ static void solve_segment(const double (*w)[2], int i0, int i1, hd_sub2d *out)
     out->d2 = out->v[0] * out->v[0] + out->v[1] * out->v[1];
 }
 
-double hd_tri2d_barycentric(const double p0[2], const double p1[2], const double p2[2], double l[3])
+double hdi_tri2d_barycentric(const double p0[2], const double p1[2], const double p2[2], double l[3])
 {
     double d1[2] = {p1[0] - p0[0], p1[1] - p0[1]};
     double d2[2] = {p2[0] - p0[0], p2[1] - p0[1]};
@@ -79,14 +79,14 @@ double hd_tri2d_barycentric(const double p0[2], const double p1[2], const double
     for (int j = 0; j < 3; ++j) {
         l[j] = c[j] / det;
     }
-    hd_weights_renormalize_positive(l, 3);
+    hdi_weights_renormalize_positive(l, 3);
     return det;
 }
 
-static void solve_triangle(const double (*w)[2], hd_sub2d *out)
+static void solve_triangle(const double (*w)[2], hdi_sub2d *out)
 {
     double l[3];
-    double det = hd_tri2d_barycentric(w[0], w[1], w[2], l);
+    double det = hdi_tri2d_barycentric(w[0], w[1], w[2], l);
     if (det != 0.0 && l[0] > 0.0 && l[1] > 0.0 && l[2] > 0.0) {
         out->n = 3;
         for (int j = 0; j < 3; ++j) {
@@ -100,7 +100,7 @@ static void solve_triangle(const double (*w)[2], hd_sub2d *out)
     out->d2 = DBL_MAX;
     for (int j = 0; j < 3; ++j) {
         if (det == 0.0 || !same_sign(l[j], 1.0)) {
-            hd_sub2d cand;
+            hdi_sub2d cand;
             solve_segment(w, (j + 1) % 3, (j + 2) % 3, &cand);
             if (cand.d2 < out->d2) {
                 *out = cand;
@@ -109,9 +109,9 @@ static void solve_triangle(const double (*w)[2], hd_sub2d *out)
     }
 }
 
-void hd_simplex2d_solve(hd_simplex2d *s, double v[2])
+void hdi_simplex2d_solve(hdi_simplex2d *s, double v[2])
 {
-    hd_sub2d sub;
+    hdi_sub2d sub;
     const double(*w)[2] = (const double(*)[2])s->w;
     if (s->count == 1) {
         sub_point(w, 0, &sub);
@@ -120,7 +120,7 @@ void hd_simplex2d_solve(hd_simplex2d *s, double v[2])
     } else {
         solve_triangle(w, &sub);
     }
-    hd_simplex2d in = *s;
+    hdi_simplex2d in = *s;
     s->count = sub.n;
     for (int j = 0; j < sub.n; ++j) {
         int i = sub.idx[j];
@@ -134,7 +134,7 @@ void hd_simplex2d_solve(hd_simplex2d *s, double v[2])
     v[1] = sub.v[1];
 }
 
-double hd_simplex2d_inner_depth(const hd_simplex2d *s)
+double hdi_simplex2d_inner_depth(const hdi_simplex2d *s)
 {
     if (s->count != 3) {
         return 0.0;
@@ -162,7 +162,7 @@ double hd_simplex2d_inner_depth(const hd_simplex2d *s)
     return depth;
 }
 
-int hd_simplex2d_has_pair(const hd_simplex2d *s, int ia, int ib)
+int hdi_simplex2d_has_pair(const hdi_simplex2d *s, int ia, int ib)
 {
     for (int j = 0; j < s->count; ++j) {
         if (s->ia[j] == ia && s->ib[j] == ib) {

@@ -4,27 +4,27 @@
 #define HD_KERNEL_SIMPLEX2D_H
 
 /* Up to three points w_i = a[ia_i] - b[ib_i] of M = A - B and the weights of the closest point. */
-typedef struct hd_simplex2d {
+typedef struct hdi_simplex2d {
     int count;
     double w[3][2];
     int ia[3];
     int ib[3];
     double lambda[3];
-} hd_simplex2d;
+} hdi_simplex2d;
 
 /* The signed-area sub-simplex solver (kernel/simplex.c in the plane): reduces s to the support set
  * of its point closest to the origin, with weights; a triangle survives only when the origin is
  * strictly inside (v = 0). */
-void hd_simplex2d_solve(hd_simplex2d *s, double v[2]);
+void hdi_simplex2d_solve(hdi_simplex2d *s, double v[2]);
 
 /* For a triangle holding the origin: the smallest distance from the origin to its edge lines. */
-double hd_simplex2d_inner_depth(const hd_simplex2d *s);
+double hdi_simplex2d_inner_depth(const hdi_simplex2d *s);
 
-int hd_simplex2d_has_pair(const hd_simplex2d *s, int ia, int ib);
+int hdi_simplex2d_has_pair(const hdi_simplex2d *s, int ia, int ib);
 
 /* Barycentric coordinates of the origin in triangle p0 p1 p2 (signed areas); returns the
  * doubled signed area (0: degenerate, l undefined). */
-double hd_tri2d_barycentric(const double p0[2], const double p1[2], const double p2[2],
+double hdi_tri2d_barycentric(const double p0[2], const double p1[2], const double p2[2],
                             double l[3]);
 
 #endif

@@ -11,17 +11,17 @@
 #include "core/tolerances.h"
 #include "kernel/simplex_robust.h"
 
-typedef struct hd_dd {
+typedef struct hdi_dd {
     double hi;
     double lo;
-} hd_dd;
+} hdi_dd;
 
 /* a + b = s + e exactly (Knuth). */
-static hd_dd two_sum(double a, double b)
+static hdi_dd two_sum(double a, double b)
 {
     double s = a + b;
     double bb = s - a;
-    hd_dd r = {s, (a - (s - bb)) + (b - bb)};
+    hdi_dd r = {s, (a - (s - bb)) + (b - bb)};
     return r;
 }
 
@@ -34,43 +34,43 @@ static void split(double a, double *hi, double *lo)
 }
 
 /* a * b = p + e exactly (Dekker). */
-static hd_dd two_prod(double a, double b)
+static hdi_dd two_prod(double a, double b)
 {
     double ah, al, bh, bl;
     split(a, &ah, &al);
     split(b, &bh, &bl);
     double p = a * b;
-    hd_dd r = {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+    hdi_dd r = {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
     return r;
 }
 
-static hd_dd dd_renorm(double hi, double lo)
+static hdi_dd dd_renorm(double hi, double lo)
 {
     double s = hi + lo;
-    hd_dd r = {s, lo - (s - hi)};
+    hdi_dd r = {s, lo - (s - hi)};
     return r;
 }
 
-static hd_dd dd_mul(hd_dd a, hd_dd b)
+static hdi_dd dd_mul(hdi_dd a, hdi_dd b)
 {
-    hd_dd p = two_prod(a.hi, b.hi);
+    hdi_dd p = two_prod(a.hi, b.hi);
     return dd_renorm(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi));
 }
 
-static hd_dd dd_sub(hd_dd a, hd_dd b)
+static hdi_dd dd_sub(hdi_dd a, hdi_dd b)
 {
-    hd_dd s = two_sum(a.hi, -b.hi);
+    hdi_dd s = two_sum(a.hi, -b.hi);
     return dd_renorm(s.hi, s.lo + (a.lo - b.lo));
 }
 
-static hd_dd dd_add(hd_dd a, hd_dd b)
+static hdi_dd dd_add(hdi_dd a, hdi_dd b)
 {
-    hd_dd s = two_sum(a.hi, b.hi);
+    hdi_dd s = two_sum(a.hi, b.hi);
     return dd_renorm(s.hi, s.lo + (a.lo + b.lo));
 }
 
 /* c = e1 x e2 for pairs of doubles, each product and difference in double-double. */
-static void dd_cross_dd(const hd_dd e1[3], const hd_dd e2[3], hd_dd c[3])
+static void dd_cross_dd(const hdi_dd e1[3], const hdi_dd e2[3], hdi_dd c[3])
 {
     for (int k = 0; k < 3; ++k) {
         int i = (k + 1) % 3, j = (k + 2) % 3;
@@ -79,9 +79,9 @@ static void dd_cross_dd(const hd_dd e1[3], const hd_dd e2[3], hd_dd c[3])
 }
 
 /* m = e1 x e2 for exact pairs of doubles, rounded once to double at the end. */
-static void dd_cross(const hd_dd e1[3], const hd_dd e2[3], double m[3])
+static void dd_cross(const hdi_dd e1[3], const hdi_dd e2[3], double m[3])
 {
-    hd_dd c[3];
+    hdi_dd c[3];
     dd_cross_dd(e1, e2, c);
     for (int k = 0; k < 3; ++k) {
         m[k] = c[k].hi + c[k].lo;
@@ -91,28 +91,28 @@ static void dd_cross(const hd_dd e1[3], const hd_dd e2[3], double m[3])
 /* Normalizes m into n; 0 (n untouched) when m is zero or not finite. */
 static int unit_or_fail(double m[3], double n[3])
 {
-    if (!hd_v3_is_finite(m) || !(hd_v3_normalize(m) > 0.0)) {
+    if (!hdi_v3_is_finite(m) || !(hdi_v3_normalize(m) > 0.0)) {
         return 0;
     }
-    hd_v3_copy(n, m);
+    hdi_v3_copy(n, m);
     return 1;
 }
 
 /* |m| / (|e1| |e2|) for m = e1 x e2 rounded from double-double: the sine of the angle between
  * the edges, to a few units of 2^-53 relative (from the edges' leading parts); 0 for a zero edge.
  */
-static double edge_sine(const double m[3], const hd_dd e1[3], const hd_dd e2[3])
+static double edge_sine(const double m[3], const hdi_dd e1[3], const hdi_dd e2[3])
 {
     double a[3] = {e1[0].hi, e1[1].hi, e1[2].hi}, b[3] = {e2[0].hi, e2[1].hi, e2[2].hi};
-    double ab = hd_v3_len(a) * hd_v3_len(b);
-    return ab > 0.0 ? hd_v3_len(m) / ab : 0.0;
+    double ab = hdi_v3_len(a) * hdi_v3_len(b);
+    return ab > 0.0 ? hdi_v3_len(m) / ab : 0.0;
 }
 
-/* hd_triangle_unit_normal, with the sine of the angle at x when sine is not NULL. */
+/* hdi_triangle_unit_normal, with the sine of the angle at x when sine is not NULL. */
 static int triangle_normal(const double x[3], const double y[3], const double z[3], double n[3],
                            double *sine)
 {
-    hd_dd e1[3], e2[3];
+    hdi_dd e1[3], e2[3];
     for (int k = 0; k < 3; ++k) {
         e1[k] = two_sum(y[k], -x[k]);
         e2[k] = two_sum(z[k], -x[k]);
@@ -125,12 +125,12 @@ static int triangle_normal(const double x[3], const double y[3], const double z[
     return unit_or_fail(m, n);
 }
 
-int hd_triangle_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
+int hdi_triangle_unit_normal(const double x[3], const double y[3], const double z[3], double n[3])
 {
     return triangle_normal(x, y, z, n, NULL);
 }
 
-int hd_triangle_normal_sine(const double x[3], const double y[3], const double z[3], double n[3],
+int hdi_triangle_normal_sine(const double x[3], const double y[3], const double z[3], double n[3],
                             double *sine)
 {
     return triangle_normal(x, y, z, n, sine);
@@ -138,7 +138,7 @@ int hd_triangle_normal_sine(const double x[3], const double y[3], const double z
 
 /* d = x1 - x0 exactly (two-sum), scaled by a power of two so that its largest part is below 1 in
  * magnitude: the products of two such edges stay far from over- and underflow. */
-static void exact_edge(const double x0[3], const double x1[3], hd_dd d[3])
+static void exact_edge(const double x0[3], const double x1[3], hdi_dd d[3])
 {
     double m = 0.0;
     for (int k = 0; k < 3; ++k) {
@@ -155,17 +155,17 @@ static void exact_edge(const double x0[3], const double x1[3], hd_dd d[3])
     }
 }
 
-/* hd_edge_pair_unit_normal, with the sine of the angle between the edges when sine is not NULL. */
+/* hdi_edge_pair_unit_normal, with the sine of the angle between the edges when sine is not NULL. */
 static int edge_pair_normal(const double p0[3], const double p1[3], const double q0[3],
                             const double q1[3], const double r[9], double n[3], double *sine)
 {
-    hd_dd p[3], qb[3], q[3];
+    hdi_dd p[3], qb[3], q[3];
     exact_edge(p0, p1, p);
     exact_edge(q0, q1, qb);
     for (int k = 0; k < 3; ++k) {
-        hd_dd acc = {0.0, 0.0};
+        hdi_dd acc = {0.0, 0.0};
         for (int j = 0; j < 3; ++j) {
-            hd_dd t = two_prod(r[3 * k + j], qb[j].hi);
+            hdi_dd t = two_prod(r[3 * k + j], qb[j].hi);
             t.lo += r[3 * k + j] * qb[j].lo;
             acc = dd_add(acc, t);
         }
@@ -179,52 +179,52 @@ static int edge_pair_normal(const double p0[3], const double p1[3], const double
     return unit_or_fail(m, n);
 }
 
-int hd_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
+int hdi_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
                              const double q1[3], const double r[9], double n[3])
 {
     return edge_pair_normal(p0, p1, q0, q1, r, n, NULL);
 }
 
-int hd_edge_pair_normal_sine(const double p0[3], const double p1[3], const double q0[3],
+int hdi_edge_pair_normal_sine(const double p0[3], const double p1[3], const double q0[3],
                              const double q1[3], const double r[9], double n[3], double *sine)
 {
     return edge_pair_normal(p0, p1, q0, q1, r, n, sine);
 }
 
-/* In double when the triangle is well shaped (see simplex_robust.h), else hd_triangle_unit_normal.
+/* In double when the triangle is well shaped (see simplex_robust.h), else hdi_triangle_unit_normal.
  */
-int hd_triangle_normal_fast(const double x[3], const double y[3], const double z[3], double n[3])
+int hdi_triangle_normal_fast(const double x[3], const double y[3], const double z[3], double n[3])
 {
     double e1[3], e2[3];
-    hd_v3_sub(e1, y, x);
-    hd_v3_sub(e2, z, x);
-    double m1 = hd_v3_max_abs(e1), m2 = hd_v3_max_abs(e2);
+    hdi_v3_sub(e1, y, x);
+    hdi_v3_sub(e2, z, x);
+    double m1 = hdi_v3_max_abs(e1), m2 = hdi_v3_max_abs(e2);
     if (m1 > 0.0 && m2 > 0.0 && isfinite(m1) && isfinite(m2)) {
-        hd_v3_scale(e1, e1, 1.0 / m1); /* unit size: no underflow in the products below */
-        hd_v3_scale(e2, e2, 1.0 / m2);
-        hd_v3_cross(n, e1, e2);
-        double c2 = hd_v3_len2(n);
-        if (c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * hd_v3_len2(e1) * hd_v3_len2(e2)) {
-            hd_v3_scale(n, n, 1.0 / sqrt(c2));
+        hdi_v3_scale(e1, e1, 1.0 / m1); /* unit size: no underflow in the products below */
+        hdi_v3_scale(e2, e2, 1.0 / m2);
+        hdi_v3_cross(n, e1, e2);
+        double c2 = hdi_v3_len2(n);
+        if (c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * hdi_v3_len2(e1) * hdi_v3_len2(e2)) {
+            hdi_v3_scale(n, n, 1.0 / sqrt(c2));
             return 1;
         }
     }
-    return hd_triangle_unit_normal(x, y, z, n);
+    return hdi_triangle_unit_normal(x, y, z, n);
 }
 
-int hd_triangle_normal_plain(const double x[3], const double y[3], const double z[3], double n[3])
+int hdi_triangle_normal_plain(const double x[3], const double y[3], const double z[3], double n[3])
 {
     double e1[3], e2[3];
-    hd_v3_sub(e1, y, x);
-    hd_v3_sub(e2, z, x);
-    hd_v3_cross(n, e1, e2);
-    double l1 = hd_v3_len2(e1), l2 = hd_v3_len2(e2), c2 = hd_v3_len2(n);
+    hdi_v3_sub(e1, y, x);
+    hdi_v3_sub(e2, z, x);
+    hdi_v3_cross(n, e1, e2);
+    double l1 = hdi_v3_len2(e1), l2 = hdi_v3_len2(e2), c2 = hdi_v3_len2(n);
     if (l1 > HD_EPA_PLAIN_EDGE2_MIN && l1 < HD_EPA_PLAIN_EDGE2_MAX && l2 > HD_EPA_PLAIN_EDGE2_MIN &&
         l2 < HD_EPA_PLAIN_EDGE2_MAX && c2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * l1 * l2) {
-        hd_v3_scale(n, n, 1.0 / sqrt(c2));
+        hdi_v3_scale(n, n, 1.0 / sqrt(c2));
         return 1;
     }
-    return hd_triangle_normal_fast(x, y, z, n);
+    return hdi_triangle_normal_fast(x, y, z, n);
 }
 
 /* LU factorisation with partial pivoting of a 4x4 matrix, in place (unit lower factor below the
@@ -284,31 +284,31 @@ static void lu4_solve(double lu[4][4], const int perm[4], const double b[4], dou
     }
 }
 
-/* r = b - A l for the system of hd_tetra_weights_robust, each row accumulated in double-double:
+/* r = b - A l for the system of hdi_tetra_weights_robust, each row accumulated in double-double:
  * rows 0..2 are -sum l_j w_j[k], row 3 is s (1 - sum l_j). */
 static void residual(const double (*w)[3], double s, const double l[4], double r[4])
 {
     for (int k = 0; k < 3; ++k) {
-        hd_dd acc = {0.0, 0.0};
+        hdi_dd acc = {0.0, 0.0};
         for (int j = 0; j < 4; ++j) {
             acc = dd_add(acc, two_prod(l[j], w[j][k]));
         }
         r[k] = -(acc.hi + acc.lo);
     }
-    hd_dd sum = {1.0, 0.0};
+    hdi_dd sum = {1.0, 0.0};
     for (int j = 0; j < 4; ++j) {
-        sum = dd_sub(sum, (hd_dd){l[j], 0.0});
+        sum = dd_sub(sum, (hdi_dd){l[j], 0.0});
     }
     r[3] = s * (sum.hi + sum.lo);
 }
 
 /* The system: sum_j l_j w_j = 0 (three rows) and s sum_j l_j = s (the fourth row, scaled by
  * s = max |w| so that its backward error is relative to the same size as the others'). */
-int hd_tetra_weights_robust(const double (*w)[3], double l[4])
+int hdi_tetra_weights_robust(const double (*w)[3], double l[4])
 {
     double s = 0.0;
     for (int j = 0; j < 4; ++j) {
-        s = fmax(s, hd_v3_max_abs(w[j]));
+        s = fmax(s, hdi_v3_max_abs(w[j]));
     }
     if (!(s > 0.0) || !isfinite(s)) {
         return 0;
@@ -342,32 +342,32 @@ int hd_tetra_weights_robust(const double (*w)[3], double l[4])
 }
 
 /* x . y for vectors of pairs of doubles. */
-static hd_dd dd_dot(const hd_dd x[3], const hd_dd y[3])
+static hdi_dd dd_dot(const hdi_dd x[3], const hdi_dd y[3])
 {
     return dd_add(dd_add(dd_mul(x[0], y[0]), dd_mul(x[1], y[1])), dd_mul(x[2], y[2]));
 }
 
 /* a / b in double-double (one correction of the double quotient), b nonzero. */
-static hd_dd dd_div(hd_dd a, hd_dd b)
+static hdi_dd dd_div(hdi_dd a, hdi_dd b)
 {
     double q1 = a.hi / b.hi;
-    hd_dd r = dd_sub(a, dd_mul(b, (hd_dd){q1, 0.0}));
+    hdi_dd r = dd_sub(a, dd_mul(b, (hdi_dd){q1, 0.0}));
     return dd_renorm(q1, (r.hi + r.lo) / b.hi);
 }
 
-static double dd_value(hd_dd x)
+static double dd_value(hdi_dd x)
 {
     return x.hi + x.lo;
 }
 
 /* The nearest candidate so far: its squared length, point and weights over the simplex. */
-typedef struct hd_nearest {
+typedef struct hdi_nearest {
     double d2;
     double v[3];
     double l[4];
-} hd_nearest;
+} hdi_nearest;
 
-static void offer(hd_nearest *best, const hd_dd p[3], const int idx[3], const double w[3], int n)
+static void offer(hdi_nearest *best, const hdi_dd p[3], const int idx[3], const double w[3], int n)
 {
     double d2 = dd_value(dd_dot(p, p));
     if (!(d2 < best->d2)) {
@@ -384,7 +384,7 @@ static void offer(hd_nearest *best, const hd_dd p[3], const int idx[3], const do
 }
 
 /* p / d, d nonzero. */
-static void scale_dd(hd_dd p[3], hd_dd d)
+static void scale_dd(hdi_dd p[3], hdi_dd d)
 {
     for (int k = 0; k < 3; ++k) {
         p[k] = dd_div(p[k], d);
@@ -396,19 +396,19 @@ static void scale_dd(hd_dd p[3], hd_dd d)
  * W_i + t e it is a difference of terms |e| / |p| times larger than itself, whose rounding (t to
  * 2^-106) is that much larger too: on a segment of length 6 passing 3e-8 from the origin, a
  * relative error of 1e-10 in p, enough to put the support plane through it outside M. */
-static void offer_segment(hd_nearest *best, const hd_dd (*W)[3], int i, int j)
+static void offer_segment(hdi_nearest *best, const hdi_dd (*W)[3], int i, int j)
 {
-    hd_dd e[3], p[3];
+    hdi_dd e[3], p[3];
     for (int k = 0; k < 3; ++k) {
         e[k] = dd_sub(W[j][k], W[i][k]);
     }
-    hd_dd den = dd_dot(e, e), num = dd_dot(W[i], e); /* num negated */
+    hdi_dd den = dd_dot(e, e), num = dd_dot(W[i], e); /* num negated */
     num.hi = -num.hi;
     num.lo = -num.lo;
     if (!(dd_value(den) > 0.0) || !(dd_value(num) >= 0.0) || !(dd_value(num) <= dd_value(den))) {
         return;
     }
-    hd_dd t = dd_div(num, den), c[3];
+    hdi_dd t = dd_div(num, den), c[3];
     dd_cross_dd(W[i], e, c);
     dd_cross_dd(e, c, p);
     scale_dd(p, den);
@@ -418,7 +418,7 @@ static void offer_segment(hd_nearest *best, const hd_dd (*W)[3], int i, int j)
 }
 
 /* Squared length of W[j] - W[i], roughly (to pick a triangle's base vertex). */
-static double edge2(const hd_dd (*W)[3], int i, int j)
+static double edge2(const hdi_dd (*W)[3], int i, int j)
 {
     double d2 = 0.0;
     for (int k = 0; k < 3; ++k) {
@@ -437,7 +437,7 @@ static double edge2(const hd_dd (*W)[3], int i, int j)
  * a long one, whose Gram matrix is well conditioned, where two long nearly parallel edges would
  * lose 14 of double-double's 32 digits to the determinant (a segment of length 12 against a
  * square of side 8e-7: the direction of v 1e-9 off, the support plane through it 1e-8 off). */
-static void offer_triangle(hd_nearest *best, const hd_dd (*W)[3], int i0, int j0, int m0)
+static void offer_triangle(hdi_nearest *best, const hdi_dd (*W)[3], int i0, int j0, int m0)
 {
     double lij = edge2(W, i0, j0), ljm = edge2(W, j0, m0), lmi = edge2(W, m0, i0);
     int i = i0, j = j0, m = m0;
@@ -446,23 +446,23 @@ static void offer_triangle(hd_nearest *best, const hd_dd (*W)[3], int i0, int j0
     } else if (lmi >= ljm && lmi >= lij) {
         i = j0, j = m0, m = i0; /* m i is the longest: base at j */
     }
-    hd_dd e[3], f[3], p[3];
+    hdi_dd e[3], f[3], p[3];
     for (int k = 0; k < 3; ++k) {
         e[k] = dd_sub(W[j][k], W[i][k]);
         f[k] = dd_sub(W[m][k], W[i][k]);
     }
-    hd_dd gee = dd_dot(e, e), gef = dd_dot(e, f), gff = dd_dot(f, f);
-    hd_dd re = dd_dot(W[i], e), rf = dd_dot(W[i], f); /* the right-hand sides, negated */
-    hd_dd det = dd_sub(dd_mul(gee, gff), dd_mul(gef, gef));
-    hd_dd ns = dd_sub(dd_mul(rf, gef), dd_mul(re, gff));
-    hd_dd nt = dd_sub(dd_mul(re, gef), dd_mul(rf, gee));
+    hdi_dd gee = dd_dot(e, e), gef = dd_dot(e, f), gff = dd_dot(f, f);
+    hdi_dd re = dd_dot(W[i], e), rf = dd_dot(W[i], f); /* the right-hand sides, negated */
+    hdi_dd det = dd_sub(dd_mul(gee, gff), dd_mul(gef, gef));
+    hdi_dd ns = dd_sub(dd_mul(rf, gef), dd_mul(re, gff));
+    hdi_dd nt = dd_sub(dd_mul(re, gef), dd_mul(rf, gee));
     double d = dd_value(det), a = dd_value(ns), b = dd_value(nt);
     if (!(d > 0.0) || !(a >= 0.0) || !(b >= 0.0) || !(a + b <= d)) {
         return;
     }
-    hd_dd s = dd_div(ns, det), t = dd_div(nt, det), n[3];
+    hdi_dd s = dd_div(ns, det), t = dd_div(nt, det), n[3];
     dd_cross_dd(e, f, n);
-    hd_dd nn = dd_dot(n, n), nw = dd_dot(n, W[i]);
+    hdi_dd nn = dd_dot(n, n), nw = dd_dot(n, W[i]);
     for (int k = 0; k < 3; ++k) {
         p[k] = dd_mul(n[k], nw);
     }
@@ -473,9 +473,9 @@ static void offer_triangle(hd_nearest *best, const hd_dd (*W)[3], int i0, int j0
 }
 
 /* det[x y z] = x . (y x z), in double-double. */
-static hd_dd dd_det(const hd_dd x[3], const hd_dd y[3], const hd_dd z[3])
+static hdi_dd dd_det(const hdi_dd x[3], const hdi_dd y[3], const hdi_dd z[3])
 {
-    hd_dd c[3];
+    hdi_dd c[3];
     dd_cross_dd(y, z, c);
     return dd_dot(x, c);
 }
@@ -483,9 +483,9 @@ static hd_dd dd_det(const hd_dd x[3], const hd_dd y[3], const hd_dd z[3])
 /* Whether the origin lies strictly inside the tetrahedron W[0..3]: its barycentric weights, the
  * origin = W0 + l1 e1 + l2 e2 + l3 e3 solved by Cramer's rule in double-double, all positive;
  * then v = 0 is offered with them. */
-static int offer_inside(hd_nearest *best, const hd_dd (*W)[3])
+static int offer_inside(hdi_nearest *best, const hdi_dd (*W)[3])
 {
-    hd_dd e[3][3], o[3];
+    hdi_dd e[3][3], o[3];
     for (int k = 0; k < 3; ++k) {
         for (int j = 0; j < 3; ++j) {
             e[j][k] = dd_sub(W[j + 1][k], W[0][k]);
@@ -508,11 +508,11 @@ static int offer_inside(hd_nearest *best, const hd_dd (*W)[3])
     return 1;
 }
 
-int hd_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int count, double v[3],
+int hdi_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int count, double v[3],
                                double l[4])
 {
-    hd_dd W[4][3];
-    hd_nearest best = {DBL_MAX, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+    hdi_dd W[4][3];
+    hdi_nearest best = {DBL_MAX, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
     for (int j = 0; j < count; ++j) {
         for (int k = 0; k < 3; ++k) {
             W[j][k] = two_sum(a[j][k], -b[j][k]);
@@ -521,19 +521,19 @@ int hd_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int c
         const double w[3] = {1.0, 0.0, 0.0};
         offer(&best, W[j], idx, w, 1);
         for (int i = 0; i < j; ++i) {
-            offer_segment(&best, (const hd_dd(*)[3])W, i, j);
+            offer_segment(&best, (const hdi_dd(*)[3])W, i, j);
             for (int m = 0; m < i; ++m) {
-                offer_triangle(&best, (const hd_dd(*)[3])W, m, i, j);
+                offer_triangle(&best, (const hdi_dd(*)[3])W, m, i, j);
             }
         }
     }
     if (count == 4) {
-        offer_inside(&best, (const hd_dd(*)[3])W);
+        offer_inside(&best, (const hdi_dd(*)[3])W);
     }
     if (!(best.d2 < DBL_MAX)) {
         return 0;
     }
-    hd_v3_copy(v, best.v);
+    hdi_v3_copy(v, best.v);
     for (int j = 0; j < 4; ++j) {
         l[j] = best.l[j];
     }
@@ -541,11 +541,11 @@ int hd_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int c
 }
 
 /* The projections (x . e1, x . e2) of the points W[0..count-1] in double-double. */
-static void project_dd(const hd_dd (*W)[3], int count, const double e1[3], const double e2[3],
-                       hd_dd p[3][2])
+static void project_dd(const hdi_dd (*W)[3], int count, const double e1[3], const double e2[3],
+                       hdi_dd p[3][2])
 {
-    const hd_dd u[3] = {{e1[0], 0.0}, {e1[1], 0.0}, {e1[2], 0.0}};
-    const hd_dd v[3] = {{e2[0], 0.0}, {e2[1], 0.0}, {e2[2], 0.0}};
+    const hdi_dd u[3] = {{e1[0], 0.0}, {e1[1], 0.0}, {e1[2], 0.0}};
+    const hdi_dd v[3] = {{e2[0], 0.0}, {e2[1], 0.0}, {e2[2], 0.0}};
     for (int j = 0; j < count; ++j) {
         p[j][0] = dd_dot(W[j], u);
         p[j][1] = dd_dot(W[j], v);
@@ -553,7 +553,7 @@ static void project_dd(const hd_dd (*W)[3], int count, const double e1[3], const
 }
 
 /* x[0] y[1] - x[1] y[0] for planar points of pairs of doubles. */
-static hd_dd dd_cross2(const hd_dd x[2], const hd_dd y[2])
+static hdi_dd dd_cross2(const hdi_dd x[2], const hdi_dd y[2])
 {
     return dd_sub(dd_mul(x[0], y[1]), dd_mul(x[1], y[0]));
 }
@@ -561,10 +561,10 @@ static hd_dd dd_cross2(const hd_dd x[2], const hd_dd y[2])
 /* The weights of the origin's projection in the projected triangle (barycentric: l_j is the
  * signed area of the origin and the other two corners over the triangle's) or, for a segment, of
  * the projected segment's point nearest it; 0 when the projection is degenerate. */
-static int plane_weights(hd_dd p[3][2], int count, hd_dd l[3])
+static int plane_weights(hdi_dd p[3][2], int count, hdi_dd l[3])
 {
     if (count == 3) {
-        hd_dd area[3], total = {0.0, 0.0};
+        hdi_dd area[3], total = {0.0, 0.0};
         for (int j = 0; j < 3; ++j) {
             area[j] = dd_cross2(p[(j + 1) % 3], p[(j + 2) % 3]);
             total = dd_add(total, area[j]);
@@ -577,36 +577,36 @@ static int plane_weights(hd_dd p[3][2], int count, hd_dd l[3])
         }
         return 1;
     }
-    hd_dd e[2] = {dd_sub(p[1][0], p[0][0]), dd_sub(p[1][1], p[0][1])};
-    hd_dd ee = dd_add(dd_mul(e[0], e[0]), dd_mul(e[1], e[1]));
+    hdi_dd e[2] = {dd_sub(p[1][0], p[0][0]), dd_sub(p[1][1], p[0][1])};
+    hdi_dd ee = dd_add(dd_mul(e[0], e[0]), dd_mul(e[1], e[1]));
     if (!(ee.hi > 0.0)) {
         return 0;
     }
-    hd_dd pe = dd_add(dd_mul(p[0][0], e[0]), dd_mul(p[0][1], e[1]));
-    l[1] = dd_div((hd_dd){-pe.hi, -pe.lo}, ee);
-    l[0] = dd_sub((hd_dd){1.0, 0.0}, l[1]);
+    hdi_dd pe = dd_add(dd_mul(p[0][0], e[0]), dd_mul(p[0][1], e[1]));
+    l[1] = dd_div((hdi_dd){-pe.hi, -pe.lo}, ee);
+    l[0] = dd_sub((hdi_dd){1.0, 0.0}, l[1]);
     return 1;
 }
 
-int hd_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count, const double e1[3],
+int hdi_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count, const double e1[3],
                           const double e2[3], double c[3])
 {
-    hd_dd W[3][3], p[3][2], l[3] = {{1.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
+    hdi_dd W[3][3], p[3][2], l[3] = {{1.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
     for (int j = 0; j < count; ++j) {
         for (int k = 0; k < 3; ++k) {
             W[j][k] = two_sum(a[j][k], -b[j][k]);
         }
     }
-    project_dd((const hd_dd(*)[3])W, count, e1, e2, p);
+    project_dd((const hdi_dd(*)[3])W, count, e1, e2, p);
     if (count > 1 && !plane_weights(p, count, l)) {
         return 0;
     }
     for (int k = 0; k < 3; ++k) {
-        hd_dd x = {0.0, 0.0};
+        hdi_dd x = {0.0, 0.0};
         for (int j = 0; j < count; ++j) {
             x = dd_add(x, dd_mul(l[j], W[j][k]));
         }
         c[k] = dd_value(x);
     }
-    return hd_v3_is_finite(c);
+    return hdi_v3_is_finite(c);
 }

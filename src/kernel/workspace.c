@@ -8,9 +8,9 @@
 #include "support/pair.h"
 
 struct hd_workspace {
-    hd_facemap map;
+    hdi_facemap map;
     int capacity;
-    hd_gjk_trace gjk;       /* GJK's path (18 KB) */
+    hdi_gjk_trace gjk;       /* GJK's path (18 KB) */
     unsigned char *scratch; /* the contact queries' scratch: HD_WORKSPACE_SCRATCH_PER bytes per
                                unit of capacity, 16-byte aligned */
     size_t scratch_bytes;
@@ -56,7 +56,7 @@ hd_status hd_workspace_create(int capacity, hd_workspace **out)
     ws->scratch = p;
     ws->scratch_bytes = scratch;
     p += scratch;
-    hd_facemap *m = &ws->map;
+    hdi_facemap *m = &ws->map;
     m->keys = (uint64_t *)p;
     p += cap * sizeof(uint64_t);
     m->value = (double *)p;
@@ -105,7 +105,7 @@ hd_status hd_workspace_capacity_for(const hd_polytope *a, const hd_polytope *b,
         return st;
     }
     long long cap = t.max_iterations > 0 ? t.max_iterations
-                                         : hd_pair_iterations_for(a->vertex_count, b->vertex_count);
+                                         : hdi_pair_iterations_for(a->vertex_count, b->vertex_count);
     long long distinct =
         (long long)a->face_count + b->face_count + (long long)a->edge_count * b->edge_count;
     long long need = (cap < distinct ? cap : distinct) + 1;
@@ -136,7 +136,7 @@ void hd_workspace_destroy(hd_workspace *ws)
     free(ws);
 }
 
-void *hd_workspace_scratch(hd_workspace *ws, size_t *bytes)
+void *hdi_workspace_scratch(hd_workspace *ws, size_t *bytes)
 {
     *bytes = ws != NULL ? ws->scratch_bytes : 0;
     return ws != NULL ? ws->scratch : NULL;
@@ -164,7 +164,7 @@ int hd_workspace_gjk_path(const hd_workspace *ws, const hd_gjk_step **steps)
     return ws != NULL ? ws->gjk.count : 0;
 }
 
-hd_gjk_trace *hd_workspace_gjk_trace(const hd_options *opt)
+hdi_gjk_trace *hdi_workspace_gjk_trace(const hd_options *opt)
 {
     if (opt == NULL || opt->workspace == NULL || !(opt->flags & HD_QUERY_RECORD_PATH)) {
         return NULL;
@@ -172,13 +172,13 @@ hd_gjk_trace *hd_workspace_gjk_trace(const hd_options *opt)
     return &opt->workspace->gjk;
 }
 
-void hd_workspace_paths_reset(hd_workspace *ws)
+void hdi_workspace_paths_reset(hd_workspace *ws)
 {
     ws->map.path_count = 0;
     ws->gjk.count = 0;
 }
 
-void hd_facemap_clear(hd_facemap *map)
+void hdi_facemap_clear(hdi_facemap *map)
 {
     int size = map->mask + 1;
     if (size > HD_FACEMAP_INDEX0 || map->count > 0) {
@@ -189,13 +189,13 @@ void hd_facemap_clear(hd_facemap *map)
     map->top = 0;
 }
 
-void hd_facemap_grow(hd_facemap *map)
+void hdi_facemap_grow(hdi_facemap *map)
 {
     int size = 2 * (map->mask + 1);
     map->mask = size - 1;
     memset(map->index, 0, (size_t)size * sizeof(int));
     for (int id = 0; id < map->count; ++id) {
-        int i = hd_facemap_hash(map->keys[id], map->mask);
+        int i = hdi_facemap_hash(map->keys[id], map->mask);
         while (map->index[i] != 0) {
             i = (i + 1) & map->mask;
         }
@@ -203,17 +203,17 @@ void hd_facemap_grow(hd_facemap *map)
     }
 }
 
-hd_facemap *hd_facemap_open(hd_workspace *ws, hd_facemap_scratch *scratch, int record)
+hdi_facemap *hdi_facemap_open(hd_workspace *ws, hdi_facemap_scratch *scratch, int record)
 {
     if (ws != NULL) {
-        hd_facemap *m = &ws->map;
-        hd_facemap_clear(m);
+        hdi_facemap *m = &ws->map;
+        hdi_facemap_clear(m);
         m->path_count = 0;
         /* the path array stays in place; recording is switched by path_cap */
         m->path_cap = record ? ws->capacity + HD_PATH_SLACK : 0;
         return m;
     }
-    hd_facemap *m = &scratch->map;
+    hdi_facemap *m = &scratch->map;
     m->keys = scratch->keys;
     m->value = scratch->value;
     m->aux = scratch->aux;
@@ -233,7 +233,7 @@ hd_facemap *hd_facemap_open(hd_workspace *ws, hd_facemap_scratch *scratch, int r
     return m;
 }
 
-int hd_facemap_push(hd_facemap *map, int slot)
+int hdi_facemap_push(hdi_facemap *map, int slot)
 {
     if (map->top >= map->stack_cap) {
         return 0;
@@ -242,12 +242,12 @@ int hd_facemap_push(hd_facemap *map, int slot)
     return 1;
 }
 
-int hd_facemap_pop(hd_facemap *map)
+int hdi_facemap_pop(hdi_facemap *map)
 {
     return map->top > 0 ? map->stack[--map->top] : -1;
 }
 
-void hd_facemap_record(hd_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
+void hdi_facemap_record(hdi_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
                        double dual_distance)
 {
     if (map->path == NULL || map->path_count >= map->path_cap) {

@@ -8,23 +8,23 @@
 #include "lp/problem.h"
 
 /* The explicit column of id (rows entries). */
-void hd_lp_column(const hd_lp *lp, int id, double *col);
+void hdi_lp_column(const hdi_lp *lp, int id, double *col);
 
 /* Cost of column id. */
-double hd_lp_cost(const hd_lp *lp, int id);
+double hdi_lp_cost(const hdi_lp *lp, int id);
 
 /* The rows of every 3D LP. */
 #define HD_LP_ROWS_3D 5
 
 /* Normalised column of point j of set k: (+-sigma (p - centre), e_{d+k}); d a constant in the
  * 3D instantiation. */
-HD_LP_INLINE void hd_lp_point_column_d(const hd_lp *lp, const int d, int k, int j, double *col)
+HD_LP_INLINE void hdi_lp_point_column_d(const hdi_lp *lp, const int d, int k, int j, double *col)
 {
-    const hd_lp_set *set = &lp->set[k];
+    const hdi_lp_set *set = &lp->set[k];
     double s = k == 0 ? lp->sigma : -lp->sigma;
     if (set->rot != NULL) {
         double p[3];
-        hd_lp_set_point(set, 3, j, p);
+        hdi_lp_set_point(set, 3, j, p);
         for (int i = 0; i < 3; ++i) {
             col[i] = s * (p[i] - lp->centre[i]);
         }
@@ -39,12 +39,12 @@ HD_LP_INLINE void hd_lp_point_column_d(const hd_lp *lp, const int d, int k, int 
 }
 
 /* The explicit column of id, m = rows (a constant in the 3D instantiation). */
-HD_LP_INLINE void hd_lp_column_m(const hd_lp *lp, const int m, int id, double *col)
+HD_LP_INLINE void hdi_lp_column_m(const hdi_lp *lp, const int m, int id, double *col)
 {
-    int ns = lp->set[0].count, n = hd_lp_structural_count(lp);
+    int ns = lp->set[0].count, n = hdi_lp_structural_count(lp);
     if (id < n) {
         int k = id < ns ? 0 : 1;
-        hd_lp_point_column_d(lp, m - 2, k, id - k * ns, col);
+        hdi_lp_point_column_d(lp, m - 2, k, id - k * ns, col);
         return;
     }
     for (int i = 0; i < m; ++i) {
@@ -64,9 +64,9 @@ HD_LP_INLINE void hd_lp_column_m(const hd_lp *lp, const int m, int id, double *c
 }
 
 /* Cost of column id. */
-HD_LP_INLINE double hd_lp_cost_of(const hd_lp *lp, int id)
+HD_LP_INLINE double hdi_lp_cost_of(const hdi_lp *lp, int id)
 {
-    int n = hd_lp_structural_count(lp);
+    int n = hdi_lp_structural_count(lp);
     if (id < n) {
         return 0.0;
     }

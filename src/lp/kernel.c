@@ -16,7 +16,7 @@
 #define HD_LP_REFACTOR 32   /* pivots between re-inversions */
 #define HD_LP_BLAND_AFTER 4 /* times m degenerate pivots in a row before Bland's rule */
 
-void hd_lp_init(hd_lp *lp, int dim, const hd_lp_set *s, const hd_lp_set *t, const double *centre,
+void hdi_lp_init(hdi_lp *lp, int dim, const hdi_lp_set *s, const hdi_lp_set *t, const double *centre,
                 double sigma, int cap)
 {
     lp->dim = dim;
@@ -42,12 +42,12 @@ void hd_lp_init(hd_lp *lp, int dim, const hd_lp_set *s, const hd_lp_set *t, cons
 }
 
 /* Recomputes the cached costs and flags of the basis. */
-static void basis_changed(hd_lp *lp)
+static void basis_changed(hdi_lp *lp)
 {
-    int n = hd_lp_structural_count(lp);
+    int n = hdi_lp_structural_count(lp);
     memset(lp->special_basic, 0, sizeof lp->special_basic);
     for (int i = 0; i < lp->rows; ++i) {
-        lp->cb[i] = hd_lp_cost_of(lp, lp->basis[i]);
+        lp->cb[i] = hdi_lp_cost_of(lp, lp->basis[i]);
         if (lp->basis[i] >= n) {
             lp->special_basic[lp->basis[i] - n] = 1;
         }
@@ -60,12 +60,12 @@ static void basis_changed(hd_lp *lp)
     lp->priced_full = 0;
 }
 
-void hd_lp_setup_phase1(hd_lp *lp)
+void hdi_lp_setup_phase1(hdi_lp *lp)
 {
     int d = lp->dim;
     for (int i = 0; i < lp->rows; ++i) {
         lp->rhs[i] = i < d ? 0.0 : 1.0;
-        lp->start[i] = lp->basis[i] = hd_lp_slack_id(lp, i);
+        lp->start[i] = lp->basis[i] = hdi_lp_slack_id(lp, i);
         lp->xb[i] = lp->rhs[i];
         for (int j = 0; j < lp->rows; ++j) {
             lp->inv[i][j] = i == j ? 1.0 : 0.0;
@@ -83,12 +83,12 @@ void hd_lp_setup_phase1(hd_lp *lp)
     lp->duals_valid = 1;
 }
 
-void hd_lp_setup_l1(hd_lp *lp, int js, int jt)
+void hdi_lp_setup_l1(hdi_lp *lp, int js, int jt)
 {
     int d = lp->dim, ns = lp->set[0].count;
     double s0[HD_LP_ROWS], t0[HD_LP_ROWS];
-    hd_lp_point_column_d(lp, d, 0, js, s0);
-    hd_lp_point_column_d(lp, d, 1, jt, t0);
+    hdi_lp_point_column_d(lp, d, 0, js, s0);
+    hdi_lp_point_column_d(lp, d, 1, jt, t0);
     for (int k = 0; k < d; ++k) {
         lp->rhs[k] = 0.0;
         lp->extra_cost[2 * k] = lp->extra_cost[2 * k + 1] = 1.0;
@@ -107,7 +107,7 @@ void hd_lp_setup_l1(hd_lp *lp, int js, int jt)
     }
     for (int k = 0; k < d; ++k) {
         double r = lp->rhs[k] - s0[k] - t0[k], g = r >= 0.0 ? 1.0 : -1.0;
-        lp->start[k] = hd_lp_extra_id(lp, g > 0.0 ? 2 * k : 2 * k + 1);
+        lp->start[k] = hdi_lp_extra_id(lp, g > 0.0 ? 2 * k : 2 * k + 1);
         lp->inv[k][k] = g;
         lp->inv[d][k] = -g * s0[k];
         lp->inv[d + 1][k] = -g * t0[k];
@@ -120,7 +120,7 @@ void hd_lp_setup_l1(hd_lp *lp, int js, int jt)
     basis_changed(lp);
 }
 
-int hd_lp_setup_ray(hd_lp *lp, const int *basis, const double *u)
+int hdi_lp_setup_ray(hdi_lp *lp, const int *basis, const double *u)
 {
     int d = lp->dim;
     for (int i = 0; i < lp->rows; ++i) {
@@ -135,14 +135,14 @@ int hd_lp_setup_ray(hd_lp *lp, const int *basis, const double *u)
     memcpy(lp->basis, basis, sizeof lp->basis);
     memcpy(lp->start, basis, sizeof lp->start);
     basis_changed(lp);
-    return hd_lp_refactor(lp);
+    return hdi_lp_refactor(lp);
 }
 
 /* Iterative refinement of x_B (Wilkinson): r = rhs - B x_B from the explicit columns, then
  * x_B += B^-1 r. With an ill-conditioned basis (thin overlaps: cond ~ 1e9) the explicit inverse
  * alone leaves a residual of cond * 2^-53; each step shrinks it by that factor, down to the
  * rounding of the residual itself. a holds the basic columns (a[i][j]: row i of column j). */
-HD_LP_INLINE void refine(hd_lp *lp, const int m, double a[HD_LP_ROWS][HD_LP_ROWS])
+HD_LP_INLINE void refine(hdi_lp *lp, const int m, double a[HD_LP_ROWS][HD_LP_ROWS])
 {
     double r[HD_LP_ROWS];
     for (int i = 0; i < m; ++i) {
@@ -162,18 +162,18 @@ HD_LP_INLINE void refine(hd_lp *lp, const int m, double a[HD_LP_ROWS][HD_LP_ROWS
 /* Gauss-Jordan inversion of the basis with partial pivoting: O(m^3), m <= 18, into b (row
  * major), stored by columns; then x_B from the fresh inverse and one refinement step (the
  * explicit columns are kept for it). */
-int hd_lp_refactor(hd_lp *lp)
+int hdi_lp_refactor(hdi_lp *lp)
 {
     int m = lp->rows;
     double a[HD_LP_ROWS][HD_LP_ROWS], keep[HD_LP_ROWS][HD_LP_ROWS], b[HD_LP_ROWS][HD_LP_ROWS];
     double big = 1.0;
     for (int j = 0; j < m; ++j) {
         double col[HD_LP_ROWS];
-        hd_lp_column(lp, lp->basis[j], col);
+        hdi_lp_column(lp, lp->basis[j], col);
         for (int i = 0; i < m; ++i) {
             a[i][j] = keep[i][j] = col[i];
             b[i][j] = i == j ? 1.0 : 0.0;
-            big = hd_max(big, fabs(col[i]));
+            big = hdi_max(big, fabs(col[i]));
         }
     }
     for (int c = 0; c < m; ++c) {
@@ -233,12 +233,12 @@ int hd_lp_refactor(hd_lp *lp)
  * fresh inverse (||X - B^-1|| <= ||X|| ||R|| / (1 - ||R||), and ||B||_inf <= m), which the
  * product-form updates of a few well-conditioned pivots keep -- and x_B gets the refinement step
  * of a re-inversion; otherwise the basis is re-inverted. O(m^3) multiply-adds either way, but
- * about a quarter of Gauss-Jordan's work and no divisions. Returns hd_lp_refactor's result. */
-HD_LP_INLINE int settle_m(hd_lp *lp, const int m)
+ * about a quarter of Gauss-Jordan's work and no divisions. Returns hdi_lp_refactor's result. */
+HD_LP_INLINE int settle_m(hdi_lp *lp, const int m)
 {
     double a[HD_LP_ROWS][HD_LP_ROWS], col[HD_LP_ROWS], delta = 0.0, xnorm = 0.0;
     for (int j = 0; j < m; ++j) {
-        hd_lp_column_m(lp, m, lp->basis[j], col);
+        hdi_lp_column_m(lp, m, lp->basis[j], col);
         for (int i = 0; i < m; ++i) {
             a[i][j] = col[i];
         }
@@ -253,18 +253,18 @@ HD_LP_INLINE int settle_m(hd_lp *lp, const int m)
             rsum += fabs((i == k ? 1.0 : 0.0) - bx);
             xsum += fabs(lp->inv[k][i]);
         }
-        delta = hd_max(delta, rsum);
-        xnorm = hd_max(xnorm, xsum);
+        delta = hdi_max(delta, rsum);
+        xnorm = hdi_max(xnorm, xsum);
     }
     if (!(delta <= HD_LP_INVERSE_RESIDUAL * m * xnorm)) {
-        return hd_lp_refactor(lp);
+        return hdi_lp_refactor(lp);
     }
     refine(lp, m, a);
     lp->since_refactor = 0;
     return 0;
 }
 
-int hd_lp_settle(hd_lp *lp)
+int hdi_lp_settle(hdi_lp *lp)
 {
     if (lp->since_refactor == 0) {
         return 0;
@@ -272,7 +272,7 @@ int hd_lp_settle(hd_lp *lp)
     return lp->rows == HD_LP_ROWS_3D ? settle_m(lp, HD_LP_ROWS_3D) : settle_m(lp, lp->rows);
 }
 
-HD_LP_INLINE void duals_m(hd_lp *lp, const int m)
+HD_LP_INLINE void duals_m(hdi_lp *lp, const int m)
 {
     for (int j = 0; j < m; ++j) {
         double s = 0.0;
@@ -284,13 +284,13 @@ HD_LP_INLINE void duals_m(hd_lp *lp, const int m)
     lp->duals_valid = 1;
 }
 
-void hd_lp_duals(hd_lp *lp)
+void hdi_lp_duals(hdi_lp *lp)
 {
     duals_m(lp, lp->rows);
     lp->priced_full = 0;
 }
 
-double hd_lp_objective(const hd_lp *lp)
+double hdi_lp_objective(const hdi_lp *lp)
 {
     double f = 0.0;
     for (int i = 0; i < lp->rows; ++i) {
@@ -304,14 +304,14 @@ double hd_lp_objective(const hd_lp *lp)
  * than probe_gap the verdict is proven and the optimum is not needed. The support points of both
  * sets along y_x are those the last full pricing found (Dantzig's rule is a support query in
  * direction y_x, see lp/price.c), so the probe costs two dot products. */
-static int probe_separates(hd_lp *lp)
+static int probe_separates(hdi_lp *lp)
 {
     double max_s = 0.0;
-    double gap = hd_lp_gap_at(lp, lp->y, lp->support[0], lp->support[1], &max_s);
+    double gap = hdi_lp_gap_at(lp, lp->y, lp->support[0], lp->support[1], &max_s);
     if (!(gap > lp->probe_gap)) {
         return 0;
     }
-    double len = sqrt(hd_lp_dot(lp->y, lp->y, lp->dim));
+    double len = sqrt(hdi_lp_dot(lp->y, lp->y, lp->dim));
     for (int k = 0; k < lp->dim; ++k) {
         lp->probe_normal[k] = lp->y[k] / len;
     }
@@ -327,20 +327,20 @@ static int probe_separates(hd_lp *lp)
  * much. Slack variables held at zero (slack_enter == 0) block any step when their entry counts.
  * Ties go to the largest pivot, or under Bland's rule to the smallest basic column id. Returns
  * the row, -1 if unbounded. */
-HD_LP_INLINE int ratio_test_m(const hd_lp *lp, const int m, const double *alpha,
+HD_LP_INLINE int ratio_test_m(const hdi_lp *lp, const int m, const double *alpha,
                               const double *noise, double *theta)
 {
     double ratio[HD_LP_ROWS];
     double tmin = INFINITY;
-    int n = hd_lp_structural_count(lp);
+    int n = hdi_lp_structural_count(lp);
     /* basis[i] - n < m (unsigned): a slack column */
     unsigned hold = lp->slack_enter ? 0u : (unsigned)m;
     for (int i = 0; i < m; ++i) {
         int held = (unsigned)(lp->basis[i] - n) < hold;
         double a = held ? fabs(alpha[i]) : alpha[i];
         double tol = HD_LP_NOISE * noise[i] + HD_LP_PIVOT_ABS;
-        ratio[i] = a > tol ? hd_max(lp->xb[i], 0.0) / a : INFINITY;
-        tmin = hd_min(tmin, ratio[i]);
+        ratio[i] = a > tol ? hdi_max(lp->xb[i], 0.0) / a : INFINITY;
+        tmin = hdi_min(tmin, ratio[i]);
     }
     if (tmin == INFINITY) {
         return -1;
@@ -365,19 +365,19 @@ HD_LP_INLINE int ratio_test_m(const hd_lp *lp, const int m, const double *alpha,
 #if defined(__GNUC__)
 /* Two doubles: GCC and Clang compile the arithmetic on it to one SSE2 (NEON) instruction. Only
  * element-wise operations are used, so every result is the scalar code's, bit for bit. */
-typedef double hd_lp_v2 __attribute__((vector_size(16)));
-typedef long long hd_lp_i2 __attribute__((vector_size(16)));
+typedef double hdi_lp_v2 __attribute__((vector_size(16)));
+typedef long long hdi_lp_i2 __attribute__((vector_size(16)));
 
-static inline hd_lp_v2 hd_lp_v2_abs(hd_lp_v2 x)
+static inline hdi_lp_v2 hdi_lp_v2_abs(hdi_lp_v2 x)
 {
-    const hd_lp_i2 mask = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
-    return (hd_lp_v2)((hd_lp_i2)x & mask);
+    const hdi_lp_i2 mask = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    return (hdi_lp_v2)((hdi_lp_i2)x & mask);
 }
 
 /* ftran_m for m = 5: entries 0..3 of a column as two pairs, entry 4 alone. */
-static inline void ftran5(const hd_lp *lp, const double *col, double *alpha, double *noise)
+static inline void ftran5(const hdi_lp *lp, const double *col, double *alpha, double *noise)
 {
-    hd_lp_v2 a0 = {0.0, 0.0}, a1 = {0.0, 0.0}, n0 = {0.0, 0.0}, n1 = {0.0, 0.0};
+    hdi_lp_v2 a0 = {0.0, 0.0}, a1 = {0.0, 0.0}, n0 = {0.0, 0.0}, n1 = {0.0, 0.0};
     double a4 = 0.0, n4 = 0.0;
     for (int j = 0; j < 5; ++j) {
         double c = col[j];
@@ -385,7 +385,7 @@ static inline void ftran5(const hd_lp *lp, const double *col, double *alpha, dou
             continue;
         }
         const double *p = lp->inv[j];
-        hd_lp_v2 x0, x1, cv = {c, c};
+        hdi_lp_v2 x0, x1, cv = {c, c};
         memcpy(&x0, p, sizeof x0);
         memcpy(&x1, p + 2, sizeof x1);
         x0 *= cv;
@@ -394,8 +394,8 @@ static inline void ftran5(const hd_lp *lp, const double *col, double *alpha, dou
         a0 += x0;
         a1 += x1;
         a4 += x4;
-        n0 += hd_lp_v2_abs(x0);
-        n1 += hd_lp_v2_abs(x1);
+        n0 += hdi_lp_v2_abs(x0);
+        n1 += hdi_lp_v2_abs(x1);
         n4 += fabs(x4);
     }
     memcpy(alpha, &a0, sizeof a0);
@@ -407,16 +407,16 @@ static inline void ftran5(const hd_lp *lp, const double *col, double *alpha, dou
 }
 
 /* The inverse update of pivot_m for m = 5 (same element-wise arithmetic). */
-static inline void update5(hd_lp *lp, int r, const double *alpha, double ia)
+static inline void update5(hdi_lp *lp, int r, const double *alpha, double ia)
 {
-    hd_lp_v2 a0, a1;
+    hdi_lp_v2 a0, a1;
     memcpy(&a0, alpha, sizeof a0);
     memcpy(&a1, alpha + 2, sizeof a1);
     double a4 = alpha[4];
     for (int j = 0; j < 5; ++j) {
         double *c = lp->inv[j];
         double v = c[r] * ia;
-        hd_lp_v2 x0, x1, vv = {v, v};
+        hdi_lp_v2 x0, x1, vv = {v, v};
         memcpy(&x0, c, sizeof x0);
         memcpy(&x1, c + 2, sizeof x1);
         x0 -= a0 * vv;
@@ -436,10 +436,10 @@ static inline void update5(hd_lp *lp, int r, const double *alpha, double ia)
  * loses alpha_i v), x_B moves by theta along -alpha, and when the duals are current they follow
  * too: y' = y + dq (row r of the new inverse), dq the entering column's reduced cost (the new
  * basic costs c_B' satisfy y'^T B' = c_B'^T). */
-HD_LP_INLINE void pivot_m(hd_lp *lp, const int m, int q, int r, const double *alpha, double theta,
+HD_LP_INLINE void pivot_m(hdi_lp *lp, const int m, int q, int r, const double *alpha, double theta,
                           double dq)
 {
-    int n = hd_lp_structural_count(lp);
+    int n = hdi_lp_structural_count(lp);
     double ia = 1.0 / alpha[r];
 #ifdef HD_LP_VECTOR5
     if (m == HD_LP_ROWS_3D) {
@@ -472,7 +472,7 @@ HD_LP_INLINE void pivot_m(hd_lp *lp, const int m, int q, int r, const double *al
         lp->special_basic[q - n] = 1;
     }
     lp->basis[r] = q;
-    lp->cb[r] = hd_lp_cost_of(lp, q);
+    lp->cb[r] = hdi_lp_cost_of(lp, q);
     lp->since_refactor++;
     lp->pivots++;
     lp->priced_full = 0;
@@ -480,7 +480,7 @@ HD_LP_INLINE void pivot_m(hd_lp *lp, const int m, int q, int r, const double *al
 
 /* alpha = B^-1 a, and noise[i] = sum_j |B^-1_ij a_j|, the scale of alpha_i's rounding error;
  * by columns of the inverse, skipping the zero entries of a (a point's other convexity row). */
-HD_LP_INLINE void ftran_m(const hd_lp *lp, const int m, const double *col, double *alpha,
+HD_LP_INLINE void ftran_m(const hdi_lp *lp, const int m, const double *col, double *alpha,
                           double *noise)
 {
 #ifdef HD_LP_VECTOR5
@@ -508,7 +508,7 @@ HD_LP_INLINE void ftran_m(const hd_lp *lp, const int m, const double *col, doubl
 
 /* A singular basis (only after heavy rounding): restart from the starting basis under Bland's
  * rule; the second time the LP gives up. */
-static int recover(hd_lp *lp)
+static int recover(hdi_lp *lp)
 {
     if (lp->restarts >= 2) {
         return -1;
@@ -516,32 +516,32 @@ static int recover(hd_lp *lp)
     lp->restarts++;
     memcpy(lp->basis, lp->start, sizeof lp->basis);
     basis_changed(lp);
-    return hd_lp_refactor(lp);
+    return hdi_lp_refactor(lp);
 }
 
 /* The entering column q (or -1), its explicit column and its accurate reduced cost. */
-HD_LP_INLINE int entering_m(hd_lp *lp, const int m, double *col, double *dq)
+HD_LP_INLINE int entering_m(hdi_lp *lp, const int m, double *col, double *dq)
 {
     if (!lp->duals_valid) {
         duals_m(lp, m);
     }
     double ymax = 0.0;
     for (int i = 0; i < m; ++i) {
-        ymax = hd_max(ymax, fabs(lp->y[i]));
+        ymax = hdi_max(ymax, fabs(lp->y[i]));
     }
     double tol = HD_LP_DUAL_REL * (1.0 + ymax);
     int bland = lp->bland || lp->restarts > 0;
-    int q = bland ? hd_lp_price_bland(lp, tol) : hd_lp_price_dantzig(lp, tol);
+    int q = bland ? hdi_lp_price_bland(lp, tol) : hdi_lp_price_dantzig(lp, tol);
     if (q < 0) {
         return -1;
     }
-    hd_lp_column_m(lp, m, q, col);
-    *dq = hd_lp_cost_of(lp, q) - hd_lp_dot(lp->y, col, m);
+    hdi_lp_column_m(lp, m, q, col);
+    *dq = hdi_lp_cost_of(lp, q) - hdi_lp_dot(lp->y, col, m);
     if (!(*dq < -tol) && !bland) {
-        q = hd_lp_price_accurate(lp, tol);
+        q = hdi_lp_price_accurate(lp, tol);
         if (q >= 0) {
-            hd_lp_column_m(lp, m, q, col);
-            *dq = hd_lp_cost_of(lp, q) - hd_lp_dot(lp->y, col, m);
+            hdi_lp_column_m(lp, m, q, col);
+            *dq = hdi_lp_cost_of(lp, q) - hdi_lp_dot(lp->y, col, m);
         }
     }
     return q;
@@ -549,7 +549,7 @@ HD_LP_INLINE int entering_m(hd_lp *lp, const int m, double *col, double *dq)
 
 /* After a small pivot, or when a basic variable has turned negative (rounding), x_B and the
  * inverse are recomputed so that the next ratio tests see accurate values. */
-HD_LP_INLINE int needs_refactor_m(const hd_lp *lp, const int m, const double *alpha, int r)
+HD_LP_INLINE int needs_refactor_m(const hdi_lp *lp, const int m, const double *alpha, int r)
 {
     if (lp->since_refactor == 0) {
         return 0;
@@ -557,13 +557,13 @@ HD_LP_INLINE int needs_refactor_m(const hd_lp *lp, const int m, const double *al
     double amax = 0.0;
     int negative = 0;
     for (int i = 0; i < m; ++i) {
-        amax = hd_max(amax, fabs(alpha[i]));
+        amax = hdi_max(amax, fabs(alpha[i]));
         negative |= lp->xb[i] < 0.0;
     }
     return negative || fabs(alpha[r]) < HD_LP_SMALL_PIVOT * amax;
 }
 
-HD_LP_INLINE hd_lp_run_status run_m(hd_lp *lp, const int m)
+HD_LP_INLINE hdi_lp_run_status run_m(hdi_lp *lp, const int m)
 {
     for (;;) {
         double f = 0.0;
@@ -576,7 +576,7 @@ HD_LP_INLINE hd_lp_run_status run_m(hd_lp *lp, const int m)
         if (lp->pivots >= lp->cap) {
             return HD_LP_CAP;
         }
-        if (lp->since_refactor >= HD_LP_REFACTOR && hd_lp_refactor(lp) != 0 && recover(lp) != 0) {
+        if (lp->since_refactor >= HD_LP_REFACTOR && hdi_lp_refactor(lp) != 0 && recover(lp) != 0) {
             return HD_LP_BREAKDOWN;
         }
         double col[HD_LP_ROWS], alpha[HD_LP_ROWS], noise[HD_LP_ROWS], dq = 0.0, theta = 0.0;
@@ -595,7 +595,7 @@ HD_LP_INLINE hd_lp_run_status run_m(hd_lp *lp, const int m)
             return HD_LP_UNBOUNDED;
         }
         pivot_m(lp, m, q, r, alpha, theta, dq);
-        if (needs_refactor_m(lp, m, alpha, r) && hd_lp_refactor(lp) != 0 && recover(lp) != 0) {
+        if (needs_refactor_m(lp, m, alpha, r) && hdi_lp_refactor(lp) != 0 && recover(lp) != 0) {
             return HD_LP_BREAKDOWN;
         }
         /* Anti-cycling: Bland's rule while the objective stalls (a cycle can only consist of
@@ -617,9 +617,9 @@ HD_LP_INLINE hd_lp_run_status run_m(hd_lp *lp, const int m)
  * alpha_i is affine in the point, so over a set its extremes are the support points in
  * directions +-(row i's coordinate part) (four support queries per row). Fails (-1) when every
  * |alpha_i| is below 2^-20 of the row's size: the point sets are flat in that direction. */
-int hd_lp_drive_out_extras(hd_lp *lp)
+int hdi_lp_drive_out_extras(hdi_lp *lp)
 {
-    int m = lp->rows, d = lp->dim, n = hd_lp_structural_count(lp), ns = lp->set[0].count;
+    int m = lp->rows, d = lp->dim, n = hdi_lp_structural_count(lp), ns = lp->set[0].count;
     for (int i = 0; i < m; ++i) {
         if (lp->basis[i] < n + m) {
             continue;
@@ -627,7 +627,7 @@ int hd_lp_drive_out_extras(hd_lp *lp)
         double w[HD_LP_ROWS], u[HD_LP_MAX_DIM], wn = 0.0;
         for (int j = 0; j < m; ++j) {
             w[j] = lp->inv[j][i];
-            wn = hd_max(wn, fabs(w[j]));
+            wn = hdi_max(wn, fabs(w[j]));
         }
         int best = -1;
         double bestv = 0x1.0p-20 * wn;
@@ -636,10 +636,10 @@ int hd_lp_drive_out_extras(hd_lp *lp)
                 for (int c = 0; c < d; ++c) {
                     u[c] = sg * w[c];
                 }
-                int id = hd_lp_support(lp, k, u) + k * ns;
+                int id = hdi_lp_support(lp, k, u) + k * ns;
                 double col[HD_LP_ROWS];
-                hd_lp_column(lp, id, col);
-                double a = fabs(hd_lp_dot(w, col, m));
+                hdi_lp_column(lp, id, col);
+                double a = fabs(hdi_lp_dot(w, col, m));
                 if (a > bestv) {
                     bestv = a;
                     best = id;
@@ -650,7 +650,7 @@ int hd_lp_drive_out_extras(hd_lp *lp)
             return -1;
         }
         double col[HD_LP_ROWS], alpha[HD_LP_ROWS], noise[HD_LP_ROWS];
-        hd_lp_column(lp, best, col);
+        hdi_lp_column(lp, best, col);
         lp->duals_valid = 0;
         if (m == HD_LP_ROWS_3D) {
             ftran_m(lp, HD_LP_ROWS_3D, col, alpha, noise);
@@ -663,7 +663,7 @@ int hd_lp_drive_out_extras(hd_lp *lp)
     return 0;
 }
 
-hd_lp_run_status hd_lp_run(hd_lp *lp)
+hdi_lp_run_status hdi_lp_run(hdi_lp *lp)
 {
     if (lp->rows == HD_LP_ROWS_3D) {
         return run_m(lp, HD_LP_ROWS_3D);

@@ -8,13 +8,13 @@
 
 /* Checks a point array (count, NULL, finite) and accumulates its bounding box and largest
  * absolute coordinate, in one pass. */
-typedef struct hd_lp_box {
+typedef struct hdi_lp_box {
     double lo[HD_LP_MAX_DIM];
     double hi[HD_LP_MAX_DIM];
     double max_abs;
-} hd_lp_box;
+} hdi_lp_box;
 
-static void box_init(hd_lp_box *box, int dim)
+static void box_init(hdi_lp_box *box, int dim)
 {
     for (int k = 0; k < dim; ++k) {
         box->lo[k] = INFINITY;
@@ -64,16 +64,16 @@ static int box_scan3(const double *p, long n, double *lo, double *hi)
         h4 = v4 > h4 ? v4 : h4;
         h5 = v5 > h5 ? v5 : h5;
     }
-    lo[0] = hd_min(l0, l3);
-    lo[1] = hd_min(l1, l4);
-    lo[2] = hd_min(l2, l5);
-    hi[0] = hd_max(h0, h3);
-    hi[1] = hd_max(h1, h4);
-    hi[2] = hd_max(h2, h5);
+    lo[0] = hdi_min(l0, l3);
+    lo[1] = hdi_min(l1, l4);
+    lo[2] = hdi_min(l2, l5);
+    hi[0] = hdi_max(h0, h3);
+    hi[1] = hdi_max(h1, h4);
+    hi[2] = hdi_max(h2, h5);
     return !nan && box_scan(p + 3 * i, n - i, 3, lo, hi);
 }
 
-static hd_status check_points(const double *p, int n, int dim, hd_lp_box *box)
+static hd_status check_points(const double *p, int n, int dim, hdi_lp_box *box)
 {
     if (n < 0) {
         return HD_ERR_INVALID_ARG;
@@ -99,7 +99,7 @@ static hd_status check_points(const double *p, int n, int dim, hd_lp_box *box)
         return HD_ERR_NONFINITE;
     }
     for (int k = 0; k < dim; ++k) {
-        big = hd_max(big, hd_max(-lo[k], hi[k]));
+        big = hdi_max(big, hdi_max(-lo[k], hi[k]));
         box->lo[k] = lo[k];
         box->hi[k] = hi[k];
     }
@@ -119,7 +119,7 @@ static hd_status check_common(int dim, const hd_tolerance *tol, hd_tolerance *us
 /* The checks every raw-array entry point makes: its result pointer, dimension and tolerance, then
  * both point sets (finite, within range), whose bounding box is gathered in box. */
 static hd_status check_sets(const void *result, int dim, const hd_tolerance *tol, const double *s,
-                            int ns, const double *t, int nt, hd_tolerance *use, hd_lp_box *box)
+                            int ns, const double *t, int nt, hd_tolerance *use, hdi_lp_box *box)
 {
     if (result == NULL) {
         return HD_ERR_NULL;
@@ -137,11 +137,11 @@ static hd_status check_sets(const void *result, int dim, const hd_tolerance *tol
 
 static int cap_for(const hd_tolerance *tol, long n, int dim)
 {
-    return tol->max_iterations > 0 ? tol->max_iterations : hd_lp_default_cap(n, dim + 2);
+    return tol->max_iterations > 0 ? tol->max_iterations : hdi_lp_default_cap(n, dim + 2);
 }
 
-static void raw_problem(hd_lp_problem *prob, int dim, const double *s, int ns, const double *t,
-                        int nt, double eps, int cap, const hd_lp_box *box)
+static void raw_problem(hdi_lp_problem *prob, int dim, const double *s, int ns, const double *t,
+                        int nt, double eps, int cap, const hdi_lp_box *box)
 {
     memset(prob, 0, sizeof *prob);
     prob->dim = dim;
@@ -152,9 +152,9 @@ static void raw_problem(hd_lp_problem *prob, int dim, const double *s, int ns, c
     prob->eps = eps;
     prob->cap = cap;
     if (box != NULL) {
-        hd_lp_normalize_box(prob, box->lo, box->hi);
+        hdi_lp_normalize_box(prob, box->lo, box->hi);
     } else {
-        hd_lp_normalize_scan(prob);
+        hdi_lp_normalize_scan(prob);
     }
 }
 
@@ -167,10 +167,10 @@ static hd_status point_verdict(int dim, const double *s, int ns, const double *p
         *out = HD_SEPARATED;
         return HD_OK;
     }
-    hd_lp_problem prob;
-    hd_lp_outcome res;
+    hdi_lp_problem prob;
+    hdi_lp_outcome res;
     raw_problem(&prob, dim, s, ns, p, 1, eps, cap, NULL);
-    hd_status st = hd_lp_solve(&prob, &res);
+    hd_status st = hdi_lp_solve(&prob, &res);
     if (st == HD_OK) {
         *out = res.verdict;
     }
@@ -211,7 +211,7 @@ static void two_points(int dim, const double *s, const double *t, hd_lp_result *
     }
 }
 
-static void fill_result(const hd_lp_problem *prob, const hd_lp_outcome *res, hd_lp_result *out,
+static void fill_result(const hdi_lp_problem *prob, const hdi_lp_outcome *res, hd_lp_result *out,
                         double *ws, double *wt)
 {
     int dim = prob->dim, ns = prob->s.count;
@@ -247,7 +247,7 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
                           double *weights_t)
 {
     hd_tolerance use;
-    hd_lp_box box;
+    hdi_lp_box box;
     hd_status st = check_sets(out, dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
         return st;
@@ -267,10 +267,10 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
         out->distance_lower_bound = INFINITY;
         return HD_OK;
     }
-    hd_lp_problem prob;
-    hd_lp_outcome res;
+    hdi_lp_problem prob;
+    hdi_lp_outcome res;
     raw_problem(&prob, dim, s, ns, t, nt, out->eps, cap_for(&use, (long)ns + nt, dim), &box);
-    st = hd_lp_solve(&prob, &res);
+    st = hdi_lp_solve(&prob, &res);
     if (st != HD_OK) {
         return st;
     }
@@ -292,7 +292,7 @@ hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int 
                          const hd_tolerance *tol, int *inside)
 {
     hd_tolerance use;
-    hd_lp_box box;
+    hdi_lp_box box;
     hd_status st = check_sets(inside, dim, tol, s, ns, t, nt, &use, &box);
     if (st != HD_OK) {
         return st;
@@ -327,7 +327,7 @@ hd_status hd_lp_point_inside(int dim, const double *s, int ns, const double *poi
         return HD_ERR_NULL;
     }
     hd_tolerance use;
-    hd_lp_box box;
+    hdi_lp_box box;
     hd_status st = check_sets(out, dim, tol, s, ns, point, 1, &use, &box);
     if (st != HD_OK) {
         return st;

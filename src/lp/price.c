@@ -12,28 +12,28 @@
 #include "support/support.h"
 
 /* Reduced cost of column id from its explicit column: the accurate value. */
-double hd_lp_reduced_cost(const hd_lp *lp, int id)
+double hdi_lp_reduced_cost(const hdi_lp *lp, int id)
 {
-    int n = hd_lp_structural_count(lp);
+    int n = hdi_lp_structural_count(lp);
     if (id >= n && id < n + lp->rows) {
         return lp->slack_cost - lp->y[id - n];
     }
     double col[HD_LP_ROWS];
-    hd_lp_column(lp, id, col);
-    return hd_lp_cost(lp, id) - hd_lp_dot(lp->y, col, lp->rows);
+    hdi_lp_column(lp, id, col);
+    return hdi_lp_cost(lp, id) - hdi_lp_dot(lp->y, col, lp->rows);
 }
 
 /* The duals folded for both sets (normalization sigma (x - c), T's sign and B's pose absorbed):
  *     S:  y^T (sigma (s - c), 1, 0)        = (sigma y_x).s - sigma y_x.c + y_d
  *     T:  y^T (-sigma (R t + v - c), 0, 1) = (-sigma R^T y_x).t - sigma y_x.(v - c) + y_{d+1} */
-typedef struct hd_lp_fold {
+typedef struct hdi_lp_fold {
     double h[2][HD_LP_MAX_DIM];
     double off[2];
-} hd_lp_fold;
+} hdi_lp_fold;
 
-HD_LP_INLINE void fold_set_d(const hd_lp *lp, const int d, int k, double *h, double *off)
+HD_LP_INLINE void fold_set_d(const hdi_lp *lp, const int d, int k, double *h, double *off)
 {
-    const hd_lp_set *set = &lp->set[k];
+    const hdi_lp_set *set = &lp->set[k];
     const double *v = lp->y;
     double sg = k == 0 ? lp->sigma : -lp->sigma, o = 0.0;
     if (set->rot != NULL) {
@@ -53,20 +53,20 @@ HD_LP_INLINE void fold_set_d(const hd_lp *lp, const int d, int k, double *h, dou
     *off = o + v[d + k];
 }
 
-HD_LP_INLINE void fold_duals_d(const hd_lp *lp, const int d, hd_lp_fold *fd)
+HD_LP_INLINE void fold_duals_d(const hdi_lp *lp, const int d, hdi_lp_fold *fd)
 {
     fold_set_d(lp, d, 0, fd->h[0], &fd->off[0]);
     fold_set_d(lp, d, 1, fd->h[1], &fd->off[1]);
 }
 
-/* h . p for a point of d doubles (d = 3 without the leading 0.0 + of hd_lp_dot). */
+/* h . p for a point of d doubles (d = 3 without the leading 0.0 + of hdi_lp_dot). */
 HD_LP_INLINE double point_dot_d(const double *h, const double *p, const int d)
 {
-    return d == 3 ? h[0] * p[0] + h[1] * p[1] + h[2] * p[2] : hd_lp_dot(h, p, d);
+    return d == 3 ? h[0] * p[0] + h[1] * p[1] + h[2] * p[2] : hdi_lp_dot(h, p, d);
 }
 
 /* Reduced cost of point j of set k from the folded duals. */
-HD_LP_INLINE double folded_cost_d(const hd_lp *lp, const int d, const hd_lp_fold *fd, int k, int j)
+HD_LP_INLINE double folded_cost_d(const hdi_lp *lp, const int d, const hdi_lp_fold *fd, int k, int j)
 {
     return -(point_dot_d(fd->h[k], lp->set[k].pts + (long)d * j, d) + fd->off[k]);
 }
@@ -175,12 +175,12 @@ static int scan_argmax3_sse2(const double *pts, int count, const double *h)
 /* Index of set k's point maximising h . raw (h in the set's own frame). Polytopes climb their
  * vertex graph when they are large enough for it to pay (support/support.h); smaller ones are
  * scanned like raw arrays, with the same answer (lowest index among equal maxima). */
-HD_LP_INLINE int set_argmax_d(hd_lp *lp, const int d, int k, const double *h)
+HD_LP_INLINE int set_argmax_d(hdi_lp *lp, const int d, int k, const double *h)
 {
-    hd_lp_set *set = &lp->set[k];
+    hdi_lp_set *set = &lp->set[k];
     lp->support_calls++;
     if (set->poly != NULL && set->count > HD_SUPPORT_SCAN_MAX) {
-        set->climb = hd_support_climb(set->poly, h, set->climb);
+        set->climb = hdi_support_climb(set->poly, h, set->climb);
         return set->climb;
     }
 #if defined(__SSE2__)
@@ -192,9 +192,9 @@ HD_LP_INLINE int set_argmax_d(hd_lp *lp, const int d, int k, const double *h)
                   : scan_argmax_d(set->pts, set->count, d, h);
 }
 
-int hd_lp_support(hd_lp *lp, int k, const double *u)
+int hdi_lp_support(hdi_lp *lp, int k, const double *u)
 {
-    const hd_lp_set *set = &lp->set[k];
+    const hdi_lp_set *set = &lp->set[k];
     if (set->rot == NULL) {
         return lp->dim == 3 ? set_argmax_d(lp, 3, k, u) : set_argmax_d(lp, lp->dim, k, u);
     }
@@ -209,7 +209,7 @@ int hd_lp_support(hd_lp *lp, int k, const double *u)
 /* u = n / |n| in d dimensions; 0 when n is zero or not finite. */
 static int unit_direction(const double *n, int d, double *u)
 {
-    double len = sqrt(hd_lp_dot(n, n, d));
+    double len = sqrt(hdi_lp_dot(n, n, d));
     if (!(len > 0.0) || !isfinite(len)) {
         return 0;
     }
@@ -220,26 +220,26 @@ static int unit_direction(const double *n, int d, double *u)
 }
 
 /* min_T u.t - max_S u.s on the points js of S and jt of T, for a unit u. */
-static double gap_of_unit(const hd_lp *lp, const double *u, int js, int jt, double *max_s)
+static double gap_of_unit(const hdi_lp *lp, const double *u, int js, int jt, double *max_s)
 {
     int d = lp->dim;
     double p[HD_LP_MAX_DIM];
-    hd_lp_point(lp, 0, js, p);
-    double hs = hd_lp_dot(u, p, d);
-    hd_lp_point(lp, 1, jt, p);
+    hdi_lp_point(lp, 0, js, p);
+    double hs = hdi_lp_dot(u, p, d);
+    hdi_lp_point(lp, 1, jt, p);
     if (max_s != NULL) {
         *max_s = hs;
     }
-    return hd_lp_dot(u, p, d) - hs;
+    return hdi_lp_dot(u, p, d) - hs;
 }
 
-double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *max_s)
+double hdi_lp_gap_at(const hdi_lp *lp, const double *n, int js, int jt, double *max_s)
 {
     double u[HD_LP_MAX_DIM];
     return unit_direction(n, lp->dim, u) ? gap_of_unit(lp, u, js, jt, max_s) : -INFINITY;
 }
 
-double hd_lp_gap_along(hd_lp *lp, const double *n, double *max_s)
+double hdi_lp_gap_along(hdi_lp *lp, const double *n, double *max_s)
 {
     int d = lp->dim;
     double u[HD_LP_MAX_DIM], nu[HD_LP_MAX_DIM];
@@ -249,14 +249,14 @@ double hd_lp_gap_along(hd_lp *lp, const double *n, double *max_s)
     for (int k = 0; k < d; ++k) {
         nu[k] = -u[k];
     }
-    int js = hd_lp_support(lp, 0, u), jt = hd_lp_support(lp, 1, nu);
+    int js = hdi_lp_support(lp, 0, u), jt = hdi_lp_support(lp, 1, nu);
     return gap_of_unit(lp, u, js, jt, max_s);
 }
 
 /* The special (slack, extra) column with the most negative reduced cost below *bestd. */
-HD_LP_INLINE int price_special(const hd_lp *lp, int best, double *bestd)
+HD_LP_INLINE int price_special(const hdi_lp *lp, int best, double *bestd)
 {
-    int n = hd_lp_structural_count(lp), m = lp->rows;
+    int n = hdi_lp_structural_count(lp), m = lp->rows;
     if (lp->slack_enter) {
         for (int e = 0; e < m; ++e) {
             double dj = lp->slack_cost - lp->y[e];
@@ -283,7 +283,7 @@ HD_LP_INLINE int price_special(const hd_lp *lp, int best, double *bestd)
         if (lp->special_basic[m + e]) {
             continue;
         }
-        double dj = lp->extra_cost[e] - hd_lp_dot(lp->y, lp->extra[e], m);
+        double dj = lp->extra_cost[e] - hdi_lp_dot(lp->y, lp->extra[e], m);
         if (dj < *bestd) {
             *bestd = dj;
             best = n + m + e;
@@ -295,9 +295,9 @@ HD_LP_INLINE int price_special(const hd_lp *lp, int best, double *bestd)
 /* Full search of set k for its most negative (folded) reduced cost: the support point of set k
  * in direction h_k. Large scanned sets also add their best HD_LP_TOPK points to the candidate
  * list. Returns the index in the set. */
-HD_LP_INLINE int search_set_d(hd_lp *lp, const int d, const hd_lp_fold *fd, int k)
+HD_LP_INLINE int search_set_d(hdi_lp *lp, const int d, const hdi_lp_fold *fd, int k)
 {
-    hd_lp_set *set = &lp->set[k];
+    hdi_lp_set *set = &lp->set[k];
     if (set->poly != NULL || set->count <= HD_LP_PARTIAL_MIN) {
         return set_argmax_d(lp, d, k, fd->h[k]);
     }
@@ -314,7 +314,7 @@ HD_LP_INLINE int search_set_d(hd_lp *lp, const int d, const hd_lp_fold *fd, int 
 /* Both sets searched in full with the current duals: their support points are recorded for the
  * separation probe and the separated certificate. Returns the better of the two winners (column
  * id) if its reduced cost is below *bestd, else best. */
-HD_LP_INLINE int price_full_d(hd_lp *lp, const int d, const hd_lp_fold *fd, int best, double *bestd,
+HD_LP_INLINE int price_full_d(hdi_lp *lp, const int d, const hdi_lp_fold *fd, int best, double *bestd,
                               int accurate)
 {
     lp->cand_count = 0;
@@ -322,7 +322,7 @@ HD_LP_INLINE int price_full_d(hd_lp *lp, const int d, const hd_lp_fold *fd, int 
     for (int k = 0; k < 2; ++k) {
         int j = search_set_d(lp, d, fd, k), id = j + k * lp->set[0].count;
         lp->support[k] = j;
-        double dj = accurate ? hd_lp_reduced_cost(lp, id) : folded_cost_d(lp, d, fd, k, j);
+        double dj = accurate ? hdi_lp_reduced_cost(lp, id) : folded_cost_d(lp, d, fd, k, j);
         sum += dj;
         if (dj < *bestd) {
             *bestd = dj;
@@ -338,9 +338,9 @@ HD_LP_INLINE int price_full_d(hd_lp *lp, const int d, const hd_lp_fold *fd, int 
 
 /* Dantzig's rule on the folded reduced costs: over the candidate list when it holds an
  * improving column, else over every column. */
-HD_LP_INLINE int dantzig_d(hd_lp *lp, const int d, double tol)
+HD_LP_INLINE int dantzig_d(hdi_lp *lp, const int d, double tol)
 {
-    hd_lp_fold fd;
+    hdi_lp_fold fd;
     fold_duals_d(lp, d, &fd);
     lp->priced_full = 0;
     if (lp->cand_count > 0) {
@@ -364,16 +364,16 @@ HD_LP_INLINE int dantzig_d(hd_lp *lp, const int d, double tol)
     return price_special(lp, best, &bestd);
 }
 
-int hd_lp_price_dantzig(hd_lp *lp, double tol)
+int hdi_lp_price_dantzig(hdi_lp *lp, double tol)
 {
     return lp->dim == 3 ? dantzig_d(lp, 3, tol) : dantzig_d(lp, lp->dim, tol);
 }
 
 /* Dantzig's rule with every candidate's reduced cost from its explicit column: the fallback
  * when a folded winner fails confirmation (rounding of the folded form, far from the origin). */
-int hd_lp_price_accurate(hd_lp *lp, double tol)
+int hdi_lp_price_accurate(hdi_lp *lp, double tol)
 {
-    hd_lp_fold fd;
+    hdi_lp_fold fd;
     fold_duals_d(lp, lp->dim, &fd);
     double bestd = -tol;
     int best = price_full_d(lp, lp->dim, &fd, -1, &bestd, 1);
@@ -382,26 +382,26 @@ int hd_lp_price_accurate(hd_lp *lp, double tol)
 
 /* Bland's rule: the smallest column id with a negative reduced cost (Bland 1977). Points are
  * screened with the folded duals, candidates confirmed with the explicit column. */
-int hd_lp_price_bland(hd_lp *lp, double tol)
+int hdi_lp_price_bland(hdi_lp *lp, double tol)
 {
     int d = lp->dim;
-    hd_lp_fold fd;
+    hdi_lp_fold fd;
     fold_duals_d(lp, d, &fd);
     lp->priced_full = 0;
     for (int k = 0; k < 2; ++k) {
-        const hd_lp_set *set = &lp->set[k];
+        const hdi_lp_set *set = &lp->set[k];
         for (int j = 0; j < set->count; ++j) {
             if (folded_cost_d(lp, d, &fd, k, j) < -tol) {
                 int id = j + k * lp->set[0].count;
-                if (hd_lp_reduced_cost(lp, id) < -tol) {
+                if (hdi_lp_reduced_cost(lp, id) < -tol) {
                     return id;
                 }
             }
         }
     }
-    int n = hd_lp_structural_count(lp);
+    int n = hdi_lp_structural_count(lp);
     for (int e = lp->slack_enter ? 0 : lp->rows; e < lp->rows + lp->extra_count; ++e) {
-        if (!lp->special_basic[e] && hd_lp_reduced_cost(lp, n + e) < -tol) {
+        if (!lp->special_basic[e] && hdi_lp_reduced_cost(lp, n + e) < -tol) {
             return n + e;
         }
     }

@@ -6,28 +6,28 @@
 
 /* Index of a point of set k maximising u . p, u in the common frame (hill climbing when the set
  * has a polytope, else a scan). */
-int hd_lp_support(hd_lp *lp, int k, const double *u);
+int hdi_lp_support(hdi_lp *lp, int k, const double *u);
 
 /* The gap of direction n (any length; the common frame): min_T u.t - max_S u.s with u = n / |n|,
  * evaluated on the points the support mappings pick. -inf for a zero or non-finite n. */
-double hd_lp_gap_along(hd_lp *lp, const double *n, double *max_s);
+double hdi_lp_gap_along(hdi_lp *lp, const double *n, double *max_s);
 
 /* The same gap evaluated on given support points: js of S (maximising n . s) and jt of T
  * (minimising n . t), e.g. the ones the last full pricing found for n = y_x. */
-double hd_lp_gap_at(const hd_lp *lp, const double *n, int js, int jt, double *max_s);
+double hdi_lp_gap_at(const hdi_lp *lp, const double *n, int js, int jt, double *max_s);
 
 /* Reduced cost of column id from its explicit column (needs current duals lp->y). */
-double hd_lp_reduced_cost(const hd_lp *lp, int id);
+double hdi_lp_reduced_cost(const hdi_lp *lp, int id);
 
 /* Dantzig's rule on folded reduced costs, with partial pricing: the entering column id whose
  * reduced cost is below -tol (to be confirmed from its explicit column), or -1. */
-int hd_lp_price_dantzig(hd_lp *lp, double tol);
+int hdi_lp_price_dantzig(hdi_lp *lp, double tol);
 
 /* Dantzig's rule with each candidate confirmed from its explicit column (the fallback when a
  * folded winner fails confirmation), or -1. */
-int hd_lp_price_accurate(hd_lp *lp, double tol);
+int hdi_lp_price_accurate(hdi_lp *lp, double tol);
 
 /* Bland's rule: the smallest column id with a reduced cost below -tol, or -1. */
-int hd_lp_price_bland(hd_lp *lp, double tol);
+int hdi_lp_price_bland(hdi_lp *lp, double tol);
 
 #endif

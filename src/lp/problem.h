@@ -30,26 +30,26 @@
 /* One vertex set of the LP: count points of dim doubles each; in 3D optionally mapped by
  * x -> rot x + shift (B's vertices in A's frame). poly, when not NULL, is the polytope the points
  * belong to: Dantzig pricing then uses its hill-climbing support mapping instead of a scan. */
-typedef struct hd_lp_set {
+typedef struct hdi_lp_set {
     const double *pts;
     int count;
     const double *rot;   /* 3x3 row-major, or NULL for the identity (rot needs dim == 3) */
     const double *shift; /* 3 doubles when rot is set */
     const hd_polytope *poly;
     int climb; /* last support vertex: the next climb starts there */
-} hd_lp_set;
+} hdi_lp_set;
 
 /* Outcome of one run of the simplex loop. */
-typedef enum hd_lp_run_status {
+typedef enum hdi_lp_run_status {
     HD_LP_OPTIMAL = 0, /* no entering column: the basis is optimal */
     HD_LP_TARGET,      /* the objective reached lp->target (phase 1: f = 0) */
     HD_LP_UNBOUNDED,   /* an improving column with no blocking row */
     HD_LP_CAP,         /* the pivot cap was reached */
     HD_LP_BREAKDOWN,   /* the basis became numerically singular twice */
     HD_LP_SEPARATED    /* the separation probe found a plane with gap > probe_gap */
-} hd_lp_run_status;
+} hdi_lp_run_status;
 
-typedef struct hd_lp {
+typedef struct hdi_lp {
     /* Scalars and the m-vectors every pivot reads (m = rows). */
     int dim;
     int rows;
@@ -81,7 +81,7 @@ typedef struct hd_lp {
     double y[HD_LP_ROWS]; /* duals c_B^T B^-1, valid when duals_valid */
     double rhs[HD_LP_ROWS];
     _Alignas(16) double inv[HD_LP_ROWS][HD_LP_ROWS]; /* B^-1 by columns: inv[j][i] = (B^-1)_ij */
-    hd_lp_set set[2]; /* 0: S (convexity row dim), 1: T (row dim + 1, negated) */
+    hdi_lp_set set[2]; /* 0: S (convexity row dim), 1: T (row dim + 1, negated) */
     double centre[HD_LP_MAX_DIM];
     int cand[2 * HD_LP_TOPK]; /* partial pricing: candidate column ids */
     int start[HD_LP_ROWS];    /* the starting basis (restored after a breakdown) */
@@ -93,22 +93,22 @@ typedef struct hd_lp {
     /* Explicit extra columns (l1 residuals, ray). */
     double extra_cost[HD_LP_MAX_EXTRA];
     double extra[HD_LP_MAX_EXTRA][HD_LP_ROWS];
-} hd_lp;
+} hdi_lp;
 
 /* Column ids: [0, ns) points of S, [ns, ns + nt) points of T, then the rows slack columns, then
  * the extra columns. */
-static inline int hd_lp_slack_id(const hd_lp *lp, int row)
+static inline int hdi_lp_slack_id(const hdi_lp *lp, int row)
 {
     return lp->set[0].count + lp->set[1].count + row;
 }
 
-static inline int hd_lp_extra_id(const hd_lp *lp, int e)
+static inline int hdi_lp_extra_id(const hdi_lp *lp, int e)
 {
     return lp->set[0].count + lp->set[1].count + lp->rows + e;
 }
 
 /* Point j of a set in the common (unnormalized) frame: rot * pts[j] + shift. */
-static inline void hd_lp_set_point(const hd_lp_set *set, int dim, int j, double *out)
+static inline void hdi_lp_set_point(const hdi_lp_set *set, int dim, int j, double *out)
 {
     const double *p = set->pts + (long)dim * j;
     if (set->rot != NULL) {
@@ -123,7 +123,7 @@ static inline void hd_lp_set_point(const hd_lp_set *set, int dim, int j, double 
     }
 }
 
-static inline double hd_lp_dot(const double *a, const double *b, int n)
+static inline double hdi_lp_dot(const double *a, const double *b, int n)
 {
     double s = 0.0;
     for (int i = 0; i < n; ++i) {
@@ -132,15 +132,15 @@ static inline double hd_lp_dot(const double *a, const double *b, int n)
     return s;
 }
 
-static inline int hd_lp_structural_count(const hd_lp *lp)
+static inline int hdi_lp_structural_count(const hdi_lp *lp)
 {
     return lp->set[0].count + lp->set[1].count;
 }
 
 /* Point j of set k of lp (as above). */
-static inline void hd_lp_point(const hd_lp *lp, int k, int j, double *out)
+static inline void hdi_lp_point(const hdi_lp *lp, int k, int j, double *out)
 {
-    hd_lp_set_point(&lp->set[k], lp->dim, j, out);
+    hdi_lp_set_point(&lp->set[k], lp->dim, j, out);
 }
 
 #endif

@@ -11,7 +11,7 @@
 #include "lp/price.h"
 #include "core/tolerances.h"
 
-static void set_sigma(hd_lp_problem *prob, double extent)
+static void set_sigma(hdi_lp_problem *prob, double extent)
 {
     if (!(extent > 0.0) || !isfinite(extent)) {
         prob->sigma = 1.0;
@@ -28,29 +28,29 @@ static void set_sigma(hd_lp_problem *prob, double extent)
     prob->sigma = ldexp(1.0, -e);
 }
 
-void hd_lp_normalize_box(hd_lp_problem *prob, const double *lo, const double *hi)
+void hdi_lp_normalize_box(hdi_lp_problem *prob, const double *lo, const double *hi)
 {
     double extent = 0.0;
     for (int k = 0; k < prob->dim; ++k) {
         prob->centre[k] = 0.5 * lo[k] + 0.5 * hi[k];
-        extent = hd_max(extent, 0.5 * hi[k] - 0.5 * lo[k]);
+        extent = hdi_max(extent, 0.5 * hi[k] - 0.5 * lo[k]);
     }
     set_sigma(prob, 2.0 * extent);
 }
 
-static void box_add(const hd_lp_set *set, int dim, double *lo, double *hi)
+static void box_add(const hdi_lp_set *set, int dim, double *lo, double *hi)
 {
     for (int j = 0; j < set->count; ++j) {
         double p[HD_LP_MAX_DIM];
-        hd_lp_set_point(set, dim, j, p);
+        hdi_lp_set_point(set, dim, j, p);
         for (int k = 0; k < dim; ++k) {
-            lo[k] = hd_min(lo[k], p[k]);
-            hi[k] = hd_max(hi[k], p[k]);
+            lo[k] = hdi_min(lo[k], p[k]);
+            hi[k] = hdi_max(hi[k], p[k]);
         }
     }
 }
 
-void hd_lp_normalize_scan(hd_lp_problem *prob)
+void hdi_lp_normalize_scan(hdi_lp_problem *prob)
 {
     double lo[HD_LP_MAX_DIM], hi[HD_LP_MAX_DIM];
     for (int k = 0; k < prob->dim; ++k) {
@@ -59,10 +59,10 @@ void hd_lp_normalize_scan(hd_lp_problem *prob)
     }
     box_add(&prob->s, prob->dim, lo, hi);
     box_add(&prob->t, prob->dim, lo, hi);
-    hd_lp_normalize_box(prob, lo, hi);
+    hdi_lp_normalize_box(prob, lo, hi);
 }
 
-int hd_lp_default_cap(long n, int rows)
+int hdi_lp_default_cap(long n, int rows)
 {
     long cap = 1000 + 50L * rows * rows + 4 * n;
     return cap > 1000000000L ? 1000000000 : (int)cap;
@@ -80,8 +80,8 @@ static double norm_n(const double *a, int n)
 /* Separating-plane candidate with normal direction n: the gap of the unit normal is recomputed
  * on the points (max_S u.s, min_T u.t), so that it is a fact about the input, not about the
  * LP's arithmetic. The best (largest gap) candidate is kept. */
-static void keep_plane(const hd_lp *lp, const double *n, double gap, double max_s,
-                       hd_lp_outcome *out)
+static void keep_plane(const hdi_lp *lp, const double *n, double gap, double max_s,
+                       hdi_lp_outcome *out)
 {
     if (gap == -INFINITY || (out->has_plane && !(gap > out->gap))) {
         return;
@@ -95,29 +95,29 @@ static void keep_plane(const hd_lp *lp, const double *n, double gap, double max_
     out->max_s = max_s;
 }
 
-static void try_plane(hd_lp *lp, const double *n, hd_lp_outcome *out)
+static void try_plane(hdi_lp *lp, const double *n, hdi_lp_outcome *out)
 {
-    double max_s = 0.0, gap = hd_lp_gap_along(lp, n, &max_s);
+    double max_s = 0.0, gap = hdi_lp_gap_along(lp, n, &max_s);
     keep_plane(lp, n, gap, max_s, out);
 }
 
 /* The plane of the current duals' direction y_x. When the last pricing searched both sets in
  * full with these duals (always so at an optimum found by Dantzig's rule), its support points
  * are those of y_x and give the gap without searching again. */
-static void try_dual_plane(hd_lp *lp, hd_lp_outcome *out)
+static void try_dual_plane(hdi_lp *lp, hdi_lp_outcome *out)
 {
     if (!lp->priced_full) {
-        hd_lp_duals(lp);
+        hdi_lp_duals(lp);
         try_plane(lp, lp->y, out);
         return;
     }
     double max_s = 0.0;
-    double gap = hd_lp_gap_at(lp, lp->y, lp->support[0], lp->support[1], &max_s);
+    double gap = hdi_lp_gap_at(lp, lp->y, lp->support[0], lp->support[1], &max_s);
     keep_plane(lp, lp->y, gap, max_s, out);
 }
 
 /* The convex weights of the current basic solution and the two points they give. */
-static void take_point(hd_lp *lp, hd_lp_outcome *out)
+static void take_point(hdi_lp *lp, hdi_lp_outcome *out)
 {
     int ns = lp->set[0].count, nt = lp->set[1].count, d = lp->dim;
     double sum[2] = {0.0, 0.0};
@@ -141,7 +141,7 @@ static void take_point(hd_lp *lp, hd_lp_outcome *out)
         int k = out->id[c] < ns ? 0 : 1;
         double p[HD_LP_MAX_DIM];
         out->w[c] /= sum[k];
-        hd_lp_point(lp, k, out->id[c] - k * ns, p);
+        hdi_lp_point(lp, k, out->id[c] - k * ns, p);
         double *acc = k == 0 ? out->point_s : out->point_t;
         for (int i = 0; i < d; ++i) {
             acc[i] += out->w[c] * p[i];
@@ -156,22 +156,22 @@ static void take_point(hd_lp *lp, hd_lp_outcome *out)
 }
 
 /* One simplex run with its own pivot cap. */
-static hd_lp_run_status run_capped(hd_lp *lp, int cap)
+static hdi_lp_run_status run_capped(hdi_lp *lp, int cap)
 {
     lp->cap = lp->pivots + cap;
-    return hd_lp_run(lp);
+    return hdi_lp_run(lp);
 }
 
 /* Basis bound (lp.md, "depth from the basis"): with B^-1 = [P | Q] (P: the coordinate columns),
  * moving the rhs from (0, 1, 1) to (q^, 1, 1) moves the basic solution to x_B + P q^, which stays
  * >= 0 -- so q lies in M -- while |q^| <= min_i x_i / |P_i|. Hence the ball of that radius
  * around the origin lies in M: a lower bound on the depth, in normalized units. */
-static double basis_depth(const hd_lp *lp)
+static double basis_depth(const hdi_lp *lp)
 {
     int d = lp->dim, m = lp->rows;
     double r = INFINITY, inv_norm = 0.0;
     for (int i = 0; i < m; ++i) {
-        if (lp->basis[i] >= hd_lp_structural_count(lp)) {
+        if (lp->basis[i] >= hdi_lp_structural_count(lp)) {
             return 0.0; /* a slack or extra column: not a basis of points */
         }
         double pn = 0.0, row = 0.0;
@@ -181,13 +181,13 @@ static double basis_depth(const hd_lp *lp)
             row += fabs(v);
         }
         pn = sqrt(pn);
-        inv_norm = hd_max(inv_norm, row);
+        inv_norm = hdi_max(inv_norm, row);
         if (pn > 0.0) {
-            r = hd_min(r, hd_max(lp->xb[i], 0.0) / pn);
+            r = hdi_min(r, hdi_max(lp->xb[i], 0.0) / pn);
         }
     }
     /* Every column has entries of magnitude <= 1, so ||B||_inf <= m; the inverse is as accurate
-     * as a fresh one (hd_lp_settle: residual ||I - B X||_inf <= cond 2^-50), its relative error
+     * as a fresh one (hdi_lp_settle: residual ||I - B X||_inf <= cond 2^-50), its relative error
      * is below cond 2^-50: the bound is shrunk by that much. */
     double cond = inv_norm * m;
     if (!(cond <= HD_LP_COND_MAX) || r == INFINITY) {
@@ -198,9 +198,9 @@ static double basis_depth(const hd_lp *lp)
 
 /* The point of M given by the basic weights (normalized to convex weights) minus rho u: how far
  * the LP's exit point rho u is from a point that is exactly in M. */
-static double exit_residual(hd_lp *lp, const double *u, double rho)
+static double exit_residual(hdi_lp *lp, const double *u, double rho)
 {
-    hd_lp_outcome tmp;
+    hdi_lp_outcome tmp;
     tmp.has_point = 0;
     take_point(lp, &tmp);
     if (!tmp.has_point) {
@@ -218,22 +218,22 @@ static double exit_residual(hd_lp *lp, const double *u, double rho)
  * facet's plane (the ray LP's duals: n.m^ <= rho^ on M^) is offered to try_plane. Returns 0 with
  * *rho (raw units) and *res, the distance from rho u to the point of M the LP's weights give;
  * 1 when no bound could be had; -1 when the pivot cap was reached. */
-static int ray_exit(hd_lp *lp, const int *basis, const double *u, int cap, double *rho, double *res,
-                    hd_lp_outcome *out)
+static int ray_exit(hdi_lp *lp, const int *basis, const double *u, int cap, double *rho, double *res,
+                    hdi_lp_outcome *out)
 {
-    if (hd_lp_setup_ray(lp, basis, u) != 0) {
+    if (hdi_lp_setup_ray(lp, basis, u) != 0) {
         return 1;
     }
-    hd_lp_run_status st = run_capped(lp, cap);
+    hdi_lp_run_status st = run_capped(lp, cap);
     if (st == HD_LP_CAP) {
         return -1;
     }
-    if (st != HD_LP_OPTIMAL || hd_lp_settle(lp) != 0) {
+    if (st != HD_LP_OPTIMAL || hdi_lp_settle(lp) != 0) {
         return 1;
     }
-    *rho = -hd_lp_objective(lp) / lp->sigma;
+    *rho = -hdi_lp_objective(lp) / lp->sigma;
     *res = exit_residual(lp, u, *rho);
-    hd_lp_duals(lp);
+    hdi_lp_duals(lp);
     try_plane(lp, lp->y, out);
     return *rho >= 0.0 && isfinite(*res) ? 0 : 1;
 }
@@ -243,8 +243,8 @@ static int ray_exit(hd_lp *lp, const int *basis, const double *u, int cap, doubl
  * lies in M and contains the ball of radius R rho / (|c| + rho) around the origin. The LP's
  * exit point is within res of a point x' of M; the cone on x' contains a ball of that radius
  * around a point within res of the origin, hence the bound minus res. */
-static int depth_from_ball(hd_lp *lp, const hd_lp_problem *prob, const double *centre,
-                           double radius, const int *basis, double *bound, hd_lp_outcome *out)
+static int depth_from_ball(hdi_lp *lp, const hdi_lp_problem *prob, const double *centre,
+                           double radius, const int *basis, double *bound, hdi_lp_outcome *out)
 {
     int d = prob->dim;
     double c = norm_n(centre, d), rho = 0.0, res = 0.0;
@@ -268,8 +268,8 @@ static int depth_from_ball(hd_lp *lp, const hd_lp_problem *prob, const double *c
  * (up to the exit points' residuals, subtracted at the end), whose inradius is
  * 1 / sqrt(sum 1 / r_k^2) >= depth / sqrt(d). Stops early once an exit facet shows the depth is
  * at most eps. */
-static int depth_from_cross(hd_lp *lp, const hd_lp_problem *prob, const int *basis, double *bound,
-                            hd_lp_outcome *out)
+static int depth_from_cross(hdi_lp *lp, const hdi_lp_problem *prob, const int *basis, double *bound,
+                            hdi_lp_outcome *out)
 {
     int d = prob->dim;
     double inv2 = 0.0, worst = 0.0;
@@ -285,8 +285,8 @@ static int depth_from_cross(hd_lp *lp, const hd_lp_problem *prob, const int *bas
             if (out->has_plane && out->gap >= -prob->eps) {
                 return 0; /* an exit facet within eps: the depth cannot exceed eps */
             }
-            rmin = hd_min(rmin, rho);
-            worst = hd_max(worst, res);
+            rmin = hdi_min(rmin, rho);
+            worst = hdi_max(worst, res);
         }
         if (!(rmin > 0.0)) {
             return 0;
@@ -297,14 +297,14 @@ static int depth_from_cross(hd_lp *lp, const hd_lp_problem *prob, const int *bas
     return 0;
 }
 
-static hd_status nearest_l1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out);
+static hd_status nearest_l1(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out);
 
 /* f* = 0: a common point; now prove the depth (> eps: intersecting) or an exit plane within eps
  * (touching). The basic slacks of a degenerate phase-1 optimum stay in the basis (held at zero
  * by the ray LPs); the basis bound needs a basis without them. */
-static hd_status meeting(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+static hd_status meeting(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out)
 {
-    if (hd_lp_settle(lp) != 0) {
+    if (hdi_lp_settle(lp) != 0) {
         return nearest_l1(lp, prob, out); /* a singular final basis: no point to read */
     }
     take_point(lp, out);
@@ -327,9 +327,9 @@ static hd_status meeting(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *ou
         if (st < 0) {
             return HD_ERR_ITERATION_LIMIT;
         }
-        bound = hd_max(bound, b2 * HD_LP_BOUND_SHRINK - residual);
+        bound = hdi_max(bound, b2 * HD_LP_BOUND_SHRINK - residual);
     }
-    out->depth_bound = hd_max(bound, 0.0);
+    out->depth_bound = hdi_max(bound, 0.0);
     if (bound > prob->eps) {
         out->verdict = HD_INTERSECTING;
         out->decided = 1;
@@ -353,14 +353,14 @@ static hd_status meeting(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *ou
 }
 
 /* Conclusion at the l1 distance LP's optimum: its duals' plane and its near points. */
-static void conclude_l1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+static void conclude_l1(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out)
 {
     out->verdict = HD_TOUCHING;
     out->decided = 0;
-    if (hd_lp_settle(lp) != 0) {
+    if (hdi_lp_settle(lp) != 0) {
         return;
     }
-    hd_lp_duals(lp);
+    hdi_lp_duals(lp);
     try_plane(lp, lp->y, out);
     take_point(lp, out);
     if (out->has_plane && out->gap > prob->eps) {
@@ -374,12 +374,12 @@ static void conclude_l1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out
 
 /* The l1 distance LP: the plane of largest box-normalized gap, within a factor sqrt(d) of the
  * distance, and a pair of near points (lp.md, "when the gap is not above eps"). */
-static hd_status nearest_l1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+static hd_status nearest_l1(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out)
 {
     out->verdict = HD_TOUCHING;
     out->decided = 0;
-    hd_lp_setup_l1(lp, 0, 0);
-    hd_lp_run_status st = run_capped(lp, prob->cap);
+    hdi_lp_setup_l1(lp, 0, 0);
+    hdi_lp_run_status st = run_capped(lp, prob->cap);
     if (st == HD_LP_CAP) {
         return HD_ERR_ITERATION_LIMIT;
     }
@@ -391,7 +391,7 @@ static hd_status nearest_l1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome 
 
 /* f* > 0: the phase-1 duals give a separating plane (lp.md, "the separating plane"); if its gap
  * is not above eps, the l1 distance LP decides. */
-static hd_status apart(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+static hd_status apart(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out)
 {
     try_dual_plane(lp, out);
     if (out->has_plane && out->gap > prob->eps) {
@@ -403,9 +403,9 @@ static hd_status apart(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
 }
 
 /* The separation probe stopped a run: its plane is the certificate. */
-static hd_status probed(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+static hd_status probed(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out)
 {
-    out->f_min = hd_max(hd_lp_objective(lp), 0.0);
+    out->f_min = hdi_max(hdi_lp_objective(lp), 0.0);
     out->early = 1;
     keep_plane(lp, lp->probe_normal, lp->probe_value, lp->probe_max_s, out);
     out->verdict = HD_SEPARATED;
@@ -414,13 +414,13 @@ static hd_status probed(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out
 }
 
 /* The source's phase 1 (problem P2 from the slack basis). */
-static hd_status solve_phase1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out)
+static hd_status solve_phase1(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out)
 {
     lp->restarts = 0; /* a fallback from the crash basis starts afresh */
-    hd_lp_setup_phase1(lp);
+    hdi_lp_setup_phase1(lp);
     lp->target = HD_LP_F_ZERO;
     lp->probe_gap = prob->early_exit ? prob->eps : -INFINITY;
-    hd_lp_run_status st = run_capped(lp, prob->cap);
+    hdi_lp_run_status st = run_capped(lp, prob->cap);
     lp->probe_gap = -INFINITY;
     if (st == HD_LP_CAP || st == HD_LP_BREAKDOWN || st == HD_LP_UNBOUNDED) {
         return HD_ERR_ITERATION_LIMIT;
@@ -428,7 +428,7 @@ static hd_status solve_phase1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcom
     if (st == HD_LP_SEPARATED) {
         return probed(lp, prob, out);
     }
-    out->f_min = hd_max(hd_lp_objective(lp), 0.0);
+    out->f_min = hdi_max(hdi_lp_objective(lp), 0.0);
     lp->target = -INFINITY;
     return st == HD_LP_TARGET ? meeting(lp, prob, out) : apart(lp, prob, out);
 }
@@ -439,17 +439,17 @@ static hd_status solve_phase1(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcom
  * zero) are pivoted out, which leaves a basis of points that meeting() treats like phase 1's.
  * Returns 1 when it decided (status in *status), 0 when the caller must fall back to the
  * source's phase 1 (a breakdown, a residual column that cannot leave). */
-static int solve_crash(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out, hd_status *status)
+static int solve_crash(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out, hd_status *status)
 {
     double nu[HD_LP_MAX_DIM];
     for (int k = 0; k < prob->dim; ++k) {
         nu[k] = -prob->crash_dir[k];
     }
-    int js = hd_lp_support(lp, 0, prob->crash_dir), jt = hd_lp_support(lp, 1, nu);
-    hd_lp_setup_l1(lp, js, jt);
+    int js = hdi_lp_support(lp, 0, prob->crash_dir), jt = hdi_lp_support(lp, 1, nu);
+    hdi_lp_setup_l1(lp, js, jt);
     lp->target = HD_LP_F_ZERO;
     lp->probe_gap = prob->early_exit ? prob->eps : -INFINITY;
-    hd_lp_run_status st = run_capped(lp, prob->cap);
+    hdi_lp_run_status st = run_capped(lp, prob->cap);
     lp->probe_gap = -INFINITY;
     lp->target = -INFINITY;
     *status = HD_OK;
@@ -462,11 +462,11 @@ static int solve_crash(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out,
         return 1;
     }
     if (st == HD_LP_OPTIMAL) {
-        out->f_min = hd_max(hd_lp_objective(lp), 0.0);
+        out->f_min = hdi_max(hdi_lp_objective(lp), 0.0);
         conclude_l1(lp, prob, out);
         return 1;
     }
-    if (st != HD_LP_TARGET || hd_lp_drive_out_extras(lp) != 0) {
+    if (st != HD_LP_TARGET || hdi_lp_drive_out_extras(lp) != 0) {
         return 0;
     }
     out->f_min = 0.0;
@@ -478,7 +478,7 @@ static int solve_crash(hd_lp *lp, const hd_lp_problem *prob, hd_lp_outcome *out,
 
 /* An empty outcome: the arrays are read only under has_plane / has_point, so only the scalars
  * are cleared (the arrays span a dozen cache lines). */
-static void outcome_clear(hd_lp_outcome *out)
+static void outcome_clear(hdi_lp_outcome *out)
 {
     out->verdict = HD_SEPARATED;
     out->decided = 0;
@@ -495,11 +495,11 @@ static void outcome_clear(hd_lp_outcome *out)
     out->support_calls = 0;
 }
 
-hd_status hd_lp_solve(hd_lp_problem *prob, hd_lp_outcome *out)
+hd_status hdi_lp_solve(hdi_lp_problem *prob, hdi_lp_outcome *out)
 {
     outcome_clear(out);
-    hd_lp lp;
-    hd_lp_init(&lp, prob->dim, &prob->s, &prob->t, prob->centre, prob->sigma, prob->cap);
+    hdi_lp lp;
+    hdi_lp_init(&lp, prob->dim, &prob->s, &prob->t, prob->centre, prob->sigma, prob->cap);
     hd_status status = HD_OK;
     if (!prob->crash || !solve_crash(&lp, prob, out, &status)) {
         outcome_clear(out);

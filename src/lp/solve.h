@@ -1,5 +1,5 @@
 /* The LP method's decision procedure (private), shared by the raw-array API (lp/lp.c) and the
- * polytope-pair query (lp/query.c). Given two point sets S and T (the columns of problem P1 of
+ * polytope-pair query (lp/collide.c). Given two point sets S and T (the columns of problem P1 of
  * Kreuzer's "On Convex Polytopes, Collision Detection, and the Simplex Method"), it runs a phase 1
  * and turns its optimal basis into a verdict with a certificate checked on the input doubles; see
  * docs/algorithms/lp.md for the derivations. */
@@ -8,10 +8,10 @@
 
 #include "lp/kernel.h"
 
-typedef struct hd_lp_problem {
+typedef struct hdi_lp_problem {
     int dim;
-    hd_lp_set s;                     /* points of S (K = conv S) */
-    hd_lp_set t;                     /* points of T (L = conv T) */
+    hdi_lp_set s;                     /* points of S (K = conv S) */
+    hdi_lp_set t;                     /* points of T (L = conv T) */
     double centre[HD_LP_MAX_DIM];    /* normalization: x^ = sigma (x - centre) */
     double sigma;                    /* a power of two with sigma * extent <= 1 */
     double eps;                      /* half-width of the touching band (absolute) */
@@ -29,12 +29,12 @@ typedef struct hd_lp_problem {
      * needs the ball (pairs: the basis bound usually decides without it). */
     void (*ball_fill)(const void *ctx, double *centre, double *radius);
     const void *ball_ctx;
-} hd_lp_problem;
+} hdi_lp_problem;
 
 /* What the LP proved. decided = 0 means its evidence left the signed distance delta in the zone
  * it cannot resolve (|delta| <= eps * sqrt(dim) at most); verdict is then HD_TOUCHING as the
- * conservative answer and the caller may refine (pairs: hd_contact_classify). */
-typedef struct hd_lp_outcome {
+ * conservative answer and the caller may refine (pairs: hdi_contact_classify). */
+typedef struct hdi_lp_outcome {
     hd_verdict verdict;
     int decided;
     int early;    /* separated before phase 1's optimum */
@@ -53,19 +53,19 @@ typedef struct hd_lp_outcome {
     double depth_bound; /* proven lower bound on the penetration depth */
     int pivots;
     int support_calls;
-} hd_lp_outcome;
+} hdi_lp_outcome;
 
 /* Normalization from the bounding box of every point of S and T (O((ns + nt) dim)). */
-void hd_lp_normalize_scan(hd_lp_problem *prob);
+void hdi_lp_normalize_scan(hdi_lp_problem *prob);
 
 /* Normalization from a box [lo, hi]. */
-void hd_lp_normalize_box(hd_lp_problem *prob, const double *lo, const double *hi);
+void hdi_lp_normalize_box(hdi_lp_problem *prob, const double *lo, const double *hi);
 
 /* Default pivot cap of one simplex run on n points with m rows. */
-int hd_lp_default_cap(long n, int rows);
+int hdi_lp_default_cap(long n, int rows);
 
 /* Decides prob. Needs ns, nt >= 1. Errors: HD_ERR_ITERATION_LIMIT (a simplex run reached its cap
  * or broke down). Never allocates. */
-hd_status hd_lp_solve(hd_lp_problem *prob, hd_lp_outcome *out);
+hd_status hdi_lp_solve(hdi_lp_problem *prob, hdi_lp_outcome *out);
 
 #endif

@@ -6,14 +6,14 @@
 #include "core/math.h"
 #include "polytope/build.h"
 
-typedef struct hd_planar_point {
+typedef struct hdi_planar_point {
     double x, y;
     int index;
-} hd_planar_point;
+} hdi_planar_point;
 
 static int planar_cmp(const void *a, const void *b)
 {
-    const hd_planar_point *p = a, *q = b;
+    const hdi_planar_point *p = a, *q = b;
     if (p->x != q->x) {
         return p->x < q->x ? -1 : 1;
     }
@@ -24,8 +24,8 @@ static int planar_cmp(const void *a, const void *b)
 }
 
 /* Orientation of c relative to the directed line a -> b in the plane: twice the signed area. */
-static double turn_sign(const hd_planar_point *a, const hd_planar_point *b,
-                        const hd_planar_point *c)
+static double turn_sign(const hdi_planar_point *a, const hdi_planar_point *b,
+                        const hdi_planar_point *c)
 {
     return (b->x - a->x) * (c->y - a->y) - (b->y - a->y) * (c->x - a->x);
 }
@@ -38,17 +38,17 @@ static double turn_sign(const hd_planar_point *a, const hd_planar_point *b,
  * the coplanar merge of solids), and rounding of the projected coordinates cannot leave a
  * collinear vertex. The result is counter-clockwise in the (x, y) plane. hull needs room for
  * count + 1 entries; returns the number of hull vertices, -1 when out of memory. */
-static int keeps_left(const hd_planar_point *a, const hd_planar_point *b, const hd_planar_point *c,
+static int keeps_left(const hdi_planar_point *a, const hdi_planar_point *b, const hdi_planar_point *c,
                       double tol)
 {
     double len = hypot(c->x - a->x, c->y - a->y);
     return turn_sign(a, b, c) > tol * len;
 }
 
-static int monotone_chain(hd_planar_point *pts, int count, double tol, int *hull)
+static int monotone_chain(hdi_planar_point *pts, int count, double tol, int *hull)
 {
     qsort(pts, (size_t)count, sizeof *pts, planar_cmp);
-    hd_planar_point **h = malloc(((size_t)count + 1) * 2 * sizeof *h);
+    hdi_planar_point **h = malloc(((size_t)count + 1) * 2 * sizeof *h);
     if (h == NULL) {
         return -1;
     }
@@ -75,17 +75,17 @@ static int monotone_chain(hd_planar_point *pts, int count, double tol, int *hull
 
 static hd_status point_build(const double *xyz, int index, hd_polytope **out)
 {
-    hd_polytope *p = hd_poly_alloc(0, 1, 0, 0, 0);
+    hd_polytope *p = hdi_poly_alloc(0, 1, 0, 0, 0);
     if (p == NULL) {
         return HD_ERR_NO_MEMORY;
     }
-    hd_v3_copy(p->verts, xyz + 3 * index);
+    hdi_v3_copy(p->verts, xyz + 3 * index);
     p->vert_face[0] = -1;
-    hd_poly_fill_bounds(p);
+    hdi_poly_fill_bounds(p);
     static const int zero = 0;
     static const double one = 1.0;
-    hd_interior_set(p, 0, 1, &zero, &one);
-    hd_interior_set(p, 1, 1, &zero, &one);
+    hdi_interior_set(p, 0, 1, &zero, &one);
+    hdi_interior_set(p, 1, 1, &zero, &one);
     *out = p;
     return HD_OK;
 }
@@ -96,20 +96,20 @@ static hd_status segment_build(const double *xyz, int count, const double axis[3
 {
     int lo = 0, hi = 0;
     for (int i = 1; i < count; ++i) {
-        double x = hd_v3_dot(axis, xyz + 3 * i);
-        if (x < hd_v3_dot(axis, xyz + 3 * lo)) {
+        double x = hdi_v3_dot(axis, xyz + 3 * i);
+        if (x < hdi_v3_dot(axis, xyz + 3 * lo)) {
             lo = i;
         }
-        if (x > hd_v3_dot(axis, xyz + 3 * hi)) {
+        if (x > hdi_v3_dot(axis, xyz + 3 * hi)) {
             hi = i;
         }
     }
-    hd_polytope *p = hd_poly_alloc(1, 2, 1, 0, 0);
+    hd_polytope *p = hdi_poly_alloc(1, 2, 1, 0, 0);
     if (p == NULL) {
         return HD_ERR_NO_MEMORY;
     }
-    hd_v3_copy(p->verts, xyz + 3 * lo);
-    hd_v3_copy(p->verts + 3, xyz + 3 * hi);
+    hdi_v3_copy(p->verts, xyz + 3 * lo);
+    hdi_v3_copy(p->verts + 3, xyz + 3 * hi);
     p->vert_offset[1] = 1;
     p->vert_offset[2] = 2;
     p->vert_adj[0] = 1;
@@ -117,12 +117,12 @@ static hd_status segment_build(const double *xyz, int count, const double axis[3
     p->vert_face[0] = p->vert_face[1] = -1;
     p->edge_verts[1] = 1;
     p->edge_faces[0] = p->edge_faces[1] = -1;
-    hd_poly_fill_bounds(p);
+    hdi_poly_fill_bounds(p);
     static const int ends[2] = {0, 1};
     static const double third[2] = {2.0 / 3.0, 1.0 / 3.0};
     static const double two_thirds[2] = {1.0 / 3.0, 2.0 / 3.0};
-    hd_interior_set(p, 0, 2, ends, third);
-    hd_interior_set(p, 1, 2, ends, two_thirds);
+    hdi_interior_set(p, 0, 2, ends, third);
+    hdi_interior_set(p, 1, 2, ends, two_thirds);
     *out = p;
     return HD_OK;
 }
@@ -157,9 +157,9 @@ static void polygon_topology(hd_polytope *p, int n)
 /* Spread of the vertices along n: max n.v - min n.v. */
 static double spread_of(const hd_polytope *p, const double n[3])
 {
-    double lo = hd_v3_dot(n, p->verts), hi = lo;
+    double lo = hdi_v3_dot(n, p->verts), hi = lo;
     for (int v = 1; v < p->vertex_count; ++v) {
-        double x = hd_v3_dot(n, p->verts + 3 * v);
+        double x = hdi_v3_dot(n, p->verts + 3 * v);
         if (x < lo) {
             lo = x;
         }
@@ -180,20 +180,20 @@ static void polygon_normal(const hd_polytope *p, const double guess[3], double n
     int n = p->vertex_count;
     double c[3] = {0, 0, 0}, a[3] = {0, 0, 0};
     for (int v = 0; v < n; ++v) {
-        hd_v3_add(c, c, p->verts + 3 * v);
+        hdi_v3_add(c, c, p->verts + 3 * v);
     }
-    hd_v3_scale(c, c, 1.0 / n);
+    hdi_v3_scale(c, c, 1.0 / n);
     for (int v = 0; v < n; ++v) {
         double x[3], y[3], z[3];
-        hd_v3_sub(x, p->verts + 3 * v, c);
-        hd_v3_sub(y, p->verts + 3 * ((v + 1) % n), c);
-        hd_v3_cross(z, x, y);
-        hd_v3_add(a, a, z);
+        hdi_v3_sub(x, p->verts + 3 * v, c);
+        hdi_v3_sub(y, p->verts + 3 * ((v + 1) % n), c);
+        hdi_v3_cross(z, x, y);
+        hdi_v3_add(a, a, z);
     }
-    hd_v3_copy(normal, guess);
-    if (hd_v3_normalize(a) > 0.0 && hd_v3_dot(a, guess) > 0.0 &&
+    hdi_v3_copy(normal, guess);
+    if (hdi_v3_normalize(a) > 0.0 && hdi_v3_dot(a, guess) > 0.0 &&
         spread_of(p, a) < spread_of(p, guess)) {
-        hd_v3_copy(normal, a);
+        hdi_v3_copy(normal, a);
     }
 }
 
@@ -201,9 +201,9 @@ static void polygon_geometry(hd_polytope *p, const double guess[3])
 {
     double normal[3];
     polygon_normal(p, guess, normal);
-    double lo = hd_v3_dot(normal, p->verts), hi = lo;
+    double lo = hdi_v3_dot(normal, p->verts), hi = lo;
     for (int v = 1; v < p->vertex_count; ++v) {
-        double x = hd_v3_dot(normal, p->verts + 3 * v);
+        double x = hdi_v3_dot(normal, p->verts + 3 * v);
         if (x < lo) {
             lo = x;
         }
@@ -211,46 +211,46 @@ static void polygon_geometry(hd_polytope *p, const double guess[3])
             hi = x;
         }
     }
-    hd_v3_copy(p->plane_normal, normal);
+    hdi_v3_copy(p->plane_normal, normal);
     p->plane_dist = 0.5 * (lo + hi);
-    hd_v3_copy(p->face_normal, normal);
-    hd_v3_neg(p->face_normal + 3, normal);
+    hdi_v3_copy(p->face_normal, normal);
+    hdi_v3_neg(p->face_normal + 3, normal);
     p->face_dist[0] = hi;
     p->face_dist[1] = -lo;
-    hd_poly_fill_bounds(p);
-    hd_frame fr;
-    hd_affine_frame(p->verts, p->vertex_count, 0.0, &fr);
+    hdi_poly_fill_bounds(p);
+    hdi_frame fr;
+    hdi_affine_frame(p->verts, p->vertex_count, 0.0, &fr);
     static const double centroid[3] = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
     static const double skewed[3] = {0.5, 0.25, 0.25};
-    hd_interior_set(p, 0, 3, fr.p, centroid);
-    hd_interior_set(p, 1, 3, fr.p, skewed);
+    hdi_interior_set(p, 0, 3, fr.p, centroid);
+    hdi_interior_set(p, 1, 3, fr.p, skewed);
 }
 
-static hd_status polygon_build(const double *xyz, int count, const hd_frame *frame,
+static hd_status polygon_build(const double *xyz, int count, const hdi_frame *frame,
                                hd_polytope **out)
 {
     const double *o = xyz + 3 * frame->p[0];
     double e2[3];
-    hd_v3_cross(e2, frame->normal, frame->axis);
-    hd_planar_point *pts = malloc((size_t)count * sizeof *pts);
+    hdi_v3_cross(e2, frame->normal, frame->axis);
+    hdi_planar_point *pts = malloc((size_t)count * sizeof *pts);
     int *hull = malloc(((size_t)count + 1) * sizeof(int));
     hd_status st = HD_ERR_NO_MEMORY;
     int n = -1;
     if (pts != NULL && hull != NULL) {
         for (int i = 0; i < count; ++i) {
             double w[3];
-            hd_v3_sub(w, xyz + 3 * i, o);
-            pts[i].x = hd_v3_dot(w, frame->axis);
-            pts[i].y = hd_v3_dot(w, e2);
+            hdi_v3_sub(w, xyz + 3 * i, o);
+            pts[i].x = hdi_v3_dot(w, frame->axis);
+            pts[i].y = hdi_v3_dot(w, e2);
             pts[i].index = i;
         }
         n = monotone_chain(pts, count, frame->tol, hull);
     }
     if (n >= 3) {
-        hd_polytope *p = hd_poly_alloc(2, n, n, 2, 2 * n);
+        hd_polytope *p = hdi_poly_alloc(2, n, n, 2, 2 * n);
         if (p != NULL) {
             for (int v = 0; v < n; ++v) {
-                hd_v3_copy(p->verts + 3 * v, xyz + 3 * hull[v]);
+                hdi_v3_copy(p->verts + 3 * v, xyz + 3 * hull[v]);
             }
             polygon_topology(p, n);
             polygon_geometry(p, frame->normal);
@@ -265,7 +265,7 @@ static hd_status polygon_build(const double *xyz, int count, const hd_frame *fra
     return st;
 }
 
-hd_status hd_flat_build(const double *xyz, int count, const hd_frame *frame, hd_polytope **out)
+hd_status hdi_flat_build(const double *xyz, int count, const hdi_frame *frame, hd_polytope **out)
 {
     switch (frame->dim) {
         case 0:

@@ -4,18 +4,18 @@
 #include "core/math.h"
 #include "polytope/build.h"
 
-double hd_poly_length_tol(double convex_rel, double extent, double max_abs)
+double hdi_poly_length_tol(double convex_rel, double extent, double max_abs)
 {
     double rel = convex_rel * extent;
     double floor_len = HD_COORD_RESOLUTION * max_abs;
     return rel > floor_len ? rel : floor_len;
 }
 
-void hd_points_bounds(const double *xyz, int count, double lo[3], double hi[3], double *extent,
+void hdi_points_bounds(const double *xyz, int count, double lo[3], double hi[3], double *extent,
                       double *max_abs)
 {
-    hd_v3_copy(lo, xyz);
-    hd_v3_copy(hi, xyz);
+    hdi_v3_copy(lo, xyz);
+    hdi_v3_copy(hi, xyz);
     double m = 0.0;
     for (int i = 0; i < count; ++i) {
         const double *p = xyz + 3 * i;
@@ -27,7 +27,7 @@ void hd_points_bounds(const double *xyz, int count, double lo[3], double hi[3], 
                 hi[k] = p[k];
             }
         }
-        double a = hd_v3_max_abs(p);
+        double a = hdi_v3_max_abs(p);
         if (a > m) {
             m = a;
         }
@@ -48,8 +48,8 @@ static int farthest_from_point(const double *xyz, int count, const double *q)
     double best_d = -1.0;
     for (int i = 0; i < count; ++i) {
         double d[3];
-        hd_v3_sub(d, xyz + 3 * i, q);
-        double l2 = hd_v3_len2(d);
+        hdi_v3_sub(d, xyz + 3 * i, q);
+        double l2 = hdi_v3_len2(d);
         if (l2 > best_d) {
             best_d = l2;
             best = i;
@@ -67,9 +67,9 @@ static int farthest_from_line(const double *xyz, int count, const double *o, con
     double best_d = -1.0;
     for (int i = 0; i < count; ++i) {
         double w[3], c[3];
-        hd_v3_sub(w, xyz + 3 * i, o);
-        hd_v3_cross(c, w, u);
-        double l = hd_v3_len(c);
+        hdi_v3_sub(w, xyz + 3 * i, o);
+        hdi_v3_cross(c, w, u);
+        double l = hdi_v3_len(c);
         if (l > best_d) {
             best_d = l;
             best = i;
@@ -92,8 +92,8 @@ static int farthest_from_plane(const double *xyz, int count, const double *o, co
             continue;
         }
         double w[3];
-        hd_v3_sub(w, xyz + 3 * i, o);
-        double l = fabs(hd_v3_dot(w, n));
+        hdi_v3_sub(w, xyz + 3 * i, o);
+        double l = fabs(hdi_v3_dot(w, n));
         if (l > best_d) {
             best_d = l;
             best = i;
@@ -111,10 +111,10 @@ static int farthest_from_plane(const double *xyz, int count, const double *o, co
  * point from the line. Each test measures a true distance of some input point from an affine hull
  * of input points, so a set reported as dimension d really leaves that (d-1)-flat by more than
  * tol_len, and Qhull's initial simplex is never degenerate at its own precision. */
-void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *frame)
+void hdi_affine_frame(const double *xyz, int count, double tol_len, hdi_frame *frame)
 {
     double lo[3], hi[3], extent, max_abs;
-    hd_points_bounds(xyz, count, lo, hi, &extent, &max_abs);
+    hdi_points_bounds(xyz, count, lo, hi, &extent, &max_abs);
     int axis = 0;
     for (int k = 1; k < 3; ++k) {
         if (hi[k] - lo[k] > hi[axis] - lo[axis]) {
@@ -132,16 +132,16 @@ void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *fra
     for (int k = 0; k < 4; ++k) {
         frame->p[k] = start;
     }
-    hd_v3_set(frame->axis, 0, 0, 0);
-    hd_v3_set(frame->normal, 0, 0, 0);
-    hd_v3_set(frame->width, 0, 0, 0);
+    hdi_v3_set(frame->axis, 0, 0, 0);
+    hdi_v3_set(frame->normal, 0, 0, 0);
+    hdi_v3_set(frame->width, 0, 0, 0);
 
     int b = farthest_from_point(xyz, count, xyz + 3 * start);
     int a = farthest_from_point(xyz, count, xyz + 3 * b);
     const double *pa = xyz + 3 * a;
     double u[3];
-    hd_v3_sub(u, xyz + 3 * b, pa);
-    frame->width[0] = hd_v3_normalize(u);
+    hdi_v3_sub(u, xyz + 3 * b, pa);
+    frame->width[0] = hdi_v3_normalize(u);
     frame->p[0] = a;
     frame->p[1] = b;
     if (!(frame->width[0] > tol_len)) {
@@ -149,7 +149,7 @@ void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *fra
         return;
     }
     frame->dim = 1;
-    hd_v3_copy(frame->axis, u);
+    hdi_v3_copy(frame->axis, u);
 
     int c = farthest_from_line(xyz, count, pa, u, &frame->width[1]);
     if (!(frame->width[1] > tol_len)) {
@@ -158,10 +158,10 @@ void hd_affine_frame(const double *xyz, int count, double tol_len, hd_frame *fra
     frame->dim = 2;
     frame->p[2] = c;
     double w[3], n[3];
-    hd_v3_sub(w, xyz + 3 * c, pa);
-    hd_v3_cross(n, u, w);
-    hd_v3_normalize(n);
-    hd_v3_copy(frame->normal, n);
+    hdi_v3_sub(w, xyz + 3 * c, pa);
+    hdi_v3_cross(n, u, w);
+    hdi_v3_normalize(n);
+    hdi_v3_copy(frame->normal, n);
 
     const int spanning[3] = {a, b, c};
     int d = farthest_from_plane(xyz, count, pa, n, spanning, &frame->width[2]);

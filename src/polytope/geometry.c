@@ -13,12 +13,12 @@
 static double face_support(const hd_polytope *p, const double n[3], int start)
 {
     int best = start;
-    double bd = hd_v3_dot(n, p->verts + 3 * best);
+    double bd = hdi_v3_dot(n, p->verts + 3 * best);
     for (int step = 0; step < p->vertex_count; ++step) {
         int at = best;
         for (int k = p->vert_offset[at]; k < p->vert_offset[at + 1]; ++k) {
             int w = p->vert_adj[k];
-            double x = hd_v3_dot(n, p->verts + 3 * w);
+            double x = hdi_v3_dot(n, p->verts + 3 * w);
             if (x > bd) {
                 bd = x;
                 best = w;
@@ -36,22 +36,22 @@ static double face_support(const hd_polytope *p, const double n[3], int start)
  * is the area vector of the polygon (exact for a planar loop, for any c; c = the vertex average
  * keeps the products small). For a merged face whose vertices lie within tol of a plane it is the
  * area-weighted mean normal. A loop counter-clockwise seen from outside gives an outward A. */
-double hd_loop_newell(const double *pts, const int *loop, int m, double n[3])
+double hdi_loop_newell(const double *pts, const int *loop, int m, double n[3])
 {
     double c[3] = {0, 0, 0};
     for (int i = 0; i < m; ++i) {
-        hd_v3_add(c, c, pts + 3 * loop[i]);
+        hdi_v3_add(c, c, pts + 3 * loop[i]);
     }
-    hd_v3_scale(c, c, 1.0 / m);
-    hd_v3_set(n, 0, 0, 0);
+    hdi_v3_scale(c, c, 1.0 / m);
+    hdi_v3_set(n, 0, 0, 0);
     for (int i = 0; i < m; ++i) {
         double a[3], b[3], x[3];
-        hd_v3_sub(a, pts + 3 * loop[i], c);
-        hd_v3_sub(b, pts + 3 * loop[(i + 1) % m], c);
-        hd_v3_cross(x, a, b);
-        hd_v3_add(n, n, x);
+        hdi_v3_sub(a, pts + 3 * loop[i], c);
+        hdi_v3_sub(b, pts + 3 * loop[(i + 1) % m], c);
+        hdi_v3_cross(x, a, b);
+        hdi_v3_add(n, n, x);
     }
-    return hd_v3_normalize(n);
+    return hdi_v3_normalize(n);
 }
 
 /* Supporting offset of normal n, and the largest depth of a face vertex below that plane. */
@@ -60,14 +60,14 @@ static double plane_offset(const hd_polytope *p, const int *loop, int m, const d
 {
     int best = loop[0];
     for (int i = 1; i < m; ++i) {
-        if (hd_v3_dot(n, p->verts + 3 * loop[i]) > hd_v3_dot(n, p->verts + 3 * best)) {
+        if (hdi_v3_dot(n, p->verts + 3 * loop[i]) > hdi_v3_dot(n, p->verts + 3 * best)) {
             best = loop[i];
         }
     }
     double d = face_support(p, n, best);
     *depth = 0.0;
     for (int i = 0; i < m; ++i) {
-        double x = d - hd_v3_dot(n, p->verts + 3 * loop[i]);
+        double x = d - hdi_v3_dot(n, p->verts + 3 * loop[i]);
         if (x > *depth) {
             *depth = x;
         }
@@ -78,13 +78,13 @@ static double plane_offset(const hd_polytope *p, const int *loop, int m, const d
 /* Newell's normal, unless the merge supplied a normal (the seed face's, with which every vertex
  * of the merged face is known to lie within tol of the supporting plane) and Newell's leaves a
  * face vertex deeper than tol below its supporting plane; of the two the flatter is kept. */
-hd_status hd_poly_fill_planes(hd_polytope *p, const double *normals, double tol)
+hd_status hdi_poly_fill_planes(hd_polytope *p, const double *normals, double tol)
 {
     for (int f = 0; f < p->face_count; ++f) {
         const int *loop = p->face_verts + p->face_offset[f];
         int m = p->face_offset[f + 1] - p->face_offset[f];
         double n[3], depth;
-        if (!(hd_loop_newell(p->verts, loop, m, n) > 0.0)) {
+        if (!(hdi_loop_newell(p->verts, loop, m, n) > 0.0)) {
             return HD_ERR_BAD_MESH;
         }
         double d = plane_offset(p, loop, m, n, &depth);
@@ -92,11 +92,11 @@ hd_status hd_poly_fill_planes(hd_polytope *p, const double *normals, double tol)
             double alt_depth;
             double alt_d = plane_offset(p, loop, m, normals + 3 * f, &alt_depth);
             if (alt_depth < depth) {
-                hd_v3_copy(n, normals + 3 * f);
+                hdi_v3_copy(n, normals + 3 * f);
                 d = alt_d;
             }
         }
-        hd_v3_copy(p->face_normal + 3 * f, n);
+        hdi_v3_copy(p->face_normal + 3 * f, n);
         p->face_dist[f] = d;
     }
     return HD_OK;
@@ -107,8 +107,8 @@ static double radius_about(const hd_polytope *p, const double c[3])
     double r2 = 0.0;
     for (int i = 0; i < p->vertex_count; ++i) {
         double d[3];
-        hd_v3_sub(d, p->verts + 3 * i, c);
-        double l2 = hd_v3_len2(d);
+        hdi_v3_sub(d, p->verts + 3 * i, c);
+        double l2 = hdi_v3_len2(d);
         if (l2 > r2) {
             r2 = l2;
         }
@@ -133,9 +133,9 @@ static void ritter_centre(const hd_polytope *p, double c[3])
         best = -1.0;
         for (int i = 0; i < p->vertex_count; ++i) {
             double d[3];
-            hd_v3_sub(d, v + 3 * i, v + 3 * from);
-            if (hd_v3_len2(d) > best) {
-                best = hd_v3_len2(d);
+            hdi_v3_sub(d, v + 3 * i, v + 3 * from);
+            if (hdi_v3_len2(d) > best) {
+                best = hdi_v3_len2(d);
                 if (pass == 0) {
                     b = i;
                 } else {
@@ -144,23 +144,23 @@ static void ritter_centre(const hd_polytope *p, double c[3])
             }
         }
     }
-    hd_v3_add(c, v + 3 * a, v + 3 * b);
-    hd_v3_scale(c, c, 0.5);
+    hdi_v3_add(c, v + 3 * a, v + 3 * b);
+    hdi_v3_scale(c, c, 0.5);
     double r = 0.5 * sqrt(best);
     for (int i = 0; i < p->vertex_count; ++i) {
         double d[3];
-        hd_v3_sub(d, v + 3 * i, c);
-        double len = hd_v3_len(d);
+        hdi_v3_sub(d, v + 3 * i, c);
+        double len = hdi_v3_len(d);
         if (len > r) {
             double grow = 0.5 * (len - r);
-            hd_v3_madd(c, c, grow / len, d);
+            hdi_v3_madd(c, c, grow / len, d);
             r += grow;
         }
     }
 }
 
 /* The widest triple of a face (polytope/internal.h). */
-int hd_face_widest_triple(const hd_polytope *p, int f, int tri[3])
+int hdi_face_widest_triple(const hd_polytope *p, int f, int tri[3])
 {
     const int *loop = p->face_verts + p->face_offset[f];
     int m = p->face_offset[f + 1] - p->face_offset[f];
@@ -168,18 +168,18 @@ int hd_face_widest_triple(const hd_polytope *p, int f, int tri[3])
     double d[3], u[3], x[3], u2 = 0.0, x2 = 0.0;
     tri[0] = tri[1] = tri[2] = loop[0];
     for (int i = 1; i < m; ++i) {
-        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
-        double l2 = hd_v3_len2(d);
+        hdi_v3_sub(d, p->verts + 3 * loop[i], v0);
+        double l2 = hdi_v3_len2(d);
         if (l2 > u2) {
             u2 = l2;
             tri[1] = loop[i];
         }
     }
-    hd_v3_sub(u, p->verts + 3 * tri[1], v0);
+    hdi_v3_sub(u, p->verts + 3 * tri[1], v0);
     for (int i = 1; i < m; ++i) {
-        hd_v3_sub(d, p->verts + 3 * loop[i], v0);
-        hd_v3_cross(x, u, d);
-        double l2 = hd_v3_len2(x);
+        hdi_v3_sub(d, p->verts + 3 * loop[i], v0);
+        hdi_v3_cross(x, u, d);
+        double l2 = hdi_v3_len2(x);
         if (l2 > x2) {
             x2 = l2;
             tri[2] = loop[i];
@@ -188,39 +188,39 @@ int hd_face_widest_triple(const hd_polytope *p, int f, int tri[3])
     return !(x2 > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * u2 * u2);
 }
 
-void hd_poly_fill_bounds(hd_polytope *p)
+void hdi_poly_fill_bounds(hd_polytope *p)
 {
     for (int f = 0; f < p->face_count; ++f) {
         int tri[3];
-        p->face_thin[f] = (unsigned char)hd_face_widest_triple(p, f, tri);
+        p->face_thin[f] = (unsigned char)hdi_face_widest_triple(p, f, tri);
     }
-    hd_points_bounds(p->verts, p->vertex_count, p->aabb_lo, p->aabb_hi, &p->extent, &p->max_abs);
+    hdi_points_bounds(p->verts, p->vertex_count, p->aabb_lo, p->aabb_hi, &p->extent, &p->max_abs);
     double box_c[3], ritter_c[3];
-    hd_v3_add(box_c, p->aabb_lo, p->aabb_hi);
-    hd_v3_scale(box_c, box_c, 0.5);
+    hdi_v3_add(box_c, p->aabb_lo, p->aabb_hi);
+    hdi_v3_scale(box_c, box_c, 0.5);
     ritter_centre(p, ritter_c);
     double rb = radius_about(p, box_c), rr = radius_about(p, ritter_c);
     if (rr < rb) {
-        hd_v3_copy(p->sphere_centre, ritter_c);
+        hdi_v3_copy(p->sphere_centre, ritter_c);
         p->sphere_radius = rr;
     } else {
-        hd_v3_copy(p->sphere_centre, box_c);
+        hdi_v3_copy(p->sphere_centre, box_c);
         p->sphere_radius = rb;
     }
     p->sphere_radius *= 1.0 + HD_SPHERE_INFLATE;
 }
 
-void hd_interior_set(hd_polytope *p, int which, int count, const int *index, const double *weight)
+void hdi_interior_set(hd_polytope *p, int which, int count, const int *index, const double *weight)
 {
-    hd_interior *in = &p->interior[which];
-    hd_v3_set(in->point, 0, 0, 0);
+    hdi_interior *in = &p->interior[which];
+    hdi_v3_set(in->point, 0, 0, 0);
     in->count = count;
     for (int i = 0; i < 4; ++i) {
         in->index[i] = i < count ? index[i] : -1;
         in->weight[i] = i < count ? weight[i] : 0.0;
     }
     for (int i = 0; i < count; ++i) {
-        hd_v3_madd(in->point, in->point, weight[i], p->verts + 3 * index[i]);
+        hdi_v3_madd(in->point, in->point, weight[i], p->verts + 3 * index[i]);
     }
     in->clearance = 0.0;
     if (which == 0) {
@@ -238,7 +238,7 @@ static double clearance_of(const hd_polytope *p, const double x[3])
 {
     double c = INFINITY;
     for (int f = 0; f < p->face_count; ++f) {
-        double s = p->face_dist[f] - hd_v3_dot(p->face_normal + 3 * f, x);
+        double s = p->face_dist[f] - hdi_v3_dot(p->face_normal + 3 * f, x);
         if (s < c) {
             c = s;
         }
@@ -251,17 +251,17 @@ static double clearance_of(const hd_polytope *p, const double x[3])
  * A point with barycentric weights w in a tetrahedron lies at w_i h_i from its face i (h_i the
  * height over it), so both chosen points, with weights all >= 1/6, are strictly inside the
  * tetrahedron and hence the hull; their clearance is measured against the hull's face planes. */
-hd_status hd_poly_fill_interior_solid(hd_polytope *p)
+hd_status hdi_poly_fill_interior_solid(hd_polytope *p)
 {
-    hd_frame fr;
-    hd_affine_frame(p->verts, p->vertex_count, 0.0, &fr);
+    hdi_frame fr;
+    hdi_affine_frame(p->verts, p->vertex_count, 0.0, &fr);
     if (fr.dim < 3) {
         return HD_ERR_HULL;
     }
     static const double centroid[4] = {0.25, 0.25, 0.25, 0.25};
     static const double skewed[4] = {0.5, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0};
-    hd_interior_set(p, 0, 4, fr.p, centroid);
-    hd_interior_set(p, 1, 4, fr.p, skewed);
+    hdi_interior_set(p, 0, 4, fr.p, centroid);
+    hdi_interior_set(p, 1, 4, fr.p, skewed);
     for (int i = 0; i < 2; ++i) {
         p->interior[i].clearance = clearance_of(p, p->interior[i].point);
         if (!(p->interior[i].clearance > 0.0)) {

@@ -28,16 +28,16 @@ static void loop_area_vector(const double *xyz, const int *loop, int n, double o
 {
     double c[3] = {0, 0, 0};
     for (int i = 0; i < n; ++i) {
-        hd_v3_add(c, c, xyz + 3 * loop[i]);
+        hdi_v3_add(c, c, xyz + 3 * loop[i]);
     }
-    hd_v3_scale(c, c, 1.0 / n);
-    hd_v3_set(out, 0, 0, 0);
+    hdi_v3_scale(c, c, 1.0 / n);
+    hdi_v3_set(out, 0, 0, 0);
     for (int i = 0; i < n; ++i) {
         double a[3], b[3], x[3];
-        hd_v3_sub(a, xyz + 3 * loop[i], c);
-        hd_v3_sub(b, xyz + 3 * loop[(i + 1) % n], c);
-        hd_v3_cross(x, a, b);
-        hd_v3_add(out, out, x);
+        hdi_v3_sub(a, xyz + 3 * loop[i], c);
+        hdi_v3_sub(b, xyz + 3 * loop[(i + 1) % n], c);
+        hdi_v3_cross(x, a, b);
+        hdi_v3_add(out, out, x);
     }
 }
 
@@ -62,7 +62,7 @@ static int qhull_facet_loop(qhT *qh, facetT *facet, const double *xyz, int count
     }
     double area[3];
     loop_area_vector(xyz, loop, n, area);
-    if (hd_v3_dot(area, facet->normal) < 0.0) {
+    if (hdi_v3_dot(area, facet->normal) < 0.0) {
         for (int i = 0, j = n - 1; i < j; ++i, --j) {
             int t = loop[i];
             loop[i] = loop[j];
@@ -72,7 +72,7 @@ static int qhull_facet_loop(qhT *qh, facetT *facet, const double *xyz, int count
     return n;
 }
 
-static hd_status qhull_extract(qhT *qh, const double *xyz, int count, hd_loops *faces)
+static hd_status qhull_extract(qhT *qh, const double *xyz, int count, hdi_loops *faces)
 {
     facetT *facet;
     int nf = 0, total = 0;
@@ -81,7 +81,7 @@ static hd_status qhull_extract(qhT *qh, const double *xyz, int count, hd_loops *
         ++nf;
         total += qh_setsize(qh, facet->vertices);
     }
-    hd_status st = hd_loops_alloc(faces, nf, total);
+    hd_status st = hdi_loops_alloc(faces, nf, total);
     if (st != HD_OK) {
         return st;
     }
@@ -102,7 +102,7 @@ static hd_status qhull_extract(qhT *qh, const double *xyz, int count, hd_loops *
 }
 
 /* Runs the extraction with Qhull's error exit armed; returns Qhull's exit code (0: none). */
-static int qhull_guarded_extract(qhT *qh, const double *xyz, int count, hd_loops *faces,
+static int qhull_guarded_extract(qhT *qh, const double *xyz, int count, hdi_loops *faces,
                                  hd_status *st)
 {
     *st = HD_ERR_HULL;
@@ -133,7 +133,7 @@ static hd_status qhull_status(int exitcode, int *flat)
     }
 }
 
-hd_status hd_hull_qhull(const double *xyz, int count, hd_loops *faces, int *flat)
+hd_status hdi_hull_qhull(const double *xyz, int count, hdi_loops *faces, int *flat)
 {
     static const char options[] = "qhull Qs Pp";
     char command[sizeof options];
@@ -162,7 +162,7 @@ hd_status hd_hull_qhull(const double *xyz, int count, hd_loops *faces, int *flat
         qh_memfreeshort(qh, &curlong, &totlong);
     }
     if (st != HD_OK || *flat) {
-        hd_loops_free(faces);
+        hdi_loops_free(faces);
     }
     if (sink != NULL) {
         fclose(sink);

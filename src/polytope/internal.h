@@ -15,13 +15,13 @@
 
 /* An interior point as a convex combination of at most 4 hull vertices, with its clearance
  * (distance to the nearest face plane; 0 below dimension 3). */
-typedef struct hd_interior {
+typedef struct hdi_interior {
     double point[3];
     int count;
     int index[4];
     double weight[4];
     double clearance;
-} hd_interior;
+} hdi_interior;
 
 /* The fields every query reads come first, so that they share the block's first cache line (the
  * block is 64-byte aligned). */
@@ -62,13 +62,13 @@ struct hd_polytope {
     int *face_verts;          /* face_offset[face_count]: loops, counter-clockwise from outside */
     int *face_edges;          /* same length: [k] the edge from face_verts[k] to the next */
     int *face_adj;            /* same length: [k] the face across face_edges[k] */
-    unsigned char *face_thin; /* face_count: 1 for a needle or sliver face (hd_face_widest_triple),
+    unsigned char *face_thin; /* face_count: 1 for a needle or sliver face (hdi_face_widest_triple),
                                  whose stored normal may turn by far more than 2^-53 */
 
     double plane_normal[3]; /* dimension 2: the polygon's unit normal; else zero */
     double plane_dist;
 
-    hd_interior interior[2];
+    hdi_interior interior[2];
     double aabb_lo[3];
     double aabb_hi[3];
     double max_abs; /* largest absolute coordinate of any vertex */
@@ -81,6 +81,6 @@ struct hd_polytope {
  * (Newell's sum of products of offsets of size d, polytope/geometry.c) rounds by about 2^-53 d^2
  * against a length of twice the area, so it is accurate to a few units over that ratio. Built
  * into face_thin once; the contact queries ask for the triple of a thin face (kernel/mface.c). */
-int hd_face_widest_triple(const hd_polytope *p, int f, int tri[3]);
+int hdi_face_widest_triple(const hd_polytope *p, int f, int tri[3]);
 
 #endif

@@ -8,10 +8,10 @@
 #include "core/math.h"
 #include "polytope/build.h"
 
-typedef struct hd_merge_ctx {
+typedef struct hdi_merge_ctx {
     const double *pts;
-    const hd_loops *loops;
-    const hd_halfedges *he;
+    const hdi_loops *loops;
+    const hdi_halfedges *he;
     double tol;
     double *normal; /* 3 per face (unit, zero for a degenerate face) */
     int *region;    /* per face: region id or -1 */
@@ -19,16 +19,16 @@ typedef struct hd_merge_ctx {
     int *stamp;     /* per vertex: last region whose boundary visited it, plus one */
     int *boundary;  /* per region: start of its loop in out_verts, or -1 for a single face */
     int *seed;      /* per region: its seed face */
-} hd_merge_ctx;
+} hdi_merge_ctx;
 
-typedef struct hd_face_key {
+typedef struct hdi_face_key {
     double area;
     int face;
-} hd_face_key;
+} hdi_face_key;
 
 static int face_key_cmp(const void *a, const void *b)
 {
-    const hd_face_key *x = a, *y = b;
+    const hdi_face_key *x = a, *y = b;
     if (x->area != y->area) {
         return x->area > y->area ? -1 : 1;
     }
@@ -36,26 +36,26 @@ static int face_key_cmp(const void *a, const void *b)
 }
 
 /* Unit normal from Newell's area vector (polytope/geometry.c); returns the area. */
-static double face_normal(const hd_merge_ctx *ctx, int f, double n[3])
+static double face_normal(const hdi_merge_ctx *ctx, int f, double n[3])
 {
     const int *loop = ctx->loops->verts + ctx->loops->offset[f];
     int m = ctx->loops->offset[f + 1] - ctx->loops->offset[f];
-    return 0.5 * hd_loop_newell(ctx->pts, loop, m, n);
+    return 0.5 * hdi_loop_newell(ctx->pts, loop, m, n);
 }
 
 /* D = max of n . v over all vertices, by climbing the vertex graph from vertex start (a vertex
  * with no better neighbour maximises a linear function over a convex polytope). */
-static double support_value(const hd_merge_ctx *ctx, const double n[3], int start)
+static double support_value(const hdi_merge_ctx *ctx, const double n[3], int start)
 {
-    const hd_halfedges *he = ctx->he;
+    const hdi_halfedges *he = ctx->he;
     const int *verts = ctx->loops->verts;
     int best = start;
-    double bd = hd_v3_dot(n, ctx->pts + 3 * best);
+    double bd = hdi_v3_dot(n, ctx->pts + 3 * best);
     for (int step = 0; step < he->vertex_count; ++step) {
         int at = best;
         for (int j = he->out_offset[at]; j < he->out_offset[at + 1]; ++j) {
             int w = verts[he->next[he->out_he[j]]];
-            double x = hd_v3_dot(n, ctx->pts + 3 * w);
+            double x = hdi_v3_dot(n, ctx->pts + 3 * w);
             if (x > bd) {
                 bd = x;
                 best = w;
@@ -68,13 +68,13 @@ static double support_value(const hd_merge_ctx *ctx, const double n[3], int star
     return bd;
 }
 
-static int face_near_plane(const hd_merge_ctx *ctx, int g, const double n[3], double d)
+static int face_near_plane(const hdi_merge_ctx *ctx, int g, const double n[3], double d)
 {
-    if (hd_v3_dot(n, ctx->normal + 3 * g) < 0.0) {
+    if (hdi_v3_dot(n, ctx->normal + 3 * g) < 0.0) {
         return 0;
     }
     for (int k = ctx->loops->offset[g]; k < ctx->loops->offset[g + 1]; ++k) {
-        double x = hd_v3_dot(n, ctx->pts + 3 * ctx->loops->verts[k]);
+        double x = hdi_v3_dot(n, ctx->pts + 3 * ctx->loops->verts[k]);
         if (!(x >= d - ctx->tol)) {
             return 0;
         }
@@ -86,9 +86,9 @@ static int face_near_plane(const hd_merge_ctx *ctx, int g, const double n[3], do
  * joins when all its vertices are within tol below the seed's supporting plane n_s.x = D_s (not the
  * last face's plane: no drift along a chain of slightly bent faces); the merged face keeps n_s and
  * D_s, so every vertex stays on or inside it. */
-static int region_grow(hd_merge_ctx *ctx, int s, int r)
+static int region_grow(hdi_merge_ctx *ctx, int s, int r)
 {
-    const hd_halfedges *he = ctx->he;
+    const hdi_halfedges *he = ctx->he;
     const double *n = ctx->normal + 3 * s;
     double d = support_value(ctx, n, ctx->loops->verts[ctx->loops->offset[s]]);
     int head = 0, tail = 0;
@@ -111,9 +111,9 @@ static int region_grow(hd_merge_ctx *ctx, int s, int r)
  * length, or -1 when the boundary is not one simple loop. From a boundary half-edge a -> b the
  * next one starts at b: turn around b through the region's faces (next(twin(h))) until the edge
  * crossed leads out of the region; the turn count is capped by b's degree. */
-static int region_boundary(hd_merge_ctx *ctx, int r, int members, int *out)
+static int region_boundary(hdi_merge_ctx *ctx, int r, int members, int *out)
 {
-    const hd_halfedges *he = ctx->he;
+    const hdi_halfedges *he = ctx->he;
     const int *verts = ctx->loops->verts;
     int total = 0, start = -1;
     for (int i = 0; i < members; ++i) {
@@ -152,7 +152,7 @@ static int region_boundary(hd_merge_ctx *ctx, int r, int members, int *out)
     return n == total ? n : -1;
 }
 
-static hd_status merge_alloc(hd_merge_ctx *ctx, int nf, int nv)
+static hd_status merge_alloc(hdi_merge_ctx *ctx, int nf, int nv)
 {
     ctx->normal = malloc((size_t)nf * 3 * sizeof(double));
     ctx->region = malloc((size_t)nf * sizeof(int));
@@ -167,7 +167,7 @@ static hd_status merge_alloc(hd_merge_ctx *ctx, int nf, int nv)
     return HD_OK;
 }
 
-static void merge_free(hd_merge_ctx *ctx)
+static void merge_free(hdi_merge_ctx *ctx)
 {
     free(ctx->normal);
     free(ctx->region);
@@ -181,19 +181,19 @@ static void merge_free(hd_merge_ctx *ctx)
  * vertex lies more than tol outside the chord joining its neighbours. A region grown from faces
  * within tol of one plane need not be: where the faces around it are nearly but not quite
  * coplanar, the region can be an L or a notched polygon, which is no face of a convex polytope. */
-static int loop_convex(const hd_merge_ctx *ctx, const int *loop, int n, const double nrm[3])
+static int loop_convex(const hdi_merge_ctx *ctx, const int *loop, int n, const double nrm[3])
 {
     for (int i = 0; i < n; ++i) {
         const double *p0 = ctx->pts + 3 * loop[(i + n - 1) % n];
         const double *p1 = ctx->pts + 3 * loop[i];
         const double *p2 = ctx->pts + 3 * loop[(i + 1) % n];
         double a[3], b[3], c[3], x[3];
-        hd_v3_sub(a, p1, p0);
-        hd_v3_sub(b, p2, p1);
-        hd_v3_sub(c, p2, p0);
-        hd_v3_cross(x, a, b);
-        double turn = hd_v3_dot(x, nrm); /* |c| times p1's distance inside the chord p0 p2 */
-        if (!(turn >= -ctx->tol * hd_v3_len(c))) {
+        hdi_v3_sub(a, p1, p0);
+        hdi_v3_sub(b, p2, p1);
+        hdi_v3_sub(c, p2, p0);
+        hdi_v3_cross(x, a, b);
+        double turn = hdi_v3_dot(x, nrm); /* |c| times p1's distance inside the chord p0 p2 */
+        if (!(turn >= -ctx->tol * hdi_v3_len(c))) {
             return 0;
         }
     }
@@ -202,9 +202,9 @@ static int loop_convex(const hd_merge_ctx *ctx, const int *loop, int n, const do
 
 /* Grows every region; loops of merged regions are appended to out (whose verts have room for
  * all half-edges), single faces keep their loop. Returns the number of regions. */
-static int merge_regions(hd_merge_ctx *ctx, hd_face_key *order, hd_loops *out)
+static int merge_regions(hdi_merge_ctx *ctx, hdi_face_key *order, hdi_loops *out)
 {
-    const hd_loops *loops = ctx->loops;
+    const hdi_loops *loops = ctx->loops;
     int nf = loops->face_count, regions = 0, used = 0;
     for (int i = 0; i < nf; ++i) {
         ctx->region[i] = -1;
@@ -237,9 +237,9 @@ static int merge_regions(hd_merge_ctx *ctx, hd_face_key *order, hd_loops *out)
 
 /* Final loops: regions in order, merged ones copied from their boundary, single faces from the
  * input. scratch has room for every half-edge. */
-static void merge_collect(const hd_merge_ctx *ctx, int regions, const int *scratch, hd_loops *out)
+static void merge_collect(const hdi_merge_ctx *ctx, int regions, const int *scratch, hdi_loops *out)
 {
-    const hd_loops *loops = ctx->loops;
+    const hdi_loops *loops = ctx->loops;
     int at = 0;
     for (int r = 0; r < regions; ++r) {
         int code = out->offset[r + 1];
@@ -262,7 +262,7 @@ static void merge_collect(const hd_merge_ctx *ctx, int regions, const int *scrat
 
 /* Drops vertices that lie on exactly two loops (the middle of a merged edge). Returns HD_OK, or
  * HD_ERR_BAD_MESH when a loop would fall below three vertices or a vertex sits on one loop. */
-static hd_status merge_drop_flat_vertices(hd_loops *out, int nv, int *count)
+static hd_status merge_drop_flat_vertices(hdi_loops *out, int nv, int *count)
 {
     memset(count, 0, (size_t)nv * sizeof(int));
     int total = out->offset[out->face_count];
@@ -291,12 +291,12 @@ static hd_status merge_drop_flat_vertices(hd_loops *out, int nv, int *count)
     return HD_OK;
 }
 
-hd_status hd_merge_coplanar(const double *pts, int nv, const hd_loops *loops,
-                            const hd_halfedges *he, double tol, hd_loops *out, int *merged)
+hd_status hdi_merge_coplanar(const double *pts, int nv, const hdi_loops *loops,
+                            const hdi_halfedges *he, double tol, hdi_loops *out, int *merged)
 {
     int nf = loops->face_count, total = loops->offset[nf];
-    hd_merge_ctx ctx = {pts, loops, he, tol, NULL, NULL, NULL, NULL, NULL, NULL};
-    hd_face_key *order = malloc((size_t)nf * sizeof *order);
+    hdi_merge_ctx ctx = {pts, loops, he, tol, NULL, NULL, NULL, NULL, NULL, NULL};
+    hdi_face_key *order = malloc((size_t)nf * sizeof *order);
     int *scratch = malloc(((size_t)total + (size_t)nv + 1) * sizeof(int));
     memset(out, 0, sizeof *out);
     *merged = 0;
@@ -305,7 +305,7 @@ hd_status hd_merge_coplanar(const double *pts, int nv, const hd_loops *loops,
         st = HD_ERR_NO_MEMORY;
     }
     if (st == HD_OK) {
-        st = hd_loops_alloc(out, nf, total);
+        st = hdi_loops_alloc(out, nf, total);
     }
     if (st == HD_OK) {
         for (int f = 0; f < nf; ++f) {
@@ -323,7 +323,7 @@ hd_status hd_merge_coplanar(const double *pts, int nv, const hd_loops *loops,
             st = HD_ERR_NO_MEMORY;
         }
         for (int r = 0; r < regions && st == HD_OK; ++r) {
-            hd_v3_copy(out->normal + 3 * r, ctx.normal + 3 * ctx.seed[r]);
+            hdi_v3_copy(out->normal + 3 * r, ctx.normal + 3 * ctx.seed[r]);
         }
         if (*merged && st == HD_OK) {
             st = merge_drop_flat_vertices(out, nv, scratch);
@@ -333,7 +333,7 @@ hd_status hd_merge_coplanar(const double *pts, int nv, const hd_loops *loops,
     free(order);
     free(scratch);
     if (st != HD_OK) {
-        hd_loops_free(out);
+        hdi_loops_free(out);
     }
     return st;
 }

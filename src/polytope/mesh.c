@@ -37,7 +37,7 @@ static hd_status mesh_check_args(const double *xyz, int vertex_count, const int 
     if (face_sizes == NULL || face_indices == NULL) {
         return HD_ERR_NULL;
     }
-    hd_status st = hd_poly_check_points(xyz, vertex_count);
+    hd_status st = hdi_poly_check_points(xyz, vertex_count);
     if (st != HD_OK) {
         return st;
     }
@@ -51,7 +51,7 @@ static hd_status mesh_check_args(const double *xyz, int vertex_count, const int 
 }
 
 /* Every vertex referenced, no vertex twice in one loop (stamp per face). */
-static hd_status mesh_check_references(const hd_loops *loops, int vertex_count)
+static hd_status mesh_check_references(const hdi_loops *loops, int vertex_count)
 {
     int *stamp = calloc((size_t)vertex_count, sizeof(int));
     if (stamp == NULL) {
@@ -83,25 +83,25 @@ static double mesh_face_plane(const double *xyz, const int *loop, int m, double 
 {
     double c[3] = {0, 0, 0};
     for (int i = 0; i < m; ++i) {
-        hd_v3_add(c, c, xyz + 3 * loop[i]);
+        hdi_v3_add(c, c, xyz + 3 * loop[i]);
     }
-    hd_v3_scale(c, c, 1.0 / m);
-    hd_v3_set(n, 0, 0, 0);
+    hdi_v3_scale(c, c, 1.0 / m);
+    hdi_v3_set(n, 0, 0, 0);
     for (int i = 0; i < m; ++i) {
         double a[3], b[3], x[3];
-        hd_v3_sub(a, xyz + 3 * loop[i], c);
-        hd_v3_sub(b, xyz + 3 * loop[(i + 1) % m], c);
-        hd_v3_cross(x, a, b);
-        hd_v3_add(n, n, x);
+        hdi_v3_sub(a, xyz + 3 * loop[i], c);
+        hdi_v3_sub(b, xyz + 3 * loop[(i + 1) % m], c);
+        hdi_v3_cross(x, a, b);
+        hdi_v3_add(n, n, x);
     }
-    double len = hd_v3_normalize(n);
-    *d = hd_v3_dot(n, c);
+    double len = hdi_v3_normalize(n);
+    *d = hdi_v3_dot(n, c);
     return len;
 }
 
 /* Signed volume of the closed surface (divergence theorem: sum over faces of c_f . A_f / 3 with
  * A_f the area vector); positive when the loops run counter-clockwise seen from outside. */
-static double mesh_volume(const double *xyz, const hd_loops *loops)
+static double mesh_volume(const double *xyz, const hdi_loops *loops)
 {
     double vol = 0.0;
     for (int f = 0; f < loops->face_count; ++f) {
@@ -125,7 +125,7 @@ static void violation_set(hd_mesh_violation *out, int face, int vertex, double e
 
 /* Convexity (header contract): each face's vertices within tol of its plane, every vertex at
  * most tol outside every face plane. O(V F): the check is the definition, applied directly. */
-static hd_status mesh_check_convex(const double *xyz, int vertex_count, const hd_loops *loops,
+static hd_status mesh_check_convex(const double *xyz, int vertex_count, const hdi_loops *loops,
                                    double tol, hd_mesh_violation *violation)
 {
     for (int f = 0; f < loops->face_count; ++f) {
@@ -137,14 +137,14 @@ static hd_status mesh_check_convex(const double *xyz, int vertex_count, const hd
             return HD_ERR_BAD_MESH;
         }
         for (int i = 0; i < m; ++i) {
-            double x = hd_v3_dot(n, xyz + 3 * loop[i]) - d;
+            double x = hdi_v3_dot(n, xyz + 3 * loop[i]) - d;
             if (x > tol || -x > tol) {
                 violation_set(violation, f, loop[i], x > 0 ? x : -x);
                 return HD_ERR_NOT_CONVEX;
             }
         }
         for (int v = 0; v < vertex_count; ++v) {
-            double x = hd_v3_dot(n, xyz + 3 * v) - d;
+            double x = hdi_v3_dot(n, xyz + 3 * v) - d;
             if (x > tol) {
                 violation_set(violation, f, v, x);
                 return HD_ERR_NOT_CONVEX;
@@ -156,19 +156,19 @@ static hd_status mesh_check_convex(const double *xyz, int vertex_count, const hd
 
 /* The mesh's topology: references, closed 2-manifold (pairing and fans), one sphere (Euler),
  * outward orientation. */
-static hd_status mesh_check_surface(const double *xyz, int vertex_count, const hd_loops *loops)
+static hd_status mesh_check_surface(const double *xyz, int vertex_count, const hdi_loops *loops)
 {
     hd_status st = mesh_check_references(loops, vertex_count);
     if (st != HD_OK) {
         return st;
     }
-    hd_halfedges he;
-    st = hd_halfedges_build(loops, vertex_count, &he);
+    hdi_halfedges he;
+    st = hdi_halfedges_build(loops, vertex_count, &he);
     if (st != HD_OK) {
         return st;
     }
     int edges = he.count / 2;
-    hd_halfedges_free(&he);
+    hdi_halfedges_free(&he);
     if (vertex_count - edges + loops->face_count != 2) {
         return HD_ERR_BAD_MESH;
     }
@@ -178,11 +178,11 @@ static hd_status mesh_check_surface(const double *xyz, int vertex_count, const h
     return HD_OK;
 }
 
-static hd_status mesh_build(const double *xyz, int vertex_count, const hd_loops *loops,
+static hd_status mesh_build(const double *xyz, int vertex_count, const hdi_loops *loops,
                             double tol_len, hd_polytope **out, hd_mesh_violation *violation)
 {
-    hd_frame frame;
-    hd_affine_frame(xyz, vertex_count, tol_len, &frame);
+    hdi_frame frame;
+    hdi_affine_frame(xyz, vertex_count, tol_len, &frame);
     if (frame.dim < 3) {
         return HD_ERR_BAD_MESH; /* a flat or thinner set bounds no solid */
     }
@@ -191,7 +191,7 @@ static hd_status mesh_build(const double *xyz, int vertex_count, const hd_loops 
         st = mesh_check_convex(xyz, vertex_count, loops, tol_len, violation);
     }
     if (st == HD_OK) {
-        st = hd_solid_assemble(xyz, vertex_count, loops, tol_len, out);
+        st = hdi_solid_assemble(xyz, vertex_count, loops, tol_len, out);
     }
     return st;
 }
@@ -209,13 +209,13 @@ hd_status hd_polytope_from_mesh(const double *xyz, int vertex_count, const int *
     hd_tolerance t;
     hd_status st = mesh_check_args(xyz, vertex_count, face_sizes, face_indices, face_count, &total);
     if (st == HD_OK) {
-        st = hd_poly_check_tolerance(tol, &t);
+        st = hdi_poly_check_tolerance(tol, &t);
     }
     if (st != HD_OK) {
         return st;
     }
-    hd_loops loops;
-    st = hd_loops_alloc(&loops, face_count, total);
+    hdi_loops loops;
+    st = hdi_loops_alloc(&loops, face_count, total);
     if (st != HD_OK) {
         return st;
     }
@@ -225,14 +225,14 @@ hd_status hd_polytope_from_mesh(const double *xyz, int vertex_count, const int *
     memcpy(loops.verts, face_indices, (size_t)total * sizeof(int));
     double *xs;
     int e;
-    st = hd_poly_scaled_copy(xyz, vertex_count, &xs, &e);
+    st = hdi_poly_scaled_copy(xyz, vertex_count, &xs, &e);
     if (st == HD_OK) {
         double lo[3], hi[3], extent, max_abs;
-        hd_points_bounds(xs, vertex_count, lo, hi, &extent, &max_abs);
-        double tol_len = hd_poly_length_tol(t.convex_rel, extent, max_abs);
+        hdi_points_bounds(xs, vertex_count, lo, hi, &extent, &max_abs);
+        double tol_len = hdi_poly_length_tol(t.convex_rel, extent, max_abs);
         st = mesh_build(xs, vertex_count, &loops, tol_len, out, violation);
         if (st == HD_OK) {
-            hd_poly_unscale(*out, e);
+            hdi_poly_unscale(*out, e);
         }
         if (violation != NULL && e != 0) {
             violation->excess = ldexp(violation->excess, e);
@@ -241,6 +241,6 @@ hd_status hd_polytope_from_mesh(const double *xyz, int vertex_count, const int *
             free(xs);
         }
     }
-    hd_loops_free(&loops);
+    hdi_loops_free(&loops);
     return st;
 }

@@ -6,7 +6,7 @@
 #include "core/math.h"
 #include "polytope/build.h"
 
-hd_status hd_poly_check_tolerance(const hd_tolerance *tol, hd_tolerance *resolved)
+hd_status hdi_poly_check_tolerance(const hd_tolerance *tol, hd_tolerance *resolved)
 {
     if (tol == NULL) {
         *resolved = hd_tolerance_default();
@@ -20,7 +20,7 @@ hd_status hd_poly_check_tolerance(const hd_tolerance *tol, hd_tolerance *resolve
     return HD_OK;
 }
 
-hd_status hd_poly_check_points(const double *xyz, int count)
+hd_status hdi_poly_check_points(const double *xyz, int count)
 {
     if (xyz == NULL) {
         return HD_ERR_NULL;
@@ -44,22 +44,22 @@ hd_status hd_poly_check_points(const double *xyz, int count)
 /* Qhull's verdict "flat" (its initial simplex is singular at its precision) on a set our frame
  * found thicker than tol_len can only come from a sliver close to that limit: the set is then
  * built as the polygon of the frame's plane. */
-static hd_status build_solid(const double *xyz, int count, const hd_frame *frame, double tol_len,
+static hd_status build_solid(const double *xyz, int count, const hdi_frame *frame, double tol_len,
                              hd_polytope **out)
 {
-    hd_loops faces;
+    hdi_loops faces;
     int flat = 0;
-    hd_status st = hd_hull_qhull(xyz, count, &faces, &flat);
+    hd_status st = hdi_hull_qhull(xyz, count, &faces, &flat);
     if (st != HD_OK) {
         return st;
     }
     if (flat) {
-        hd_frame plane = *frame;
+        hdi_frame plane = *frame;
         plane.dim = 2;
-        return hd_flat_build(xyz, count, &plane, out);
+        return hdi_flat_build(xyz, count, &plane, out);
     }
-    st = hd_solid_assemble(xyz, count, &faces, tol_len, out);
-    hd_loops_free(&faces);
+    st = hdi_solid_assemble(xyz, count, &faces, tol_len, out);
+    hdi_loops_free(&faces);
     return st == HD_ERR_BAD_MESH ? HD_ERR_HULL : st;
 }
 
@@ -71,34 +71,34 @@ hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *to
     }
     *out = NULL;
     hd_tolerance t;
-    hd_status st = hd_poly_check_points(xyz, count);
+    hd_status st = hdi_poly_check_points(xyz, count);
     if (st == HD_OK) {
-        st = hd_poly_check_tolerance(tol, &t);
+        st = hdi_poly_check_tolerance(tol, &t);
     }
     if (st != HD_OK) {
         return st;
     }
     double *xs;
     int e;
-    st = hd_poly_scaled_copy(xyz, count, &xs, &e);
+    st = hdi_poly_scaled_copy(xyz, count, &xs, &e);
     if (st != HD_OK) {
         return st;
     }
     double lo[3], hi[3], extent, max_abs;
-    hd_points_bounds(xs, count, lo, hi, &extent, &max_abs);
+    hdi_points_bounds(xs, count, lo, hi, &extent, &max_abs);
     /* a hull is exact: dimension, merging and dropped boundary points at the coordinates'
      * resolution only; convex_rel is a mesh tolerance (a hull built within it could lose a
      * point, and with it the verdict, by up to 1e-9 of the size) */
-    double tol_len = hd_poly_length_tol(0.0, extent, max_abs);
-    hd_frame frame;
-    hd_affine_frame(xs, count, tol_len, &frame);
+    double tol_len = hdi_poly_length_tol(0.0, extent, max_abs);
+    hdi_frame frame;
+    hdi_affine_frame(xs, count, tol_len, &frame);
     if (frame.dim < 3) {
-        st = hd_flat_build(xs, count, &frame, out);
+        st = hdi_flat_build(xs, count, &frame, out);
     } else {
         st = build_solid(xs, count, &frame, tol_len, out);
     }
     if (st == HD_OK) {
-        hd_poly_unscale(*out, e);
+        hdi_poly_unscale(*out, e);
     }
     if (xs != xyz) {
         free(xs);
@@ -143,7 +143,7 @@ int hd_polytope_face(const hd_polytope *poly, int f, double normal[3], double *o
         return 0;
     }
     if (normal != NULL) {
-        hd_v3_copy(normal, poly->face_normal + 3 * f);
+        hdi_v3_copy(normal, poly->face_normal + 3 * f);
     }
     if (offset != NULL) {
         *offset = poly->face_dist[f];
@@ -179,10 +179,10 @@ void hd_polytope_bounds(const hd_polytope *poly, double lo[3], double hi[3])
         return;
     }
     if (lo != NULL) {
-        hd_v3_copy(lo, poly->aabb_lo);
+        hdi_v3_copy(lo, poly->aabb_lo);
     }
     if (hi != NULL) {
-        hd_v3_copy(hi, poly->aabb_hi);
+        hdi_v3_copy(hi, poly->aabb_hi);
     }
 }
 
@@ -192,7 +192,7 @@ void hd_polytope_sphere(const hd_polytope *poly, double centre[3], double *radiu
         return;
     }
     if (centre != NULL) {
-        hd_v3_copy(centre, poly->sphere_centre);
+        hdi_v3_copy(centre, poly->sphere_centre);
     }
     if (radius != NULL) {
         *radius = poly->sphere_radius;
@@ -204,9 +204,9 @@ void hd_polytope_interior(const hd_polytope *poly, int which, double point[3], d
     if (poly == NULL) {
         return;
     }
-    const hd_interior *in = &poly->interior[which > 0 ? 1 : 0];
+    const hdi_interior *in = &poly->interior[which > 0 ? 1 : 0];
     if (point != NULL) {
-        hd_v3_copy(point, in->point);
+        hdi_v3_copy(point, in->point);
     }
     if (clearance != NULL) {
         *clearance = in->clearance;

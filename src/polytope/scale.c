@@ -5,7 +5,7 @@
 
 #include "polytope/build.h"
 
-hd_status hd_poly_scaled_copy(const double *xyz, int count, double **scaled, int *exponent)
+hd_status hdi_poly_scaled_copy(const double *xyz, int count, double **scaled, int *exponent)
 {
     double m = 0.0;
     for (long i = 0; i < 3L * count; ++i) {
@@ -35,7 +35,7 @@ hd_status hd_poly_scaled_copy(const double *xyz, int count, double **scaled, int
     return HD_OK;
 }
 
-void hd_poly_unscale(hd_polytope *p, int e)
+void hdi_poly_unscale(hd_polytope *p, int e)
 {
     if (e == 0) {
         return;
@@ -63,17 +63,17 @@ void hd_poly_unscale(hd_polytope *p, int e)
     p->extent = ldexp(p->extent, e);
 }
 
-hd_polytope *hd_poly_clone_scaled(const hd_polytope *src, int exponent)
+hd_polytope *hdi_poly_clone_scaled(const hd_polytope *src, int exponent)
 {
     int loop_total = src->face_offset[src->face_count];
     int cells = 6 * src->support_k * src->support_k;
     hd_polytope *p =
-        hd_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
+        hdi_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
                             loop_total, cells, src->support_list_count);
     if (p == NULL) {
         return NULL;
     }
-    hd_poly_copy(p, src);
-    hd_poly_unscale(p, exponent);
+    hdi_poly_copy(p, src);
+    hdi_poly_unscale(p, exponent);
     return p;
 }

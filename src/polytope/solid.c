@@ -7,8 +7,8 @@
 
 /* The vertices referenced by in (indices into xyz, count points), renumbered in increasing order
  * of their old index; out gets the loops over the new numbers. */
-static hd_status compact(const double *xyz, int count, const hd_loops *in, double **pts, int *nv,
-                         hd_loops *out)
+static hd_status compact(const double *xyz, int count, const hdi_loops *in, double **pts, int *nv,
+                         hdi_loops *out)
 {
     int total = in->offset[in->face_count];
     int *map = malloc(((size_t)count + 1) * sizeof(int));
@@ -29,11 +29,11 @@ static hd_status compact(const double *xyz, int count, const hd_loops *in, doubl
             map[i] = n++;
         }
     }
-    hd_status st = hd_loops_alloc(out, in->face_count, total);
+    hd_status st = hdi_loops_alloc(out, in->face_count, total);
     *pts = malloc(((size_t)n + 1) * 3 * sizeof(double));
     if (st != HD_OK || *pts == NULL) {
         free(map);
-        hd_loops_free(out);
+        hdi_loops_free(out);
         free(*pts);
         *pts = NULL;
         return HD_ERR_NO_MEMORY;
@@ -47,7 +47,7 @@ static hd_status compact(const double *xyz, int count, const hd_loops *in, doubl
         out->normal = malloc((size_t)in->face_count * 3 * sizeof(double));
         if (out->normal == NULL) {
             free(map);
-            hd_loops_free(out);
+            hdi_loops_free(out);
             free(*pts);
             *pts = NULL;
             return HD_ERR_NO_MEMORY;
@@ -65,7 +65,7 @@ static hd_status compact(const double *xyz, int count, const hd_loops *in, doubl
 
 /* A closed 2-manifold (already checked by the half-edge pairing) bounds a convex polytope's
  * surface only if it is one sphere: connected, with V - E + F = 2. */
-static hd_status surface_check(const hd_loops *loops, const hd_halfedges *he, int nv)
+static hd_status surface_check(const hdi_loops *loops, const hdi_halfedges *he, int nv)
 {
     int nf = loops->face_count;
     if (nf < 4 || nv - he->count / 2 + nf != 2) {
@@ -97,28 +97,28 @@ static hd_status surface_check(const hd_loops *loops, const hd_halfedges *he, in
     return reached == nf ? HD_OK : HD_ERR_BAD_MESH;
 }
 
-typedef struct hd_surface {
+typedef struct hdi_surface {
     double *pts;
     int nv;
-    hd_loops loops;
-    hd_halfedges he;
-} hd_surface;
+    hdi_loops loops;
+    hdi_halfedges he;
+} hdi_surface;
 
-static void surface_free(hd_surface *s)
+static void surface_free(hdi_surface *s)
 {
     free(s->pts);
-    hd_loops_free(&s->loops);
-    hd_halfedges_free(&s->he);
+    hdi_loops_free(&s->loops);
+    hdi_halfedges_free(&s->he);
     memset(s, 0, sizeof *s);
 }
 
 /* A surface from loops over xyz: compaction, pairing and the sphere check. */
-static hd_status surface_make(const double *xyz, int count, const hd_loops *loops, hd_surface *s)
+static hd_status surface_make(const double *xyz, int count, const hdi_loops *loops, hdi_surface *s)
 {
     memset(s, 0, sizeof *s);
     hd_status st = compact(xyz, count, loops, &s->pts, &s->nv, &s->loops);
     if (st == HD_OK) {
-        st = hd_halfedges_build(&s->loops, s->nv, &s->he);
+        st = hdi_halfedges_build(&s->loops, s->nv, &s->he);
     }
     if (st == HD_OK) {
         st = surface_check(&s->loops, &s->he, s->nv);
@@ -130,11 +130,11 @@ static hd_status surface_make(const double *xyz, int count, const hd_loops *loop
 }
 
 /* Replaces s by its merged version when merging changes something and still yields a sphere. */
-static hd_status surface_merge(hd_surface *s, double tol)
+static hd_status surface_merge(hdi_surface *s, double tol)
 {
-    hd_loops merged;
+    hdi_loops merged;
     int changed = 0;
-    hd_status st = hd_merge_coplanar(s->pts, s->nv, &s->loops, &s->he, tol, &merged, &changed);
+    hd_status st = hdi_merge_coplanar(s->pts, s->nv, &s->loops, &s->he, tol, &merged, &changed);
     if (st == HD_ERR_BAD_MESH) {
         return HD_OK;
     }
@@ -142,7 +142,7 @@ static hd_status surface_merge(hd_surface *s, double tol)
         return st;
     }
     if (changed) {
-        hd_surface m;
+        hdi_surface m;
         st = surface_make(s->pts, s->nv, &merged, &m);
         if (st == HD_OK) {
             surface_free(s);
@@ -151,28 +151,28 @@ static hd_status surface_merge(hd_surface *s, double tol)
             st = HD_OK;
         }
     }
-    hd_loops_free(&merged);
+    hdi_loops_free(&merged);
     return st;
 }
 
-static hd_status surface_to_polytope(const hd_surface *s, double tol, hd_polytope **out)
+static hd_status surface_to_polytope(const hdi_surface *s, double tol, hd_polytope **out)
 {
     int nf = s->loops.face_count, total = s->loops.offset[nf];
-    hd_polytope *p = hd_poly_alloc(3, s->nv, s->he.count / 2, nf, total);
+    hd_polytope *p = hdi_poly_alloc(3, s->nv, s->he.count / 2, nf, total);
     if (p == NULL) {
         return HD_ERR_NO_MEMORY;
     }
     memcpy(p->verts, s->pts, (size_t)s->nv * 3 * sizeof(double));
     memcpy(p->face_offset, s->loops.offset, ((size_t)nf + 1) * sizeof(int));
     memcpy(p->face_verts, s->loops.verts, (size_t)total * sizeof(int));
-    hd_poly_fill_topology(p, &s->he);
-    hd_poly_fill_bounds(p);
-    hd_status st = hd_poly_fill_planes(p, s->loops.normal, tol);
+    hdi_poly_fill_topology(p, &s->he);
+    hdi_poly_fill_bounds(p);
+    hd_status st = hdi_poly_fill_planes(p, s->loops.normal, tol);
     if (st == HD_OK) {
-        st = hd_poly_fill_interior_solid(p);
+        st = hdi_poly_fill_interior_solid(p);
     }
     if (st == HD_OK) {
-        st = hd_poly_attach_support_table(&p);
+        st = hdi_poly_attach_support_table(&p);
     }
     if (st != HD_OK) {
         free(p);
@@ -182,10 +182,10 @@ static hd_status surface_to_polytope(const hd_surface *s, double tol, hd_polytop
     return HD_OK;
 }
 
-hd_status hd_solid_assemble(const double *xyz, int count, const hd_loops *faces, double merge_tol,
+hd_status hdi_solid_assemble(const double *xyz, int count, const hdi_loops *faces, double merge_tol,
                             hd_polytope **out)
 {
-    hd_surface s;
+    hdi_surface s;
     *out = NULL;
     hd_status st = surface_make(xyz, count, faces, &s);
     if (st != HD_OK) {

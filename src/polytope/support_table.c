@@ -17,14 +17,14 @@
 #define HD_TABLE_MAX_K 1024
 
 /* A half-plane A p + B q <= C in the coordinates of one cube face. */
-typedef struct hd_halfplane {
+typedef struct hdi_halfplane {
     double a, b, c;
-} hd_halfplane;
+} hdi_halfplane;
 
-typedef struct hd_table_build {
+typedef struct hdi_table_build {
     const hd_polytope *poly;
     int k;
-    hd_halfplane *hp; /* scratch: one per neighbour */
+    hdi_halfplane *hp; /* scratch: one per neighbour */
     double *poly_p;   /* scratch polygon, two buffers of capacity 4 + max degree */
     double *poly_q;
     int capacity;
@@ -32,9 +32,9 @@ typedef struct hd_table_build {
     int *pair_vertex;
     long pair_count;
     long pair_capacity;
-} hd_table_build;
+} hdi_table_build;
 
-int hd_support_table_resolution(int vertex_count)
+int hdi_support_table_resolution(int vertex_count)
 {
     double k = ceil(sqrt(HD_TABLE_CELLS_PER_VERTEX * vertex_count / 6.0));
     return k < 1.0 ? 1 : k > HD_TABLE_MAX_K ? HD_TABLE_MAX_K : (int)k;
@@ -43,7 +43,7 @@ int hd_support_table_resolution(int vertex_count)
 /* The half-planes of C(v) on face (axis a, sign s): d.(u - v) <= 0 with d = s e_a + p e_b + q e_c
  * is e_b p + e_c q <= -s e_a for e = u - v, widened by a rotation of HD_TABLE_ANGLE_MARGIN
  * (|(s, p, q)| <= sqrt(3)). */
-static int face_halfplanes(const hd_polytope *p, int v, int a, double s, hd_halfplane *hp)
+static int face_halfplanes(const hd_polytope *p, int v, int a, double s, hdi_halfplane *hp)
 {
     int b = (a + 1) % 3, c = (a + 2) % 3;
     const double *x = p->verts + 3 * v;
@@ -62,7 +62,7 @@ static int face_halfplanes(const hd_polytope *p, int v, int a, double s, hd_half
 
 /* Clips the convex polygon (p, q, n vertices) by A p + B q <= C into (op, oq); returns the new
  * vertex count (Sutherland-Hodgman for one edge). */
-static int clip_polygon(const double *p, const double *q, int n, const hd_halfplane *h, double *op,
+static int clip_polygon(const double *p, const double *q, int n, const hdi_halfplane *h, double *op,
                         double *oq)
 {
     int m = 0;
@@ -98,7 +98,7 @@ static void cell_range(double x0, double x1, int k, int *lo, int *hi)
 /* 0 when one of the half-planes excludes every corner of the (widened) cell [p0,p1] x [q0,q1]: a
  * separating line (separating axis theorem for convex polygons; testing every half-plane, not only
  * the polygon's sides, can only find more true separations). */
-static int cell_meets(const hd_halfplane *hp, int count, double p0, double p1, double q0, double q1)
+static int cell_meets(const hdi_halfplane *hp, int count, double p0, double p1, double q0, double q1)
 {
     for (int h = 0; h < count; ++h) {
         double least = hp[h].a * (hp[h].a > 0.0 ? p0 : p1) + hp[h].b * (hp[h].b > 0.0 ? q0 : q1);
@@ -109,7 +109,7 @@ static int cell_meets(const hd_halfplane *hp, int count, double p0, double p1, d
     return 1;
 }
 
-static int push_pair(hd_table_build *tb, int cell, int v)
+static int push_pair(hdi_table_build *tb, int cell, int v)
 {
     if (tb->pair_count == tb->pair_capacity) {
         long cap = tb->pair_capacity * 2 + 1024;
@@ -132,7 +132,7 @@ static int push_pair(hd_table_build *tb, int cell, int v)
 }
 
 /* Every cell of face f = 2a + (s < 0) that C(v) meets. */
-static int rasterise(hd_table_build *tb, int v, int f)
+static int rasterise(hdi_table_build *tb, int v, int f)
 {
     int a = f / 2, k = tb->k;
     double s = (f & 1) ? -1.0 : 1.0;
@@ -183,7 +183,7 @@ static int rasterise(hd_table_build *tb, int v, int f)
 /* The records and overflow lists from the candidates grouped by cell (vertex indices in sorted,
  * cell c at start[c] .. start[c + 1] - 1). */
 static hd_status write_records(int cells, const int *start, const int *sorted, long list_len,
-                               hd_support_table *out)
+                               hdi_support_table *out)
 {
     out->cell = malloc((size_t)cells * HD_SUPPORT_SLOTS * sizeof(int));
     out->list = malloc(((size_t)list_len + 1) * sizeof(int));
@@ -218,7 +218,7 @@ static hd_status write_records(int cells, const int *start, const int *sorted, l
  * count), or, for a cell with more candidates, -1 - o with the list at o (the count, then the
  * indices). HD_ERR_UNSUPPORTED when a cell has no candidate (impossible for a valid
  * polytope: the table is then simply not used). */
-static hd_status encode(hd_table_build *tb, hd_support_table *out)
+static hd_status encode(hdi_table_build *tb, hdi_support_table *out)
 {
     int cells = 6 * tb->k * tb->k;
     int *start = calloc((size_t)cells + 1, sizeof(int));
@@ -255,7 +255,7 @@ static hd_status encode(hd_table_build *tb, hd_support_table *out)
         st = write_records(cells, start, sorted, list_len, out);
     }
     if (st != HD_OK) {
-        hd_support_table_free(out);
+        hdi_support_table_free(out);
     }
     free(start);
     free(fill);
@@ -263,16 +263,16 @@ static hd_status encode(hd_table_build *tb, hd_support_table *out)
     return st;
 }
 
-hd_status hd_support_table_build(const hd_polytope *poly, hd_support_table *out)
+hd_status hdi_support_table_build(const hd_polytope *poly, hdi_support_table *out)
 {
     memset(out, 0, sizeof *out);
     if (poly->dim != 3 || poly->vertex_count <= HD_SUPPORT_SCAN_MAX) {
         return HD_ERR_UNSUPPORTED;
     }
-    hd_table_build tb;
+    hdi_table_build tb;
     memset(&tb, 0, sizeof tb);
     tb.poly = poly;
-    tb.k = hd_support_table_resolution(poly->vertex_count);
+    tb.k = hdi_support_table_resolution(poly->vertex_count);
     int degree = 0;
     for (int v = 0; v < poly->vertex_count; ++v) {
         int d = poly->vert_offset[v + 1] - poly->vert_offset[v];
@@ -304,17 +304,17 @@ hd_status hd_support_table_build(const hd_polytope *poly, hd_support_table *out)
     return st;
 }
 
-void hd_support_table_free(hd_support_table *t)
+void hdi_support_table_free(hdi_support_table *t)
 {
     free(t->cell);
     free(t->list);
     memset(t, 0, sizeof *t);
 }
 
-hd_status hd_poly_attach_support_table(hd_polytope **poly)
+hd_status hdi_poly_attach_support_table(hd_polytope **poly)
 {
-    hd_support_table t;
-    hd_status st = hd_support_table_build(*poly, &t);
+    hdi_support_table t;
+    hd_status st = hdi_support_table_build(*poly, &t);
     if (st == HD_ERR_UNSUPPORTED) {
         return HD_OK;
     }
@@ -323,19 +323,19 @@ hd_status hd_poly_attach_support_table(hd_polytope **poly)
     }
     const hd_polytope *src = *poly;
     hd_polytope *p =
-        hd_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
+        hdi_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
                             src->face_offset[src->face_count], t.cell_count, t.list_count);
     if (p == NULL) {
-        hd_support_table_free(&t);
+        hdi_support_table_free(&t);
         return HD_ERR_NO_MEMORY;
     }
-    hd_poly_copy(p, src);
+    hdi_poly_copy(p, src);
     p->support_k = t.k;
     memcpy(p->support_cell, t.cell, (size_t)t.cell_count * HD_SUPPORT_SLOTS * sizeof(int));
     if (t.list_count > 0) {
         memcpy(p->support_list, t.list, (size_t)t.list_count * sizeof(int));
     }
-    hd_support_table_free(&t);
+    hdi_support_table_free(&t);
     free(*poly);
     *poly = p;
     return HD_OK;

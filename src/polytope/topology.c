@@ -6,21 +6,21 @@
 
 #include "polytope/build.h"
 
-hd_status hd_loops_alloc(hd_loops *loops, int face_count, int total)
+hd_status hdi_loops_alloc(hdi_loops *loops, int face_count, int total)
 {
     loops->face_count = face_count;
     loops->normal = NULL;
     loops->offset = malloc(((size_t)face_count + 1) * sizeof(int));
     loops->verts = malloc(((size_t)total + 1) * sizeof(int));
     if (loops->offset == NULL || loops->verts == NULL) {
-        hd_loops_free(loops);
+        hdi_loops_free(loops);
         return HD_ERR_NO_MEMORY;
     }
     loops->offset[0] = 0;
     return HD_OK;
 }
 
-void hd_loops_free(hd_loops *loops)
+void hdi_loops_free(hdi_loops *loops)
 {
     free(loops->offset);
     free(loops->verts);
@@ -31,7 +31,7 @@ void hd_loops_free(hd_loops *loops)
     loops->face_count = 0;
 }
 
-void hd_halfedges_free(hd_halfedges *he)
+void hdi_halfedges_free(hdi_halfedges *he)
 {
     free(he->face);
     free(he->next);
@@ -41,7 +41,7 @@ void hd_halfedges_free(hd_halfedges *he)
     memset(he, 0, sizeof *he);
 }
 
-static hd_status halfedges_alloc(hd_halfedges *he, int count, int vertex_count)
+static hd_status halfedges_alloc(hdi_halfedges *he, int count, int vertex_count)
 {
     memset(he, 0, sizeof *he);
     size_t n = (size_t)count + 1;
@@ -53,14 +53,14 @@ static hd_status halfedges_alloc(hd_halfedges *he, int count, int vertex_count)
     he->out_offset = calloc((size_t)vertex_count + 1, sizeof(int));
     he->out_he = malloc(n * sizeof(int));
     if (!he->face || !he->next || !he->twin || !he->out_offset || !he->out_he) {
-        hd_halfedges_free(he);
+        hdi_halfedges_free(he);
         return HD_ERR_NO_MEMORY;
     }
     return HD_OK;
 }
 
 /* Outgoing half-edges of every vertex, grouped by origin (counting sort). */
-static void halfedges_group(hd_halfedges *he, const int *verts)
+static void halfedges_group(hdi_halfedges *he, const int *verts)
 {
     int *off = he->out_offset;
     for (int k = 0; k < he->count; ++k) {
@@ -82,7 +82,7 @@ static void halfedges_group(hd_halfedges *he, const int *verts)
 }
 
 /* The twin of half-edge a -> b is the unique half-edge b -> a among b's outgoing ones. */
-static hd_status halfedges_pair(hd_halfedges *he, const int *verts)
+static hd_status halfedges_pair(hdi_halfedges *he, const int *verts)
 {
     for (int k = 0; k < he->count; ++k) {
         int a = verts[k], b = verts[he->next[k]];
@@ -110,7 +110,7 @@ static hd_status halfedges_pair(hd_halfedges *he, const int *verts)
 /* Around vertex v, rot(h) = next(twin(h)) maps an outgoing half-edge to the next outgoing one of
  * the neighbouring face; the faces at v form one disc (a manifold vertex) exactly when this
  * rotation runs through all of v's outgoing half-edges in one cycle. */
-static hd_status halfedges_check_fans(const hd_halfedges *he)
+static hd_status halfedges_check_fans(const hdi_halfedges *he)
 {
     for (int v = 0; v < he->vertex_count; ++v) {
         int degree = he->out_offset[v + 1] - he->out_offset[v];
@@ -130,7 +130,7 @@ static hd_status halfedges_check_fans(const hd_halfedges *he)
     return HD_OK;
 }
 
-hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedges *he)
+hd_status hdi_halfedges_build(const hdi_loops *loops, int vertex_count, hdi_halfedges *he)
 {
     int count = loops->offset[loops->face_count];
     hd_status st = halfedges_alloc(he, count, vertex_count);
@@ -147,7 +147,7 @@ hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedg
     for (int k = 0; k < count; ++k) {
         int v = loops->verts[k];
         if (v < 0 || v >= vertex_count || v == loops->verts[he->next[k]]) {
-            hd_halfedges_free(he);
+            hdi_halfedges_free(he);
             return HD_ERR_BAD_MESH;
         }
     }
@@ -157,7 +157,7 @@ hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedg
         st = halfedges_check_fans(he);
     }
     if (st != HD_OK) {
-        hd_halfedges_free(he);
+        hdi_halfedges_free(he);
     }
     return st;
 }
@@ -166,7 +166,7 @@ hd_status hd_halfedges_build(const hd_loops *loops, int vertex_count, hd_halfedg
  * fields, which every query reads, share one line): the struct, the vertices, the support table's
  * cell records (from a line boundary, so that no record straddles two lines), the other doubles,
  * the ints, the bytes. */
-hd_polytope *hd_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
+hd_polytope *hdi_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
                                  int loop_total, int table_cells, int table_list)
 {
     size_t v = (size_t)vertex_count, e = (size_t)edge_count, f = (size_t)face_count;
@@ -224,13 +224,13 @@ hd_polytope *hd_poly_alloc_table(int dim, int vertex_count, int edge_count, int 
     return p;
 }
 
-hd_polytope *hd_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
+hd_polytope *hdi_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
                            int loop_total)
 {
-    return hd_poly_alloc_table(dim, vertex_count, edge_count, face_count, loop_total, 0, 0);
+    return hdi_poly_alloc_table(dim, vertex_count, edge_count, face_count, loop_total, 0, 0);
 }
 
-void hd_poly_copy(hd_polytope *p, const hd_polytope *src)
+void hdi_poly_copy(hd_polytope *p, const hd_polytope *src)
 {
     int loop_total = src->face_offset[src->face_count];
     size_t v = (size_t)src->vertex_count, e = (size_t)src->edge_count;
@@ -275,7 +275,7 @@ void hd_poly_copy(hd_polytope *p, const hd_polytope *src)
 /* Edges from half-edge pairs (the half-edge of lower index is the edge's v0 -> v1, so face
  * edge_faces[2e] holds it counter-clockwise), then each vertex's neighbours in the order of the
  * faces around it, reversed so that they run counter-clockwise seen from outside. */
-void hd_poly_fill_topology(hd_polytope *poly, const hd_halfedges *he)
+void hdi_poly_fill_topology(hd_polytope *poly, const hdi_halfedges *he)
 {
     const int *verts = poly->face_verts;
     int e = 0;

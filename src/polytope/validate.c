@@ -125,12 +125,12 @@ static hd_status validate_solid_topology(const hd_polytope *p)
     if (st != HD_OK) {
         return st;
     }
-    /* hd_loops is a read-only view here: hd_halfedges_build never writes through it */
-    hd_loops view = {p->face_count, (int *)p->face_offset, (int *)p->face_verts, NULL};
-    hd_halfedges he;
-    st = hd_halfedges_build(&view, p->vertex_count, &he);
+    /* hdi_loops is a read-only view here: hdi_halfedges_build never writes through it */
+    hdi_loops view = {p->face_count, (int *)p->face_offset, (int *)p->face_verts, NULL};
+    hdi_halfedges he;
+    st = hdi_halfedges_build(&view, p->vertex_count, &he);
     if (st == HD_OK) {
-        hd_halfedges_free(&he);
+        hdi_halfedges_free(&he);
     }
     return st;
 }
@@ -142,11 +142,11 @@ static hd_status validate_planes(const hd_polytope *p, double tol)
     for (int f = 0; f < p->face_count; ++f) {
         const double *n = p->face_normal + 3 * f;
         double d = p->face_dist[f];
-        if (!(fabs(hd_v3_len(n) - 1.0) <= HD_VALIDATE_UNIT_TOL) || !isfinite(d)) {
+        if (!(fabs(hdi_v3_len(n) - 1.0) <= HD_VALIDATE_UNIT_TOL) || !isfinite(d)) {
             return HD_ERR_BAD_MESH;
         }
         for (int v = 0; v < p->vertex_count; ++v) {
-            if (!(hd_v3_dot(n, p->verts + 3 * v) - d <= tol)) {
+            if (!(hdi_v3_dot(n, p->verts + 3 * v) - d <= tol)) {
                 return HD_ERR_NOT_CONVEX;
             }
         }
@@ -156,16 +156,16 @@ static hd_status validate_planes(const hd_polytope *p, double tol)
         const double *o = p->verts + 3 * loop[0];
         for (int i = 0; i < m; ++i) {
             const double *a = p->verts + 3 * loop[i], *b = p->verts + 3 * loop[(i + 1) % m];
-            if (!(hd_v3_dot(n, a) - d >= -tol)) {
+            if (!(hdi_v3_dot(n, a) - d >= -tol)) {
                 return HD_ERR_NOT_CONVEX;
             }
             double oa[3], ob[3], x[3];
-            hd_v3_sub(oa, a, o);
-            hd_v3_sub(ob, b, o);
-            hd_v3_cross(x, oa, ob);
-            hd_v3_add(area, area, x);
+            hdi_v3_sub(oa, a, o);
+            hdi_v3_sub(ob, b, o);
+            hdi_v3_cross(x, oa, ob);
+            hdi_v3_add(area, area, x);
         }
-        if (!(hd_v3_dot(area, n) > 0.0)) {
+        if (!(hdi_v3_dot(area, n) > 0.0)) {
             return HD_ERR_BAD_MESH;
         }
     }
@@ -177,7 +177,7 @@ static hd_status validate_planes(const hd_polytope *p, double tol)
 /* The portal's copy of a solid's centroid vertices (internal.h): interior[0]'s, or all -1. */
 static int portal_vertices_agree(const hd_polytope *p)
 {
-    const hd_interior *in = &p->interior[0];
+    const hdi_interior *in = &p->interior[0];
     int any = 0, same = in->count == 4;
     for (int k = 0; k < 4; ++k) {
         any = any || p->portal_vertex[k] != -1;
@@ -192,7 +192,7 @@ static hd_status validate_interior(const hd_polytope *p, double tol)
         return HD_ERR_BAD_MESH;
     }
     for (int i = 0; i < 2; ++i) {
-        const hd_interior *in = &p->interior[i];
+        const hdi_interior *in = &p->interior[i];
         if (in->count < 1 || in->count > 4) {
             return HD_ERR_BAD_MESH;
         }
@@ -202,9 +202,9 @@ static hd_status validate_interior(const hd_polytope *p, double tol)
                 return HD_ERR_BAD_MESH;
             }
             sum += in->weight[j];
-            hd_v3_madd(x, x, in->weight[j], p->verts + 3 * in->index[j]);
+            hdi_v3_madd(x, x, in->weight[j], p->verts + 3 * in->index[j]);
         }
-        if (!(fabs(sum - 1.0) <= 1e-12) || !(hd_v3_dist(x, in->point) <= tol)) {
+        if (!(fabs(sum - 1.0) <= 1e-12) || !(hdi_v3_dist(x, in->point) <= tol)) {
             return HD_ERR_BAD_MESH;
         }
         if (p->dim < 3) {
@@ -214,7 +214,7 @@ static hd_status validate_interior(const hd_polytope *p, double tol)
             return HD_ERR_BAD_MESH;
         }
         for (int f = 0; f < p->face_count; ++f) {
-            double s = p->face_dist[f] - hd_v3_dot(p->face_normal + 3 * f, in->point);
+            double s = p->face_dist[f] - hdi_v3_dot(p->face_normal + 3 * f, in->point);
             if (!(s > 0.0)) {
                 return HD_ERR_NOT_CONVEX;
             }
@@ -242,7 +242,7 @@ static hd_status validate_polygon(const hd_polytope *p, double tol)
         }
     }
     const double *pn = p->plane_normal;
-    if (!(fabs(hd_v3_len(pn) - 1.0) <= HD_VALIDATE_UNIT_TOL)) {
+    if (!(fabs(hdi_v3_len(pn) - 1.0) <= HD_VALIDATE_UNIT_TOL)) {
         return HD_ERR_BAD_MESH;
     }
     for (int c = 0; c < 3; ++c) {
@@ -254,31 +254,31 @@ static hd_status validate_polygon(const hd_polytope *p, double tol)
     for (int e = 0; e < n; ++e) {
         const double *a = p->verts + 3 * e, *b = p->verts + 3 * ((e + 1) % n);
         double ab[3], m[3], oa[3], ob[3], x[3];
-        hd_v3_sub(ab, b, a);
-        hd_v3_cross(m, ab, pn);
-        if (!(hd_v3_normalize(m) > 0.0)) {
+        hdi_v3_sub(ab, b, a);
+        hdi_v3_cross(m, ab, pn);
+        if (!(hdi_v3_normalize(m) > 0.0)) {
             return HD_ERR_BAD_MESH;
         }
         for (int v = 0; v < n; ++v) {
             double w[3];
-            hd_v3_sub(w, p->verts + 3 * v, a);
-            if (!(hd_v3_dot(m, w) <= tol)) {
+            hdi_v3_sub(w, p->verts + 3 * v, a);
+            if (!(hdi_v3_dot(m, w) <= tol)) {
                 return HD_ERR_NOT_CONVEX;
             }
         }
-        double h = hd_v3_dot(pn, a);
+        double h = hdi_v3_dot(pn, a);
         if (!(fabs(h - p->plane_dist) <= tol)) {
             return HD_ERR_NOT_CONVEX;
         }
         if (!(h <= p->face_dist[0] + tol) || !(-h <= p->face_dist[1] + tol)) {
             return HD_ERR_NOT_CONVEX;
         }
-        hd_v3_sub(oa, a, p->verts);
-        hd_v3_sub(ob, b, p->verts);
-        hd_v3_cross(x, oa, ob);
-        hd_v3_add(area, area, x);
+        hdi_v3_sub(oa, a, p->verts);
+        hdi_v3_sub(ob, b, p->verts);
+        hdi_v3_cross(x, oa, ob);
+        hdi_v3_add(area, area, x);
     }
-    return hd_v3_dot(area, pn) > 0.0 ? HD_OK : HD_ERR_BAD_MESH;
+    return hdi_v3_dot(area, pn) > 0.0 ? HD_OK : HD_ERR_BAD_MESH;
 }
 
 static hd_status validate_counts(const hd_polytope *p)
@@ -296,7 +296,7 @@ static hd_status validate_counts(const hd_polytope *p)
         if (p->edge_faces[0] != -1 || p->edge_faces[1] != -1) {
             return HD_ERR_BAD_MESH;
         }
-        if (!(hd_v3_dist(p->verts, p->verts + 3) > 0.0)) {
+        if (!(hdi_v3_dist(p->verts, p->verts + 3) > 0.0)) {
             return HD_ERR_BAD_MESH;
         }
     }
@@ -308,7 +308,7 @@ static hd_status validate_counts(const hd_polytope *p)
     return HD_OK;
 }
 
-/* Extreme magnitudes are checked on an exactly rescaled copy (see hd_poly_scaled_copy); copying
+/* Extreme magnitudes are checked on an exactly rescaled copy (see hdi_poly_scaled_copy); copying
  * reads loop_total = face_offset[face_count], so the offsets are range-checked first. */
 static hd_status validate_scaled(const hd_polytope *poly, const hd_tolerance *t);
 
@@ -318,7 +318,7 @@ hd_status hd_polytope_validate(const hd_polytope *poly, const hd_tolerance *tol)
         return HD_ERR_NULL;
     }
     hd_tolerance t;
-    hd_status st = hd_poly_check_tolerance(tol, &t);
+    hd_status st = hdi_poly_check_tolerance(tol, &t);
     if (st != HD_OK) {
         return st;
     }
@@ -327,7 +327,7 @@ hd_status hd_polytope_validate(const hd_polytope *poly, const hd_tolerance *tol)
         return st;
     }
     double lo[3], hi[3], extent, max_abs;
-    hd_points_bounds(poly->verts, poly->vertex_count, lo, hi, &extent, &max_abs);
+    hdi_points_bounds(poly->verts, poly->vertex_count, lo, hi, &extent, &max_abs);
     int e = 0;
     if (max_abs > ldexp(1.0, HD_SCALE_RANGE) ||
         (max_abs > 0.0 && max_abs < ldexp(1.0, -HD_SCALE_RANGE))) {
@@ -339,7 +339,7 @@ hd_status hd_polytope_validate(const hd_polytope *poly, const hd_tolerance *tol)
     if (poly->dim >= 2 && !offsets_ok(poly->face_offset, poly->face_count, 2 * poly->edge_count)) {
         return HD_ERR_BAD_MESH;
     }
-    hd_polytope *copy = hd_poly_clone_scaled(poly, -e);
+    hd_polytope *copy = hdi_poly_clone_scaled(poly, -e);
     if (copy == NULL) {
         return HD_ERR_NO_MEMORY;
     }
@@ -352,8 +352,8 @@ static hd_status validate_scaled(const hd_polytope *poly, const hd_tolerance *t)
 {
     hd_status st = HD_OK;
     double lo[3], hi[3], extent, max_abs;
-    hd_points_bounds(poly->verts, poly->vertex_count, lo, hi, &extent, &max_abs);
-    double tol_len = hd_poly_length_tol(t->convex_rel, extent, max_abs);
+    hdi_points_bounds(poly->verts, poly->vertex_count, lo, hi, &extent, &max_abs);
+    double tol_len = hdi_poly_length_tol(t->convex_rel, extent, max_abs);
     if (poly->dim == 3) {
         st = validate_solid_topology(poly);
         if (st == HD_OK) {

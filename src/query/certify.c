@@ -9,28 +9,28 @@
 #include "hedra/query.h"
 #include "core/tolerances.h"
 
-typedef struct hd_check_frame {
+typedef struct hdi_check_frame {
     const hd_polytope *p;
     hd_pose pose;
-} hd_check_frame;
+} hdi_check_frame;
 
-static void world_vertex(const hd_check_frame *f, int i, double out[3])
+static void world_vertex(const hdi_check_frame *f, int i, double out[3])
 {
     hd_pose_apply(&f->pose, f->p->verts + 3 * i, out);
 }
 
 /* max (sign = +1) or max of -n.x (sign = -1) over the posed vertices; also tracks |coordinates|. */
-static double extreme(const hd_check_frame *f, const double n[3], double sign, double *scale)
+static double extreme(const hdi_check_frame *f, const double n[3], double sign, double *scale)
 {
     double best = -INFINITY;
     for (int i = 0; i < f->p->vertex_count; ++i) {
         double w[3];
         world_vertex(f, i, w);
-        double v = sign * hd_v3_dot(n, w);
+        double v = sign * hdi_v3_dot(n, w);
         if (v > best) {
             best = v;
         }
-        double m = hd_v3_max_abs(w);
+        double m = hdi_v3_max_abs(w);
         if (m > *scale) {
             *scale = m;
         }
@@ -39,13 +39,13 @@ static double extreme(const hd_check_frame *f, const double n[3], double sign, d
 }
 
 /* The point of a convex combination, or HD_ERR_CERTIFICATE when the weights are not convex. */
-static hd_status combination_point(const hd_check_frame *f, const hd_combination *c, double out[3])
+static hd_status combination_point(const hdi_check_frame *f, const hd_combination *c, double out[3])
 {
     if (c->count < 1 || c->count > HD_COMBINATION_MAX) {
         return HD_ERR_CERTIFICATE;
     }
     double sum = 0.0;
-    hd_v3_set(out, 0, 0, 0);
+    hdi_v3_set(out, 0, 0, 0);
     for (int k = 0; k < c->count; ++k) {
         double w = c->weight[k];
         if (c->index[k] < 0 || c->index[k] >= f->p->vertex_count || !(w >= 0.0) || w > 1.0 + 1e-9) {
@@ -53,19 +53,19 @@ static hd_status combination_point(const hd_check_frame *f, const hd_combination
         }
         double v[3];
         world_vertex(f, c->index[k], v);
-        hd_v3_madd(out, out, w, v);
+        hdi_v3_madd(out, out, w, v);
         sum += w;
     }
     return fabs(sum - 1.0) <= 1e-9 ? HD_OK : HD_ERR_CERTIFICATE;
 }
 
 /* strict: the gap must exceed min_gap (separated); else reach it (touching: gap >= -eps). */
-static hd_status check_plane(const hd_check_frame *fa, const hd_check_frame *fb, const hd_result *r,
+static hd_status check_plane(const hdi_check_frame *fa, const hdi_check_frame *fb, const hd_result *r,
                              double min_gap, int strict, double *scale)
 {
     const hd_certificate *c = &r->cert;
-    if (!c->has_plane || !hd_v3_is_finite(c->normal) || !isfinite(c->offset) ||
-        fabs(hd_v3_len(c->normal) - 1.0) > 1e-9) {
+    if (!c->has_plane || !hdi_v3_is_finite(c->normal) || !isfinite(c->offset) ||
+        fabs(hdi_v3_len(c->normal) - 1.0) > 1e-9) {
         return HD_ERR_CERTIFICATE;
     }
     double hi_a = extreme(fa, c->normal, 1.0, scale);
@@ -82,7 +82,7 @@ static hd_status check_plane(const hd_check_frame *fa, const hd_check_frame *fb,
     return HD_OK;
 }
 
-static hd_status check_point(const hd_check_frame *fa, const hd_check_frame *fb, const hd_result *r,
+static hd_status check_point(const hdi_check_frame *fa, const hdi_check_frame *fb, const hd_result *r,
                              double scale)
 {
     const hd_certificate *c = &r->cert;
@@ -92,17 +92,17 @@ static hd_status check_point(const hd_check_frame *fa, const hd_check_frame *fb,
         return HD_ERR_CERTIFICATE;
     }
     double slack = HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * scale;
-    if (hd_v3_dist(pa, pb) > r->eps + slack || hd_v3_dist(pa, c->point) > r->eps + slack) {
+    if (hdi_v3_dist(pa, pb) > r->eps + slack || hdi_v3_dist(pa, c->point) > r->eps + slack) {
         return HD_ERR_CERTIFICATE;
     }
     return HD_OK;
 }
 
-static double frame_scale(const hd_check_frame *f)
+static double frame_scale(const hdi_check_frame *f)
 {
     double c[3];
     hd_pose_apply(&f->pose, f->p->sphere_centre, c);
-    return hd_v3_max_abs(c) + f->p->sphere_radius;
+    return hdi_v3_max_abs(c) + f->p->sphere_radius;
 }
 
 hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
@@ -116,8 +116,8 @@ hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, cons
         (pose_b != NULL && (st = hd_pose_validate(pose_b, 0.0)) != HD_OK)) {
         return st;
     }
-    hd_check_frame fa = {a, pose_a ? *pose_a : hd_pose_identity()};
-    hd_check_frame fb = {b, pose_b ? *pose_b : hd_pose_identity()};
+    hdi_check_frame fa = {a, pose_a ? *pose_a : hd_pose_identity()};
+    hdi_check_frame fb = {b, pose_b ? *pose_b : hd_pose_identity()};
     double scale = fmax(frame_scale(&fa), frame_scale(&fb));
     double eps = result->eps;
     /* no valid tolerance gives a band wider than 1e-3 of the scale (hd_tolerance_validate) */

@@ -29,28 +29,28 @@ int hd_contact_workspace_capacity(const hd_polytope *a, const hd_polytope *b)
     if (a == NULL || b == NULL) {
         return 0;
     }
-    size_t clip = hd_manifold_scratch_bytes(max_face_size(a), max_face_size(b));
+    size_t clip = hdi_manifold_scratch_bytes(max_face_size(a), max_face_size(b));
     size_t epa = 1024 * (size_t)HD_EPA_BYTES_PER_VERTEX;
     size_t bytes = clip > epa ? clip : epa;
     return (int)((bytes + HD_WORKSPACE_SCRATCH_PER - 1) / HD_WORKSPACE_SCRATCH_PER);
 }
 
-static hd_feature_id public_feature(hd_feature f)
+static hd_feature_id public_feature(hdi_feature f)
 {
     hd_feature_id out = {(hd_feature_type)f.kind, f.index};
     return out;
 }
 
 /* The answer in the world frame. */
-static void contact_to_world(const hd_pair *pair, const hd_sd_result *sd, const hd_stats *stats,
+static void contact_to_world(const hdi_pair *pair, const hdi_sd_result *sd, const hd_stats *stats,
                              hd_contact *out)
 {
     memset(out, 0, sizeof *out);
     out->verdict = sd->verdict;
     out->signed_distance = sd->delta + 0.0; /* -0 reads as 0 */
-    hd_pair_dir_to_world(pair, sd->n, out->normal);
-    hd_pair_point_to_world(pair, sd->wa, out->witness_a);
-    hd_pair_point_to_world(pair, sd->wb, out->witness_b);
+    hdi_pair_dir_to_world(pair, sd->n, out->normal);
+    hdi_pair_point_to_world(pair, sd->wa, out->witness_a);
+    hdi_pair_point_to_world(pair, sd->wb, out->witness_b);
     out->depth_lower = -sd->upper;
     out->depth_upper = -sd->lower;
     out->feature_a = public_feature(sd->fa);
@@ -65,17 +65,17 @@ static void contact_to_world(const hd_pair *pair, const hd_sd_result *sd, const 
 
 /* Validation, preparation and the signed distance in A's frame. */
 static hd_status run(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                     const hd_pose *pose_b, const hd_options *opt, hd_pair *pair,
-                     hd_scratch *scratch, hd_stats *stats, hd_sd_result *sd)
+                     const hd_pose *pose_b, const hd_options *opt, hdi_pair *pair,
+                     hdi_scratch *scratch, hd_stats *stats, hdi_sd_result *sd)
 {
     hd_options defaults;
-    hd_status st = hd_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, pair);
+    hd_status st = hdi_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, pair);
     if (st != HD_OK) {
         return st;
     }
-    scratch->bytes = hd_workspace_scratch(opt->workspace, &scratch->size);
+    scratch->bytes = hdi_workspace_scratch(opt->workspace, &scratch->size);
     memset(stats, 0, sizeof *stats);
-    return hd_sd_pair(pair, opt, scratch, stats, sd);
+    return hdi_sd_pair(pair, opt, scratch, stats, sd);
 }
 
 hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
@@ -84,10 +84,10 @@ hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const 
     if (out == NULL) {
         return HD_ERR_NULL;
     }
-    hd_pair pair;
-    hd_scratch scratch;
+    hdi_pair pair;
+    hdi_scratch scratch;
     hd_stats stats;
-    hd_sd_result sd;
+    hdi_sd_result sd;
     hd_status st = run(a, pose_a, b, pose_b, opt, &pair, &scratch, &stats, &sd);
     if (st == HD_OK) {
         contact_to_world(&pair, &sd, &stats, out);
@@ -102,20 +102,20 @@ hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const
     if (out == NULL) {
         return HD_ERR_NULL;
     }
-    hd_pair pair;
-    hd_scratch scratch;
+    hdi_pair pair;
+    hdi_scratch scratch;
     hd_stats stats;
-    hd_sd_result sd;
+    hdi_sd_result sd;
     hd_status st = run(a, pose_a, b, pose_b, opt, &pair, &scratch, &stats, &sd);
     if (st == HD_OK) {
-        st = hd_manifold_pair(&pair, &sd, &scratch, out);
+        st = hdi_manifold_pair(&pair, &sd, &scratch, out);
     }
     if (st != HD_OK) {
         return st;
     }
-    hd_pair_dir_to_world(&pair, out->normal, out->normal);
+    hdi_pair_dir_to_world(&pair, out->normal, out->normal);
     for (int i = 0; i < out->count; ++i) {
-        hd_pair_point_to_world(&pair, out->points[i].point, out->points[i].point);
+        hdi_pair_point_to_world(&pair, out->points[i].point, out->points[i].point);
     }
     if (contact != NULL) {
         contact_to_world(&pair, &sd, &stats, contact);

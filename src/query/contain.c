@@ -19,29 +19,29 @@ static double face_delta(const hd_polytope *a, const hd_options *opt)
 static double segment_distance(const double a[3], const double b[3], const double p[3])
 {
     double ab[3], ap[3], q[3];
-    hd_v3_sub(ab, b, a);
-    hd_v3_sub(ap, p, a);
-    double len2 = hd_v3_len2(ab);
-    double s = len2 > 0.0 ? hd_v3_dot(ap, ab) / len2 : 0.0;
+    hdi_v3_sub(ab, b, a);
+    hdi_v3_sub(ap, p, a);
+    double len2 = hdi_v3_len2(ab);
+    double s = len2 > 0.0 ? hdi_v3_dot(ap, ab) / len2 : 0.0;
     s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
-    hd_v3_madd(q, a, s, ab);
-    return hd_v3_dist(p, q);
+    hdi_v3_madd(q, a, s, ab);
+    return hdi_v3_dist(p, q);
 }
 
 /* Largest excess of p over the polygon's supporting planes: its plane (both sides) and the
  * in-plane outward normals of its edges (vertices counter-clockwise around plane_normal). */
 static double polygon_excess(const hd_polytope *a, const double p[3])
 {
-    double m = fabs(hd_v3_dot(a->plane_normal, p) - a->plane_dist);
+    double m = fabs(hdi_v3_dot(a->plane_normal, p) - a->plane_dist);
     int n = a->vertex_count;
     for (int i = 0; i < n; ++i) {
         const double *v0 = a->verts + 3 * i, *v1 = a->verts + 3 * ((i + 1) % n);
         double e[3], out[3], vp[3];
-        hd_v3_sub(e, v1, v0);
-        hd_v3_cross(out, e, a->plane_normal);
-        if (hd_v3_normalize(out) > 0.0) {
-            hd_v3_sub(vp, p, v0);
-            m = fmax(m, hd_v3_dot(out, vp));
+        hdi_v3_sub(e, v1, v0);
+        hdi_v3_cross(out, e, a->plane_normal);
+        if (hdi_v3_normalize(out) > 0.0) {
+            hdi_v3_sub(vp, p, v0);
+            m = fmax(m, hdi_v3_dot(out, vp));
         }
     }
     return m;
@@ -51,23 +51,23 @@ static double solid_excess(const hd_polytope *a, const double p[3])
 {
     double m = -INFINITY;
     for (int f = 0; f < a->face_count; ++f) {
-        m = fmax(m, hd_v3_dot(a->face_normal + 3 * f, p) - a->face_dist[f]);
+        m = fmax(m, hdi_v3_dot(a->face_normal + 3 * f, p) - a->face_dist[f]);
     }
     return m;
 }
 
 /* A single-vertex polytope on the stack, standing for the point p (no allocation). */
-typedef struct hd_point_polytope {
+typedef struct hdi_point_polytope {
     hd_polytope poly;
     double xyz[3];
     int offsets[2];
     int face[1];
-} hd_point_polytope;
+} hdi_point_polytope;
 
-static void point_polytope(hd_point_polytope *pt, const double p[3])
+static void point_polytope(hdi_point_polytope *pt, const double p[3])
 {
     memset(pt, 0, sizeof *pt);
-    hd_v3_copy(pt->xyz, p);
+    hdi_v3_copy(pt->xyz, p);
     pt->face[0] = -1;
     hd_polytope *q = &pt->poly;
     q->vertex_count = 1;
@@ -75,14 +75,14 @@ static void point_polytope(hd_point_polytope *pt, const double p[3])
     q->vert_offset = pt->offsets;
     q->vert_face = pt->face;
     for (int k = 0; k < 2; ++k) {
-        hd_v3_copy(q->interior[k].point, p);
+        hdi_v3_copy(q->interior[k].point, p);
         q->interior[k].count = 1;
         q->interior[k].weight[0] = 1.0;
     }
-    hd_v3_copy(q->aabb_lo, p);
-    hd_v3_copy(q->aabb_hi, p);
-    hd_v3_copy(q->sphere_centre, p);
-    q->max_abs = hd_v3_max_abs(p);
+    hdi_v3_copy(q->aabb_lo, p);
+    hdi_v3_copy(q->aabb_hi, p);
+    hdi_v3_copy(q->sphere_centre, p);
+    q->max_abs = hdi_v3_max_abs(p);
 }
 
 /* Near the boundary the face planes cannot decide (merged planes are exact only to delta): the
@@ -91,13 +91,13 @@ static void point_polytope(hd_point_polytope *pt, const double p[3])
 static hd_status pair_fallback(const hd_polytope *a, const double p[3], double eps,
                                const hd_options *opt, hd_verdict *out)
 {
-    hd_point_polytope pt;
+    hdi_point_polytope pt;
     point_polytope(&pt, p);
     hd_options gjk = *opt;
     gjk.algo = HD_ALGO_GJK;
     gjk.cache = NULL;
-    hd_pair pair;
-    hd_status st = hd_pair_init(&pair, a, NULL, &pt.poly, NULL, &gjk);
+    hdi_pair pair;
+    hd_status st = hdi_pair_init(&pair, a, NULL, &pt.poly, NULL, &gjk);
     if (st != HD_OK) {
         return st;
     }
@@ -107,7 +107,7 @@ static hd_status pair_fallback(const hd_polytope *a, const double p[3], double e
     res.algo = HD_ALGO_GJK;
     res.eps = eps;
     res.distance = -1.0;
-    st = hd_gjk_collide(&pair, &gjk, &res);
+    st = hdi_gjk_collide(&pair, &gjk, &res);
     *out = res.verdict;
     return st;
 }
@@ -121,7 +121,7 @@ static hd_status classify_point(const hd_polytope *a, const double p[3], double 
 {
     if (a->dim <= 1) {
         double dist =
-            a->dim == 0 ? hd_v3_dist(p, a->verts) : segment_distance(a->verts, a->verts + 3, p);
+            a->dim == 0 ? hdi_v3_dist(p, a->verts) : segment_distance(a->verts, a->verts + 3, p);
         *out = dist > eps ? HD_SEPARATED : HD_TOUCHING;
         return HD_OK;
     }
@@ -151,15 +151,15 @@ hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     if ((int)opt->algo < 0 || opt->algo >= HD_ALGO_COUNT) {
         return HD_ERR_INVALID_ARG;
     }
-    hd_pair pair;
-    hd_status st = hd_pair_init(&pair, a, pose_a, b, pose_b, opt);
+    hdi_pair pair;
+    hd_status st = hdi_pair_init(&pair, a, pose_a, b, pose_b, opt);
     if (st != HD_OK) {
         return st;
     }
     for (int v = 0; v < b->vertex_count; ++v) {
         double p[3];
         hd_verdict verdict;
-        hd_pair_b_vertex(&pair, v, p);
+        hdi_pair_b_vertex(&pair, v, p);
         if ((st = classify_point(a, p, pair.eps, opt, &verdict)) != HD_OK) {
             return st;
         }
@@ -191,7 +191,7 @@ hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const dou
     if ((int)opt->algo < 0 || opt->algo >= HD_ALGO_COUNT) {
         return HD_ERR_INVALID_ARG;
     }
-    if (!hd_v3_is_finite(point)) {
+    if (!hdi_v3_is_finite(point)) {
         return HD_ERR_NONFINITE;
     }
     hd_pose pose = hd_pose_identity();
@@ -204,11 +204,11 @@ hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const dou
     }
     double c[3], d[3], local[3];
     hd_pose_apply(&pose, a->sphere_centre, c);
-    double scale = fmax(hd_v3_max_abs(c) + a->sphere_radius, hd_v3_max_abs(point));
+    double scale = fmax(hdi_v3_max_abs(c) + a->sphere_radius, hdi_v3_max_abs(point));
     if (!(scale <= HD_MAX_COORD) || (scale > 0.0 && scale < HD_MIN_SCALE)) {
         return HD_ERR_RANGE;
     }
-    hd_v3_sub(d, point, pose.t);
-    hd_m3_tmul_v(local, pose.r, d);
+    hdi_v3_sub(d, point, pose.t);
+    hdi_m3_tmul_v(local, pose.r, d);
     return classify_point(a, local, opt->tol.touch_rel * scale, opt, out);
 }

@@ -5,23 +5,23 @@
 #include <string.h>
 
 #include "gjk/gjk.h"
-#include "lp/query.h"
+#include "lp/collide.h"
 #include "cddual/cddual.h"
-#include "contact/contact.h"
+#include "contact/classify.h"
 #include "kernel/gjk_core.h"
 #include "kernel/workspace.h"
 #include "core/math.h"
 #include "query/query_internal.h"
 
-static const char *const hd_verdict_names[] = {"separated", "touching", "intersecting"};
-static const char *const hd_algo_names[HD_ALGO_COUNT] = {"gjk", "cddual", "lp"};
+static const char *const hdi_verdict_names[] = {"separated", "touching", "intersecting"};
+static const char *const hdi_algo_names[HD_ALGO_COUNT] = {"gjk", "cddual", "lp"};
 
 const char *hd_verdict_str(hd_verdict verdict)
 {
     if ((int)verdict < 0 || verdict > HD_INTERSECTING) {
         return "unknown";
     }
-    return hd_verdict_names[verdict];
+    return hdi_verdict_names[verdict];
 }
 
 const char *hd_algo_str(hd_algo algo)
@@ -29,7 +29,7 @@ const char *hd_algo_str(hd_algo algo)
     if ((int)algo < 0 || algo >= HD_ALGO_COUNT) {
         return "unknown";
     }
-    return hd_algo_names[algo];
+    return hdi_algo_names[algo];
 }
 
 hd_status hd_algo_parse(const char *name, hd_algo *out)
@@ -38,7 +38,7 @@ hd_status hd_algo_parse(const char *name, hd_algo *out)
         return HD_ERR_NULL;
     }
     for (int i = 0; i < HD_ALGO_COUNT; ++i) {
-        if (strcmp(name, hd_algo_names[i]) == 0) {
+        if (strcmp(name, hdi_algo_names[i]) == 0) {
             *out = (hd_algo)i;
             return HD_OK;
         }
@@ -73,27 +73,27 @@ static void result_init(hd_result *out, hd_algo algo, double eps)
 
 /* Maps the certificate and witnesses from A's frame to the world frame. A plane n.x = offset in
  * A's frame is (R n).y = offset + (R n).t_A for world points y = R x + t_A. */
-static void result_to_world(const hd_pair *pair, hd_result *out)
+static void result_to_world(const hdi_pair *pair, hd_result *out)
 {
     hd_certificate *c = &out->cert;
     if (c->has_plane) {
         double n[3];
-        hd_pair_dir_to_world(pair, c->normal, n);
-        c->offset += hd_v3_dot(n, pair->pose_at);
-        hd_v3_copy(c->normal, n);
+        hdi_pair_dir_to_world(pair, c->normal, n);
+        c->offset += hdi_v3_dot(n, pair->pose_at);
+        hdi_v3_copy(c->normal, n);
     }
     if (c->has_point) {
-        hd_pair_point_to_world(pair, c->point, c->point);
+        hdi_pair_point_to_world(pair, c->point, c->point);
     }
     if (out->distance >= 0.0) {
-        hd_pair_point_to_world(pair, out->witness_a, out->witness_a);
-        hd_pair_point_to_world(pair, out->witness_b, out->witness_b);
+        hdi_pair_point_to_world(pair, out->witness_a, out->witness_a);
+        hdi_pair_point_to_world(pair, out->witness_b, out->witness_b);
     }
 }
 
-hd_status hd_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+hd_status hdi_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                            const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
-                           hd_pair *pair)
+                           hdi_pair *pair)
 {
     if (*opt == NULL) {
         *defaults = hd_options_default();
@@ -103,9 +103,9 @@ hd_status hd_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd
         return HD_ERR_INVALID_ARG;
     }
     if ((*opt)->workspace != NULL && ((*opt)->flags & HD_QUERY_RECORD_PATH)) {
-        hd_workspace_paths_reset((*opt)->workspace); /* the paths are this query's */
+        hdi_workspace_paths_reset((*opt)->workspace); /* the paths are this query's */
     }
-    return hd_pair_init(pair, a, pose_a, b, pose_b, *opt);
+    return hdi_pair_init(pair, a, pose_a, b, pose_b, *opt);
 }
 
 /* An algorithm reached its iteration cap: for GJK, rounding kept it from decreasing |v| while its
@@ -114,13 +114,13 @@ hd_status hd_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd
  * calls. Another method (method: the LP, which decides from the vertex sets, or CD-Dual) then
  * answers with its own certificate, returned with stop = HD_STOP_FALLBACK and naming algo (the
  * caller's, or GJK for the distance). */
-static hd_status after_stall(const hd_pair *pair, const hd_options *opt, hd_algo algo,
+static hd_status after_stall(const hdi_pair *pair, const hd_options *opt, hd_algo algo,
                              hd_algo method, hd_result *out)
 {
     int stalled_iterations = out->stats.iterations;
     result_init(out, algo, pair->eps);
     hd_status st =
-        method == HD_ALGO_LP ? hd_lp_collide(pair, opt, out) : hd_cddual_collide(pair, opt, out);
+        method == HD_ALGO_LP ? hdi_lp_collide(pair, opt, out) : hdi_cddual_collide(pair, opt, out);
     if (st == HD_OK) {
         out->stop = HD_STOP_FALLBACK;
     }
@@ -131,13 +131,13 @@ static hd_status after_stall(const hd_pair *pair, const hd_options *opt, hd_algo
 /* Every method stalled: the overlap proof from the facets of M (contact/overlap.c), answered
  * only when hd_certificate_check accepts its certificate, checked in A's frame (A at the
  * identity, B at the pair's relative pose), with stop = HD_STOP_FALLBACK. */
-static hd_status overlap_proof(const hd_pair *pair, hd_algo algo, hd_result *out)
+static hd_status overlap_proof(const hdi_pair *pair, hd_algo algo, hd_result *out)
 {
     int stalled_iterations = out->stats.iterations;
     result_init(out, algo, pair->eps);
     out->stats.iterations = stalled_iterations;
-    hd_pose relative = hd_pair_relative_pose(pair);
-    if (!hd_overlap_prove(pair, out) ||
+    hd_pose relative = hdi_pair_relative_pose(pair);
+    if (!hdi_overlap_prove(pair, out) ||
         hd_certificate_check(pair->a, NULL, pair->b, &relative, out) != HD_OK) {
         return HD_ERR_ITERATION_LIMIT;
     }
@@ -150,7 +150,7 @@ static hd_status overlap_proof(const hd_pair *pair, hd_algo algo, hd_result *out
  * overlap beyond the band; inside a needle of M about as wide as the band that polytope cannot be
  * built (a small cloud against a long thin hull, 1e3 from the origin, overlapping by 7.9 eps: GJK
  * and the LP failed), while CD-Dual's search over the facets of M proves the overlap. */
-static hd_status fallbacks(const hd_pair *pair, const hd_options *opt, hd_algo algo, hd_result *out)
+static hd_status fallbacks(const hdi_pair *pair, const hd_options *opt, hd_algo algo, hd_result *out)
 {
     hd_status st = HD_ERR_ITERATION_LIMIT;
     if (algo != HD_ALGO_LP) {
@@ -166,18 +166,18 @@ static hd_status fallbacks(const hd_pair *pair, const hd_options *opt, hd_algo a
 }
 
 /* The chosen algorithm on the prepared pair; the fallbacks answer a stall. */
-static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status collide_in_frame(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_status st;
     switch (opt->algo) {
         case HD_ALGO_CDDUAL:
-            st = hd_cddual_collide(pair, opt, out);
+            st = hdi_cddual_collide(pair, opt, out);
             break;
         case HD_ALGO_LP:
-            st = hd_lp_collide(pair, opt, out);
+            st = hdi_lp_collide(pair, opt, out);
             break;
         default:
-            st = hd_gjk_collide(pair, opt, out);
+            st = hdi_gjk_collide(pair, opt, out);
             break;
     }
     if (st == HD_ERR_ITERATION_LIMIT) {
@@ -193,14 +193,14 @@ static hd_status collide_in_frame(const hd_pair *pair, const hd_options *opt, hd
  * method, then CD-Dual) decide such pairs: touching or intersecting, the distance is 0 and the
  * witnesses are the certificate's point pair (stop = HD_STOP_FALLBACK). A separated verdict
  * proves a plane, not a distance: the status stands. */
-static hd_status distance_after_stall(const hd_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status distance_after_stall(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
     hd_status st = fallbacks(pair, opt, HD_ALGO_GJK, out);
     if (st != HD_OK || out->verdict == HD_SEPARATED || !out->cert.has_point) {
         return st != HD_OK ? st : HD_ERR_ITERATION_LIMIT;
     }
     out->distance = 0.0;
-    hd_certificate_point_pair(pair, &out->cert, out->witness_a, out->witness_b);
+    hdi_certificate_point_pair(pair, &out->cert, out->witness_a, out->witness_b);
     return HD_OK;
 }
 
@@ -214,8 +214,8 @@ static hd_status pair_query(const hd_polytope *a, const hd_pose *pose_a, const h
         return HD_ERR_NULL;
     }
     hd_options defaults;
-    hd_pair pair;
-    hd_status st = hd_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    hdi_pair pair;
+    hd_status st = hdi_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
     if (st != HD_OK) {
         return st;
     }
@@ -228,13 +228,13 @@ static hd_status pair_query(const hd_polytope *a, const hd_pose *pose_a, const h
          * tighter tolerances stall GJK (a needle pair 1e6 away, touching within the band), the
          * world's decide the pair as before. */
         double world_scale = pair.scale;
-        if (!hd_v3_is_zero(pair.pose_at)) {
-            pair.scale = hd_pair_local_scale(&pair);
+        if (!hdi_v3_is_zero(pair.pose_at)) {
+            pair.scale = hdi_pair_local_scale(&pair);
         }
-        st = hd_gjk_distance(&pair, opt, out);
+        st = hdi_gjk_distance(&pair, opt, out);
         if (st == HD_ERR_ITERATION_LIMIT && pair.scale < world_scale) {
             pair.scale = world_scale;
-            st = hd_gjk_distance(&pair, opt, out);
+            st = hdi_gjk_distance(&pair, opt, out);
         }
         if (st == HD_ERR_ITERATION_LIMIT) {
             st = distance_after_stall(&pair, opt, out);
@@ -267,22 +267,22 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
     if (out == NULL || direction == NULL) {
         return HD_ERR_NULL;
     }
-    if (!hd_v3_is_finite(direction)) {
+    if (!hdi_v3_is_finite(direction)) {
         return HD_ERR_NONFINITE;
     }
     double s[3];
-    hd_v3_copy(s, direction);
-    if (!(hd_v3_normalize(s) > 0.0)) {
+    hdi_v3_copy(s, direction);
+    if (!(hdi_v3_normalize(s) > 0.0)) {
         return HD_ERR_INVALID_ARG;
     }
     hd_options defaults;
-    hd_pair pair;
-    hd_status st = hd_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    hdi_pair pair;
+    hd_status st = hdi_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
     if (st != HD_OK) {
         return st;
     }
     memset(out, 0, sizeof *out);
-    if (!hd_cddual_gap_supported(&pair)) {
+    if (!hdi_cddual_gap_supported(&pair)) {
         return HD_ERR_UNSUPPORTED;
     }
     /* the verdict decides which searches follow: hd_collide's with CD-Dual, its fallbacks
@@ -296,8 +296,8 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
         return st;
     }
     double s_local[3];
-    hd_m3_tmul_v(s_local, pair.pose_a, s);
-    st = hd_cddual_gap(&pair, &verdict, s_local, opt, out);
-    hd_v3_copy(out->direction, s);
+    hdi_m3_tmul_v(s_local, pair.pose_a, s);
+    st = hdi_cddual_gap(&pair, &verdict, s_local, opt, out);
+    hdi_v3_copy(out->direction, s);
     return st;
 }

@@ -6,9 +6,9 @@
 
 /* The argument checks every query shares, and the pair in A's frame: a NULL opt becomes the
  * defaults (stored in *defaults, *opt pointed at them), an invalid algo is HD_ERR_INVALID_ARG,
- * then hd_pair_init's checks (NULL polytopes, poses, tolerances, range). */
-hd_status hd_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+ * then hdi_pair_init's checks (NULL polytopes, poses, tolerances, range). */
+hd_status hdi_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                            const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
-                           hd_pair *pair);
+                           hdi_pair *pair);
 
 #endif

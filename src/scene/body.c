@@ -14,7 +14,7 @@
 #include "support/support.h"
 
 /* The widening of the boxes (core/tolerances.h, scene section). */
-double hd_body_band_rel(const hd_tolerance *tol)
+double hdi_body_band_rel(const hd_tolerance *tol)
 {
     double pose_tol = tol->pose_tol > 0.0 ? tol->pose_tol : HD_DEFAULT_POSE_TOL;
     pose_tol = pose_tol < 1e-3 ? pose_tol : 1e-3;
@@ -26,17 +26,17 @@ static double posed_scale(const hd_polytope *shape, const hd_pose *pose)
 {
     double c[3];
     hd_pose_apply(pose, shape->sphere_centre, c);
-    return hd_v3_max_abs(c) + shape->sphere_radius;
+    return hdi_v3_max_abs(c) + shape->sphere_radius;
 }
 
-double hd_body_reach(const hd_polytope *shape)
+double hdi_body_reach(const hd_polytope *shape)
 {
-    return hd_v3_len(shape->sphere_centre) + shape->sphere_radius;
+    return hdi_v3_len(shape->sphere_centre) + shape->sphere_radius;
 }
 
-hd_status hd_body_check_range(const hd_polytope *shape, double reach, int tiny, const hd_pose *pose)
+hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny, const hd_pose *pose)
 {
-    if (!(hd_v3_max_abs(pose->t) + reach <= HD_MAX_COORD)) {
+    if (!(hdi_v3_max_abs(pose->t) + reach <= HD_MAX_COORD)) {
         return HD_ERR_RANGE;
     }
     double own = tiny ? posed_scale(shape, pose) : HD_MIN_SCALE;
@@ -44,7 +44,7 @@ hd_status hd_body_check_range(const hd_polytope *shape, double reach, int tiny, 
 }
 
 /* The extent of R v over every vertex, in one pass (six independent running extremes): cheaper
- * than six scans for the small shapes that hd_support_climb would scan anyway. */
+ * than six scans for the small shapes that hdi_support_climb would scan anyway. */
 static void scan_extent(const hd_polytope *shape, const double *r, double lo[3], double hi[3])
 {
     const double *v = shape->verts;
@@ -55,8 +55,8 @@ static void scan_extent(const hd_polytope *shape, const double *r, double lo[3],
         const double *p = v + 3 * i;
         for (int k = 0; k < 3; ++k) {
             double x = r[3 * k] * p[0] + r[3 * k + 1] * p[1] + r[3 * k + 2] * p[2];
-            lo[k] = hd_min(lo[k], x);
-            hi[k] = hd_max(hi[k], x);
+            lo[k] = hdi_min(lo[k], x);
+            hi[k] = hdi_max(hi[k], x);
         }
     }
 }
@@ -64,7 +64,7 @@ static void scan_extent(const hd_polytope *shape, const double *r, double lo[3],
 /* The extent along each row of R: supports from the direction table (a cell and at most a few
  * candidates: 45 against 73 M instructions for the boxes of a 3 000-body scene's first 12 frames
  * with the climbs, scene.md, "Eighth round"), else by climbs from the previous box's vertices. */
-static void support_extent(hd_body *body, const double *r, double lo[3], double hi[3])
+static void support_extent(hdi_body *body, const double *r, double lo[3], double hi[3])
 {
     const hd_polytope *shape = body->shape;
     const double *v = shape->verts;
@@ -73,18 +73,18 @@ static void support_extent(hd_body *body, const double *r, double lo[3], double 
         double nd[3] = {-d[0], -d[1], -d[2]};
         int top, bottom;
         if (shape->support_k > 0) {
-            top = hd_support_lookup(shape, d);
-            bottom = hd_support_lookup(shape, nd);
+            top = hdi_support_lookup(shape, d);
+            bottom = hdi_support_lookup(shape, nd);
         } else { /* the climbs start where the last box's ended */
-            top = body->hint[2 * k] = hd_support_walk(shape, d, body->hint[2 * k]);
-            bottom = body->hint[2 * k + 1] = hd_support_walk(shape, nd, body->hint[2 * k + 1]);
+            top = body->hint[2 * k] = hdi_support_walk(shape, d, body->hint[2 * k]);
+            bottom = body->hint[2 * k + 1] = hdi_support_walk(shape, nd, body->hint[2 * k + 1]);
         }
-        hi[k] = hd_v3_dot(d, v + 3 * top);
-        lo[k] = hd_v3_dot(d, v + 3 * bottom);
+        hi[k] = hdi_v3_dot(d, v + 3 * top);
+        lo[k] = hdi_v3_dot(d, v + 3 * bottom);
     }
 }
 
-void hd_body_box(hd_body *body, double band_rel, hd_box *out)
+void hdi_body_box(hdi_body *body, double band_rel, hdi_box *out)
 {
     const double *r = body->pose.r, *t = body->pose.t;
     if (body->shape->vertex_count <= HD_SUPPORT_SCAN_MAX) {
@@ -92,7 +92,7 @@ void hd_body_box(hd_body *body, double band_rel, hd_box *out)
     } else {
         support_extent(body, r, out->lo, out->hi);
     }
-    double widen = band_rel * (posed_scale(body->shape, &body->pose) + hd_v3_max_abs(t));
+    double widen = band_rel * (posed_scale(body->shape, &body->pose) + hdi_v3_max_abs(t));
     for (int k = 0; k < 3; ++k) {
         out->lo[k] += t[k] - widen;
         out->hi[k] += t[k] + widen;

@@ -3,13 +3,13 @@
 #ifndef HD_SCENE_BOX_H
 #define HD_SCENE_BOX_H
 
-typedef struct hd_box {
+typedef struct hdi_box {
     double lo[3];
     double hi[3];
-} hd_box;
+} hdi_box;
 
 /* Do the closed boxes [alo, ahi] and [blo, bhi] share a point? */
-static inline int hd_box_overlap(const double alo[3], const double ahi[3], const double blo[3],
+static inline int hdi_box_overlap(const double alo[3], const double ahi[3], const double blo[3],
                                  const double bhi[3])
 {
     return alo[0] <= bhi[0] && blo[0] <= ahi[0] && alo[1] <= bhi[1] && blo[1] <= ahi[1] &&
@@ -17,7 +17,7 @@ static inline int hd_box_overlap(const double alo[3], const double ahi[3], const
 }
 
 /* Is [ilo, ihi] inside [olo, ohi]? */
-static inline int hd_box_inside(const double ilo[3], const double ihi[3], const double olo[3],
+static inline int hdi_box_inside(const double ilo[3], const double ihi[3], const double olo[3],
                                 const double ohi[3])
 {
     return olo[0] <= ilo[0] && olo[1] <= ilo[1] && olo[2] <= ilo[2] && ihi[0] <= ohi[0] &&
@@ -25,7 +25,7 @@ static inline int hd_box_inside(const double ilo[3], const double ihi[3], const 
 }
 
 /* The union of two boxes. */
-static inline void hd_box_union(double lo[3], double hi[3], const double alo[3],
+static inline void hdi_box_union(double lo[3], double hi[3], const double alo[3],
                                 const double ahi[3], const double blo[3], const double bhi[3])
 {
     for (int k = 0; k < 3; ++k) {
@@ -35,25 +35,25 @@ static inline void hd_box_union(double lo[3], double hi[3], const double alo[3],
 }
 
 /* Half the surface area, the cost of the surface-area heuristic. */
-static inline double hd_box_area(const double lo[3], const double hi[3])
+static inline double hdi_box_area(const double lo[3], const double hi[3])
 {
     double x = hi[0] - lo[0], y = hi[1] - lo[1], z = hi[2] - lo[2];
     return x * y + y * z + z * x;
 }
 
 /* Half the surface area of the union of two boxes. */
-static inline double hd_box_union_area(const double alo[3], const double ahi[3],
+static inline double hdi_box_union_area(const double alo[3], const double ahi[3],
                                        const double blo[3], const double bhi[3])
 {
     double lo[3], hi[3];
-    hd_box_union(lo, hi, alo, ahi, blo, bhi);
-    return hd_box_area(lo, hi);
+    hdi_box_union(lo, hi, alo, ahi, blo, bhi);
+    return hdi_box_area(lo, hi);
 }
 
 /* A hint that *p will be read soon (the loops over lists of ids touch the bodies, and the tree's
  * walks its nodes, in no particular order of memory: the loads of the next ones overlap the work
  * on this one). */
-static inline void hd_scene_prefetch(const void *p)
+static inline void hdi_scene_prefetch(const void *p)
 {
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(p);

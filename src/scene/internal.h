@@ -37,20 +37,20 @@ enum {
 
 /* What a pair in contact keeps with detail HD_SCENE_DEPTH (contact) or HD_SCENE_MANIFOLD (both):
  * the extra bytes of its pair record (pairs.h). */
-typedef struct hd_pair_detail {
+typedef struct hdi_pair_detail {
     hd_contact contact;
     hd_manifold manifold;
-} hd_pair_detail;
+} hdi_pair_detail;
 
 /* The extra bytes per pair record for a detail level. */
-static inline size_t hd_scene_detail_size(hd_scene_detail detail)
+static inline size_t hdi_scene_detail_size(hd_scene_detail detail)
 {
-    return detail == HD_SCENE_MANIFOLD ? sizeof(hd_pair_detail)
+    return detail == HD_SCENE_MANIFOLD ? sizeof(hdi_pair_detail)
            : detail == HD_SCENE_DEPTH  ? sizeof(hd_contact)
                                        : 0;
 }
 
-typedef struct hd_body {
+typedef struct hdi_body {
     const hd_polytope *shape;
     void *user;
     hd_pose pose;
@@ -59,44 +59,44 @@ typedef struct hd_body {
     int proxy;     /* in the broad phase: its tree leaf, or 0 in SAP; -1 when not yet */
     int hint[6];   /* support vertices of the last box, for shapes that climb (no table) */
     int next_free; /* free list link */
-} hd_body;
+} hdi_body;
 
 /* A contact's sort key, (a << 32 | b), and its place in the unsorted contacts. */
-typedef struct hd_sort_key {
+typedef struct hdi_sort_key {
     unsigned long long key;
     int place;
-} hd_sort_key;
+} hdi_sort_key;
 
 /* A growable list of ids. */
-typedef struct hd_idlist {
+typedef struct hdi_idlist {
     int *ids;
     int count;
     int capacity;
-} hd_idlist;
+} hdi_idlist;
 
 /* A worker's share of the parallel loops over bodies and pairs: what it found, appended to lists
  * of its own (grown geometrically, reused), merged by the caller afterwards. */
-typedef struct hd_lane {
+typedef struct hdi_lane {
     hd_status status; /* HD_ERR_NO_MEMORY when one of its lists could not grow */
-    hd_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
+    hdi_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
     int tested;       /* pairs it queried */
-    hd_idlist drop;   /* tree: pairs whose fattened boxes parted */
+    hdi_idlist drop;   /* tree: pairs whose fattened boxes parted */
     hd_scene_contact *contacts;
     int contact_count;
     int contact_capacity;
-    int alive;    /* hd_scene_clear_flags: live ids among those cleared */
+    int alive;    /* hdi_scene_clear_flags: live ids among those cleared */
     int failures; /* pairs whose query failed; the first by ids and its status */
     int failed_a;
     int failed_b;
     hd_status failed_status;
-} hd_lane;
+} hdi_lane;
 
 struct hd_scene {
     hd_scene_options opt;
     double band_rel; /* boxes are widened by band_rel times the body's scale (body.c) */
-    hd_body *bodies;
-    hd_box *boxes;        /* tight boxes, by id */
-    hd_box *fat;          /* tree: fattened boxes (those of the leaves), by id */
+    hdi_body *bodies;
+    hdi_box *boxes;        /* tight boxes, by id */
+    hdi_box *fat;          /* tree: fattened boxes (those of the leaves), by id */
     unsigned char *flags; /* by id */
     double *reach;        /* by id: |sphere centre| + radius of the shape (range checks) */
     int *slot;            /* by id, while stale: its place in the stale list */
@@ -112,19 +112,19 @@ struct hd_scene {
     int live;
     int unplaced;  /* tree: bodies added and not in the tree yet */
     int free_head; /* -1 when no id is free */
-    hd_idlist stale, moved, fresh, removed;
+    hdi_idlist stale, moved, fresh, removed;
     int purge; /* pairs of removed bodies still in the table */
-    hd_pair_table pairs;
-    hd_tree tree;
-    hd_sap sap;
-    hd_pool *pool;
+    hdi_pair_table pairs;
+    hdi_tree tree;
+    hdi_sap sap;
+    hdi_pool *pool;
     hd_workspace **ws; /* one per thread (CD-Dual, or a detail level), else NULL */
-    hd_idlist work;    /* tree_rebuild's leaves */
-    hd_idlist scratch; /* queries: candidate ids */
-    hd_lane *lanes;    /* one per thread */
+    hdi_idlist work;    /* tree_rebuild's leaves */
+    hdi_idlist scratch; /* queries: candidate ids */
+    hdi_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
     hd_scene_contact *contact_tmp; /* the contacts gathered in sorted order, as large */
-    hd_sort_key *sort_keys;        /* the radix sort's keys: two buffers of contact_capacity */
+    hdi_sort_key *sort_keys;        /* the radix sort's keys: two buffers of contact_capacity */
     int contact_count;
     int contact_capacity;
     hd_contact *out_contact;   /* detail: the contacts' answers, by place in contacts */
@@ -134,49 +134,49 @@ struct hd_scene {
 };
 
 /* Appends id to a list. HD_ERR_NO_MEMORY leaves it as it was. */
-hd_status hd_idlist_push(hd_idlist *list, int id);
-hd_status hd_idlist_reserve(hd_idlist *list, int count);
-void hd_idlist_free(hd_idlist *list);
+hd_status hdi_idlist_push(hdi_idlist *list, int id);
+hd_status hdi_idlist_reserve(hdi_idlist *list, int count);
+void hdi_idlist_free(hdi_idlist *list);
 
 /* The tight box of a body at its pose: the extreme vertices along each world axis by support
  * climbs from the last ones, widened by band_rel times the body's scale (body.c). */
-void hd_body_box(hd_body *body, double band_rel, hd_box *out);
+void hdi_body_box(hdi_body *body, double band_rel, hdi_box *out);
 
 /* |sphere centre| + radius of a shape: |t|_max + reach bounds the posed scale. */
-double hd_body_reach(const hd_polytope *shape);
+double hdi_body_reach(const hd_polytope *shape);
 
 /* HD_ERR_RANGE when |t|_max + reach > HD_MAX_COORD, or when the scale of the posed shape as
  * hd_collide defines it (largest |coordinate| of its bounding sphere) is positive and below
  * HD_MIN_SCALE: computed only when the shape is tiny (radius below HD_MIN_SCALE), else it cannot
  * be; shape may then be NULL. */
-hd_status hd_body_check_range(const hd_polytope *shape, double reach, int tiny,
+hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny,
                               const hd_pose *pose);
 
 /* The widening of boxes for the tolerances tol (body.c). */
-double hd_body_band_rel(const hd_tolerance *tol);
+double hdi_body_band_rel(const hd_tolerance *tol);
 
 /* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY: what was done
  * stays done; a later sync completes the rest. */
-hd_status hd_scene_sync(hd_scene *s);
+hd_status hdi_scene_sync(hd_scene *s);
 
-/* hd_scene_sync in two parts: the stale bodies' poses and boxes (on every thread) and the pairs
+/* hdi_scene_sync in two parts: the stale bodies' poses and boxes (on every thread) and the pairs
  * of removed bodies dropped; then the broad phase and the pair table. */
-void hd_scene_sync_boxes(hd_scene *s);
-hd_status hd_scene_sync_rest(hd_scene *s);
+void hdi_scene_sync_boxes(hd_scene *s);
+hd_status hdi_scene_sync_rest(hd_scene *s);
 
-/* Or, after hd_scene_sync_boxes, when hd_scene_can_place_beside (the tree, no rebuild due):
- * hd_scene_place_prepare (serial), then the tree placement of the escaped bodies and their
- * queries as the lead task of hd_pool_run_beside (it writes the tree, the body records'
+/* Or, after hdi_scene_sync_boxes, when hdi_scene_can_place_beside (the tree, no rebuild due):
+ * hdi_scene_place_prepare (serial), then the tree placement of the escaped bodies and their
+ * queries as the lead task of hdi_pool_run_beside (it writes the tree, the body records'
  * proxies, the fresh list and lane 0's candidates, and leaves the flags), then
- * hd_scene_placed: the flags, and the fresh bodies' pairs into the table. A lead that fails
+ * hdi_scene_placed: the flags, and the fresh bodies' pairs into the table. A lead that fails
  * (no room for a candidate) leaves HD_ERR_NO_MEMORY in lane 0. */
-int hd_scene_can_place_beside(const hd_scene *s);
-void hd_scene_place_prepare(hd_scene *s);
-void hd_scene_place_lead(void *scene);
-hd_status hd_scene_placed(hd_scene *s);
+int hdi_scene_can_place_beside(const hd_scene *s);
+void hdi_scene_place_prepare(hd_scene *s);
+void hdi_scene_place_lead(void *scene);
+hd_status hdi_scene_placed(hd_scene *s);
 
 /* Clears the flags in mask of every id in list (each id at most once), on every thread
  * (sync.c); returns how many of them are alive. */
-int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask);
+int hdi_scene_clear_flags(hd_scene *s, const hdi_idlist *list, unsigned mask);
 
 #endif

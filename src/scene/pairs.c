@@ -9,24 +9,24 @@
 
 #define HD_PAIRS_MIN_SLOTS 64
 
-void hd_pairs_init(hd_pair_table *t, size_t extra_size)
+void hdi_pairs_init(hdi_pair_table *t, size_t extra_size)
 {
     memset(t, 0, sizeof *t);
     t->slot_mask = -1;
     t->extra_size = extra_size;
 }
 
-void hd_pairs_free(hd_pair_table *t)
+void hdi_pairs_free(hdi_pair_table *t)
 {
     size_t extra_size = t->extra_size;
     free(t->recs);
     free(t->slots);
     free(t->extra);
-    hd_pairs_init(t, extra_size);
+    hdi_pairs_init(t, extra_size);
 }
 
 /* The home slot of a key: a 64-bit mix (the splitmix64 finalizer) of (a, b), a < b. */
-static int home(const hd_pair_table *t, int a, int b)
+static int home(const hdi_pair_table *t, int a, int b)
 {
     uint64_t x = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
     x ^= x >> 30;
@@ -38,7 +38,7 @@ static int home(const hd_pair_table *t, int a, int b)
 }
 
 /* The slot holding (a, b), or the empty slot where it would go. */
-static int probe(const hd_pair_table *t, int a, int b)
+static int probe(const hdi_pair_table *t, int a, int b)
 {
     int s = home(t, a, b);
     for (;;) {
@@ -50,7 +50,7 @@ static int probe(const hd_pair_table *t, int a, int b)
     }
 }
 
-int hd_pairs_find(const hd_pair_table *t, int a, int b)
+int hdi_pairs_find(const hdi_pair_table *t, int a, int b)
 {
     if (a > b) {
         int c = a;
@@ -61,7 +61,7 @@ int hd_pairs_find(const hd_pair_table *t, int a, int b)
 }
 
 /* Rebuilds the hash table with slot_count slots (a power of two). */
-static hd_status rehash(hd_pair_table *t, int slot_count)
+static hd_status rehash(hdi_pair_table *t, int slot_count)
 {
     int *slots = malloc((size_t)slot_count * sizeof *slots);
     if (slots == NULL) {
@@ -78,14 +78,14 @@ static hd_status rehash(hd_pair_table *t, int slot_count)
 }
 
 /* Room for one more record, the hash table at most half full. */
-static hd_status grow(hd_pair_table *t)
+static hd_status grow(hdi_pair_table *t)
 {
     if (t->count == t->capacity) {
         if (t->capacity > (1 << 28)) {
             return HD_ERR_NO_MEMORY;
         }
         int cap = t->capacity > 0 ? 2 * t->capacity : HD_PAIRS_MIN_SLOTS / 2;
-        hd_pair_rec *recs = realloc(t->recs, (size_t)cap * sizeof *recs);
+        hdi_pair_rec *recs = realloc(t->recs, (size_t)cap * sizeof *recs);
         if (recs == NULL) {
             return HD_ERR_NO_MEMORY;
         }
@@ -106,7 +106,7 @@ static hd_status grow(hd_pair_table *t)
     return HD_OK;
 }
 
-hd_status hd_pairs_add(hd_pair_table *t, int a, int b, int *index)
+hd_status hdi_pairs_add(hdi_pair_table *t, int a, int b, int *index)
 {
     if (a > b) {
         int c = a;
@@ -123,7 +123,7 @@ hd_status hd_pairs_add(hd_pair_table *t, int a, int b, int *index)
         return st;
     }
     s = probe(t, a, b); /* the table may have been rebuilt */
-    hd_pair_rec *r = &t->recs[t->count];
+    hdi_pair_rec *r = &t->recs[t->count];
     memset(r, 0, sizeof *r);
     r->a = a;
     r->b = b;
@@ -136,7 +136,7 @@ hd_status hd_pairs_add(hd_pair_table *t, int a, int b, int *index)
 }
 
 /* Empties slot s and shifts back the entries of its probe run that may fill it. */
-static void delete_slot(hd_pair_table *t, int s)
+static void delete_slot(hdi_pair_table *t, int s)
 {
     int hole = s;
     int j = s;
@@ -157,16 +157,16 @@ static void delete_slot(hd_pair_table *t, int s)
     t->slots[hole] = -1;
 }
 
-void hd_pairs_remove_at(hd_pair_table *t, int index)
+void hdi_pairs_remove_at(hdi_pair_table *t, int index)
 {
-    hd_pair_rec *r = &t->recs[index];
+    hdi_pair_rec *r = &t->recs[index];
     delete_slot(t, probe(t, r->a, r->b));
     int last = t->count - 1;
     if (index != last) {
         t->slots[probe(t, t->recs[last].a, t->recs[last].b)] = index;
         t->recs[index] = t->recs[last];
         if (t->extra_size > 0) {
-            memcpy(hd_pairs_extra(t, index), hd_pairs_extra(t, last), t->extra_size);
+            memcpy(hdi_pairs_extra(t, index), hdi_pairs_extra(t, last), t->extra_size);
         }
     }
     t->count = last;

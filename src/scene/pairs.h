@@ -9,7 +9,7 @@
 
 #include "hedra/query.h"
 
-typedef struct hd_pair_rec {
+typedef struct hdi_pair_rec {
     int a; /* body ids, a < b */
     int b;
     int tested; /* verdict and cache come from a query; 0 for a new pair */
@@ -17,39 +17,39 @@ typedef struct hd_pair_rec {
     hd_verdict verdict;
     hd_status status; /* of the last query */
     hd_cache cache;
-} hd_pair_rec;
+} hdi_pair_rec;
 
-typedef struct hd_pair_table {
-    hd_pair_rec *recs;
+typedef struct hdi_pair_table {
+    hdi_pair_rec *recs;
     int count;
     int capacity;
     int *slots;    /* open addressing, linear probing: a record index or -1 */
     int slot_mask; /* slot count - 1 (a power of two, at least twice count) */
-    int added;     /* counters since the last hd_pairs_clear_counters */
+    int added;     /* counters since the last hdi_pairs_clear_counters */
     int removed;
     unsigned char *extra; /* extra_size bytes per record, kept beside it (the scene's contact
                              details); NULL when extra_size is 0 */
     size_t extra_size;
-} hd_pair_table;
+} hdi_pair_table;
 
 /* An empty table whose records carry extra_size bytes each (0: none). */
-void hd_pairs_init(hd_pair_table *t, size_t extra_size);
+void hdi_pairs_init(hdi_pair_table *t, size_t extra_size);
 
 /* The extra bytes of record index. */
-static inline void *hd_pairs_extra(const hd_pair_table *t, int index)
+static inline void *hdi_pairs_extra(const hdi_pair_table *t, int index)
 {
     return t->extra + (size_t)index * t->extra_size;
 }
-void hd_pairs_free(hd_pair_table *t);
+void hdi_pairs_free(hdi_pair_table *t);
 
 /* The record index of (a, b) (in either order), or -1. */
-int hd_pairs_find(const hd_pair_table *t, int a, int b);
+int hdi_pairs_find(const hdi_pair_table *t, int a, int b);
 
 /* Finds or inserts (a, b) (in either order, a != b); *index is its record. A new record is
  * untested with a reset cache. HD_ERR_NO_MEMORY leaves the table as it was. */
-hd_status hd_pairs_add(hd_pair_table *t, int a, int b, int *index);
+hd_status hdi_pairs_add(hdi_pair_table *t, int a, int b, int *index);
 
 /* Removes record index; the last record moves into its place. */
-void hd_pairs_remove_at(hd_pair_table *t, int index);
+void hdi_pairs_remove_at(hdi_pair_table *t, int index);
 
 #endif

@@ -50,49 +50,49 @@
  * worker that was preempted inside its chunk). */
 #define HD_POOL_WAIT_POLLS 64
 
-/* Chunks per thread that hd_pool_chunk aims at (enough for the fast threads to even out the
+/* Chunks per thread that hdi_pool_chunk aims at (enough for the fast threads to even out the
  * slow ones). */
 #define HD_POOL_CHUNKS_PER_THREAD 8
 
-/* A cache line: each thread's share of a job sits on its own (hd_pool_share). */
+/* A cache line: each thread's share of a job sits on its own (hdi_pool_share). */
 #define HD_POOL_LINE 64
 
 /* A thread's share of a job: chunks [next, end) not yet claimed, alone on its cache line (a
  * claim writes it). */
-typedef struct hd_pool_share {
+typedef struct hdi_pool_share {
     _Alignas(HD_POOL_LINE) atomic_int next;
     int end;
-} hd_pool_share;
+} hdi_pool_share;
 
-typedef struct hd_pool_worker {
-    hd_pool *pool;
+typedef struct hdi_pool_worker {
+    hdi_pool *pool;
     int index;
-} hd_pool_worker;
+} hdi_pool_worker;
 
-struct hd_pool {
+struct hdi_pool {
     int threads;
     int started; /* workers running */
     pthread_t *ids;
-    hd_pool_worker *args;
+    hdi_pool_worker *args;
     pthread_mutex_t lock; /* with `wake`: the sleep of idle workers only */
     pthread_cond_t wake;
     atomic_int sleepers; /* workers asleep or about to sleep on `wake` */
     atomic_int stop;
-    /* set by hd_pool_park: idle workers watch only briefly; cleared by the next job */
+    /* set by hdi_pool_park: idle workers watch only briefly; cleared by the next job */
     atomic_int parked;
     /* The job: generation << 1 | open. A worker runs chunks of generation g only while the word
      * reads (g << 1 | 1) after it has counted itself in `inside`, so the caller, which closes the
      * job and then waits for `inside` to drain, never returns while a worker is in its job. */
     atomic_ulong job;
     atomic_int inside;
-    hd_pool_fn fn; /* written before the job word is published, read after it */
+    hdi_pool_fn fn; /* written before the job word is published, read after it */
     void *ctx;
     int count;
     int chunk;
-    hd_pool_share *shares; /* one per thread */
+    hdi_pool_share *shares; /* one per thread */
 };
 
-int hd_pool_cores(void)
+int hdi_pool_cores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : (n > 1 << 20 ? 1 << 20 : (int)n);
@@ -107,7 +107,7 @@ static void cpu_relax(void)
 #endif
 }
 
-long long hd_scene_now_ns(void)
+long long hdi_scene_now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -115,7 +115,7 @@ long long hd_scene_now_ns(void)
 }
 
 /* Claims and runs the chunks of one share until none is left there. */
-static void run_share(hd_pool *p, hd_pool_share *share, int worker)
+static void run_share(hdi_pool *p, hdi_pool_share *share, int worker)
 {
     for (;;) {
         int c = atomic_fetch_add_explicit(&share->next, 1, memory_order_relaxed);
@@ -134,7 +134,7 @@ static void run_share(hd_pool *p, hd_pool_share *share, int worker)
  * taken from a shared counter instead, chunks went to either thread at random and every record
  * moved between the two cores' caches (scene.md, "Sixth round"). The others' shares
  * keep a late or slow thread from holding the job up. */
-static void run_chunks(hd_pool *p, int worker)
+static void run_chunks(hdi_pool *p, int worker)
 {
     for (int k = 0; k < p->threads; ++k) {
         run_share(p, &p->shares[(worker + k) % p->threads], worker);
@@ -142,7 +142,7 @@ static void run_chunks(hd_pool *p, int worker)
 }
 
 /* Whether the job word differs from `seen` or the stop order is posted. */
-static int job_changed(hd_pool *p, unsigned long seen, unsigned long *job)
+static int job_changed(hdi_pool *p, unsigned long seen, unsigned long *job)
 {
     *job = atomic_load(&p->job);
     return *job != seen || atomic_load(&p->stop);
@@ -151,16 +151,16 @@ static int job_changed(hd_pool *p, unsigned long seen, unsigned long *job)
 /* Watches the job word for HD_POOL_SPIN_NS, or HD_POOL_PARK_WATCH_NS once the pool is parked,
  * yielding the core every HD_POOL_SPIN_POLLS polls; 1 with the new word in *job, 0 when the
  * watch ended without one. */
-static int watch(hd_pool *p, unsigned long seen, unsigned long *job)
+static int watch(hdi_pool *p, unsigned long seen, unsigned long *job)
 {
-    long long start = hd_scene_now_ns();
+    long long start = hdi_scene_now_ns();
     for (int polls = 1;; ++polls) {
         if (job_changed(p, seen, job)) {
             return 1;
         }
         if (polls % HD_POOL_SPIN_POLLS == 0) {
             int parked = atomic_load_explicit(&p->parked, memory_order_relaxed);
-            if (hd_scene_now_ns() - start > (parked ? HD_POOL_PARK_WATCH_NS : HD_POOL_SPIN_NS)) {
+            if (hdi_scene_now_ns() - start > (parked ? HD_POOL_PARK_WATCH_NS : HD_POOL_SPIN_NS)) {
                 return 0;
             }
             sched_yield();
@@ -170,11 +170,11 @@ static int watch(hd_pool *p, unsigned long seen, unsigned long *job)
 }
 
 /* Checks the job word between timed sleeps for HD_POOL_NAP_NS; 1 with the new word in *job. */
-static int nap(hd_pool *p, unsigned long seen, unsigned long *job)
+static int nap(hdi_pool *p, unsigned long seen, unsigned long *job)
 {
-    long long start = hd_scene_now_ns();
+    long long start = hdi_scene_now_ns();
     const struct timespec step = {0, HD_POOL_NAP_STEP_NS};
-    for (long long now = start; now - start < HD_POOL_NAP_NS; now = hd_scene_now_ns()) {
+    for (long long now = start; now - start < HD_POOL_NAP_NS; now = hdi_scene_now_ns()) {
         nanosleep(&step, NULL);
         if (job_changed(p, seen, job)) {
             return 1;
@@ -185,7 +185,7 @@ static int nap(hd_pool *p, unsigned long seen, unsigned long *job)
 
 /* The job word once it differs from `seen` (or the stop order is posted): watched, napped for,
  * then waited for asleep. */
-static unsigned long next_job(hd_pool *p, unsigned long seen)
+static unsigned long next_job(hdi_pool *p, unsigned long seen)
 {
     unsigned long job;
     if (watch(p, seen, &job) || nap(p, seen, &job)) {
@@ -205,8 +205,8 @@ static unsigned long next_job(hd_pool *p, unsigned long seen)
  * claimed) stays out, so the caller never waits for a thread the system has not scheduled. */
 static void *worker_main(void *arg)
 {
-    hd_pool_worker *w = arg;
-    hd_pool *p = w->pool;
+    hdi_pool_worker *w = arg;
+    hdi_pool *p = w->pool;
 #if defined(__linux__)
     prctl(PR_SET_TIMERSLACK, HD_POOL_NAP_SLACK_NS); /* best effort: naps are only longer without */
 #endif
@@ -230,7 +230,7 @@ static void *worker_main(void *arg)
 }
 
 /* Posts the stop order and joins the started workers. */
-static void stop_workers(hd_pool *p)
+static void stop_workers(hdi_pool *p)
 {
     pthread_mutex_lock(&p->lock);
     atomic_store(&p->stop, 1);
@@ -242,7 +242,7 @@ static void stop_workers(hd_pool *p)
     p->started = 0;
 }
 
-static void release(hd_pool *p)
+static void release(hdi_pool *p)
 {
     pthread_cond_destroy(&p->wake);
     pthread_mutex_destroy(&p->lock);
@@ -253,9 +253,9 @@ static void release(hd_pool *p)
 }
 
 /* The pool's memory and synchronization objects, no thread yet; NULL on failure. */
-static hd_pool *allocate(int threads)
+static hdi_pool *allocate(int threads)
 {
-    hd_pool *p = calloc(1, sizeof *p);
+    hdi_pool *p = calloc(1, sizeof *p);
     if (p == NULL) {
         return NULL;
     }
@@ -293,10 +293,10 @@ static hd_pool *allocate(int threads)
     return NULL;
 }
 
-hd_status hd_pool_create(int threads, hd_pool **out)
+hd_status hdi_pool_create(int threads, hdi_pool **out)
 {
     *out = NULL;
-    hd_pool *p = allocate(threads);
+    hdi_pool *p = allocate(threads);
     if (p == NULL) {
         return HD_ERR_NO_MEMORY;
     }
@@ -314,7 +314,7 @@ hd_status hd_pool_create(int threads, hd_pool **out)
     return HD_OK;
 }
 
-void hd_pool_destroy(hd_pool *pool)
+void hdi_pool_destroy(hdi_pool *pool)
 {
     if (pool == NULL) {
         return;
@@ -323,7 +323,7 @@ void hd_pool_destroy(hd_pool *pool)
     release(pool);
 }
 
-void hd_pool_park(hd_pool *pool)
+void hdi_pool_park(hdi_pool *pool)
 {
     atomic_store_explicit(&pool->parked, 1, memory_order_relaxed);
 }
@@ -335,7 +335,7 @@ void hd_pool_park(hd_pool *pool)
  * wake-up through the kernel: the first post of a step took 5 to 14 us on the caller's thread
  * with the broadcast under the lock, 4 to 6 after, and the worker came in time for a share of
  * that first loop (scene.md, "Fourth round"). */
-static void wake_sleepers(hd_pool *p)
+static void wake_sleepers(hdi_pool *p)
 {
     if (atomic_load(&p->sleepers) > 0) {
         pthread_mutex_lock(&p->lock);
@@ -344,16 +344,16 @@ static void wake_sleepers(hd_pool *p)
     }
 }
 
-/* Whether hd_pool_run posts a job of count items in chunks of chunk (>= 1) to the workers: not
+/* Whether hdi_pool_run posts a job of count items in chunks of chunk (>= 1) to the workers: not
  * when there are none or the job is too small to be worth waking anyone. */
-static int worth_posting(const hd_pool *pool, int count, int chunk)
+static int worth_posting(const hdi_pool *pool, int count, int chunk)
 {
     return pool->started > 0 && count > 2 * chunk;
 }
 
 /* Publishes the next generation of the job word, open (a job) or closed (a wake-up only), and
  * wakes the sleeping workers; the pool is no longer parked. Returns the new word. */
-static unsigned long publish(hd_pool *p, unsigned long open)
+static unsigned long publish(hdi_pool *p, unsigned long open)
 {
     atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
     unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | open;
@@ -362,26 +362,26 @@ static unsigned long publish(hd_pool *p, unsigned long open)
     return job;
 }
 
-void hd_pool_wake(hd_pool *pool, int count, int chunk)
+void hdi_pool_wake(hdi_pool *pool, int count, int chunk)
 {
     if (worth_posting(pool, count, chunk < 1 ? 1 : chunk)) {
         publish(pool, 0UL); /* closed: a worker that sees it watches for the job that follows */
     }
 }
 
-int hd_pool_threads(const hd_pool *pool)
+int hdi_pool_threads(const hdi_pool *pool)
 {
     return pool->threads;
 }
 
-int hd_pool_chunk(const hd_pool *pool, int count, int least, int most)
+int hdi_pool_chunk(const hdi_pool *pool, int count, int least, int most)
 {
     int chunk = count / (HD_POOL_CHUNKS_PER_THREAD * pool->threads);
     return chunk < least ? least : chunk > most ? most : chunk;
 }
 
 /* Opens a job: its inputs, then the job word (publish). */
-static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int chunk)
+static unsigned long post(hdi_pool *p, hdi_pool_fn fn, void *ctx, int count, int chunk)
 {
     p->fn = fn;
     p->ctx = ctx;
@@ -389,7 +389,7 @@ static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int c
     p->chunk = chunk;
     long long chunks = ((long long)count + chunk - 1) / chunk;
     for (int t = 0; t < p->threads; ++t) { /* thread t owns chunks [t c / T, (t + 1) c / T) */
-        hd_pool_share *share = &p->shares[t];
+        hdi_pool_share *share = &p->shares[t];
         atomic_store_explicit(&share->next, (int)(t * chunks / p->threads), memory_order_relaxed);
         share->end = (int)((t + 1) * chunks / p->threads);
     }
@@ -397,7 +397,7 @@ static unsigned long post(hd_pool *p, hd_pool_fn fn, void *ctx, int count, int c
 }
 
 /* Closes the job (every chunk is claimed) and waits for the workers still inside it. */
-static void close_and_wait(hd_pool *p, unsigned long job)
+static void close_and_wait(hdi_pool *p, unsigned long job)
 {
     atomic_store(&p->job, job & ~1UL);
     for (int polls = 1; atomic_load(&p->inside) > 0; ++polls) {
@@ -411,7 +411,7 @@ static void close_and_wait(hd_pool *p, unsigned long job)
 
 /* A job on every thread: posted, the caller's lead task (if any) run meanwhile, the caller's
  * share of the chunks, then the wait for the workers still inside. */
-static void run_job(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn, void *ctx,
+static void run_job(hdi_pool *pool, void (*lead)(void *), void *lead_ctx, hdi_pool_fn fn, void *ctx,
                     int count, int chunk)
 {
     unsigned long job = post(pool, fn, ctx, count, chunk);
@@ -422,7 +422,7 @@ static void run_job(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool
     close_and_wait(pool, job);
 }
 
-void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
+void hdi_pool_run(hdi_pool *pool, hdi_pool_fn fn, void *ctx, int count, int chunk)
 {
     if (count <= 0) {
         return;
@@ -437,7 +437,7 @@ void hd_pool_run(hd_pool *pool, hd_pool_fn fn, void *ctx, int count, int chunk)
     run_job(pool, NULL, NULL, fn, ctx, count, chunk);
 }
 
-void hd_pool_run_beside(hd_pool *pool, void (*lead)(void *), void *lead_ctx, hd_pool_fn fn,
+void hdi_pool_run_beside(hdi_pool *pool, void (*lead)(void *), void *lead_ctx, hdi_pool_fn fn,
                         void *ctx, int count, int chunk)
 {
     if (chunk < 1) {

@@ -16,11 +16,11 @@ typedef struct box_query {
 static int collect(void *ctx, int id)
 {
     box_query *q = ctx;
-    const hd_box *b = &q->s->boxes[id];
-    if (!hd_box_overlap(b->lo, b->hi, q->lo, q->hi)) {
+    const hdi_box *b = &q->s->boxes[id];
+    if (!hdi_box_overlap(b->lo, b->hi, q->lo, q->hi)) {
         return 0;
     }
-    return (int)hd_idlist_push(&q->s->scratch, id);
+    return (int)hdi_idlist_push(&q->s->scratch, id);
 }
 
 static int compare_ids(const void *pa, const void *pb)
@@ -32,14 +32,14 @@ static int compare_ids(const void *pa, const void *pb)
 /* The ids of the bodies whose tight box overlaps [lo, hi], increasing, into s->scratch. */
 static hd_status candidates(hd_scene *s, const double lo[3], const double hi[3])
 {
-    hd_status st = hd_scene_sync(s);
+    hd_status st = hdi_scene_sync(s);
     if (st != HD_OK) {
         return st;
     }
     s->scratch.count = 0;
     box_query q = {s, lo, hi};
     if (s->opt.broadphase == HD_BROADPHASE_TREE) {
-        st = (hd_status)hd_tree_query(&s->tree, lo, hi, collect, &q);
+        st = (hd_status)hdi_tree_query(&s->tree, lo, hi, collect, &q);
     } else {
         for (int id = 0; id < s->body_ids && st == HD_OK; ++id) {
             st = s->bodies[id].state == HD_BODY_LIVE ? (hd_status)collect(&q, id) : HD_OK;
@@ -89,13 +89,13 @@ hd_status hd_scene_query_box(hd_scene *s, const double lo[3], const double hi[3]
 }
 
 /* The tight box of a posed shape, as a body's. */
-static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose, hd_box *out)
+static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose, hdi_box *out)
 {
-    hd_body probe;
+    hdi_body probe;
     memset(&probe, 0, sizeof probe);
     probe.shape = shape;
     probe.pose = *pose;
-    hd_body_box(&probe, s->band_rel, out);
+    hdi_body_box(&probe, s->band_rel, out);
 }
 
 hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const hd_pose *pose,
@@ -112,9 +112,9 @@ hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const h
     double centre[3], radius = 0.0;
     hd_polytope_sphere(shape, centre, &radius);
     if (st == HD_OK) {
-        st = hd_body_check_range(shape, hd_body_reach(shape), radius < HD_MIN_SCALE, &p);
+        st = hdi_body_check_range(shape, hdi_body_reach(shape), radius < HD_MIN_SCALE, &p);
     }
-    hd_box box;
+    hdi_box box;
     if (st == HD_OK) {
         shape_box(s, shape, &p, &box);
         st = candidates(s, box.lo, box.hi);
@@ -125,7 +125,7 @@ hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const h
     opt.workspace = s->opt.algo == HD_ALGO_CDDUAL ? s->ws[0] : NULL;
     int found = 0;
     for (int i = 0; i < s->scratch.count && st == HD_OK; ++i) {
-        const hd_body *b = &s->bodies[s->scratch.ids[i]];
+        const hdi_body *b = &s->bodies[s->scratch.ids[i]];
         hd_result r;
         st = hd_collide(b->shape, &b->pose, shape, &p, &opt, &r);
         if (st == HD_OK && r.verdict != HD_SEPARATED) {

@@ -17,27 +17,27 @@
  * than insertion sort (each appended end point may travel the whole list). */
 #define HD_SAP_REBUILD_DIVISOR 8
 
-void hd_sap_init(hd_sap *s)
+void hdi_sap_init(hdi_sap *s)
 {
     memset(s, 0, sizeof *s);
 }
 
-void hd_sap_free(hd_sap *s)
+void hdi_sap_free(hdi_sap *s)
 {
     for (int k = 0; k < 3; ++k) {
         free(s->axis[k]);
     }
     free(s->where);
     free(s->active);
-    hd_sap_init(s);
+    hdi_sap_init(s);
 }
 
-static hd_status reserve(hd_sap *s, int body)
+static hd_status reserve(hdi_sap *s, int body)
 {
     if (s->count + 2 > s->capacity) {
         int cap = s->capacity > 0 ? 2 * s->capacity : 64;
         for (int k = 0; k < 3; ++k) {
-            hd_sap_end *a = realloc(s->axis[k], (size_t)cap * sizeof *a);
+            hdi_sap_end *a = realloc(s->axis[k], (size_t)cap * sizeof *a);
             if (a == NULL) {
                 return HD_ERR_NO_MEMORY;
             }
@@ -60,14 +60,14 @@ static hd_status reserve(hd_sap *s, int body)
     return HD_OK;
 }
 
-hd_status hd_sap_insert(hd_sap *s, int body, const hd_box *box)
+hd_status hdi_sap_insert(hdi_sap *s, int body, const hdi_box *box)
 {
     hd_status st = reserve(s, body);
     if (st != HD_OK) {
         return st;
     }
     for (int k = 0; k < 3; ++k) {
-        hd_sap_end *a = s->axis[k];
+        hdi_sap_end *a = s->axis[k];
         a[s->count].value = box->lo[k];
         a[s->count].tag = 2 * body;
         a[s->count + 1].value = box->hi[k];
@@ -79,7 +79,7 @@ hd_status hd_sap_insert(hd_sap *s, int body, const hd_box *box)
     return HD_OK;
 }
 
-void hd_sap_remove(hd_sap *s, int body)
+void hdi_sap_remove(hdi_sap *s, int body)
 {
     for (int k = 0; k < 3; ++k) {
         s->axis[k][s->where[6 * body + 2 * k]].tag = -1;
@@ -88,7 +88,7 @@ void hd_sap_remove(hd_sap *s, int body)
     s->removed += 2;
 }
 
-void hd_sap_move(hd_sap *s, int body, const hd_box *box)
+void hdi_sap_move(hdi_sap *s, int body, const hdi_box *box)
 {
     for (int k = 0; k < 3; ++k) {
         s->axis[k][s->where[6 * body + 2 * k]].value = box->lo[k];
@@ -97,11 +97,11 @@ void hd_sap_move(hd_sap *s, int body, const hd_box *box)
 }
 
 /* Drops the removed end points, keeping the order. */
-static void compact(hd_sap *s)
+static void compact(hdi_sap *s)
 {
     int kept = 0, kept_sorted = 0;
     for (int k = 0; k < 3; ++k) {
-        hd_sap_end *a = s->axis[k];
+        hdi_sap_end *a = s->axis[k];
         kept = 0;
         kept_sorted = 0;
         for (int i = 0; i < s->count; ++i) {
@@ -120,14 +120,14 @@ static void compact(hd_sap *s)
 }
 
 /* e goes before y: a smaller value, or a lower end point before an upper one of equal value. */
-static int before(const hd_sap_end *e, const hd_sap_end *y)
+static int before(const hdi_sap_end *e, const hdi_sap_end *y)
 {
     return e->value < y->value || (e->value == y->value && (e->tag & 1) < (y->tag & 1));
 }
 
 /* The pair event of lower/upper end point e passing y leftwards (sap.c's header). */
-static hd_status swap_event(const hd_sap_end *e, const hd_sap_end *y, const hd_box *boxes,
-                            hd_pair_table *pairs)
+static hd_status swap_event(const hdi_sap_end *e, const hdi_sap_end *y, const hdi_box *boxes,
+                            hdi_pair_table *pairs)
 {
     int a = e->tag >> 1, b = y->tag >> 1;
     if ((e->tag & 1) == (y->tag & 1)) {
@@ -135,27 +135,27 @@ static hd_status swap_event(const hd_sap_end *e, const hd_sap_end *y, const hd_b
     }
     if ((e->tag & 1) == 0) {
         int index;
-        const hd_box *ba = &boxes[a], *bb = &boxes[b];
-        if (hd_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
-            return hd_pairs_add(pairs, a, b, &index);
+        const hdi_box *ba = &boxes[a], *bb = &boxes[b];
+        if (hdi_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
+            return hdi_pairs_add(pairs, a, b, &index);
         }
         return HD_OK;
     }
-    int index = hd_pairs_find(pairs, a, b);
+    int index = hdi_pairs_find(pairs, a, b);
     if (index >= 0) {
-        hd_pairs_remove_at(pairs, index);
+        hdi_pairs_remove_at(pairs, index);
     }
     return HD_OK;
 }
 
 /* Insertion sort of axis k with the pair events; the first error is kept, the sort completed. */
-static hd_status insertion_sort(hd_sap *s, int k, const hd_box *boxes, hd_pair_table *pairs)
+static hd_status insertion_sort(hdi_sap *s, int k, const hdi_box *boxes, hdi_pair_table *pairs)
 {
-    hd_sap_end *a = s->axis[k];
+    hdi_sap_end *a = s->axis[k];
     int *where = s->where;
     hd_status status = HD_OK;
     for (int i = 1; i < s->count; ++i) {
-        hd_sap_end e = a[i];
+        hdi_sap_end e = a[i];
         int j = i;
         while (j > 0 && before(&e, &a[j - 1])) {
             hd_status st = swap_event(&e, &a[j - 1], boxes, pairs);
@@ -174,7 +174,7 @@ static hd_status insertion_sort(hd_sap *s, int k, const hd_box *boxes, hd_pair_t
 
 static int compare_ends(const void *pa, const void *pb)
 {
-    const hd_sap_end *a = pa, *b = pb;
+    const hdi_sap_end *a = pa, *b = pb;
     if (before(a, b)) {
         return -1;
     }
@@ -186,7 +186,7 @@ static int compare_ends(const void *pa, const void *pb)
 
 /* Pairs by a sweep along axis 0 (sorted): each lower end point meets the open intervals. Every
  * overlapping pair is marked; the others are then dropped. */
-static hd_status sweep(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
+static hd_status sweep(hdi_sap *s, const hdi_box *boxes, hdi_pair_table *pairs)
 {
     if (s->active_cap < s->count / 2) {
         int *act = realloc(s->active, (size_t)(s->count / 2) * sizeof *act);
@@ -207,12 +207,12 @@ static hd_status sweep(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
             s->active[j] = s->active[--open];
             continue;
         }
-        const hd_box *b = &boxes[body];
+        const hdi_box *b = &boxes[body];
         for (int j = 0; j < open; ++j) {
-            const hd_box *o = &boxes[s->active[j]];
+            const hdi_box *o = &boxes[s->active[j]];
             int index;
-            if (hd_box_overlap(b->lo, b->hi, o->lo, o->hi)) {
-                hd_status st = hd_pairs_add(pairs, body, s->active[j], &index);
+            if (hdi_box_overlap(b->lo, b->hi, o->lo, o->hi)) {
+                hd_status st = hdi_pairs_add(pairs, body, s->active[j], &index);
                 if (st != HD_OK) {
                     return st;
                 }
@@ -223,7 +223,7 @@ static hd_status sweep(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
     }
     for (int i = pairs->count - 1; i >= 0; --i) {
         if (!pairs->recs[i].mark) {
-            hd_pairs_remove_at(pairs, i);
+            hdi_pairs_remove_at(pairs, i);
         }
     }
     for (int i = 0; i < pairs->count; ++i) {
@@ -233,10 +233,10 @@ static hd_status sweep(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
 }
 
 /* Full sort of every axis, then the sweep. */
-static hd_status rebuild(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
+static hd_status rebuild(hdi_sap *s, const hdi_box *boxes, hdi_pair_table *pairs)
 {
     for (int k = 0; k < 3; ++k) {
-        hd_sap_end *a = s->axis[k];
+        hdi_sap_end *a = s->axis[k];
         if (s->count > 1) {
             qsort(a, (size_t)s->count, sizeof *a, compare_ends);
         }
@@ -250,7 +250,7 @@ static hd_status rebuild(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
     return st;
 }
 
-hd_status hd_sap_update(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs)
+hd_status hdi_sap_update(hdi_sap *s, const hdi_box *boxes, hdi_pair_table *pairs)
 {
     if (s->removed > 0) {
         compact(s);

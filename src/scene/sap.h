@@ -11,13 +11,13 @@
 #include "scene/box.h"
 #include "scene/pairs.h"
 
-typedef struct hd_sap_end {
+typedef struct hdi_sap_end {
     double value;
     int tag; /* 2 body + 1 for an upper end point, 2 body for a lower one; -1: removed */
-} hd_sap_end;
+} hdi_sap_end;
 
-typedef struct hd_sap {
-    hd_sap_end *axis[3];
+typedef struct hdi_sap {
+    hdi_sap_end *axis[3];
     int count; /* end points per axis */
     int capacity;
     int *where;     /* 6 per body id: index of (axis k, lower / upper) at 6 id + 2 k + upper */
@@ -27,24 +27,24 @@ typedef struct hd_sap {
     int rebuild;    /* sort from scratch and find the pairs by a sweep at the next update */
     int active_cap; /* scratch of the sweep */
     int *active;
-} hd_sap;
+} hdi_sap;
 
-void hd_sap_init(hd_sap *s);
-void hd_sap_free(hd_sap *s);
+void hdi_sap_init(hdi_sap *s);
+void hdi_sap_free(hdi_sap *s);
 
 /* Appends body's end points (box) at the end of each axis; they find their place at the next
- * hd_sap_update. HD_ERR_NO_MEMORY leaves the structure as it was. */
-hd_status hd_sap_insert(hd_sap *s, int body, const hd_box *box);
+ * hdi_sap_update. HD_ERR_NO_MEMORY leaves the structure as it was. */
+hd_status hdi_sap_insert(hdi_sap *s, int body, const hdi_box *box);
 
 /* Marks a body's end points removed (compacted at the next update). */
-void hd_sap_remove(hd_sap *s, int body);
+void hdi_sap_remove(hdi_sap *s, int body);
 
 /* Gives a body's end points their new values (the lists are sorted at the next update). */
-void hd_sap_move(hd_sap *s, int body, const hd_box *box);
+void hdi_sap_move(hdi_sap *s, int body, const hdi_box *box);
 
 /* Sorts the lists and brings the pair table to exactly the pairs of bodies whose boxes overlap
  * (boxes indexed by body id). The caller has already dropped the pairs of removed bodies.
  * HD_ERR_NO_MEMORY: the lists are sorted but pairs may be missing; the next update rebuilds. */
-hd_status hd_sap_update(hd_sap *s, const hd_box *boxes, hd_pair_table *pairs);
+hd_status hdi_sap_update(hdi_sap *s, const hdi_box *boxes, hdi_pair_table *pairs);
 
 #endif

@@ -15,11 +15,11 @@
 /* Candidates of one CD-Dual search in a worker's workspace at first (grow_workspaces). */
 #define HD_SCENE_WORKSPACE (1 << 14)
 
-static const char *const hd_broadphase_names[HD_BROADPHASE_COUNT] = {"tree", "sap"};
+static const char *const hdi_broadphase_names[HD_BROADPHASE_COUNT] = {"tree", "sap"};
 
 const char *hd_broadphase_str(hd_broadphase bp)
 {
-    return (int)bp >= 0 && bp < HD_BROADPHASE_COUNT ? hd_broadphase_names[bp] : "unknown";
+    return (int)bp >= 0 && bp < HD_BROADPHASE_COUNT ? hdi_broadphase_names[bp] : "unknown";
 }
 
 hd_status hd_broadphase_parse(const char *name, hd_broadphase *out)
@@ -28,7 +28,7 @@ hd_status hd_broadphase_parse(const char *name, hd_broadphase *out)
         return HD_ERR_NULL;
     }
     for (int i = 0; i < HD_BROADPHASE_COUNT; ++i) {
-        if (strcmp(name, hd_broadphase_names[i]) == 0) {
+        if (strcmp(name, hdi_broadphase_names[i]) == 0) {
             *out = (hd_broadphase)i;
             return HD_OK;
         }
@@ -48,7 +48,7 @@ hd_scene_options hd_scene_options_default(void)
     return o;
 }
 
-hd_status hd_idlist_reserve(hd_idlist *list, int count)
+hd_status hdi_idlist_reserve(hdi_idlist *list, int count)
 {
     if (count <= list->capacity) {
         return HD_OK;
@@ -69,16 +69,16 @@ hd_status hd_idlist_reserve(hd_idlist *list, int count)
     return HD_OK;
 }
 
-hd_status hd_idlist_push(hd_idlist *list, int id)
+hd_status hdi_idlist_push(hdi_idlist *list, int id)
 {
-    hd_status st = hd_idlist_reserve(list, list->count + 1);
+    hd_status st = hdi_idlist_reserve(list, list->count + 1);
     if (st == HD_OK) {
         list->ids[list->count++] = id;
     }
     return st;
 }
 
-void hd_idlist_free(hd_idlist *list)
+void hdi_idlist_free(hdi_idlist *list)
 {
     free(list->ids);
     memset(list, 0, sizeof *list);
@@ -97,7 +97,7 @@ static hd_status check_options(const hd_scene_options *o)
  * alone, made when the first body is added: grow_workspaces). */
 static hd_status start_threads(hd_scene *s)
 {
-    int threads = s->opt.threads > 0 ? s->opt.threads : hd_pool_cores();
+    int threads = s->opt.threads > 0 ? s->opt.threads : hdi_pool_cores();
     threads = threads < HD_SCENE_MAX_THREADS ? threads : HD_SCENE_MAX_THREADS;
     s->opt.threads = threads;
     if (s->opt.algo == HD_ALGO_CDDUAL || s->opt.detail != HD_SCENE_VERDICT) {
@@ -116,7 +116,7 @@ static hd_status start_threads(hd_scene *s)
     if (s->lanes == NULL) {
         return HD_ERR_NO_MEMORY;
     }
-    return hd_pool_create(threads, &s->pool);
+    return hdi_pool_create(threads, &s->pool);
 }
 
 hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out)
@@ -135,11 +135,11 @@ hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out)
         return HD_ERR_NO_MEMORY;
     }
     s->opt = o;
-    s->band_rel = hd_body_band_rel(&o.tol);
+    s->band_rel = hdi_body_band_rel(&o.tol);
     s->free_head = -1;
-    hd_pairs_init(&s->pairs, hd_scene_detail_size(o.detail));
-    hd_tree_init(&s->tree);
-    hd_sap_init(&s->sap);
+    hdi_pairs_init(&s->pairs, hdi_scene_detail_size(o.detail));
+    hdi_tree_init(&s->tree);
+    hdi_sap_init(&s->sap);
     st = start_threads(s);
     if (st != HD_OK) {
         hd_scene_destroy(s);
@@ -154,25 +154,25 @@ void hd_scene_destroy(hd_scene *s)
     if (s == NULL) {
         return;
     }
-    hd_pool_destroy(s->pool);
+    hdi_pool_destroy(s->pool);
     if (s->ws != NULL) {
         for (int i = 0; i < s->opt.threads; ++i) {
             hd_workspace_destroy(s->ws[i]);
         }
         free(s->ws);
     }
-    hd_pairs_free(&s->pairs);
-    hd_tree_free(&s->tree);
-    hd_sap_free(&s->sap);
-    hd_idlist_free(&s->stale);
-    hd_idlist_free(&s->moved);
-    hd_idlist_free(&s->fresh);
-    hd_idlist_free(&s->removed);
-    hd_idlist_free(&s->work);
-    hd_idlist_free(&s->scratch);
+    hdi_pairs_free(&s->pairs);
+    hdi_tree_free(&s->tree);
+    hdi_sap_free(&s->sap);
+    hdi_idlist_free(&s->stale);
+    hdi_idlist_free(&s->moved);
+    hdi_idlist_free(&s->fresh);
+    hdi_idlist_free(&s->removed);
+    hdi_idlist_free(&s->work);
+    hdi_idlist_free(&s->scratch);
     for (int i = 0; s->lanes != NULL && i < s->opt.threads; ++i) {
-        hd_idlist_free(&s->lanes[i].found);
-        hd_idlist_free(&s->lanes[i].drop);
+        hdi_idlist_free(&s->lanes[i].found);
+        hdi_idlist_free(&s->lanes[i].drop);
         free(s->lanes[i].contacts);
     }
     free(s->lanes);
@@ -209,7 +209,7 @@ static hd_status check_pose(const hd_scene *s, const hd_polytope *shape, double 
                             const hd_pose *pose)
 {
     hd_status st = hd_pose_validate(pose, s->opt.tol.pose_tol);
-    return st != HD_OK ? st : hd_body_check_range(shape, reach, tiny, pose);
+    return st != HD_OK ? st : hdi_body_check_range(shape, reach, tiny, pose);
 }
 
 /* Room for `more` more entries in the stale list (with their batch entries) and the moved list;
@@ -219,9 +219,9 @@ static hd_status reserve_lists_n(hd_scene *s, int more)
     long long cap = (long long)s->body_ids + 1;
     int stale = (int)(s->stale.count + (long long)more < cap ? s->stale.count + more : cap);
     int moved = (int)(s->moved.count + (long long)more < cap ? s->moved.count + more : cap);
-    hd_status st = hd_idlist_reserve(&s->stale, stale);
+    hd_status st = hdi_idlist_reserve(&s->stale, stale);
     if (st == HD_OK) {
-        st = hd_idlist_reserve(&s->moved, moved);
+        st = hdi_idlist_reserve(&s->moved, moved);
     }
     if (st == HD_OK && s->staged_capacity < s->stale.capacity) {
         int *by = realloc(s->staged_by, (size_t)s->stale.capacity * sizeof *by);
@@ -404,15 +404,15 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
     }
     hd_status st = reserve_lists_n(s, count);
     if (st == HD_OK) {
-        st = hd_idlist_reserve(&s->scratch, count);
+        st = hdi_idlist_reserve(&s->scratch, count);
     }
     if (st != HD_OK) {
         return st; /* nothing moved */
     }
     /* serially, in order: the ids checked and their bodies marked, the last entry of each body
-     * named its stager; the worker's wake-up meanwhile (hd_pool_wake) */
-    int chunk = hd_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX);
-    hd_pool_wake(s->pool, count, chunk);
+     * named its stager; the worker's wake-up meanwhile (hdi_pool_wake) */
+    int chunk = hdi_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX);
+    hdi_pool_wake(s->pool, count, chunk);
     if (count > INT_MAX - s->move_base) {
         unstage_all(s);
     }
@@ -429,7 +429,7 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
     }
     s->move_base = base + count;
     move_ctx m = {s, ids, poses, base, 0};
-    hd_pool_run(s->pool, check_copy_chunk, &m, count, chunk);
+    hdi_pool_run(s->pool, check_copy_chunk, &m, count, chunk);
     int refused = unknown || atomic_load_explicit(&m.refused, memory_order_relaxed);
     return refused ? mend_refused(s, &m, count, failed) : HD_OK;
 }
@@ -443,7 +443,7 @@ hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd
     if (!is_live(s, id)) {
         return HD_ERR_INVALID_ARG;
     }
-    const hd_body *b = &s->bodies[id];
+    const hdi_body *b = &s->bodies[id];
     if (shape != NULL) {
         *shape = b->shape;
     }
@@ -461,17 +461,17 @@ hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd
 static hd_status grow_bodies(hd_scene *s)
 {
     size_t cap = s->body_capacity > 0 ? 2 * (size_t)s->body_capacity : 64;
-    hd_body *bodies = realloc(s->bodies, cap * sizeof *bodies);
+    hdi_body *bodies = realloc(s->bodies, cap * sizeof *bodies);
     if (bodies == NULL) {
         return HD_ERR_NO_MEMORY;
     }
     s->bodies = bodies;
-    hd_box *boxes = realloc(s->boxes, cap * sizeof *boxes);
+    hdi_box *boxes = realloc(s->boxes, cap * sizeof *boxes);
     if (boxes == NULL) {
         return HD_ERR_NO_MEMORY;
     }
     s->boxes = boxes;
-    hd_box *fat = realloc(s->fat, cap * sizeof *fat);
+    hdi_box *fat = realloc(s->fat, cap * sizeof *fat);
     if (fat == NULL) {
         return HD_ERR_NO_MEMORY;
     }
@@ -519,10 +519,10 @@ static hd_status reserve_body(hd_scene *s)
 {
     hd_status st = reserve_lists(s);
     if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
-        st = hd_idlist_reserve(&s->fresh, s->live + 1);
+        st = hdi_idlist_reserve(&s->fresh, s->live + 1);
     }
     if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
-        st = hd_tree_reserve(&s->tree, s->live + 1);
+        st = hdi_tree_reserve(&s->tree, s->live + 1);
     }
     return st;
 }
@@ -572,7 +572,7 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     double centre[3], radius = 0.0;
     hd_polytope_sphere(shape, centre, &radius);
     int tiny = radius < HD_MIN_SCALE;
-    hd_status st = check_pose(s, shape, hd_body_reach(shape), tiny, &p);
+    hd_status st = check_pose(s, shape, hdi_body_reach(shape), tiny, &p);
     if (st == HD_OK) {
         st = reserve_body(s);
     }
@@ -583,7 +583,7 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     if (k < 0) {
         return st;
     }
-    hd_body *b = &s->bodies[k];
+    hdi_body *b = &s->bodies[k];
     memset(b, 0, sizeof *b);
     b->shape = shape;
     b->user = user;
@@ -593,7 +593,7 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     b->proxy = -1;
     b->next_free = -1;
     s->flags[k] = (unsigned char)(HD_BODY_ALIVE | (tiny ? HD_BODY_TINY : 0));
-    s->reach[k] = hd_body_reach(shape);
+    s->reach[k] = hdi_body_reach(shape);
     s->live++;
     s->unplaced++;
     stage(s, k, &p); /* room was reserved */
@@ -609,15 +609,15 @@ hd_status hd_scene_remove(hd_scene *s, int id)
     if (!is_live(s, id)) {
         return HD_ERR_INVALID_ARG;
     }
-    hd_status st = hd_idlist_push(&s->removed, id);
+    hd_status st = hdi_idlist_push(&s->removed, id);
     if (st != HD_OK) {
         return st;
     }
-    hd_body *b = &s->bodies[id];
+    hdi_body *b = &s->bodies[id];
     if (b->proxy >= 0 && s->opt.broadphase == HD_BROADPHASE_TREE) {
-        hd_tree_remove(&s->tree, b->proxy);
+        hdi_tree_remove(&s->tree, b->proxy);
     } else if (b->proxy >= 0) {
-        hd_sap_remove(&s->sap, id);
+        hdi_sap_remove(&s->sap, id);
     }
     s->unplaced -= b->proxy < 0;
     b->proxy = -1;

@@ -12,7 +12,7 @@
 #include "scene/internal.h"
 
 /* Pairs per chunk of the parallel narrow phase (a scan of a few ns per pair, and a query of 0.2
- * to a few us for the pairs that moved): from 16 up to 256 (hd_pool_chunk). */
+ * to a few us for the pairs that moved): from 16 up to 256 (hdi_pool_chunk). */
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_PAIR_CHUNK_MAX 256
 
@@ -29,9 +29,9 @@
  * pair's extra bytes. */
 static hd_status contact_query(const hd_scene *s, int index, const hd_options *opt)
 {
-    const hd_pair_rec *r = &s->pairs.recs[index];
-    const hd_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
-    hd_pair_detail *d = hd_pairs_extra(&s->pairs, index);
+    const hdi_pair_rec *r = &s->pairs.recs[index];
+    const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    hdi_pair_detail *d = hdi_pairs_extra(&s->pairs, index);
     if (s->opt.detail == HD_SCENE_MANIFOLD) {
         return hd_contact_manifold(a->shape, &a->pose, b->shape, &b->pose, opt, &d->contact,
                                    &d->manifold);
@@ -40,7 +40,7 @@ static hd_status contact_query(const hd_scene *s, int index, const hd_options *o
 }
 
 /* Room for one more contact in a lane (grown here, on the worker's thread). */
-static int lane_contact_room(hd_lane *lane)
+static int lane_contact_room(hdi_lane *lane)
 {
     if (lane->contact_count < lane->contact_capacity) {
         return 1;
@@ -63,7 +63,7 @@ static int pair_less(int a, int b, int c, int d)
 }
 
 /* A failed pair in a lane's counters: the first by ids is kept. */
-static void note_failure(hd_lane *lane, const hd_pair_rec *r)
+static void note_failure(hdi_lane *lane, const hdi_pair_rec *r)
 {
     if (lane->failures++ == 0 || pair_less(r->a, r->b, lane->failed_a, lane->failed_b)) {
         lane->failed_a = r->a;
@@ -74,9 +74,9 @@ static void note_failure(hd_lane *lane, const hd_pair_rec *r)
 
 /* Pair `index` into the lane's contacts when it is in contact, or its failure into the lane's
  * counters. The contact's details are found by copy_chunk once the table stops growing. */
-static void emit(const hd_scene *s, hd_lane *lane, int index)
+static void emit(const hd_scene *s, hdi_lane *lane, int index)
 {
-    const hd_pair_rec *r = &s->pairs.recs[index];
+    const hdi_pair_rec *r = &s->pairs.recs[index];
     if (r->status != HD_OK) {
         note_failure(lane, r);
     } else if (r->verdict != HD_SEPARATED && lane_contact_room(lane)) {
@@ -105,15 +105,15 @@ static void narrow_options(const hd_scene *s, int worker, hd_options *opt, hd_op
 /* The query of pair `index`, into its record. */
 static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
 {
-    hd_pair_rec *r = &s->pairs.recs[index];
-    const hd_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
-    if (!hd_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
+    hdi_pair_rec *r = &s->pairs.recs[index];
+    const hdi_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
+    if (!hdi_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
         r->verdict = HD_SEPARATED; /* the boxes part by more than the touching band */
         r->status = HD_OK;
         r->tested = 1;
         return;
     }
-    const hd_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
     hd_result res;
     opt->cache = copt->cache = &r->cache;
     r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, opt, &res);
@@ -136,16 +136,16 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
 {
     const narrow_ctx *c = ctx;
     const hd_scene *s = c->s;
-    hd_lane *lane = &s->lanes[worker];
+    hdi_lane *lane = &s->lanes[worker];
     hd_options opt, copt;
     narrow_options(s, worker, &opt, &copt);
     for (int i = c->first + begin; i < c->first + end && lane->status == HD_OK; ++i) {
-        const hd_pair_rec *r = &s->pairs.recs[i];
+        const hdi_pair_rec *r = &s->pairs.recs[i];
         unsigned flags = s->flags[r->a] | s->flags[r->b];
         if (flags & (HD_BODY_REFAT | HD_BODY_ESCAPED)) {
-            const hd_box *a = &s->fat[r->a], *b = &s->fat[r->b];
-            if (!hd_box_overlap(a->lo, a->hi, b->lo, b->hi)) {
-                if (hd_idlist_push(&lane->drop, i) != HD_OK) {
+            const hdi_box *a = &s->fat[r->a], *b = &s->fat[r->b];
+            if (!hdi_box_overlap(a->lo, a->hi, b->lo, b->hi)) {
+                if (hdi_idlist_push(&lane->drop, i) != HD_OK) {
                     lane->status = HD_ERR_NO_MEMORY;
                 }
                 continue;
@@ -168,9 +168,9 @@ static int compare_desc(const void *pa, const void *pb)
 /* The lanes emptied for a step. */
 static void reset_lanes(hd_scene *s)
 {
-    int threads = hd_pool_threads(s->pool);
+    int threads = hdi_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
-        hd_lane *lane = &s->lanes[w];
+        hdi_lane *lane = &s->lanes[w];
         lane->status = HD_OK;
         lane->tested = lane->drop.count = lane->contact_count = lane->failures = 0;
     }
@@ -179,7 +179,7 @@ static void reset_lanes(hd_scene *s)
 /* The first lane error, else HD_OK. */
 static hd_status lanes_status(const hd_scene *s)
 {
-    int threads = hd_pool_threads(s->pool);
+    int threads = hdi_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
         if (s->lanes[w].status != HD_OK) {
             return s->lanes[w].status;
@@ -191,38 +191,38 @@ static hd_status lanes_status(const hd_scene *s)
 /* Pairs per chunk of the narrow phase over count pairs. */
 static int narrow_chunk_size(const hd_scene *s, int count)
 {
-    return hd_pool_chunk(s->pool, count, HD_SCENE_PAIR_CHUNK, HD_SCENE_PAIR_CHUNK_MAX);
+    return hdi_pool_chunk(s->pool, count, HD_SCENE_PAIR_CHUNK, HD_SCENE_PAIR_CHUNK_MAX);
 }
 
 /* The narrow phase over pairs [first, end) of the table, on every thread. */
 static hd_status narrow(hd_scene *s, int first, int end)
 {
     narrow_ctx c = {s, first};
-    long long t0 = hd_scene_now_ns();
-    hd_pool_run(s->pool, narrow_chunk, &c, end - first, narrow_chunk_size(s, end - first));
-    s->stats.narrow_ns += hd_scene_now_ns() - t0;
+    long long t0 = hdi_scene_now_ns();
+    hdi_pool_run(s->pool, narrow_chunk, &c, end - first, narrow_chunk_size(s, end - first));
+    s->stats.narrow_ns += hdi_scene_now_ns() - t0;
     return lanes_status(s);
 }
 
 /* The broad and the narrow phase after the boxes: with the tree (no rebuild due), the known pairs
- * are queried beside the reinsertions (hd_scene_place_lead, which times itself as broad phase),
+ * are queried beside the reinsertions (hdi_scene_place_lead, which times itself as broad phase),
  * then the new pairs; else the broad phase, then every pair. */
 static hd_status broad_and_narrow(hd_scene *s)
 {
-    if (!hd_scene_can_place_beside(s)) {
-        hd_status st = hd_scene_sync_rest(s);
+    if (!hdi_scene_can_place_beside(s)) {
+        hd_status st = hdi_scene_sync_rest(s);
         return st != HD_OK ? st : narrow(s, 0, s->pairs.count);
     }
     int known = s->pairs.count;
     narrow_ctx c = {s, 0};
-    hd_scene_place_prepare(s);
-    long long t0 = hd_scene_now_ns(), lead0 = s->stats.broad_ns;
-    hd_pool_run_beside(s->pool, hd_scene_place_lead, s, narrow_chunk, &c, known,
+    hdi_scene_place_prepare(s);
+    long long t0 = hdi_scene_now_ns(), lead0 = s->stats.broad_ns;
+    hdi_pool_run_beside(s->pool, hdi_scene_place_lead, s, narrow_chunk, &c, known,
                        narrow_chunk_size(s, known));
-    s->stats.narrow_ns += hd_scene_now_ns() - t0 - (s->stats.broad_ns - lead0);
+    s->stats.narrow_ns += hdi_scene_now_ns() - t0 - (s->stats.broad_ns - lead0);
     hd_status st = lanes_status(s);
     if (st == HD_OK) {
-        st = hd_scene_placed(s);
+        st = hdi_scene_placed(s);
     }
     return st != HD_OK ? st : narrow(s, known, s->pairs.count);
 }
@@ -230,12 +230,12 @@ static hd_status broad_and_narrow(hd_scene *s)
 /* The dropped pairs marked, their indices into s->scratch; the lanes' counts of queries summed. */
 static hd_status merge_drops(hd_scene *s)
 {
-    int threads = hd_pool_threads(s->pool);
+    int threads = hdi_pool_threads(s->pool);
     s->scratch.count = 0;
     s->stats.tested = 0;
     for (int w = 0; w < threads; ++w) {
-        const hd_lane *lane = &s->lanes[w];
-        hd_status st = hd_idlist_reserve(&s->scratch, s->scratch.count + lane->drop.count);
+        const hdi_lane *lane = &s->lanes[w];
+        hd_status st = hdi_idlist_reserve(&s->scratch, s->scratch.count + lane->drop.count);
         if (st != HD_OK) {
             return st;
         }
@@ -250,7 +250,7 @@ static hd_status merge_drops(hd_scene *s)
 
 /* One stable pass of the radix sort: the keys from `from` to `to` by their digit at bit `shift`.
  * 0 when every key has the same digit there (nothing would move). */
-static int radix_pass(const hd_sort_key *from, hd_sort_key *to, int count, int shift)
+static int radix_pass(const hdi_sort_key *from, hdi_sort_key *to, int count, int shift)
 {
     int start[HD_SCENE_RADIX + 1] = {0};
     const unsigned long long mask = HD_SCENE_RADIX - 1;
@@ -272,10 +272,10 @@ static int radix_pass(const hd_sort_key *from, hd_sort_key *to, int count, int s
 /* Keys [0, n) sorted by straight insertion (Knuth, TAOCP vol. 3, section 5.2.1): for the few
  * contacts of a small scene, where each radix pass would cost its 256 buckets. The keys are
  * distinct (one contact per pair). */
-static void insertion_sort(hd_sort_key *keys, int n)
+static void insertion_sort(hdi_sort_key *keys, int n)
 {
     for (int i = 1; i < n; ++i) {
-        hd_sort_key k = keys[i];
+        hdi_sort_key k = keys[i];
         int j = i;
         for (; j > 0 && keys[j - 1].key > k.key; --j) {
             keys[j] = keys[j - 1];
@@ -287,7 +287,7 @@ static void insertion_sort(hd_sort_key *keys, int n)
 /* Keys [0, n) by a least-significant-digit radix sort (Knuth, TAOCP vol. 3, section 5.2.5): b's
  * digits then a's over the bits the ids use, each pass stable, between the two buffers; returns
  * the one that holds the result. */
-static hd_sort_key *radix_sort(hd_sort_key *from, hd_sort_key *to, int n, int body_ids)
+static hdi_sort_key *radix_sort(hdi_sort_key *from, hdi_sort_key *to, int n, int body_ids)
 {
     int bits = 1;
     while (bits < 31 && (1 << bits) < body_ids) {
@@ -296,7 +296,7 @@ static hd_sort_key *radix_sort(hd_sort_key *from, hd_sort_key *to, int n, int bo
     for (int half = 0; half <= 32; half += 32) {
         for (int shift = 0; shift < bits; shift += HD_SCENE_RADIX_BITS) {
             if (radix_pass(from, to, n, half + shift)) {
-                hd_sort_key *t = from;
+                hdi_sort_key *t = from;
                 from = to;
                 to = t;
             }
@@ -314,7 +314,7 @@ static void sort_contacts(hd_scene *s)
     if (n < 2) {
         return;
     }
-    hd_sort_key *from = s->sort_keys;
+    hdi_sort_key *from = s->sort_keys;
     for (int i = 0; i < n; ++i) {
         const hd_scene_contact *c = &s->contacts[i];
         from[i].key = (unsigned long long)(unsigned)c->a << 32 | (unsigned)c->b;
@@ -336,12 +336,12 @@ static void sort_contacts(hd_scene *s)
 /* The lanes' contacts into s->contacts, sorted; the failures combined. */
 static void merge_contacts(hd_scene *s)
 {
-    int threads = hd_pool_threads(s->pool);
+    int threads = hdi_pool_threads(s->pool);
     hd_scene_stats *st = &s->stats;
     s->contact_count = 0;
     st->failures = 0; /* a step repeated after HD_ERR_NO_MEMORY counts them once */
     for (int w = 0; w < threads; ++w) {
-        const hd_lane *lane = &s->lanes[w];
+        const hdi_lane *lane = &s->lanes[w];
         if (lane->contact_count > 0) {
             memcpy(s->contacts + s->contact_count, lane->contacts,
                    (size_t)lane->contact_count * sizeof *s->contacts);
@@ -366,7 +366,7 @@ static void copy_chunk(void *ctx, int worker, int begin, int end)
     (void)worker;
     for (int i = begin; i < end; ++i) {
         hd_scene_contact *c = &s->contacts[i];
-        const hd_pair_detail *d = hd_pairs_extra(&s->pairs, hd_pairs_find(&s->pairs, c->a, c->b));
+        const hdi_pair_detail *d = hdi_pairs_extra(&s->pairs, hdi_pairs_find(&s->pairs, c->a, c->b));
         s->out_contact[i] = d->contact;
         c->contact = &s->out_contact[i];
         if (s->opt.detail == HD_SCENE_MANIFOLD) {
@@ -418,7 +418,7 @@ static void remove_dropped(hd_scene *s)
         qsort(s->scratch.ids, (size_t)s->scratch.count, sizeof(int), compare_desc);
     }
     for (int k = 0; k < s->scratch.count; ++k) {
-        hd_pairs_remove_at(&s->pairs, s->scratch.ids[k]);
+        hdi_pairs_remove_at(&s->pairs, s->scratch.ids[k]);
     }
     s->scratch.count = 0;
 }
@@ -443,7 +443,7 @@ static hd_status reserve_results(hd_scene *s)
         return HD_ERR_NO_MEMORY;
     }
     s->contact_tmp = c;
-    hd_sort_key *k = realloc(s->sort_keys, 2 * (size_t)cap * sizeof *k);
+    hdi_sort_key *k = realloc(s->sort_keys, 2 * (size_t)cap * sizeof *k);
     if (k == NULL) {
         return HD_ERR_NO_MEMORY;
     }
@@ -457,10 +457,10 @@ static void finish(hd_scene *s, hd_scene_stats *out)
 {
     hd_scene_stats *st = &s->stats;
     st->bodies = s->live;
-    st->moved = hd_scene_clear_flags(s, &s->moved, HD_BODY_MOVED | HD_BODY_REFAT);
+    st->moved = hdi_scene_clear_flags(s, &s->moved, HD_BODY_MOVED | HD_BODY_REFAT);
     s->moved.count = 0;
     for (int i = 0; i < s->removed.count; ++i) {
-        hd_body *b = &s->bodies[s->removed.ids[i]];
+        hdi_body *b = &s->bodies[s->removed.ids[i]];
         b->state = HD_BODY_FREE;
         s->flags[s->removed.ids[i]] = 0;
         b->next_free = s->free_head;
@@ -471,7 +471,7 @@ static void finish(hd_scene *s, hd_scene_stats *out)
     st->pairs_added = s->pairs.added;
     st->pairs_removed = s->pairs.removed;
     st->contacts = s->contact_count;
-    st->threads = hd_pool_threads(s->pool);
+    st->threads = hdi_pool_threads(s->pool);
     if (out != NULL) {
         *out = *st;
     }
@@ -494,7 +494,7 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
     }
     reset_lanes(s);
     s->scratch.count = 0;
-    hd_scene_sync_boxes(s);
+    hdi_scene_sync_boxes(s);
     hd_status st = broad_and_narrow(s);
     if (st == HD_OK) {
         st = merge_drops(s);
@@ -502,7 +502,7 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
     if (st == HD_OK) {
         st = reserve_results(s);
     }
-    long long t1 = hd_scene_now_ns();
+    long long t1 = hdi_scene_now_ns();
     if (st == HD_OK) {
         merge_contacts(s);
         st = reserve_details(s);
@@ -512,13 +512,13 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
         return st;
     }
     if (s->opt.detail != HD_SCENE_VERDICT) {
-        hd_pool_run(s->pool, copy_chunk, s, s->contact_count, HD_SCENE_PAIR_CHUNK * 4);
+        hdi_pool_run(s->pool, copy_chunk, s, s->contact_count, HD_SCENE_PAIR_CHUNK * 4);
     }
     remove_dropped(s);
-    s->stats.sort_ns += hd_scene_now_ns() - t1;
+    s->stats.sort_ns += hdi_scene_now_ns() - t1;
     hd_status failed = s->stats.failures > 0 ? s->stats.failed_status : HD_OK;
     finish(s, stats);
-    hd_pool_park(s->pool); /* no loop follows until the caller's next frame */
+    hdi_pool_park(s->pool); /* no loop follows until the caller's next frame */
     *contacts = s->contacts;
     *count = s->contact_count;
     return failed;

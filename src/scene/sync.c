@@ -18,7 +18,7 @@
 #define HD_SCENE_BULK_MIN 64
 
 /* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us),
- * least and most (hd_pool_chunk). */
+ * least and most (hdi_pool_chunk). */
 #define HD_SCENE_BOX_CHUNK 32
 #define HD_SCENE_BOX_CHUNK_MAX 128
 #define HD_SCENE_QUERY_CHUNK 8
@@ -31,9 +31,9 @@
  * stretched along its last displacement d (centre to centre) by HD_SCENE_PREDICT d, so that a
  * body moving on steadily stays inside for several frames (Box2D v2.4's displacement
  * prediction). */
-static void fatten(const hd_scene *s, int id, const hd_box *old, int had_box, hd_box *fat)
+static void fatten(const hd_scene *s, int id, const hdi_box *old, int had_box, hdi_box *fat)
 {
-    const hd_box *box = &s->boxes[id];
+    const hdi_box *box = &s->boxes[id];
     double m = s->opt.margin * s->bodies[id].radius;
     for (int k = 0; k < 3; ++k) {
         double d = had_box ? 0.5 * (box->lo[k] + box->hi[k] - old->lo[k] - old->hi[k]) : 0.0;
@@ -46,10 +46,10 @@ static void fatten(const hd_scene *s, int id, const hd_box *old, int had_box, hd
 static void prefetch_body(const hd_scene *s, int id)
 {
     const char *b = (const char *)&s->bodies[id];
-    hd_scene_prefetch(b);
-    hd_scene_prefetch(b + 64);
-    hd_scene_prefetch(b + 128);
-    hd_scene_prefetch(&s->boxes[id]);
+    hdi_scene_prefetch(b);
+    hdi_scene_prefetch(b + 64);
+    hdi_scene_prefetch(b + 128);
+    hdi_scene_prefetch(&s->boxes[id]);
 }
 
 /* A moved or added body gets its box; with the tree, a body that left its fattened
@@ -65,17 +65,17 @@ static void box_chunk(void *ctx, int worker, int begin, int end)
             prefetch_body(s, s->stale.ids[i + HD_SCENE_PREFETCH]);
         }
         int id = s->stale.ids[i];
-        hd_body *b = &s->bodies[id];
+        hdi_body *b = &s->bodies[id];
         if (b->state != HD_BODY_LIVE) {
             continue;
         }
         if (s->staged_by[i] >= 0) {
             b->pose = s->staged_pose[i]; /* hd_scene_move_many's */
         }
-        hd_box *box = &s->boxes[id], old = *box;
-        hd_body_box(b, s->band_rel, box);
-        hd_box *fat = &s->fat[id];
-        if (tree && (b->proxy < 0 || !hd_box_inside(box->lo, box->hi, fat->lo, fat->hi))) {
+        hdi_box *box = &s->boxes[id], old = *box;
+        hdi_body_box(b, s->band_rel, box);
+        hdi_box *fat = &s->fat[id];
+        if (tree && (b->proxy < 0 || !hdi_box_inside(box->lo, box->hi, fat->lo, fat->hi))) {
             fatten(s, id, &old, b->proxy >= 0, fat);
             s->flags[id] |= HD_BODY_ESCAPED;
         }
@@ -84,16 +84,16 @@ static void box_chunk(void *ctx, int worker, int begin, int end)
 
 /* Tree: places a body that left its fattened box with its new one (a local reinsertion); it
  * becomes fresh (its pairs are looked for) and refattened (the step drops its parted pairs). With
- * flags_later, its flags are left for hd_scene_placed (the narrow phase reads them meanwhile). */
+ * flags_later, its flags are left for hdi_scene_placed (the narrow phase reads them meanwhile). */
 static void tree_place(hd_scene *s, int id, int flags_later)
 {
-    hd_body *b = &s->bodies[id];
-    const hd_box *fat = &s->fat[id];
+    hdi_body *b = &s->bodies[id];
+    const hdi_box *fat = &s->fat[id];
     if (b->proxy >= 0) {
-        b->proxy = hd_tree_update(&s->tree, b->proxy, fat->lo, fat->hi);
+        b->proxy = hdi_tree_update(&s->tree, b->proxy, fat->lo, fat->hi);
         s->stats.reinserted++;
     } else {
-        b->proxy = hd_tree_insert(&s->tree, fat->lo, fat->hi, id);
+        b->proxy = hdi_tree_insert(&s->tree, fat->lo, fat->hi, id);
         s->unplaced--;
     }
     if (!(s->flags[id] & HD_BODY_FRESH)) {
@@ -107,7 +107,7 @@ static void tree_place(hd_scene *s, int id, int flags_later)
 static int add_pair(void *ctx, int a, int b)
 {
     int index;
-    return (int)hd_pairs_add(&((hd_scene *)ctx)->pairs, a, b, &index);
+    return (int)hdi_pairs_add(&((hd_scene *)ctx)->pairs, a, b, &index);
 }
 
 /* Tree: a batch of new bodies at least as large as the tree (the first frame, above all) builds
@@ -115,9 +115,9 @@ static int add_pair(void *ctx, int a, int b)
  * against itself: much faster than inserting and querying body after body. */
 static hd_status tree_rebuild(hd_scene *s)
 {
-    hd_status st = hd_idlist_reserve(&s->scratch, s->live);
+    hd_status st = hdi_idlist_reserve(&s->scratch, s->live);
     if (st == HD_OK) {
-        st = hd_idlist_reserve(&s->work, s->live);
+        st = hdi_idlist_reserve(&s->work, s->live);
     }
     if (st != HD_OK) {
         return st; /* the stale list stays: the next sync tries again */
@@ -128,7 +128,7 @@ static hd_status tree_rebuild(hd_scene *s)
             s->scratch.ids[n++] = id;
         }
     }
-    hd_tree_build(&s->tree, s->scratch.ids, n, s->fat, s->work.ids);
+    hdi_tree_build(&s->tree, s->scratch.ids, n, s->fat, s->work.ids);
     for (int k = 0; k < n; ++k) {
         s->bodies[s->scratch.ids[k]].proxy = s->work.ids[k];
     }
@@ -138,7 +138,7 @@ static hd_status tree_rebuild(hd_scene *s)
             s->flags[s->stale.ids[i]] |= HD_BODY_REFAT; /* its old pairs are checked */
         }
     }
-    st = (hd_status)hd_tree_pairs(&s->tree, add_pair, s);
+    st = (hd_status)hdi_tree_pairs(&s->tree, add_pair, s);
     if (st == HD_OK) {
         s->unplaced = 0;
     }
@@ -170,19 +170,19 @@ static int next_escaped(const hd_scene *s, int i)
 static void prefetch_place(const hd_scene *s, int id, int stage)
 {
     if (stage == 0) {
-        hd_scene_prefetch(&s->bodies[id].proxy);
-        hd_scene_prefetch(&s->fat[id]);
+        hdi_scene_prefetch(&s->bodies[id].proxy);
+        hdi_scene_prefetch(&s->fat[id]);
         return;
     }
     int leaf = s->bodies[id].proxy;
     if (leaf < 0) {
         return;
     }
-    const hd_tree_node *node = &s->tree.nodes[leaf];
+    const hdi_tree_node *node = &s->tree.nodes[leaf];
     if (stage == 1) {
-        hd_scene_prefetch(node);
+        hdi_scene_prefetch(node);
     } else if (node->parent >= 0) {
-        hd_scene_prefetch(&s->tree.nodes[node->parent]);
+        hdi_scene_prefetch(&s->tree.nodes[node->parent]);
     }
 }
 
@@ -232,15 +232,15 @@ static hd_status sap_place_stale(hd_scene *s)
 {
     for (int i = 0; i < s->stale.count; ++i) {
         int id = s->stale.ids[i];
-        hd_body *b = &s->bodies[id];
+        hdi_body *b = &s->bodies[id];
         if (!(s->flags[id] & HD_BODY_ALIVE)) {
             continue;
         }
         if (b->proxy >= 0) {
-            hd_sap_move(&s->sap, id, &s->boxes[id]);
+            hdi_sap_move(&s->sap, id, &s->boxes[id]);
             continue;
         }
-        hd_status st = hd_sap_insert(&s->sap, id, &s->boxes[id]);
+        hd_status st = hdi_sap_insert(&s->sap, id, &s->boxes[id]);
         if (st != HD_OK) {
             return st; /* the stale list stays: the next sync redoes it all */
         }
@@ -267,14 +267,14 @@ static void clear_chunk(void *ctx, int worker, int begin, int end)
     c->s->lanes[worker].alive += alive;
 }
 
-int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask)
+int hdi_scene_clear_flags(hd_scene *s, const hdi_idlist *list, unsigned mask)
 {
     clear_ctx c = {s, list->ids, (unsigned char)~mask};
-    int threads = hd_pool_threads(s->pool), alive = 0;
+    int threads = hdi_pool_threads(s->pool), alive = 0;
     for (int w = 0; w < threads; ++w) {
         s->lanes[w].alive = 0;
     }
-    hd_pool_run(s->pool, clear_chunk, &c, list->count, HD_SCENE_CLEAR_CHUNK);
+    hdi_pool_run(s->pool, clear_chunk, &c, list->count, HD_SCENE_CLEAR_CHUNK);
     for (int w = 0; w < threads; ++w) {
         alive += s->lanes[w].alive;
     }
@@ -284,7 +284,7 @@ int hd_scene_clear_flags(hd_scene *s, const hd_idlist *list, unsigned mask)
 /* The stale bodies are placed: their flags cleared, the list emptied. */
 static void stale_done(hd_scene *s)
 {
-    hd_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
+    hdi_scene_clear_flags(s, &s->stale, HD_BODY_STALE | HD_BODY_ESCAPED);
     s->stale.count = 0;
     s->move_base = 0;
 }
@@ -304,9 +304,9 @@ static hd_status place_stale(hd_scene *s)
 static void purge_removed(hd_scene *s)
 {
     for (int i = s->pairs.count - 1; i >= 0; --i) {
-        const hd_pair_rec *r = &s->pairs.recs[i];
+        const hdi_pair_rec *r = &s->pairs.recs[i];
         if (s->bodies[r->a].state != HD_BODY_LIVE || s->bodies[r->b].state != HD_BODY_LIVE) {
-            hd_pairs_remove_at(&s->pairs, i);
+            hdi_pairs_remove_at(&s->pairs, i);
         }
     }
     s->purge = 0;
@@ -315,11 +315,11 @@ static void purge_removed(hd_scene *s)
 typedef struct tree_visit_ctx {
     hd_scene *s;
     int self;
-    hd_idlist *found;
+    hdi_idlist *found;
 } tree_visit_ctx;
 
 /* The flags of a fresh body when the queries run: HD_BODY_FRESH once its flags are set; while
- * they are left for later (the queries in hd_scene_place_lead, beside the narrow phase), the
+ * they are left for later (the queries in hdi_scene_place_lead, beside the narrow phase), the
  * HD_BODY_ESCAPED of the box loop, which every body placed in this step has. */
 #define HD_SCENE_FRESH_NOW (HD_BODY_FRESH | HD_BODY_ESCAPED)
 
@@ -334,10 +334,10 @@ static int tree_visit(void *ctx, int other)
     if (other == v->self || ((v->s->flags[other] & HD_SCENE_FRESH_NOW) && other < v->self)) {
         return 0;
     }
-    if (hd_pairs_find(&v->s->pairs, v->self, other) >= 0) {
+    if (hdi_pairs_find(&v->s->pairs, v->self, other) >= 0) {
         return 0;
     }
-    hd_status st = hd_idlist_reserve(v->found, v->found->count + 2);
+    hd_status st = hdi_idlist_reserve(v->found, v->found->count + 2);
     if (st == HD_OK) {
         v->found->ids[v->found->count++] = v->self;
         v->found->ids[v->found->count++] = other;
@@ -350,12 +350,12 @@ static int tree_visit(void *ctx, int other)
 static void query_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
-    hd_lane *lane = &s->lanes[worker];
+    hdi_lane *lane = &s->lanes[worker];
     for (int i = begin; i < end && lane->status == HD_OK; ++i) {
         int id = s->fresh.ids[i];
         tree_visit_ctx v = {s, id, &lane->found};
         lane->status =
-            (hd_status)hd_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
+            (hd_status)hdi_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
     }
 }
 
@@ -363,17 +363,17 @@ static void query_chunk(void *ctx, int worker, int begin, int end)
 static hd_status merge_found(hd_scene *s, int lanes)
 {
     for (int w = 0; w < lanes; ++w) {
-        hd_lane *lane = &s->lanes[w];
+        hdi_lane *lane = &s->lanes[w];
         for (int k = 0; k < lane->found.count && lane->status == HD_OK; k += 2) {
             int index;
             lane->status =
-                hd_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index);
+                hdi_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index);
         }
         if (lane->status != HD_OK) {
             return lane->status; /* the fresh list stays: the next sync queries again */
         }
     }
-    hd_scene_clear_flags(s, &s->fresh, HD_BODY_FRESH);
+    hdi_scene_clear_flags(s, &s->fresh, HD_BODY_FRESH);
     s->fresh.count = 0;
     return HD_OK;
 }
@@ -381,52 +381,52 @@ static hd_status merge_found(hd_scene *s, int lanes)
 /* Tree: the pairs of the fresh bodies into the table, the queries on every thread. */
 static hd_status tree_pairs(hd_scene *s)
 {
-    int threads = hd_pool_threads(s->pool);
+    int threads = hdi_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
         s->lanes[w].found.count = 0;
         s->lanes[w].status = HD_OK;
     }
-    hd_pool_run(
+    hdi_pool_run(
         s->pool, query_chunk, s, s->fresh.count,
-        hd_pool_chunk(s->pool, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
+        hdi_pool_chunk(s->pool, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
     return merge_found(s, threads);
 }
 
-void hd_scene_sync_boxes(hd_scene *s)
+void hdi_scene_sync_boxes(hd_scene *s)
 {
-    long long t0 = hd_scene_now_ns();
-    hd_pool_run(s->pool, box_chunk, s, s->stale.count,
-                hd_pool_chunk(s->pool, s->stale.count, HD_SCENE_BOX_CHUNK, HD_SCENE_BOX_CHUNK_MAX));
+    long long t0 = hdi_scene_now_ns();
+    hdi_pool_run(s->pool, box_chunk, s, s->stale.count,
+                hdi_pool_chunk(s->pool, s->stale.count, HD_SCENE_BOX_CHUNK, HD_SCENE_BOX_CHUNK_MAX));
     if (s->purge) {
         purge_removed(s);
     }
-    s->stats.boxes_ns += hd_scene_now_ns() - t0;
+    s->stats.boxes_ns += hdi_scene_now_ns() - t0;
 }
 
-hd_status hd_scene_sync_rest(hd_scene *s)
+hd_status hdi_scene_sync_rest(hd_scene *s)
 {
-    long long t0 = hd_scene_now_ns();
+    long long t0 = hdi_scene_now_ns();
     hd_status st = place_stale(s);
     if (st == HD_OK) {
         st = s->opt.broadphase == HD_BROADPHASE_TREE ? tree_pairs(s)
-                                                     : hd_sap_update(&s->sap, s->boxes, &s->pairs);
+                                                     : hdi_sap_update(&s->sap, s->boxes, &s->pairs);
     }
-    s->stats.broad_ns += hd_scene_now_ns() - t0;
+    s->stats.broad_ns += hdi_scene_now_ns() - t0;
     return st;
 }
 
-hd_status hd_scene_sync(hd_scene *s)
+hd_status hdi_scene_sync(hd_scene *s)
 {
-    hd_scene_sync_boxes(s);
-    return hd_scene_sync_rest(s);
+    hdi_scene_sync_boxes(s);
+    return hdi_scene_sync_rest(s);
 }
 
-int hd_scene_can_place_beside(const hd_scene *s)
+int hdi_scene_can_place_beside(const hd_scene *s)
 {
     return s->opt.broadphase == HD_BROADPHASE_TREE && !rebuild_due(s);
 }
 
-void hd_scene_place_prepare(hd_scene *s)
+void hdi_scene_place_prepare(hd_scene *s)
 {
     for (int i = 0; i < s->fresh.count; ++i) {
         s->flags[s->fresh.ids[i]] |= HD_BODY_FRESH; /* left by a failed step: not listed again */
@@ -438,23 +438,23 @@ void hd_scene_place_prepare(hd_scene *s)
  * placements have just written, which the caller's cache holds (a worker read them from the
  * other core at 2.4 times the caller's time per query: scene.md, "Eighth round"), while the
  * workers run the narrow phase. */
-void hd_scene_place_lead(void *ctx)
+void hdi_scene_place_lead(void *ctx)
 {
     hd_scene *s = ctx;
-    long long t0 = hd_scene_now_ns();
+    long long t0 = hdi_scene_now_ns();
     tree_place_escaped(s, 1);
     query_chunk(s, 0, 0, s->fresh.count);
-    s->stats.broad_ns += hd_scene_now_ns() - t0;
+    s->stats.broad_ns += hdi_scene_now_ns() - t0;
 }
 
-hd_status hd_scene_placed(hd_scene *s)
+hd_status hdi_scene_placed(hd_scene *s)
 {
-    long long t0 = hd_scene_now_ns();
+    long long t0 = hdi_scene_now_ns();
     for (int i = 0; i < s->fresh.count; ++i) {
         s->flags[s->fresh.ids[i]] |= HD_BODY_FRESH | HD_BODY_REFAT;
     }
     stale_done(s);
     hd_status st = merge_found(s, 1);
-    s->stats.broad_ns += hd_scene_now_ns() - t0;
+    s->stats.broad_ns += hdi_scene_now_ns() - t0;
     return st;
 }

@@ -5,7 +5,7 @@
  * refitted and offered a rotation: swapping a child with a grandchild on the other side when
  * that shrinks the area of the subtree below (Kopta et al., "Fast, Effective BVH Updates for
  * Animated Scenes", I3D 2012; as in Catto's GDC 2019 talk and Box2D v3). A leaf whose new box
- * stays within its few lowest ancestors is enlarged in place instead (hd_tree_update). */
+ * stays within its few lowest ancestors is enlarged in place instead (hdi_tree_update). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,13 +14,13 @@
 
 #define HD_TREE_MIN_NODES 16
 
-/* hd_tree_update enlarges at most this many ancestors of a leaf in place; beyond, it reinserts
+/* hdi_tree_update enlarges at most this many ancestors of a leaf in place; beyond, it reinserts
  * (1 to 8 measured alike at 10 000 bodies: docs/algorithms/scene.md, "Eighth round"). */
 #define HD_TREE_ENLARGE_LEVELS 3
 
-_Static_assert(sizeof(hd_tree_node) == 64, "a tree node fills one cache line");
+_Static_assert(sizeof(hdi_tree_node) == 64, "a tree node fills one cache line");
 
-void hd_tree_init(hd_tree *t)
+void hdi_tree_init(hdi_tree *t)
 {
     t->nodes = NULL;
     t->capacity = 0;
@@ -30,13 +30,13 @@ void hd_tree_init(hd_tree *t)
     t->leaves = 0;
 }
 
-void hd_tree_free(hd_tree *t)
+void hdi_tree_free(hdi_tree *t)
 {
     free(t->nodes);
-    hd_tree_init(t);
+    hdi_tree_init(t);
 }
 
-hd_status hd_tree_reserve(hd_tree *t, int leaves)
+hd_status hdi_tree_reserve(hdi_tree *t, int leaves)
 {
     if (leaves > (1 << 28)) {
         return HD_ERR_NO_MEMORY;
@@ -49,7 +49,7 @@ hd_status hd_tree_reserve(hd_tree *t, int leaves)
     while (cap < need) {
         cap *= 2;
     }
-    hd_tree_node *nodes = aligned_alloc(64, (size_t)cap * sizeof *nodes);
+    hdi_tree_node *nodes = aligned_alloc(64, (size_t)cap * sizeof *nodes);
     if (nodes == NULL) {
         return HD_ERR_NO_MEMORY;
     }
@@ -63,7 +63,7 @@ hd_status hd_tree_reserve(hd_tree *t, int leaves)
 }
 
 /* A free node: from the free list, else the next never used one (room was reserved). */
-static int alloc_node(hd_tree *t)
+static int alloc_node(hdi_tree *t)
 {
     int n = t->free_list;
     if (n >= 0) {
@@ -71,13 +71,13 @@ static int alloc_node(hd_tree *t)
     } else {
         n = t->used++;
     }
-    hd_tree_node *node = &t->nodes[n];
+    hdi_tree_node *node = &t->nodes[n];
     node->parent = node->child1 = node->child2 = -1;
     node->height = 0;
     return n;
 }
 
-static void free_node(hd_tree *t, int n)
+static void free_node(hdi_tree *t, int n)
 {
     t->nodes[n].parent = t->free_list;
     t->nodes[n].height = -1;
@@ -90,41 +90,41 @@ static int max_int(int a, int b)
 }
 
 /* Box and height of an internal node from its children. */
-static void refit(hd_tree *t, int n)
+static void refit(hdi_tree *t, int n)
 {
-    hd_tree_node *node = &t->nodes[n];
-    const hd_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];
-    hd_box_union(node->lo, node->hi, c1->lo, c1->hi, c2->lo, c2->hi);
+    hdi_tree_node *node = &t->nodes[n];
+    const hdi_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];
+    hdi_box_union(node->lo, node->hi, c1->lo, c1->hi, c2->lo, c2->hi);
     node->height = 1 + max_int(c1->height, c2->height);
 }
 
 /* Refits n; 1 when its box or height changed (its ancestors then need refitting too). */
-static int refit_changed(hd_tree *t, int n)
+static int refit_changed(hdi_tree *t, int n)
 {
-    hd_tree_node before = t->nodes[n];
+    hdi_tree_node before = t->nodes[n];
     refit(t, n);
-    const hd_tree_node *after = &t->nodes[n];
+    const hdi_tree_node *after = &t->nodes[n];
     return before.height != after->height || memcmp(before.lo, after->lo, sizeof before.lo) ||
            memcmp(before.hi, after->hi, sizeof before.hi);
 }
 
 /* The cost of descending into child c to place a leaf of box [lo, hi] below it: the area the
  * new parent would have (a leaf child) or the child's growth (an internal child). */
-static double descent_cost(const hd_tree *t, int c, const double lo[3], const double hi[3])
+static double descent_cost(const hdi_tree *t, int c, const double lo[3], const double hi[3])
 {
-    const hd_tree_node *n = &t->nodes[c];
-    double grown = hd_box_union_area(n->lo, n->hi, lo, hi);
-    return n->child1 < 0 ? grown : grown - hd_box_area(n->lo, n->hi);
+    const hdi_tree_node *n = &t->nodes[c];
+    double grown = hdi_box_union_area(n->lo, n->hi, lo, hi);
+    return n->child1 < 0 ? grown : grown - hdi_box_area(n->lo, n->hi);
 }
 
 /* The sibling of a new leaf, by the greedy surface-area descent from node start. */
-static int pick_sibling(const hd_tree *t, int start, const double lo[3], const double hi[3])
+static int pick_sibling(const hdi_tree *t, int start, const double lo[3], const double hi[3])
 {
     int n = start;
     while (t->nodes[n].child1 >= 0) {
-        const hd_tree_node *node = &t->nodes[n];
-        double area = hd_box_area(node->lo, node->hi);
-        double combined = hd_box_union_area(node->lo, node->hi, lo, hi);
+        const hdi_tree_node *node = &t->nodes[n];
+        double area = hdi_box_area(node->lo, node->hi);
+        double combined = hdi_box_union_area(node->lo, node->hi, lo, hi);
         double here = 2.0 * combined;
         double inherited = 2.0 * (combined - area);
         double cost1 = descent_cost(t, node->child1, lo, hi) + inherited;
@@ -138,7 +138,7 @@ static int pick_sibling(const hd_tree *t, int start, const double lo[3], const d
 }
 
 /* Replaces child old of node p (or the root when p < 0) by child new. */
-static void replace_child(hd_tree *t, int p, int old, int new_child)
+static void replace_child(hdi_tree *t, int p, int old, int new_child)
 {
     if (p < 0) {
         t->root = new_child;
@@ -152,14 +152,14 @@ static void replace_child(hd_tree *t, int p, int old, int new_child)
 
 /* Area saved by swapping child x of a node with grandchild g (a child of the node's other child
  * y, whose other child is k): y would become the parent of x and k. */
-static double swap_gain(const hd_tree *t, int x, int y, int k)
+static double swap_gain(const hdi_tree *t, int x, int y, int k)
 {
-    const hd_tree_node *nx = &t->nodes[x], *ny = &t->nodes[y], *nk = &t->nodes[k];
-    return hd_box_area(ny->lo, ny->hi) - hd_box_union_area(nx->lo, nx->hi, nk->lo, nk->hi);
+    const hdi_tree_node *nx = &t->nodes[x], *ny = &t->nodes[y], *nk = &t->nodes[k];
+    return hdi_box_area(ny->lo, ny->hi) - hdi_box_union_area(nx->lo, nx->hi, nk->lo, nk->hi);
 }
 
 /* Swaps child x of node a with grandchild g below a's other child y. */
-static void swap_down(hd_tree *t, int a, int x, int y, int g)
+static void swap_down(hdi_tree *t, int a, int x, int y, int g)
 {
     replace_child(t, a, x, g);
     replace_child(t, y, g, x);
@@ -168,7 +168,7 @@ static void swap_down(hd_tree *t, int a, int x, int y, int g)
 }
 
 /* The best rotation at internal node a, applied when it shrinks the tree; 1 when applied. */
-static int rotate(hd_tree *t, int a)
+static int rotate(hdi_tree *t, int a)
 {
     int b = t->nodes[a].child1, c = t->nodes[a].child2;
     int best_x = -1, best_y = -1, best_g = -1;
@@ -197,10 +197,10 @@ static int rotate(hd_tree *t, int a)
 }
 
 /* Inserts a leaf below node start (the root, or a node whose box contains the leaf's). */
-static int insert_below(hd_tree *t, int start, const double lo[3], const double hi[3], int body)
+static int insert_below(hdi_tree *t, int start, const double lo[3], const double hi[3], int body)
 {
     int leaf = alloc_node(t);
-    hd_tree_node *l = &t->nodes[leaf];
+    hdi_tree_node *l = &t->nodes[leaf];
     for (int k = 0; k < 3; ++k) {
         l->lo[k] = lo[k];
         l->hi[k] = hi[k];
@@ -231,21 +231,21 @@ static int insert_below(hd_tree *t, int start, const double lo[3], const double 
     return leaf;
 }
 
-int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body)
+int hdi_tree_insert(hdi_tree *t, const double lo[3], const double hi[3], int body)
 {
     return insert_below(t, t->root, lo, hi, body);
 }
 
-int hd_tree_move(hd_tree *t, int leaf, const double lo[3], const double hi[3])
+int hdi_tree_move(hdi_tree *t, int leaf, const double lo[3], const double hi[3])
 {
     int body = t->nodes[leaf].child2, parent = t->nodes[leaf].parent;
     if (parent < 0) {
-        hd_tree_remove(t, leaf);
+        hdi_tree_remove(t, leaf);
         return insert_below(t, t->root, lo, hi, body);
     }
     int start = t->nodes[parent].child1 == leaf ? t->nodes[parent].child2 : t->nodes[parent].child1;
-    hd_tree_remove(t, leaf); /* start, the old sibling, takes the parent's place */
-    while (start != t->root && !hd_box_inside(lo, hi, t->nodes[start].lo, t->nodes[start].hi)) {
+    hdi_tree_remove(t, leaf); /* start, the old sibling, takes the parent's place */
+    while (start != t->root && !hdi_box_inside(lo, hi, t->nodes[start].lo, t->nodes[start].hi)) {
         start = t->nodes[start].parent;
     }
     return insert_below(t, start, lo, hi, body);
@@ -255,26 +255,26 @@ int hd_tree_move(hd_tree *t, int leaf, const double lo[3], const double hi[3])
  * and rebuilds the enlarged part of the tree later; here the enlargement is bounded instead (a
  * body that drifts on is reinserted once it leaves its few lowest ancestors), so no rebuild is
  * needed and a box grows only where the leaf already is. */
-int hd_tree_update(hd_tree *t, int leaf, const double lo[3], const double hi[3])
+int hdi_tree_update(hdi_tree *t, int leaf, const double lo[3], const double hi[3])
 {
     int top = t->nodes[leaf].parent, levels = 0;
-    while (top >= 0 && !hd_box_inside(lo, hi, t->nodes[top].lo, t->nodes[top].hi)) {
+    while (top >= 0 && !hdi_box_inside(lo, hi, t->nodes[top].lo, t->nodes[top].hi)) {
         if (++levels > HD_TREE_ENLARGE_LEVELS) {
-            return hd_tree_move(t, leaf, lo, hi);
+            return hdi_tree_move(t, leaf, lo, hi);
         }
         top = t->nodes[top].parent;
     }
-    hd_tree_node *l = &t->nodes[leaf];
+    hdi_tree_node *l = &t->nodes[leaf];
     memcpy(l->lo, lo, sizeof l->lo);
     memcpy(l->hi, hi, sizeof l->hi);
     for (int n = l->parent; n != top; n = t->nodes[n].parent) {
-        hd_tree_node *node = &t->nodes[n];
-        hd_box_union(node->lo, node->hi, node->lo, node->hi, lo, hi);
+        hdi_tree_node *node = &t->nodes[n];
+        hdi_box_union(node->lo, node->hi, node->lo, node->hi, lo, hi);
     }
     return leaf;
 }
 
-void hd_tree_remove(hd_tree *t, int leaf)
+void hdi_tree_remove(hdi_tree *t, int leaf)
 {
     t->leaves--;
     int parent = t->nodes[leaf].parent;
@@ -283,7 +283,7 @@ void hd_tree_remove(hd_tree *t, int leaf)
         t->root = -1;
         return;
     }
-    const hd_tree_node *p = &t->nodes[parent];
+    const hdi_tree_node *p = &t->nodes[parent];
     int sibling = p->child1 == leaf ? p->child2 : p->child1;
     int grand = p->parent;
     replace_child(t, grand, parent, sibling);
@@ -292,16 +292,16 @@ void hd_tree_remove(hd_tree *t, int leaf)
     }
 }
 
-int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_tree_visit visit,
+int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hdi_tree_visit visit,
                   void *ctx)
 {
     int n = t->root;
     while (n >= 0) {
-        const hd_tree_node *node = &t->nodes[n];
-        if (hd_box_overlap(node->lo, node->hi, lo, hi)) {
+        const hdi_tree_node *node = &t->nodes[n];
+        if (hdi_box_overlap(node->lo, node->hi, lo, hi)) {
             if (node->child1 >= 0) {
                 /* child2 is visited next after child1's subtree: its load overlaps that walk */
-                hd_scene_prefetch(&t->nodes[node->child2]);
+                hdi_scene_prefetch(&t->nodes[node->child2]);
                 n = node->child1;
                 continue;
             }
@@ -321,32 +321,32 @@ int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_t
     return 0;
 }
 
-int hd_tree_height(const hd_tree *t)
+int hdi_tree_height(const hdi_tree *t)
 {
     return t->root < 0 ? -1 : t->nodes[t->root].height;
 }
 
 /* Checks the subtree of n (recursively: for tests only); returns its leaf count or -1. */
-static int check_node(const hd_tree *t, int n, int parent)
+static int check_node(const hdi_tree *t, int n, int parent)
 {
     if (n < 0 || n >= t->used || t->nodes[n].parent != parent) {
         return -1;
     }
-    const hd_tree_node *node = &t->nodes[n];
+    const hdi_tree_node *node = &t->nodes[n];
     if (node->child1 < 0) {
         return node->height == 0 && node->child2 >= 0 ? 1 : -1;
     }
     int l1 = check_node(t, node->child1, n), l2 = check_node(t, node->child2, n);
-    const hd_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];
+    const hdi_tree_node *c1 = &t->nodes[node->child1], *c2 = &t->nodes[node->child2];
     if (l1 < 0 || l2 < 0 || node->height != 1 + max_int(c1->height, c2->height) ||
-        !hd_box_inside(c1->lo, c1->hi, node->lo, node->hi) ||
-        !hd_box_inside(c2->lo, c2->hi, node->lo, node->hi)) {
+        !hdi_box_inside(c1->lo, c1->hi, node->lo, node->hi) ||
+        !hdi_box_inside(c2->lo, c2->hi, node->lo, node->hi)) {
         return -1;
     }
     return l1 + l2;
 }
 
-int hd_tree_check(const hd_tree *t)
+int hdi_tree_check(const hdi_tree *t)
 {
     if (t->root < 0) {
         return t->leaves == 0;
@@ -355,14 +355,14 @@ int hd_tree_check(const hd_tree *t)
 }
 
 /* Centre (doubled) of leaf box i along axis k. */
-static double centre2(const hd_box *boxes, int body, int k)
+static double centre2(const hdi_box *boxes, int body, int k)
 {
     return boxes[body].lo[k] + boxes[body].hi[k];
 }
 
 /* Reorders ids so that ids[mid] holds the element of rank mid by centre along axis k, smaller
  * ones before it and larger ones after (Hoare's selection, FIND, CACM 1961). */
-static void select_median(int *ids, int n, int mid, const hd_box *boxes, int k)
+static void select_median(int *ids, int n, int mid, const hdi_box *boxes, int k)
 {
     int lo = 0, hi = n - 1;
     while (lo < hi) {
@@ -393,11 +393,11 @@ static void select_median(int *ids, int n, int mid, const hd_box *boxes, int k)
 
 /* The subtree over ids[0 .. n-1] (n >= 1): halves at the median of the centres along the axis of
  * their largest spread. Depth ceil(log2 n) + 1. */
-static int build_range(hd_tree *t, int *ids, int *leaves, int n, const hd_box *boxes)
+static int build_range(hdi_tree *t, int *ids, int *leaves, int n, const hdi_box *boxes)
 {
     if (n == 1) {
         int leaf = alloc_node(t);
-        hd_tree_node *l = &t->nodes[leaf];
+        hdi_tree_node *l = &t->nodes[leaf];
         memcpy(l->lo, boxes[ids[0]].lo, sizeof l->lo);
         memcpy(l->hi, boxes[ids[0]].hi, sizeof l->hi);
         l->child2 = ids[0];
@@ -428,7 +428,7 @@ static int build_range(hd_tree *t, int *ids, int *leaves, int n, const hd_box *b
     return node;
 }
 
-void hd_tree_build(hd_tree *t, int *bodies, int count, const hd_box *boxes, int *leaves)
+void hdi_tree_build(hdi_tree *t, int *bodies, int count, const hdi_box *boxes, int *leaves)
 {
     t->used = 0;
     t->free_list = -1;
@@ -441,17 +441,17 @@ void hd_tree_build(hd_tree *t, int *bodies, int count, const hd_box *boxes, int 
 }
 
 /* Every pair of leaves, one below a and one below b, whose boxes overlap. */
-static int cross_pairs(const hd_tree *t, int a, int b, hd_tree_visit_pair visit, void *ctx)
+static int cross_pairs(const hdi_tree *t, int a, int b, hdi_tree_visit_pair visit, void *ctx)
 {
-    const hd_tree_node *na = &t->nodes[a], *nb = &t->nodes[b];
-    if (!hd_box_overlap(na->lo, na->hi, nb->lo, nb->hi)) {
+    const hdi_tree_node *na = &t->nodes[a], *nb = &t->nodes[b];
+    if (!hdi_box_overlap(na->lo, na->hi, nb->lo, nb->hi)) {
         return 0;
     }
     if (na->child1 < 0 && nb->child1 < 0) {
         return visit(ctx, na->child2, nb->child2);
     }
     if (na->child1 < 0 ||
-        (nb->child1 >= 0 && hd_box_area(nb->lo, nb->hi) > hd_box_area(na->lo, na->hi))) {
+        (nb->child1 >= 0 && hdi_box_area(nb->lo, nb->hi) > hdi_box_area(na->lo, na->hi))) {
         int r = cross_pairs(t, a, nb->child1, visit, ctx);
         return r != 0 ? r : cross_pairs(t, a, nb->child2, visit, ctx);
     }
@@ -459,9 +459,9 @@ static int cross_pairs(const hd_tree *t, int a, int b, hd_tree_visit_pair visit,
     return r != 0 ? r : cross_pairs(t, na->child2, b, visit, ctx);
 }
 
-static int self_pairs(const hd_tree *t, int n, hd_tree_visit_pair visit, void *ctx)
+static int self_pairs(const hdi_tree *t, int n, hdi_tree_visit_pair visit, void *ctx)
 {
-    const hd_tree_node *node = &t->nodes[n];
+    const hdi_tree_node *node = &t->nodes[n];
     if (node->child1 < 0) {
         return 0;
     }
@@ -470,7 +470,7 @@ static int self_pairs(const hd_tree *t, int n, hd_tree_visit_pair visit, void *c
     return r != 0 ? r : cross_pairs(t, node->child1, node->child2, visit, ctx);
 }
 
-int hd_tree_pairs(const hd_tree *t, hd_tree_visit_pair visit, void *ctx)
+int hdi_tree_pairs(const hdi_tree *t, hdi_tree_visit_pair visit, void *ctx)
 {
     return t->root < 0 ? 0 : self_pairs(t, t->root, visit, ctx);
 }

@@ -10,52 +10,52 @@
 #include "scene/box.h"
 
 /* One node per cache line (64 bytes; the array is 64-byte aligned). */
-typedef struct hd_tree_node {
+typedef struct hdi_tree_node {
     double lo[3];
     double hi[3];
     int parent; /* -1 at the root; in the free list, the next free node */
     int child1; /* -1 for a leaf */
     int child2; /* a leaf's body id */
     int height; /* 0 for a leaf */
-} hd_tree_node;
+} hdi_tree_node;
 
-typedef struct hd_tree {
-    hd_tree_node *nodes;
+typedef struct hdi_tree {
+    hdi_tree_node *nodes;
     int capacity;
     int used;      /* high-water mark of node indices */
     int free_list; /* -1 when empty */
     int root;      /* -1 when empty */
     int leaves;
-} hd_tree;
+} hdi_tree;
 
-void hd_tree_init(hd_tree *t);
-void hd_tree_free(hd_tree *t);
+void hdi_tree_init(hdi_tree *t);
+void hdi_tree_free(hdi_tree *t);
 
 /* Room for leaves leaves (2 leaves - 1 nodes), so that the next insertions cannot fail.
  * HD_ERR_NO_MEMORY leaves the tree as it was. */
-hd_status hd_tree_reserve(hd_tree *t, int leaves);
+hd_status hdi_tree_reserve(hdi_tree *t, int leaves);
 
 /* Inserts a leaf for body with box [lo, hi]; returns its node. The caller has reserved room. */
-int hd_tree_insert(hd_tree *t, const double lo[3], const double hi[3], int body);
+int hdi_tree_insert(hdi_tree *t, const double lo[3], const double hi[3], int body);
 
 /* Gives a leaf a new box: it is removed, then inserted by the same descent below the lowest
  * ancestor of its old place whose box contains the new one (the root when none does). With
  * coherent motion that ancestor is a few levels up: a local reinsertion instead of a global one.
  * Returns the leaf's new node. The caller has reserved room. */
-int hd_tree_move(hd_tree *t, int leaf, const double lo[3], const double hi[3]);
+int hdi_tree_move(hdi_tree *t, int leaf, const double lo[3], const double hi[3]);
 
 /* Gives a leaf a new box in place when one of its few lowest ancestors contains it: the
  * ancestors below that one are enlarged to cover it (no node moves; Box2D v3's proxy
- * enlargement), else as hd_tree_move. Returns the leaf's node. */
-int hd_tree_update(hd_tree *t, int leaf, const double lo[3], const double hi[3]);
+ * enlargement), else as hdi_tree_move. Returns the leaf's node. */
+int hdi_tree_update(hdi_tree *t, int leaf, const double lo[3], const double hi[3]);
 
 /* Removes a leaf. */
-void hd_tree_remove(hd_tree *t, int leaf);
+void hdi_tree_remove(hdi_tree *t, int leaf);
 
 /* Calls visit(ctx, body) for each leaf whose box overlaps [lo, hi] (closed boxes), without a
  * stack (parent links). Stops at, and returns, the first non-zero value visit returns; else 0. */
-typedef int (*hd_tree_visit)(void *ctx, int body);
-int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_tree_visit visit,
+typedef int (*hdi_tree_visit)(void *ctx, int body);
+int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hdi_tree_visit visit,
                   void *ctx);
 
 /* Builds the tree anew over count leaves, body bodies[k] with box boxes[bodies[k]], top down:
@@ -63,20 +63,20 @@ int hd_tree_query(const hd_tree *t, const double lo[3], const double hi[3], hd_t
  * spread, so the height is ceil(log2 count). Much faster than count insertions, for the first
  * frame and large batches of new bodies. bodies is reordered; leaves[k] receives the leaf of
  * bodies[k] (after the reordering). The caller has reserved room for count leaves. */
-void hd_tree_build(hd_tree *t, int *bodies, int count, const hd_box *boxes, int *leaves);
+void hdi_tree_build(hdi_tree *t, int *bodies, int count, const hdi_box *boxes, int *leaves);
 
 /* Calls visit(ctx, a, b) once for every pair of leaves (bodies a, b) whose boxes overlap, by a
  * simultaneous descent of the tree against itself; stops at, and returns, the first non-zero
  * value visit returns. Recursive to twice the tree's height: for a tree just built by
- * hd_tree_build. */
-typedef int (*hd_tree_visit_pair)(void *ctx, int a, int b);
-int hd_tree_pairs(const hd_tree *t, hd_tree_visit_pair visit, void *ctx);
+ * hdi_tree_build. */
+typedef int (*hdi_tree_visit_pair)(void *ctx, int a, int b);
+int hdi_tree_pairs(const hdi_tree *t, hdi_tree_visit_pair visit, void *ctx);
 
 /* Height of the root (0 for a single leaf, -1 when empty). */
-int hd_tree_height(const hd_tree *t);
+int hdi_tree_height(const hdi_tree *t);
 
 /* Full structural check, for the tests: links, heights, every box containing its children's,
  * leaf count. 1 when valid. */
-int hd_tree_check(const hd_tree *t);
+int hdi_tree_check(const hdi_tree *t);
 
 #endif

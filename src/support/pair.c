@@ -26,40 +26,40 @@ static int is_identity(const hd_pose *pose)
 static hd_status check_pose(const hd_pose *pose, double tol)
 {
     if (pose == NULL ||
-        (tol > 0.0 && tol <= HD_TOL_REL_MAX && hd_pose_passes(pose->r, pose->t, tol))) {
+        (tol > 0.0 && tol <= HD_TOL_REL_MAX && hdi_pose_passes(pose->r, pose->t, tol))) {
         return HD_OK;
     }
     return hd_pose_validate(pose, tol);
 }
 
 /* B's pose relative to A: x_A = R_A^T (R_B x_B + t_B - t_A). */
-static void relative_pose(hd_pair *pair, const hd_pose *pa, const hd_pose *pb)
+static void relative_pose(hdi_pair *pair, const hd_pose *pa, const hd_pose *pb)
 {
     if (pa == NULL) {
         for (int i = 0; i < 9; ++i) {
             pair->r[i] = pb->r[i];
         }
-        hd_v3_copy(pair->t, pb->t);
+        hdi_v3_copy(pair->t, pb->t);
         return;
     }
     double dt[3];
-    hd_v3_sub(dt, pb->t, pa->t);
-    hd_m3_tmul_m(pair->r, pa->r, pb->r);
-    hd_m3_tmul_v(pair->t, pa->r, dt);
+    hdi_v3_sub(dt, pb->t, pa->t);
+    hdi_m3_tmul_m(pair->r, pa->r, pb->r);
+    hdi_m3_tmul_v(pair->t, pa->r, dt);
 }
 
 /* Largest |coordinate| of a polytope's bounding sphere under a pose: |R c + t| + radius. */
 static double posed_scale(const hd_polytope *p, const hd_pose *pose)
 {
     double c[3];
-    hd_v3_copy(c, p->sphere_centre);
+    hdi_v3_copy(c, p->sphere_centre);
     if (pose != NULL) {
         hd_pose_apply(pose, p->sphere_centre, c);
     }
-    return hd_v3_max_abs(c) + p->sphere_radius;
+    return hdi_v3_max_abs(c) + p->sphere_radius;
 }
 
-hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_a,
+hd_status hdi_pair_init(hdi_pair *pair, const hd_polytope *a, const hd_pose *pose_a,
                        const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt)
 {
     if (pair == NULL || a == NULL || b == NULL || opt == NULL) {
@@ -80,7 +80,7 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
     for (int i = 0; i < 9; ++i) {
         pair->pose_a[i] = pw->r[i];
     }
-    hd_v3_copy(pair->pose_at, pw->t);
+    hdi_v3_copy(pair->pose_at, pw->t);
     pair->a = a;
     pair->b = b;
     double sa = posed_scale(a, pa);
@@ -91,29 +91,29 @@ hd_status hd_pair_init(hd_pair *pair, const hd_polytope *a, const hd_pose *pose_
     }
     pair->eps = opt->tol.touch_rel * pair->scale;
     pair->brute = (opt->flags & HD_QUERY_BRUTE_SUPPORT) != 0;
-    pair->scan_both = hd_support_scans(a) && hd_support_scans(b);
+    pair->scan_both = hdi_support_scans(a) && hdi_support_scans(b);
     pair->max_iterations =
-        opt->tol.max_iterations > 0 ? opt->tol.max_iterations : hd_pair_default_iterations(pair);
+        opt->tol.max_iterations > 0 ? opt->tol.max_iterations : hdi_pair_default_iterations(pair);
     return HD_OK;
 }
 
-double hd_pair_local_magnitude(const hd_pair *pair)
+double hdi_pair_local_magnitude(const hdi_pair *pair)
 {
     const hd_polytope *b = pair->b;
     double c[3];
-    hd_m3_mul_v(c, pair->r, b->sphere_centre);
-    hd_v3_add(c, c, pair->t);
-    double mb = hd_v3_max_abs(c) + b->sphere_radius;
+    hdi_m3_mul_v(c, pair->r, b->sphere_centre);
+    hdi_v3_add(c, c, pair->t);
+    double mb = hdi_v3_max_abs(c) + b->sphere_radius;
     double ma = pair->a->max_abs;
-    return hd_max(hd_max(ma, mb), hd_v3_max_abs(pair->t));
+    return hdi_max(hdi_max(ma, mb), hdi_v3_max_abs(pair->t));
 }
 
-double hd_pair_local_scale(const hd_pair *pair)
+double hdi_pair_local_scale(const hdi_pair *pair)
 {
-    return hd_min(pair->scale, hd_pair_local_magnitude(pair));
+    return hdi_min(pair->scale, hdi_pair_local_magnitude(pair));
 }
 
-hd_pose hd_pair_relative_pose(const hd_pair *pair)
+hd_pose hdi_pair_relative_pose(const hdi_pair *pair)
 {
     hd_pose p;
     memcpy(p.r, pair->r, sizeof p.r);
@@ -121,50 +121,50 @@ hd_pose hd_pair_relative_pose(const hd_pair *pair)
     return p;
 }
 
-int hd_pair_default_iterations(const hd_pair *pair)
+int hdi_pair_default_iterations(const hdi_pair *pair)
 {
-    return hd_pair_iterations_for(pair->a->vertex_count, pair->b->vertex_count);
+    return hdi_pair_iterations_for(pair->a->vertex_count, pair->b->vertex_count);
 }
 
-int hd_pair_iterations_for(int vertices_a, int vertices_b)
+int hdi_pair_iterations_for(int vertices_a, int vertices_b)
 {
     long n = (long)vertices_a + (long)vertices_b;
     long cap = 64 + 4 * n;
     return cap > 1000000000L ? 1000000000 : (int)cap;
 }
 
-void hd_pair_b_vertex(const hd_pair *pair, int vb, double out[3])
+void hdi_pair_b_vertex(const hdi_pair *pair, int vb, double out[3])
 {
     double q[3];
-    hd_m3_mul_v(q, pair->r, pair->b->verts + 3 * vb);
-    hd_v3_add(out, q, pair->t);
+    hdi_m3_mul_v(q, pair->r, pair->b->verts + 3 * vb);
+    hdi_v3_add(out, q, pair->t);
 }
 
-void hd_pair_vertices(const hd_pair *pair, const int *ia, const int *ib, int count, double (*a)[3],
+void hdi_pair_vertices(const hdi_pair *pair, const int *ia, const int *ib, int count, double (*a)[3],
                       double (*b)[3])
 {
     for (int j = 0; j < count; ++j) {
-        hd_v3_copy(a[j], pair->a->verts + 3 * ia[j]);
-        hd_pair_b_vertex(pair, ib[j], b[j]);
+        hdi_v3_copy(a[j], pair->a->verts + 3 * ia[j]);
+        hdi_pair_b_vertex(pair, ib[j], b[j]);
     }
 }
 
-void hd_pair_dir_to_b(const hd_pair *pair, const double d[3], double out[3])
+void hdi_pair_dir_to_b(const hdi_pair *pair, const double d[3], double out[3])
 {
-    hd_m3_tmul_v(out, pair->r, d);
+    hdi_m3_tmul_v(out, pair->r, d);
 }
 
 static int support_of(const hd_polytope *p, const double d[3], int *start, int brute)
 {
     int s = (start != NULL) ? *start : 0;
-    int v = brute ? hd_support_brute(p, d) : hd_support_climb(p, d, s);
+    int v = brute ? hdi_support_brute(p, d) : hdi_support_climb(p, d, s);
     if (start != NULL) {
         *start = v;
     }
     return v;
 }
 
-int hd_pair_support_a(const hd_pair *pair, const double d[3], int *start, hd_stats *stats)
+int hdi_pair_support_a(const hdi_pair *pair, const double d[3], int *start, hd_stats *stats)
 {
     if (stats != NULL) {
         stats->support_calls++;
@@ -172,30 +172,30 @@ int hd_pair_support_a(const hd_pair *pair, const double d[3], int *start, hd_sta
     return support_of(pair->a, d, start, pair->brute);
 }
 
-int hd_pair_support_b(const hd_pair *pair, const double d[3], int *start, hd_stats *stats)
+int hdi_pair_support_b(const hdi_pair *pair, const double d[3], int *start, hd_stats *stats)
 {
     double db[3];
-    hd_pair_dir_to_b(pair, d, db);
+    hdi_pair_dir_to_b(pair, d, db);
     if (stats != NULL) {
         stats->support_calls++;
     }
     return support_of(pair->b, db, start, pair->brute);
 }
 
-void hd_pair_support_m(const hd_pair *pair, const double d[3], int *start_a, int *start_b, int *ia,
+void hdi_pair_support_m(const hdi_pair *pair, const double d[3], int *start_a, int *start_b, int *ia,
                        int *ib, double w[3], hd_stats *stats)
 {
-    hd_pair_support_m_from(pair, d, start_a, start_b, NULL, NULL, 0, ia, ib, w, stats);
+    hdi_pair_support_m_from(pair, d, start_a, start_b, NULL, NULL, 0, ia, ib, w, stats);
 }
 
-void hd_pair_point_to_world(const hd_pair *pair, const double p[3], double out[3])
+void hdi_pair_point_to_world(const hdi_pair *pair, const double p[3], double out[3])
 {
     double q[3];
-    hd_m3_mul_v(q, pair->pose_a, p);
-    hd_v3_add(out, q, pair->pose_at);
+    hdi_m3_mul_v(q, pair->pose_a, p);
+    hdi_v3_add(out, q, pair->pose_at);
 }
 
-void hd_pair_dir_to_world(const hd_pair *pair, const double d[3], double out[3])
+void hdi_pair_dir_to_world(const hdi_pair *pair, const double d[3], double out[3])
 {
-    hd_m3_mul_v(out, pair->pose_a, d);
+    hdi_m3_mul_v(out, pair->pose_a, d);
 }

@@ -5,9 +5,9 @@
 #include "core/math.h"
 #include "support/support.h"
 
-int hd_support_brute(const hd_polytope *poly, const double d[3])
+int hdi_support_brute(const hd_polytope *poly, const double d[3])
 {
-    return hd_support_scan(poly->verts, poly->vertex_count, d);
+    return hdi_support_scan(poly->verts, poly->vertex_count, d);
 }
 
 /* Best vertex strictly above *best_value among the vertices of face f; -1 when none. */
@@ -16,7 +16,7 @@ static int scan_face(const hd_polytope *poly, int f, const double d[3], double *
     int found = -1;
     for (int k = poly->face_offset[f]; k < poly->face_offset[f + 1]; ++k) {
         int u = poly->face_verts[k];
-        double x = hd_v3_dot(poly->verts + 3 * u, d);
+        double x = hdi_v3_dot(poly->verts + 3 * u, d);
         if (x > *best_value) {
             *best_value = x;
             found = u;
@@ -54,28 +54,28 @@ static int scan_faces_of(const hd_polytope *poly, int v, const double d[3], doub
     return found;
 }
 
-int hd_support_climb(const hd_polytope *poly, const double d[3], int start)
+int hdi_support_climb(const hd_polytope *poly, const double d[3], int start)
 {
-    int direct = hd_support_direct(poly, d);
-    return direct >= 0 ? direct : hd_support_walk(poly, d, start);
+    int direct = hdi_support_direct(poly, d);
+    return direct >= 0 ? direct : hdi_support_walk(poly, d, start);
 }
 
 /* Hill climbing: at a vertex of a convex polytope the tangent cone is spanned by the edges leaving
  * it, so a vertex with no better neighbour (merged faces included) maximises d.v. */
-int hd_support_walk(const hd_polytope *poly, const double d[3], int start)
+int hdi_support_walk(const hd_polytope *poly, const double d[3], int start)
 {
     int n = poly->vertex_count;
     int cur = (start >= 0 && start < n) ? start : 0;
     const double *verts = poly->verts;
     const int *offset = poly->vert_offset;
     const int *adj = poly->vert_adj;
-    double best_value = hd_v3_dot(verts + 3 * cur, d);
+    double best_value = hdi_v3_dot(verts + 3 * cur, d);
     /* Cap: every move strictly increases the value, so at most n - 1 moves happen. */
     for (int moves = 0; moves < n; ++moves) {
         int next = -1;
         for (int k = offset[cur]; k < offset[cur + 1]; ++k) {
             int u = adj[k];
-            double x = hd_v3_dot(verts + 3 * u, d);
+            double x = hdi_v3_dot(verts + 3 * u, d);
             if (x > best_value) {
                 best_value = x;
                 next = u;
@@ -100,15 +100,15 @@ int hd_support_walk(const hd_polytope *poly, const double d[3], int start)
  * steps cost degree-many dot products with unpredictable ones (measured on 1000-vertex
  * ellipsoids: 68 neighbour evaluations per support call without the sample, 30 with k = 16, and
  * half the query time). */
-int hd_support_climb_start(const hd_polytope *p, const double d[3], int start, const int *cand,
+int hdi_support_climb_start(const hd_polytope *p, const double d[3], int start, const int *cand,
                            int count)
 {
     const double *v = p->verts;
     int n = p->vertex_count;
     int best = start;
-    double best_value = hd_v3_dot(v + 3 * start, d);
+    double best_value = hdi_v3_dot(v + 3 * start, d);
     for (int j = 0; j < count; ++j) {
-        double x = hd_v3_dot(v + 3 * cand[j], d);
+        double x = hdi_v3_dot(v + 3 * cand[j], d);
         if (x > best_value) {
             best_value = x;
             best = cand[j];
@@ -117,7 +117,7 @@ int hd_support_climb_start(const hd_polytope *p, const double d[3], int start, c
     int stride = n / (n < 256 ? 8 : n < 4096 ? 16 : 32);
     stride = stride > 0 ? stride : 1; /* below 8 vertices every one (a step of 0 would not end) */
     for (int i = stride / 2; i < n; i += stride) {
-        double x = hd_v3_dot(v + 3 * i, d);
+        double x = hdi_v3_dot(v + 3 * i, d);
         if (x > best_value) {
             best_value = x;
             best = i;

@@ -9,15 +9,15 @@
 #include "core/tolerances.h"
 
 /* Index of a vertex maximising d.v, by scanning every vertex (lowest index among ties). */
-int hd_support_brute(const hd_polytope *poly, const double d[3]);
+int hdi_support_brute(const hd_polytope *poly, const double d[3]);
 
 /* The running maximum of d.v over vertices from..n - 1 of xyz, continued from *best, *best_value
  * (a later vertex replaces it only when strictly greater: the lowest index among ties). */
-static inline void hd_support_scan_rest(const double *xyz, int from, int n, const double d[3],
+static inline void hdi_support_scan_rest(const double *xyz, int from, int n, const double d[3],
                                         int *best, double *best_value)
 {
     for (int i = from; i < n; ++i) {
-        double x = hd_v3_dot(xyz + 3 * i, d);
+        double x = hdi_v3_dot(xyz + 3 * i, d);
         if (x > *best_value) {
             *best_value = x;
             *best = i;
@@ -25,51 +25,51 @@ static inline void hd_support_scan_rest(const double *xyz, int from, int n, cons
     }
 }
 
-/* The scan of hd_support_brute over n >= 1 vertices xyz, inline. (The running maximum is written
+/* The scan of hdi_support_brute over n >= 1 vertices xyz, inline. (The running maximum is written
  * as a comparison and an update; GCC 12 compiles it to a chain of selects, maxsd and cmov, whose
  * latency per vertex bounds the scan: docs/algorithms/gjk.md, section 7, has the other forms
  * measured at n = 12 and why they were not kept.) */
-static inline int hd_support_scan(const double *xyz, int n, const double d[3])
+static inline int hdi_support_scan(const double *xyz, int n, const double d[3])
 {
     int best = 0;
-    double best_value = hd_v3_dot(xyz, d);
-    hd_support_scan_rest(xyz, 1, n, d, &best, &best_value);
+    double best_value = hdi_v3_dot(xyz, d);
+    hdi_support_scan_rest(xyz, 1, n, d, &best, &best_value);
     return best;
 }
 
-/* The scans of hd_support_scan of two vertex sets at once (A along da and B along db, n_a, n_b
+/* The scans of hdi_support_scan of two vertex sets at once (A along da and B along db, n_a, n_b
  * >= 1): the same answers, index for index, since each keeps its own running maximum in order.
  * Interleaved, the two chains of comparisons (each bound by the latency of a maximum and a select
  * per vertex) run side by side, and the loop's own instructions are shared. */
-static inline void hd_support_scan_pair(const double *xa, int na, const double da[3],
+static inline void hdi_support_scan_pair(const double *xa, int na, const double da[3],
                                         const double *xb, int nb, const double db[3], int *ia,
                                         int *ib)
 {
     int best_a = 0, best_b = 0;
-    double value_a = hd_v3_dot(xa, da), value_b = hd_v3_dot(xb, db);
+    double value_a = hdi_v3_dot(xa, da), value_b = hdi_v3_dot(xb, db);
     int common = na < nb ? na : nb;
     int i = 1;
     for (; i < common; ++i) {
-        double x = hd_v3_dot(xa + 3 * i, da);
+        double x = hdi_v3_dot(xa + 3 * i, da);
         if (x > value_a) {
             value_a = x;
             best_a = i;
         }
-        double y = hd_v3_dot(xb + 3 * i, db);
+        double y = hdi_v3_dot(xb + 3 * i, db);
         if (y > value_b) {
             value_b = y;
             best_b = i;
         }
     }
-    hd_support_scan_rest(xa, i, na, da, &best_a, &value_a);
-    hd_support_scan_rest(xb, i, nb, db, &best_b, &value_b);
+    hdi_support_scan_rest(xa, i, na, da, &best_a, &value_a);
+    hdi_support_scan_rest(xb, i, nb, db, &best_b, &value_b);
     *ia = best_a;
     *ib = best_b;
 }
 
-/* Whether hd_support_direct answers p by a scan (no direction table, at most HD_SUPPORT_SCAN_MAX
+/* Whether hdi_support_direct answers p by a scan (no direction table, at most HD_SUPPORT_SCAN_MAX
  * vertices). */
-static inline int hd_support_scans(const hd_polytope *p)
+static inline int hdi_support_scans(const hd_polytope *p)
 {
     return p->support_k <= 0 && p->vertex_count <= HD_SUPPORT_SCAN_MAX;
 }
@@ -77,19 +77,19 @@ static inline int hd_support_scans(const hd_polytope *p)
 /* Index of a vertex maximising d.v, by hill climbing over the vertex adjacency from start (any
  * index; out-of-range starts at 0). Returns a true maximiser on every convex polytope (to the
  * rounding of the dot products). Polytopes of at most HD_SUPPORT_SCAN_MAX vertices are scanned
- * as by hd_support_brute, which is faster than walking at that size, and solids with a direction
- * table answer from it (hd_support_direct); the others walk (hd_support_walk). */
-int hd_support_climb(const hd_polytope *poly, const double d[3], int start);
+ * as by hdi_support_brute, which is faster than walking at that size, and solids with a direction
+ * table answer from it (hdi_support_direct); the others walk (hdi_support_walk). */
+int hdi_support_climb(const hd_polytope *poly, const double d[3], int start);
 
-/* The walk of hd_support_climb alone, without its dispatch: for callers that have already asked
- * hd_support_direct. */
-int hd_support_walk(const hd_polytope *poly, const double d[3], int start);
+/* The walk of hdi_support_climb alone, without its dispatch: for callers that have already asked
+ * hdi_support_direct. */
+int hdi_support_walk(const hd_polytope *poly, const double d[3], int start);
 
 /* The support vertex by the polytope's direction table (support_k > 0): the cube-map cell of d
  * (polytope/support_table.c; the same face and cell rule) and the best of its candidates by
  * computed d.v, the lowest index among equal values. A zero or non-finite d gets a vertex all the
  * same. */
-static inline int hd_support_lookup(const hd_polytope *poly, const double d[3])
+static inline int hdi_support_lookup(const hd_polytope *poly, const double d[3])
 {
     /* the axis of the largest |d_a| (the lowest on a tie) and (b, c) = (a + 1, a + 2) mod 3,
      * chosen by index arithmetic rather than branches: directions are unpredictable */
@@ -116,9 +116,9 @@ static inline int hd_support_lookup(const hd_polytope *poly, const double d[3])
         rec = list + 1;
     }
     int best = rec[0];
-    double best_value = hd_v3_dot(verts + 3 * best, d);
+    double best_value = hdi_v3_dot(verts + 3 * best, d);
     for (int c = 1; c < count; ++c) {
-        double value = hd_v3_dot(verts + 3 * rec[c], d);
+        double value = hdi_v3_dot(verts + 3 * rec[c], d);
         best = value > best_value ? rec[c] : best;
         best_value = value > best_value ? value : best_value;
     }
@@ -127,14 +127,14 @@ static inline int hd_support_lookup(const hd_polytope *poly, const double d[3])
 
 /* The support vertex when it needs no walk: by the direction table (support_k > 0) or by a scan
  * (at most HD_SUPPORT_SCAN_MAX vertices); -1 when the polytope must be climbed. The dispatch of
- * hd_support_climb, inline for the callers that choose their own climbing start. */
-static inline int hd_support_direct(const hd_polytope *poly, const double d[3])
+ * hdi_support_climb, inline for the callers that choose their own climbing start. */
+static inline int hdi_support_direct(const hd_polytope *poly, const double d[3])
 {
     if (poly->support_k > 0) {
-        return hd_support_lookup(poly, d);
+        return hdi_support_lookup(poly, d);
     }
     if (poly->vertex_count <= HD_SUPPORT_SCAN_MAX) {
-        return hd_support_scan(poly->verts, poly->vertex_count, d);
+        return hdi_support_scan(poly->verts, poly->vertex_count, d);
     }
     return -1;
 }
@@ -142,17 +142,17 @@ static inline int hd_support_direct(const hd_polytope *poly, const double d[3])
 /* Start of a hill climb on p in direction d: the best of start, the candidates cand[0..count)
  * (e.g. supports of earlier directions) and an evenly strided sample of the vertices
  * (support/support.c explains the sample). */
-int hd_support_climb_start(const hd_polytope *p, const double d[3], int start, const int *cand,
+int hdi_support_climb_start(const hd_polytope *p, const double d[3], int start, const int *cand,
                            int count);
 
 /* Index of a vertex of p maximising d.v: the direction table or a scan of a small polytope, else
- * a hill climb from hd_support_climb_start. */
-static inline int hd_support_from(const hd_polytope *p, const double d[3], int start,
+ * a hill climb from hdi_support_climb_start. */
+static inline int hdi_support_from(const hd_polytope *p, const double d[3], int start,
                                   const int *cand, int count)
 {
-    int direct = hd_support_direct(p, d);
+    int direct = hdi_support_direct(p, d);
     return direct >= 0 ? direct
-                       : hd_support_walk(p, d, hd_support_climb_start(p, d, start, cand, count));
+                       : hdi_support_walk(p, d, hdi_support_climb_start(p, d, start, cand, count));
 }
 
 #endif

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "lp/query.h"
-#include "contact/contact.h"
+#include "lp/collide.h"
+#include "contact/classify.h"
 #include "core/math.h"
 #include "lp/solve.h"
 
@@ -18,24 +18,24 @@ static double face_slack(const hd_polytope *p, const hd_options *opt)
     return 4.0 * rel * (p->max_abs + p->extent);
 }
 
-typedef struct hd_lp_ball_ctx {
-    const hd_pair *pair;
+typedef struct hdi_lp_ball_ctx {
+    const hdi_pair *pair;
     const hd_options *opt;
-} hd_lp_ball_ctx;
+} hdi_lp_ball_ctx;
 
 /* A ball inside M = A - B: B(pa - pb, ra + rb) for interior balls B(pa, ra) of A and B(pb, rb) of
  * B. Of the two interior points of each, the combination with the smallest |c| / R is used.
- * Called by the LP only when its basis bound does not decide (hd_lp_problem.ball_fill). */
+ * Called by the LP only when its basis bound does not decide (hdi_lp_problem.ball_fill). */
 static void interior_ball(const void *ctx, double *centre, double *radius)
 {
-    const hd_pair *pair = ((const hd_lp_ball_ctx *)ctx)->pair;
-    const hd_options *opt = ((const hd_lp_ball_ctx *)ctx)->opt;
+    const hdi_pair *pair = ((const hdi_lp_ball_ctx *)ctx)->pair;
+    const hd_options *opt = ((const hdi_lp_ball_ctx *)ctx)->opt;
     const hd_polytope *a = pair->a, *b = pair->b;
     double pb[2][3], ra[2], rb[2], best = INFINITY;
     double sa = face_slack(a, opt), sb = face_slack(b, opt);
     for (int j = 0; j < 2; ++j) {
-        hd_m3_mul_v(pb[j], pair->r, b->interior[j].point);
-        hd_v3_add(pb[j], pb[j], pair->t);
+        hdi_m3_mul_v(pb[j], pair->r, b->interior[j].point);
+        hdi_v3_add(pb[j], pb[j], pair->t);
         ra[j] = fmax(a->interior[j].clearance - sa, 0.0);
         rb[j] = fmax(b->interior[j].clearance - sb, 0.0);
     }
@@ -43,34 +43,34 @@ static void interior_ball(const void *ctx, double *centre, double *radius)
     for (int i = 0; i < 2; ++i) {
         for (int j = 0; j < 2; ++j) {
             double c[3], r = ra[i] + rb[j];
-            hd_v3_sub(c, a->interior[i].point, pb[j]);
-            double len = hd_v3_len(c);
+            hdi_v3_sub(c, a->interior[i].point, pb[j]);
+            double len = hdi_v3_len(c);
             if (r > 0.0 && len < best * r) {
                 best = len / r;
                 *radius = r;
-                hd_v3_copy(centre, c);
+                hdi_v3_copy(centre, c);
             }
         }
     }
 }
 
 /* Normalization from the two bounding spheres (B's mapped into A's frame). */
-static void normalize_spheres(const hd_pair *pair, hd_lp_problem *prob)
+static void normalize_spheres(const hdi_pair *pair, hdi_lp_problem *prob)
 {
     double cb[3], lo[3], hi[3];
-    hd_m3_mul_v(cb, pair->r, pair->b->sphere_centre);
-    hd_v3_add(cb, cb, pair->t);
+    hdi_m3_mul_v(cb, pair->r, pair->b->sphere_centre);
+    hdi_v3_add(cb, cb, pair->t);
     const double *ca = pair->a->sphere_centre;
     double ra = pair->a->sphere_radius, rb = pair->b->sphere_radius;
     for (int k = 0; k < 3; ++k) {
         lo[k] = fmin(ca[k] - ra, cb[k] - rb);
         hi[k] = fmax(ca[k] + ra, cb[k] + rb);
     }
-    hd_lp_normalize_box(prob, lo, hi);
+    hdi_lp_normalize_box(prob, lo, hi);
 }
 
-static void pair_problem(const hd_pair *pair, const hd_options *opt, const hd_lp_ball_ctx *ball,
-                         hd_lp_problem *prob)
+static void pair_problem(const hdi_pair *pair, const hd_options *opt, const hdi_lp_ball_ctx *ball,
+                         hdi_lp_problem *prob)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
     memset(prob, 0, sizeof *prob);
@@ -93,21 +93,21 @@ static void pair_problem(const hd_pair *pair, const hd_options *opt, const hd_lp
     prob->early_exit = 1;
     prob->cap = opt->tol.max_iterations > 0
                     ? opt->tol.max_iterations
-                    : hd_lp_default_cap((long)a->vertex_count + b->vertex_count, 5);
+                    : hdi_lp_default_cap((long)a->vertex_count + b->vertex_count, 5);
     normalize_spheres(pair, prob);
     /* The crash direction: from A's interior point to B's (they sit nearer the middle of the
      * vertices than the sphere centres: 5.1 pivots per query on the benchmark's 12-vertex pairs
      * against 5.3). */
     double pb[3];
-    hd_m3_mul_v(pb, pair->r, b->interior[0].point);
-    hd_v3_add(pb, pb, pair->t);
+    hdi_m3_mul_v(pb, pair->r, b->interior[0].point);
+    hdi_v3_add(pb, pb, pair->t);
     prob->crash = 1;
-    hd_v3_sub(prob->crash_dir, pb, a->interior[0].point);
+    hdi_v3_sub(prob->crash_dir, pb, a->interior[0].point);
     prob->ball_fill = interior_ball;
     prob->ball_ctx = ball;
 }
 
-static void fill_combinations(const hd_lp_outcome *res, int ns, hd_certificate *cert)
+static void fill_combinations(const hdi_lp_outcome *res, int ns, hd_certificate *cert)
 {
     cert->on_a.count = cert->on_b.count = 0;
     for (int c = 0; c < res->count; ++c) {
@@ -119,14 +119,14 @@ static void fill_combinations(const hd_lp_outcome *res, int ns, hd_certificate *
     }
 }
 
-static void fill_result(const hd_lp_outcome *res, int ns, hd_result *out)
+static void fill_result(const hdi_lp_outcome *res, int ns, hd_result *out)
 {
     hd_certificate *cert = &out->cert;
     out->verdict = res->verdict;
     out->stop = res->early ? HD_STOP_EARLY_EXIT : HD_STOP_CONVERGED;
     if (res->has_plane && res->verdict != HD_INTERSECTING) {
         cert->has_plane = 1;
-        hd_v3_copy(cert->normal, res->normal);
+        hdi_v3_copy(cert->normal, res->normal);
         cert->gap = res->gap;
         cert->offset = res->max_s + 0.5 * res->gap;
     }
@@ -140,13 +140,13 @@ static void fill_result(const hd_lp_outcome *res, int ns, hd_result *out)
     }
 }
 
-hd_status hd_lp_collide(const hd_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_lp_collide(const hdi_pair *pair, const hd_options *opt, hd_result *out)
 {
-    hd_lp_problem prob;
-    hd_lp_outcome res;
-    hd_lp_ball_ctx ball = {pair, opt};
+    hdi_lp_problem prob;
+    hdi_lp_outcome res;
+    hdi_lp_ball_ctx ball = {pair, opt};
     pair_problem(pair, opt, &ball, &prob);
-    hd_status st = hd_lp_solve(&prob, &res);
+    hd_status st = hdi_lp_solve(&prob, &res);
     out->stats.iterations += res.pivots;
     out->stats.support_calls += res.support_calls;
     if (opt->cache != NULL) {
@@ -158,10 +158,10 @@ hd_status hd_lp_collide(const hd_pair *pair, const hd_options *opt, hd_result *o
     }
     if (!res.decided) {
         /* The LP's bounds leave |delta| <= eps sqrt(3) undecided: the shared classifier decides. */
-        return hd_contact_classify(pair, opt, out);
+        return hdi_contact_classify(pair, opt, out);
     }
     fill_result(&res, pair->a->vertex_count, out);
     /* weights read from an ill-conditioned basis (coordinates many orders of magnitude apart)
      * can miss the band: confirmed in O(k), else the contact classifier decides */
-    return hd_contact_confirm(pair, opt, out);
+    return hdi_contact_confirm(pair, opt, out);
 }
