@@ -15,6 +15,6 @@ int hdi_cddual_gap_supported(const hdi_pair *pair);
  * fallbacks, whose stats are added to out's). dir is the direction in A's frame (query/query.c
  * rotates the caller's world direction and sets out->direction). */
 hd_status hdi_cddual_gap(const hdi_pair *pair, const hd_result *verdict, const double dir[3],
-                        const hd_options *opt, hd_gap_result *out);
+                         const hd_options *opt, hd_gap_result *out);
 
 #endif

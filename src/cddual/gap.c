@@ -50,7 +50,7 @@ static int lift_precise(const hdi_pair *pair, const hdi_plane_result *pr, const 
     double a[3][3], b[3][3];
     hdi_pair_vertices(pair, pr->ia, pr->ib, pr->count, a, b);
     return hdi_plane_lift_precise((const double(*)[3])a, (const double(*)[3])b, pr->count, e1, e2,
-                                 c);
+                                  c);
 }
 
 /* found = 1 and c (a point of M within eps of the line, on it up to rounding when the line
@@ -209,7 +209,7 @@ int hdi_cddual_gap_supported(const hdi_pair *pair)
 }
 
 hd_status hdi_cddual_gap(const hdi_pair *pair, const hd_result *verdict, const double dir[3],
-                        const hd_options *opt, hd_gap_result *out)
+                         const hd_options *opt, hd_gap_result *out)
 {
     double s[3];
     hdi_v3_copy(s, dir);

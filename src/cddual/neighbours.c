@@ -188,7 +188,8 @@ static int same_feature(hdi_feature x, hdi_feature y)
  * of which would list the same neighbours again. Their expansion is done once, on the entry of
  * FV(F_A) (F_A a face) or VF(F_B): *skip = 1 when that entry, with the same features, is already
  * expanded; otherwise it is marked. */
-static hd_status owner_expanded(hdi_raysearch *rs, int slot, hdi_feature fa, hdi_feature fb, int *skip)
+static hd_status owner_expanded(hdi_raysearch *rs, int slot, hdi_feature fa, hdi_feature fb,
+                                int *skip)
 {
     hdi_facemap *map = rs->map;
     *skip = 0;

@@ -110,7 +110,7 @@ static hd_status depth_side(const hdi_pair *pair, hdi_gjk_state *st, hd_result *
 {
     hdi_epa_result r;
     hd_status status = hdi_epa_depth(pair, &st->simplex, &st->start_a, &st->start_b,
-                                    pair->max_iterations, &out->stats, &r);
+                                     pair->max_iterations, &out->stats, &r);
     out->stats.refine_steps += r.steps;
     if (status != HD_OK) {
         return status;
@@ -200,7 +200,7 @@ static int bounds_apart(const hdi_pair *pair, double upper, double lower)
 }
 
 hd_status hdi_contact_refine(const hdi_pair *pair, hdi_gjk_state *st, int want_distance,
-                            hd_result *out)
+                             hd_result *out)
 {
     const double eps = pair->eps;
     int iterations = st->iterations;

@@ -18,7 +18,7 @@ hd_status hdi_contact_classify(const hdi_pair *pair, const hd_options *opt, hd_r
  * refine_steps). With want_distance, also out->distance and the witnesses (the closest points
  * when separated, a point pair within eps when touching, the common point when intersecting). */
 hd_status hdi_contact_refine(const hdi_pair *pair, hdi_gjk_state *st, int want_distance,
-                            hd_result *out);
+                             hd_result *out);
 
 /* For an algorithm's own touching or intersecting answer in out (A's frame): checks in O(k) that
  * its point certificate's two convex combinations are within eps of each other, as

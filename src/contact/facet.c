@@ -95,7 +95,7 @@ static void facet_value(const hdi_pair *pair, hdi_mface *m, int refined, hd_stat
 }
 
 void hdi_facet_consider(const hdi_pair *pair, hdi_mface *m, hdi_mface *best, int *found,
-                       hd_stats *stats)
+                        hd_stats *stats)
 {
     int refined = hdi_mface_refine(pair, m);
     if (*found && !refined && m->h >= best->h) {
@@ -109,7 +109,7 @@ void hdi_facet_consider(const hdi_pair *pair, hdi_mface *m, hdi_mface *best, int
 }
 
 int hdi_facet_at_vertex(const hdi_pair *pair, int ia, int ib, const double n0[3], hd_stats *stats,
-                       hdi_mface *out)
+                        hdi_mface *out)
 {
     double n0b[3];
     hdi_pair_dir_to_b(pair, n0, n0b);
@@ -225,7 +225,7 @@ static hdi_feature feature_of(const hd_polytope *p, const int *vs, int count)
 }
 
 int hdi_facet_of_triangle(const hdi_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
-                         hdi_mface *out)
+                          hdi_mface *out)
 {
     int va[3], vb[3];
     int na = distinct3(ia, va), nb = distinct3(ib, vb);

@@ -139,8 +139,8 @@ static void crossing(const hdi_clipper *c, const hdi_clip_vertex *p, const hdi_c
  * when exactly one end is). A vertex within tol outside the plane counts as inside, keeping its
  * own features; crossings are computed on the plane itself. The carrier of an edge leaving a
  * crossing into the outside region becomes the side plane. */
-static int clip_plane(const hdi_clipper *c, const hdi_clip_vertex *poly, int count, const double r[3],
-                      const double s[3], int k, hdi_clip_vertex *out)
+static int clip_plane(const hdi_clipper *c, const hdi_clip_vertex *poly, int count,
+                      const double r[3], const double s[3], int k, hdi_clip_vertex *out)
 {
     int n = 0;
     for (int j = 0; j < count; ++j) {
@@ -375,8 +375,8 @@ static int choose_faces(const hdi_pair *pair, const hdi_sd_result *sd, hdi_side 
     return 1;
 }
 
-hd_status hdi_manifold_pair(const hdi_pair *pair, const hdi_sd_result *sd, const hdi_scratch *scratch,
-                           hd_manifold *out)
+hd_status hdi_manifold_pair(const hdi_pair *pair, const hdi_sd_result *sd,
+                            const hdi_scratch *scratch, hd_manifold *out)
 {
     memset(out, 0, sizeof *out);
     hdi_v3_copy(out->normal, sd->n);

@@ -109,7 +109,7 @@ static void offer_edge_pairs(hdi_overlap_bound *o)
                 for (int l = k + 1; l < nb && going(o); ++l) {
                     double u[3], sine;
                     int ok = hdi_edge_pair_normal_sine(va + 3 * i, va + 3 * j, vb + 3 * k,
-                                                      vb + 3 * l, pair->r, u, &sine);
+                                                       vb + 3 * l, pair->r, u, &sine);
                     offer(o, ok, u, sine);
                 }
             }

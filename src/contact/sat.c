@@ -7,11 +7,11 @@
  * O(E_A E_B) arc tests: the fallback of the expanding polytope and the independent method the tests
  * compare it with. A candidate's value from its own features (face offset, edge ends) is never
  * above its support value, so only candidates below the best so far get their support value
- * (hdi_facet_consider): rounding that admits a non-facet edge pair or misplaces a face offset cannot
- * hide the least facet. Badly shaped facets (nearly parallel edges, needle faces) get normals
- * accurate to a few units (hdi_mface_refine), and a nearly parallel edge pair is taken along both
- * signs of its normal when its arcs do not cross, since a needle face's rounded normal can flip
- * the arc test (docs/algorithms/contact.md, section 5). */
+ * (hdi_facet_consider): rounding that admits a non-facet edge pair or misplaces a face offset
+ * cannot hide the least facet. Badly shaped facets (nearly parallel edges, needle faces) get
+ * normals accurate to a few units (hdi_mface_refine), and a nearly parallel edge pair is taken
+ * along both signs of its normal when its arcs do not cross, since a needle face's rounded normal
+ * can flip the arc test (docs/algorithms/contact.md, section 5). */
 #include "contact/signed_distance.h"
 
 int hdi_sat_min_facet(const hdi_pair *pair, hd_stats *stats, hdi_mface *out)

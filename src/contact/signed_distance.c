@@ -221,7 +221,8 @@ static int depth_from_epa(const hdi_pair *pair, const hdi_epa_result *r, double 
     int found = r->landed.kind != HD_FACE_NONE;
     if (found) {
         f = r->landed; /* the run stopped on this facet: its h is the run's upper bound */
-    } else if (r->face_count > 0 && hdi_facet_of_triangle(pair, r->face_ia, r->face_ib, stats, &f)) {
+    } else if (r->face_count > 0 &&
+               hdi_facet_of_triangle(pair, r->face_ia, r->face_ib, stats, &f)) {
         /* not landed: a badly shaped facet's rounded normal may be what kept it above the lower
          * bound (a landed facet's value is already within the run's target of it) */
         hdi_facet_refine(pair, &f, stats);
@@ -295,8 +296,9 @@ static void depth_from_sat(const hdi_pair *pair, double lower_depth, hd_stats *s
 
 /* Overlap or contact to within rounding: the expanding polytope (stack or workspace storage),
  * then the separating-axis method if it did not converge. */
-static hd_status overlapping(const hdi_pair *pair, const hd_options *opt, const hdi_scratch *scratch,
-                             hdi_gjk_state *st, hd_stats *stats, hdi_sd_result *out)
+static hd_status overlapping(const hdi_pair *pair, const hd_options *opt,
+                             const hdi_scratch *scratch, hdi_gjk_state *st, hd_stats *stats,
+                             hdi_sd_result *out)
 {
     /* the depth is at least -(distance upper bound): GJK's closest points, a point of A and one
      * of B (from the simplex's weights, so that a badly conditioned simplex cannot claim less) */
@@ -319,8 +321,8 @@ static hd_status overlapping(const hdi_pair *pair, const hd_options *opt, const 
         }
         hdi_epa_land land = {hdi_facet_land, (void *)pair};
         hd_status status = hdi_epa_converge(pair, &st->simplex, &st->start_a, &st->start_b,
-                                           HD_SD_EPA_TARGET_REL * out->size, pair->max_iterations,
-                                           storage, max_verts, &land, stats, &r);
+                                            HD_SD_EPA_TARGET_REL * out->size, pair->max_iterations,
+                                            storage, max_verts, &land, stats, &r);
         stats->refine_steps += r.steps;
         if (status != HD_OK && status != HD_ERR_ITERATION_LIMIT) {
             return status;
@@ -359,7 +361,7 @@ static void set_verdict(const hdi_pair *pair, hdi_sd_result *out)
 }
 
 hd_status hdi_sd_pair(const hdi_pair *world, const hd_options *opt, const hdi_scratch *scratch,
-                     hd_stats *stats, hdi_sd_result *out)
+                      hd_stats *stats, hdi_sd_result *out)
 {
     /* every value here is computed in A's frame, where the coordinates are as large as
      * hdi_pair_local_magnitude: the iterations' tolerances are taken relative to that, not to the

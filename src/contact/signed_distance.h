@@ -45,7 +45,7 @@ typedef struct hdi_scratch {
  * opt->flags & HD_QUERY_DEPTH_SAT selects the separating-axis method for the depth. Errors:
  * HD_ERR_ITERATION_LIMIT (GJK's cap). */
 hd_status hdi_sd_pair(const hdi_pair *pair, const hd_options *opt, const hdi_scratch *scratch,
-                     hd_stats *stats, hdi_sd_result *out);
+                      hd_stats *stats, hdi_sd_result *out);
 
 /* facet.c ----------------------------------------------------------------------------------- */
 
@@ -54,14 +54,14 @@ hd_status hdi_sd_pair(const hdi_pair *pair, const hd_options *opt, const hdi_scr
  * plane n.x = h of M that n0 approximates when (ia, ib) is M's support pair along n0. Returns 0
  * when there is none (points and segments without faces or crossing edges). */
 int hdi_facet_at_vertex(const hdi_pair *pair, int ia, int ib, const double n0[3], hd_stats *stats,
-                       hdi_mface *out);
+                        hdi_mface *out);
 
 /* The facet of M holding the triangle of support points a_ia[k] - b_ib[k] (the expanding
  * polytope's nearest face once it lies on the boundary of M): its A vertices span a face, an edge
  * or a vertex of A, its B vertices one of B, and the pair of features names an FV, VF or EE facet.
  * Returns 0 when they do not (a triangle across two facets, or a sliver); out->h is then unset. */
 int hdi_facet_of_triangle(const hdi_pair *pair, const int ia[3], const int ib[3], hd_stats *stats,
-                         hdi_mface *out);
+                          hdi_mface *out);
 
 /* The facet m (its h a support value) along its refined normal (hdi_mface_refine) when it is badly
  * shaped, keeping the lower of the two support values: 1 when it was refined. */
@@ -77,11 +77,12 @@ int hdi_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats,
  * (hdi_mface_refine) and then always gets its support value: its own m->h was read along the
  * rounded normal, which can put it far above the facet's. */
 void hdi_facet_consider(const hdi_pair *pair, hdi_mface *m, hdi_mface *best, int *found,
-                       hd_stats *stats);
+                        hd_stats *stats);
 
 /* The exact support value h_M(n) = max_A n.a - min_B n.b of a facet's normal, with both support
  * mappings climbing from the facet's own vertices; writes the support pair. */
-double hdi_facet_support(const hdi_pair *pair, const double n[3], int *ia, int *ib, hd_stats *stats);
+double hdi_facet_support(const hdi_pair *pair, const double n[3], int *ia, int *ib,
+                         hd_stats *stats);
 
 /* sat.c ------------------------------------------------------------------------------------- */
 
@@ -102,7 +103,7 @@ size_t hdi_manifold_scratch_bytes(int m, int k);
  * points; count 0 when the pair is separated beyond the touching band. HD_ERR_WORKSPACE_FULL when
  * the two faces have more than HD_CLIP_STACK vertices together and the scratch is too small
  * (hdi_manifold_scratch_bytes). */
-hd_status hdi_manifold_pair(const hdi_pair *pair, const hdi_sd_result *sd, const hdi_scratch *scratch,
-                           hd_manifold *out);
+hd_status hdi_manifold_pair(const hdi_pair *pair, const hdi_sd_result *sd,
+                            const hdi_scratch *scratch, hd_manifold *out);
 
 #endif

@@ -59,7 +59,7 @@ static void portal_point(const hdi_pair *pair, const hdi_simplex *t, hd_certific
     hdi_v3_set(cert->point, 0.0, 0.0, 0.0);
     for (int k = 0; k < cert->on_a.count; ++k) {
         hdi_v3_madd(cert->point, cert->point, cert->on_a.weight[k],
-                   pair->a->verts + 3 * cert->on_a.index[k]);
+                    pair->a->verts + 3 * cert->on_a.index[k]);
     }
     cert->has_point = 1;
 }

@@ -27,7 +27,7 @@ int hdi_gjk2d_support(const double *pts, int n, const double d[2])
 }
 
 void hdi_gjk2d_support_m(const hdi_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
-                        hd_stats *stats)
+                         hd_stats *stats)
 {
     double nd[2] = {-d[0], -d[1]};
     *ia = hdi_gjk2d_support(p->a, p->na, d);
@@ -82,7 +82,7 @@ static void record_lower(hdi_gjk2d_state *st, double vlen, double vw, int ia, in
 }
 
 hd_status hdi_gjk2d_iterate(const hdi_pair2d *p, double separation, hdi_gjk2d_state *st,
-                           hd_stats *stats)
+                            hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * p->scale;
     hdi_simplex2d *s = &st->simplex;
@@ -145,7 +145,8 @@ void hdi_gjk2d_line(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_certifica
     cert->offset = 0.5 * (ha + hb);
 }
 
-void hdi_gjk2d_witnesses(const hdi_pair2d *p, const hdi_simplex2d *s, double on_a[2], double on_b[2])
+void hdi_gjk2d_witnesses(const hdi_pair2d *p, const hdi_simplex2d *s, double on_a[2],
+                         double on_b[2])
 {
     on_a[0] = on_a[1] = on_b[0] = on_b[1] = 0.0;
     for (int j = 0; j < s->count; ++j) {

@@ -330,7 +330,7 @@ static hd_status depth_side(const hdi_pair2d *p, hdi_gjk2d_state *st, hd_result2
 }
 
 hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, int want_distance,
-                          hd_result2d *out)
+                           hd_result2d *out)
 {
     const double eps = p->eps;
     int iterations = st->iterations;

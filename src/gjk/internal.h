@@ -43,23 +43,24 @@ int hdi_gjk2d_support(const double *pts, int n, const double d[2]);
 
 /* Support point of M in direction d: w = a[S_A(d)] - b[S_B(-d)]; counts two support calls. */
 void hdi_gjk2d_support_m(const hdi_pair2d *p, const double d[2], int *ia, int *ib, double w[2],
-                        hd_stats *stats);
+                         hd_stats *stats);
 
 /* The GJK loop (as hdi_gjk_iterate) from st, which starts empty when st->iterations == 0 and
  * st->simplex.count == 0. */
 void hdi_gjk2d_start(const hdi_pair2d *p, hdi_gjk2d_state *st);
 hd_status hdi_gjk2d_iterate(const hdi_pair2d *p, double separation, hdi_gjk2d_state *st,
-                           hd_stats *stats);
+                            hd_stats *stats);
 
 /* Certificates from the state: the line of the best lower bound, the point of a simplex. */
 void hdi_gjk2d_line(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_certificate2d *cert);
 void hdi_gjk2d_point(const hdi_pair2d *p, const hdi_simplex2d *s, hd_certificate2d *cert);
-void hdi_gjk2d_witnesses(const hdi_pair2d *p, const hdi_simplex2d *s, double on_a[2], double on_b[2]);
+void hdi_gjk2d_witnesses(const hdi_pair2d *p, const hdi_simplex2d *s, double on_a[2],
+                         double on_b[2]);
 
 /* The contact classifier in the plane (contact/classify.c's rules; the depth side by an expanding
  * polygon). Sets verdict, certificate, stop = HD_STOP_REFINED, refine_steps; with want_distance
  * also distance and witnesses. */
 hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, int want_distance,
-                          hd_result2d *out);
+                           hd_result2d *out);
 
 #endif

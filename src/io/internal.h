@@ -73,7 +73,7 @@ hd_status hdi_lex_count(hdi_lexer *lx, const char *tok, const char *what, long l
  * them); *count is the number parsed. More than max_count tokens or fewer than min_count are
  * HD_ERR_PARSE with the message "<what>: expected <syntax>, found N values". */
 hd_status hdi_lex_numbers(hdi_lexer *lx, double *vals, int min_count, int max_count, int *count,
-                         const char *what, const char *syntax);
+                          const char *what, const char *syntax);
 
 /* Records an error at the current line (or at line_no + 1 for hdi_lex_fail_eof, the line where the
  * missing content was expected) and returns status. The message is printf-formatted. */
@@ -135,7 +135,7 @@ hd_status hdi_io_read_xyz(hdi_lexer *lx, hdi_point_buf *buf);
 /* Fills err (if not NULL) with name, line and a formatted message; returns status. For errors not
  * tied to a lexer (arguments, opening files). */
 hd_status hdi_io_error(hd_parse_error *err, const char *name, int line, hd_status status,
-                      const char *fmt, ...)
+                       const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 5, 6)))
 #endif
@@ -144,6 +144,6 @@ hd_status hdi_io_error(hd_parse_error *err, const char *name, int line, hd_statu
 /* Opens a pair reader on an already open stream (close_stream: whether hd_pair_reader_close
  * fcloses it). Used by hd_pair_reader_open and by the fuzz target. */
 hd_status hdi_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
-                                     hd_pair_reader **out, hd_parse_error *err);
+                                      hd_pair_reader **out, hd_parse_error *err);
 
 #endif

@@ -29,7 +29,7 @@ static void vset_message(hd_parse_error *err, const char *fmt, va_list ap)
 }
 
 hd_status hdi_io_error(hd_parse_error *err, const char *name, int line, hd_status status,
-                      const char *fmt, ...)
+                       const char *fmt, ...)
 {
     if (err == NULL) {
         return status;
@@ -153,7 +153,7 @@ static hd_status fill_block(hdi_lexer *lx)
         if (ferror(lx->fp)) {
             int code = errno;
             return hdi_lex_fail(lx, HD_ERR_IO, "read error after line %d (%s)", lx->line_no,
-                               code != 0 ? strerror(code) : "unknown error");
+                                code != 0 ? strerror(code) : "unknown error");
         }
         lx->block_eof = 1;
     }
@@ -218,13 +218,13 @@ static hd_status check_bytes(hdi_lexer *lx, const char *s, size_t len)
         if ((c < 0x20 && c != '\t') || c == 0x7f) {
             if (c == '\r') {
                 return hdi_lex_fail(lx, HD_ERR_PARSE,
-                                   "carriage return inside a line at column %zu (only LF and CRLF "
-                                   "line ends are accepted)",
-                                   base + i + 1);
+                                    "carriage return inside a line at column %zu (only LF and CRLF "
+                                    "line ends are accepted)",
+                                    base + i + 1);
             }
             return hdi_lex_fail(lx, HD_ERR_PARSE,
-                               "unexpected control byte 0x%02X at column %zu (binary data?)",
-                               (unsigned)c, base + i + 1);
+                                "unexpected control byte 0x%02X at column %zu (binary data?)",
+                                (unsigned)c, base + i + 1);
         }
     }
     return HD_OK;
@@ -238,7 +238,7 @@ static hd_status split_commas(hdi_lexer *lx, char *s)
         if (*p == ',') {
             if (expect_field) {
                 return hdi_lex_fail(lx, HD_ERR_PARSE, "empty field before ',' at column %zu",
-                                   (size_t)(p - lx->line) + 1);
+                                    (size_t)(p - lx->line) + 1);
             }
             *p = ' ';
             expect_field = 1;
@@ -413,11 +413,12 @@ hd_status hdi_lex_double(hdi_lexer *lx, const char *tok, const char *what, doubl
     if (is_nonfinite_word(tok)) {
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_NONFINITE, "%s%s'%s' is not a finite number", HD_WHAT(what),
-                           q);
+                            q);
     }
     if (!is_decimal(tok)) {
         hdi_lex_quote(tok, q, sizeof q);
-        return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected a number, found '%s'", HD_WHAT(what), q);
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected a number, found '%s'", HD_WHAT(what),
+                            q);
     }
     char *end = NULL;
     double v = strtod(tok, &end);
@@ -425,13 +426,13 @@ hd_status hdi_lex_double(hdi_lexer *lx, const char *tok, const char *what, doubl
         /* The grammar was checked, so only a locale whose decimal point is not '.' gets here. */
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "%s%scannot convert '%s' (is the C locale's decimal point not '.'?)",
-                           HD_WHAT(what), q);
+                            "%s%scannot convert '%s' (is the C locale's decimal point not '.'?)",
+                            HD_WHAT(what), q);
     }
     if (!isfinite(v)) {
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_NONFINITE, "%s%s'%s' overflows a double (not finite)",
-                           HD_WHAT(what), q);
+                            HD_WHAT(what), q);
     }
     /* Underflow (ERANGE with a tiny result) keeps strtod's correctly rounded subnormal or zero. */
     *out = v;
@@ -457,7 +458,7 @@ hd_status hdi_lex_integer(hdi_lexer *lx, const char *tok, const char *what, long
         char q[48];
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected an integer, found '%s'", HD_WHAT(what),
-                           q);
+                            q);
     }
     if (v > HD_IO_INT_SATURATE) {
         v = HD_IO_INT_SATURATE;
@@ -477,19 +478,19 @@ hd_status hdi_lex_count(hdi_lexer *lx, const char *tok, const char *what, long l
     if (v < 0) {
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%smust not be negative, found '%s'", HD_WHAT(what),
-                           q);
+                            q);
     }
     if (v > max) {
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_TOO_LARGE, "%s%s'%s' is too large (the limit is %lld)",
-                           HD_WHAT(what), q, max);
+                            HD_WHAT(what), q, max);
     }
     *out = (int)v;
     return HD_OK;
 }
 
 hd_status hdi_lex_numbers(hdi_lexer *lx, double *vals, int min_count, int max_count, int *count,
-                         const char *what, const char *syntax)
+                          const char *what, const char *syntax)
 {
     int n = 0;
     for (char *tok = hdi_lex_token(lx); tok != NULL; tok = hdi_lex_token(lx)) {
@@ -501,8 +502,8 @@ hd_status hdi_lex_numbers(hdi_lexer *lx, double *vals, int min_count, int max_co
                 ++total;
             }
             return hdi_lex_fail(lx, HD_ERR_PARSE,
-                               "%s%sexpected '%s', found %d fields (unexpected '%s')",
-                               HD_WHAT(what), syntax, total, q);
+                                "%s%sexpected '%s', found %d fields (unexpected '%s')",
+                                HD_WHAT(what), syntax, total, q);
         }
         hd_status st = hdi_lex_double(lx, tok, what, &vals[n]);
         if (st != HD_OK) {
@@ -512,7 +513,7 @@ hd_status hdi_lex_numbers(hdi_lexer *lx, double *vals, int min_count, int max_co
     }
     if (n < min_count) {
         return hdi_lex_fail(lx, HD_ERR_PARSE, "%s%sexpected '%s', found %d field%s", HD_WHAT(what),
-                           syntax, n, n == 1 ? "" : "s");
+                            syntax, n, n == 1 ? "" : "s");
     }
     *count = n;
     return HD_OK;

@@ -44,8 +44,8 @@ static hd_status read_vertex(hdi_lexer *lx, hdi_point_buf *buf)
     }
     if (count == 5) {
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "v: expected 'x y z [w]' or 'x y z r g b', found 5 "
-                           "fields");
+                            "v: expected 'x y z [w]' or 'x y z r g b', found 5 "
+                            "fields");
     }
     /* w (a rational weight) and r g b (a common colour extension) are validated, then ignored. */
     return hdi_point_buf_push(buf, lx, vals);
@@ -62,19 +62,19 @@ static hd_status check_ref(hdi_lexer *lx, hdi_obj_refs *refs, const char *text)
         char q[48];
         hdi_lex_quote(text, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE, "%s '%s' out of range (at most %lld %s can exist)",
-                           refs->what, q, refs->limit, refs->kinds);
+                            refs->what, q, refs->limit, refs->kinds);
     }
     if (index == 0) {
         return hdi_lex_fail(lx, HD_ERR_PARSE, "f: %s index 0 is invalid (OBJ indices start at 1)",
-                           refs->kind);
+                            refs->kind);
     }
     if (index < 0 && -index > refs->defined) {
         char q[48];
         hdi_lex_quote(text, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "f: relative %s index %s reaches before the first one (%d defined so "
-                           "far)",
-                           refs->kind, q, refs->defined);
+                            "f: relative %s index %s reaches before the first one (%d defined so "
+                            "far)",
+                            refs->kind, q, refs->defined);
     }
     if (index > refs->defined && index > refs->max_ahead) {
         refs->max_ahead = index;
@@ -107,7 +107,8 @@ static hd_status read_corner(hdi_lexer *lx, char *tok, hdi_obj_refs refs[3])
         char q[48];
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "f: expected a corner 'v', 'v/vt', 'v//vn' or 'v/vt/vn', found '%s'", q);
+                            "f: expected a corner 'v', 'v/vt', 'v//vn' or 'v/vt/vn', found '%s'",
+                            q);
     }
     for (int i = 0; i < n; ++i) {
         if (parts[i][0] != '\0') {
@@ -132,7 +133,7 @@ static hd_status read_face(hdi_lexer *lx, hdi_obj_refs refs[3])
     }
     if (corners < 3) {
         return hdi_lex_fail(lx, HD_ERR_PARSE, "f: a face needs at least 3 vertices, found %d",
-                           corners);
+                            corners);
     }
     return HD_OK;
 }
@@ -144,7 +145,7 @@ static hd_status check_ahead(hdi_lexer *lx, const hdi_obj_refs refs[3])
         if (refs[i].max_ahead > refs[i].defined) {
             hd_status st =
                 hdi_lex_fail(lx, HD_ERR_PARSE, "%s %lld out of range (the file defines %d %s)",
-                            refs[i].what, refs[i].max_ahead, refs[i].defined, refs[i].kinds);
+                             refs[i].what, refs[i].max_ahead, refs[i].defined, refs[i].kinds);
             lx->err->line = refs[i].ahead_line;
             return st;
         }
@@ -167,7 +168,7 @@ static hd_status read_statement(hdi_lexer *lx, void *ctx)
         char q[48];
         hdi_lex_quote(key, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "expected a statement such as 'v x y z' or 'f i j k', found '%s'", q);
+                            "expected a statement such as 'v x y z' or 'f i j k', found '%s'", q);
     }
     if (same(key, "v")) {
         hd_status st = read_vertex(lx, buf);

@@ -56,9 +56,9 @@ static hd_status parse_header(hdi_lexer *lx, const char *tok, hdi_off_layout *la
     if (p[0] != 'O' || p[1] != 'F' || p[2] != 'F' || p[3] != '\0') {
         if (ends_with_off(tok)) {
             return hdi_lex_fail(lx, HD_ERR_PARSE,
-                               "unsupported OFF variant '%s' (only OFF, COFF, NOFF and CNOFF are "
-                               "read)",
-                               q);
+                                "unsupported OFF variant '%s' (only OFF, COFF, NOFF and CNOFF are "
+                                "read)",
+                                q);
         }
         return hdi_lex_fail(lx, HD_ERR_PARSE, "expected the header 'OFF', found '%s'", q);
     }
@@ -66,7 +66,7 @@ static hd_status parse_header(hdi_lexer *lx, const char *tok, hdi_off_layout *la
     if (*next != NULL && is_letter(**next)) {
         hdi_lex_quote(*next, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "unsupported '%s' after the header (only ASCII OFF is read)", q);
+                            "unsupported '%s' after the header (only ASCII OFF is read)", q);
     }
     return HD_OK;
 }
@@ -81,8 +81,8 @@ static hd_status parse_counts(hdi_lexer *lx, char *tok, int *nv, int *nf)
             char q[48];
             hdi_lex_quote(t, q, sizeof q);
             return hdi_lex_fail(lx, HD_ERR_PARSE,
-                               "expected the counts 'nv nf ne', found unexpected '%s' after them",
-                               q);
+                                "expected the counts 'nv nf ne', found unexpected '%s' after them",
+                                q);
         }
         toks[n++] = t;
     }
@@ -105,7 +105,8 @@ static hd_status parse_counts(hdi_lexer *lx, char *tok, int *nv, int *nf)
     return st;
 }
 
-static hd_status read_vertices(hdi_lexer *lx, const hdi_off_layout *layout, int nv, hdi_point_buf *buf)
+static hd_status read_vertices(hdi_lexer *lx, const hdi_off_layout *layout, int nv,
+                               hdi_point_buf *buf)
 {
     static const char *const syntax[2][2] = {
         {"x y z", "x y z r g b [a]"},
@@ -117,7 +118,7 @@ static hd_status read_vertices(hdi_lexer *lx, const hdi_off_layout *layout, int 
     hd_status st = hdi_point_buf_reserve(buf, lx, nv < HD_OFF_RESERVE ? nv : HD_OFF_RESERVE);
     for (int i = 0; i < nv && st == HD_OK; ++i) {
         st = hdi_lex_expect_line(lx, "unexpected end of file: expected vertex %d of %d '%s'", i + 1,
-                                nv, form);
+                                 nv, form);
         if (st != HD_OK) {
             break;
         }
@@ -148,9 +149,9 @@ static hd_status read_face_colour(hdi_lexer *lx)
     }
     if (n == 2 || n > 4) {
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "expected 'k i1 ... ik' and 0, 1, 3 or 4 colour values, found %d "
-                           "values after the indices",
-                           n);
+                            "expected 'k i1 ... ik' and 0, 1, 3 or 4 colour values, found %d "
+                            "values after the indices",
+                            n);
     }
     return HD_OK;
 }
@@ -165,15 +166,15 @@ static hd_status read_face(hdi_lexer *lx, int nv)
         char q[48];
         hdi_lex_quote(tok, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "expected 'k i1 ... ik', found '%s' (are there more vertex lines than "
-                           "the %d declared?)",
-                           q, nv);
+                            "expected 'k i1 ... ik', found '%s' (are there more vertex lines than "
+                            "the %d declared?)",
+                            q, nv);
     }
     if (k < 3) {
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "a face needs at least 3 vertices, found k = %lld (are there more "
-                           "vertex lines than the %d declared?)",
-                           k, nv);
+                            "a face needs at least 3 vertices, found k = %lld (are there more "
+                            "vertex lines than the %d declared?)",
+                            k, nv);
     }
     if (k > nv) {
         return hdi_lex_fail(lx, HD_ERR_PARSE, "k = %lld is more than the %d vertices", k, nv);
@@ -258,9 +259,9 @@ hd_status hdi_io_read_off(hdi_lexer *lx, hdi_point_buf *buf)
         st = hdi_lex_next(lx, &found);
         if (st == HD_OK && found) {
             return hdi_lex_fail(lx, HD_ERR_PARSE,
-                               "unexpected data after the last face (the header declares %d "
-                               "vertices and %d faces)",
-                               nv, nf);
+                                "unexpected data after the last face (the header declares %d "
+                                "vertices and %d faces)",
+                                nv, nf);
         }
     }
     return st;

@@ -19,7 +19,7 @@ struct hd_pair_reader {
 };
 
 hd_status hdi_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
-                                     hd_pair_reader **out, hd_parse_error *err)
+                                      hd_pair_reader **out, hd_parse_error *err)
 {
     const char *shown = name != NULL ? name : "<stream>";
     if (out != NULL) {
@@ -54,7 +54,7 @@ hd_status hd_pair_reader_open(const char *path, hd_pair_reader **out, hd_parse_e
     }
     if (path == NULL || out == NULL) {
         return hdi_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
-                           "no path or no output given");
+                            "no path or no output given");
     }
     if (strcmp(path, "-") == 0) {
         return hdi_pair_reader_open_stream(stdin, "<stdin>", 0, out, err);
@@ -62,7 +62,8 @@ hd_status hd_pair_reader_open(const char *path, hd_pair_reader **out, hd_parse_e
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
         int code = errno;
-        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
+        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)",
+                            strerror(code));
     }
     hd_status st = hdi_pair_reader_open_stream(fp, path, 1, out, err);
     if (st != HD_OK) {
@@ -96,7 +97,7 @@ static hd_status read_pair_header(hd_pair_reader *r)
         int numeric =
             (key[0] >= '0' && key[0] <= '9') || key[0] == '-' || key[0] == '+' || key[0] == '.';
         return hdi_lex_fail(lx, HD_ERR_PARSE, "expected 'pair <name>', found '%s'%s", q,
-                           numeric ? " (more point lines than the count said?)" : "");
+                            numeric ? " (more point lines than the count said?)" : "");
     }
     char *name = hdi_lex_token(lx);
     if (name == NULL) {
@@ -110,9 +111,9 @@ static hd_status read_pair_header(hd_pair_reader *r)
     if (extra != NULL) {
         hdi_lex_quote(extra, q, sizeof q);
         return hdi_lex_fail(lx, HD_ERR_PARSE,
-                           "unexpected '%s' after the pair name (a name is one word without "
-                           "spaces)",
-                           q);
+                            "unexpected '%s' after the pair name (a name is one word without "
+                            "spaces)",
+                            q);
     }
     memcpy(r->name, name, len + 1);
     return HD_OK;
@@ -136,7 +137,7 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *b
         char t[48];
         hdi_lex_quote(tok, t, sizeof t);
         return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': expected '%s <count>', found '%s%s'", q,
-                           label, t, count_tok != NULL ? " ..." : "");
+                            label, t, count_tok != NULL ? " ..." : "");
     }
     int n = 0;
     st = hdi_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);

@@ -10,7 +10,7 @@ static hd_status grow(hdi_point_buf *buf, hdi_lexer *lx, int want)
     }
     if (want > HD_MAX_POINTS) {
         return hdi_lex_fail(lx, HD_ERR_TOO_LARGE, "more than %d points (HD_MAX_POINTS)",
-                           HD_MAX_POINTS);
+                            HD_MAX_POINTS);
     }
     int cap = buf->capacity > 0 ? buf->capacity : 64;
     while (cap < want) {

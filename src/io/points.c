@@ -84,8 +84,8 @@ static hd_format format_of(const char *name)
 static hd_status unknown_format(hd_parse_error *err, const char *name)
 {
     return hdi_io_error(err, name, 0, HD_ERR_INVALID_ARG,
-                       "cannot tell the format from the name (expected the extension .off, .obj, "
-                       ".xyz, .txt or .pts, or an explicit format)");
+                        "cannot tell the format from the name (expected the extension .off, .obj, "
+                        ".xyz, .txt or .pts, or an explicit format)");
 }
 
 static hd_status read_with(hdi_lexer *lx, hd_format format, hdi_point_buf *buf)
@@ -150,7 +150,7 @@ hd_status hd_read_points(const char *path, hd_format format, hd_points *out, hd_
     }
     if (path == NULL || out == NULL) {
         return hdi_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
-                           "no path or no output given");
+                            "no path or no output given");
     }
     if (format != HD_FORMAT_AUTO && format != HD_FORMAT_OFF && format != HD_FORMAT_OBJ &&
         format != HD_FORMAT_XYZ) {
@@ -159,7 +159,7 @@ hd_status hd_read_points(const char *path, hd_format format, hd_points *out, hd_
     if (strcmp(path, "-") == 0) {
         if (format == HD_FORMAT_AUTO) {
             return hdi_io_error(err, "<stdin>", 0, HD_ERR_INVALID_ARG,
-                               "reading standard input needs an explicit format");
+                                "reading standard input needs an explicit format");
         }
         return hd_read_points_stream(stdin, "<stdin>", format, out, err);
     }
@@ -169,7 +169,8 @@ hd_status hd_read_points(const char *path, hd_format format, hd_points *out, hd_
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
         int code = errno;
-        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
+        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)",
+                            strerror(code));
     }
     hd_status st = hd_read_points_stream(fp, path, format, out, err);
     if (fclose(fp) != 0 && st == HD_OK) {

@@ -123,7 +123,8 @@ static hd_status take_name(scene_reader *r, const char *tok, const char *what, c
     }
     size_t len = strlen(tok);
     if (len > HD_SCENE_NAME_MAX) {
-        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "%s longer than %d bytes", what, HD_SCENE_NAME_MAX);
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "%s longer than %d bytes", what,
+                            HD_SCENE_NAME_MAX);
     }
     *out = malloc(len + 1);
     if (*out == NULL) {
@@ -166,10 +167,10 @@ static hd_status read_pose(scene_reader *r, hd_pose *pose)
     }
     if (st != HD_OK) {
         return hdi_lex_fail(r->lx, HD_ERR_BAD_POSE,
-                           "pose: quaternion (%.10g, %.10g, %.10g, %.10g) is not a unit "
-                           "quaternion: |q|^2 = %.17g (|q| must be 1 within about 2.5e-10: "
-                           "write it with at least 10 digits)",
-                           v[0], v[1], v[2], v[3], n2);
+                            "pose: quaternion (%.10g, %.10g, %.10g, %.10g) is not a unit "
+                            "quaternion: |q|^2 = %.17g (|q| must be 1 within about 2.5e-10: "
+                            "write it with at least 10 digits)",
+                            v[0], v[1], v[2], v[3], n2);
     }
     return HD_OK;
 }
@@ -202,8 +203,8 @@ static hd_status read_points(scene_reader *r, const char *q, hdi_point_buf *buf)
     if (strcmp(tok, "P") != 0 || count_tok == NULL || hdi_lex_token(lx) != NULL) {
         char t[48];
         hdi_lex_quote(tok, t, sizeof t);
-        return hdi_lex_fail(lx, HD_ERR_PARSE, "shape '%s': expected 'P <count>', found '%s%s'", q, t,
-                           count_tok != NULL ? " ..." : "");
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "shape '%s': expected 'P <count>', found '%s%s'", q,
+                            t, count_tok != NULL ? " ..." : "");
     }
     int n = 0;
     st = hdi_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);
@@ -241,7 +242,7 @@ static hd_status read_shape(scene_reader *r)
     int previous = st == HD_OK ? table_get(&r->shapes, name) : -2;
     if (previous >= 0) {
         st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "duplicate shape name '%s' (defined at line %d)",
-                         name, f->shapes[previous].line);
+                          name, f->shapes[previous].line);
     }
     if (st == HD_OK) {
         st = grow_array(r, (void **)&f->shapes, f->shape_count, &r->shape_cap, sizeof *f->shapes);
@@ -280,7 +281,7 @@ static int find_body(scene_reader *r, const char *keyword)
         char q[48];
         hdi_lex_quote(tok, q, sizeof q);
         hdi_lex_fail(r->lx, HD_ERR_PARSE,
-                    b == -1 ? "unknown body '%s' (it was removed)" : "unknown body '%s'", q);
+                     b == -1 ? "unknown body '%s' (it was removed)" : "unknown body '%s'", q);
     }
     return b;
 }
@@ -293,8 +294,8 @@ static hd_status read_body(scene_reader *r)
     hd_status st = take_name(r, hdi_lex_token(r->lx), "a name after 'body'", &name);
     int present = st == HD_OK ? table_get(&r->bodies, name) : -2;
     if (present >= 0) {
-        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "duplicate body name '%s' (defined at line %d)", name,
-                         f->bodies[present].line);
+        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "duplicate body name '%s' (defined at line %d)",
+                          name, f->bodies[present].line);
     }
     char *shape_tok = st == HD_OK ? hdi_lex_token(r->lx) : NULL;
     int shape = shape_tok != NULL ? table_get(&r->shapes, shape_tok) : -2;
@@ -303,7 +304,7 @@ static hd_status read_body(scene_reader *r)
         hdi_lex_quote(shape_tok != NULL ? shape_tok : "", q, sizeof q);
         st = shape_tok == NULL
                  ? hdi_lex_fail(r->lx, HD_ERR_PARSE, "expected 'body <name> <shape> %s'",
-                               "qw qx qy qz tx ty tz")
+                                "qw qx qy qz tx ty tz")
                  : hdi_lex_fail(r->lx, HD_ERR_PARSE, "unknown shape '%s'", q);
     }
     hd_pose pose;
@@ -389,8 +390,8 @@ static hd_status read_line(scene_reader *r)
     int numeric =
         (key[0] >= '0' && key[0] <= '9') || key[0] == '-' || key[0] == '+' || key[0] == '.';
     return hdi_lex_fail(r->lx, HD_ERR_PARSE,
-                       "expected 'shape', 'body', 'frame', 'move' or 'remove', found '%s'%s", q,
-                       numeric ? " (more point lines than the count said?)" : "");
+                        "expected 'shape', 'body', 'frame', 'move' or 'remove', found '%s'%s", q,
+                        numeric ? " (more point lines than the count said?)" : "");
 }
 
 void hd_scene_file_free(hd_scene_file *file)
@@ -471,7 +472,7 @@ hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *er
     }
     if (path == NULL || out == NULL) {
         return hdi_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
-                           "no path or no output given");
+                            "no path or no output given");
     }
     if (strcmp(path, "-") == 0) {
         return hd_read_scene_stream(stdin, "<stdin>", out, err);
@@ -479,7 +480,8 @@ hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *er
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
         int code = errno;
-        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)", strerror(code));
+        return hdi_io_error(err, path, 0, HD_ERR_IO, "cannot open for reading (%s)",
+                            strerror(code));
     }
     hd_status st = hd_read_scene_stream(fp, path, out, err);
     fclose(fp);

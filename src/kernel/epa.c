@@ -149,7 +149,8 @@ static int make_face(hdi_epa *e, int a, int b, int c)
     f->v[2] = c;
     f->adj[0] = f->adj[1] = f->adj[2] = -1;
     hdi_v3_copy(f->n, n);
-    f->dist = hdi_min(hdi_v3_dot(n, e->w[a]), hdi_min(hdi_v3_dot(n, e->w[b]), hdi_v3_dot(n, e->w[c])));
+    f->dist =
+        hdi_min(hdi_v3_dot(n, e->w[a]), hdi_min(hdi_v3_dot(n, e->w[b]), hdi_v3_dot(n, e->w[c])));
     f->alive = 1;
     e->vref[a]++;
     e->vref[b]++;
@@ -654,7 +655,7 @@ static void epa_init(hdi_epa *e, const hdi_pair *pair, int *start_a, int *start_
 }
 
 hd_status hdi_epa_depth(const hdi_pair *pair, const hdi_simplex *start, int *start_a, int *start_b,
-                       int max_steps, hd_stats *stats, hdi_epa_result *out)
+                        int max_steps, hd_stats *stats, hdi_epa_result *out)
 {
     hdi_epa e;
     hdi_epa_fixed fixed;
@@ -744,9 +745,9 @@ static void record_face(const hdi_epa *e)
     }
 }
 
-hd_status hdi_epa_converge(const hdi_pair *pair, const hdi_simplex *start, int *start_a, int *start_b,
-                          double target, int max_steps, void *storage, int max_verts,
-                          const hdi_epa_land *land, hd_stats *stats, hdi_epa_result *out)
+hd_status hdi_epa_converge(const hdi_pair *pair, const hdi_simplex *start, int *start_a,
+                           int *start_b, double target, int max_steps, void *storage, int max_verts,
+                           const hdi_epa_land *land, hd_stats *stats, hdi_epa_result *out)
 {
     hdi_epa e;
     epa_init(&e, pair, start_a, start_b, stats, out);

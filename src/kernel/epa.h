@@ -32,13 +32,13 @@ typedef struct hdi_epa_result {
     int upper_ib;
     hdi_simplex inner; /* DEEP: a tetrahedron of inner-polytope points holding the origin, with
                           its barycentric weights (a common point of A and B) */
-    int steps;        /* expansions plus the support queries of the set-up */
-    int face_count;   /* hdi_epa_converge: 1 when the nearest face below is set, else 0 */
-    double face_n[3]; /* the inner polytope's face nearest to the origin at the end: its unit */
-    double face_dist; /* outward normal, its distance (min over its corners of n.w) and its */
-    int face_ia[3];   /* three support pairs */
+    int steps;         /* expansions plus the support queries of the set-up */
+    int face_count;    /* hdi_epa_converge: 1 when the nearest face below is set, else 0 */
+    double face_n[3];  /* the inner polytope's face nearest to the origin at the end: its unit */
+    double face_dist;  /* outward normal, its distance (min over its corners of n.w) and its */
+    int face_ia[3];    /* three support pairs */
     int face_ib[3];
-    int vertices;    /* vertices of the inner polytope at the end */
+    int vertices;     /* vertices of the inner polytope at the end */
     hdi_mface landed; /* hdi_epa_converge with a landing: the facet of M the run stopped on (its
                         plane n.x = h attains lower to within rounding); kind HD_FACE_NONE when
                         the run stopped otherwise */
@@ -58,7 +58,7 @@ typedef struct hdi_epa_land {
  * *start_a, *start_b are the climbing starts. max_steps caps the expansions
  * (HD_ERR_ITERATION_LIMIT). */
 hd_status hdi_epa_depth(const hdi_pair *pair, const hdi_simplex *start, int *start_a, int *start_b,
-                       int max_steps, hd_stats *stats, hdi_epa_result *out);
+                        int max_steps, hd_stats *stats, hdi_epa_result *out);
 
 /* Bytes of caller storage hdi_epa_converge needs for an inner polytope of max_verts vertices
  * (>= 8): at most HD_EPA_BYTES_PER_VERTEX per vertex; 0 when max_verts is out of range. */
@@ -78,8 +78,8 @@ size_t hdi_epa_storage_bytes(int max_verts);
  * support mapping along the face's normal: its support pair is the step's support point (a point
  * of M along the facet normal, which is the face's normal up to rounding), and the run stops on
  * it (out->landed) when h is within rounding of the face, i.e. of the lower bound. */
-hd_status hdi_epa_converge(const hdi_pair *pair, const hdi_simplex *start, int *start_a, int *start_b,
-                          double target, int max_steps, void *storage, int max_verts,
-                          const hdi_epa_land *land, hd_stats *stats, hdi_epa_result *out);
+hd_status hdi_epa_converge(const hdi_pair *pair, const hdi_simplex *start, int *start_a,
+                           int *start_b, double target, int max_steps, void *storage, int max_verts,
+                           const hdi_epa_land *land, hd_stats *stats, hdi_epa_result *out);
 
 #endif

@@ -214,7 +214,7 @@ static void locate_support(void *ctx, const double d[3], double w[3], int *ia, i
 }
 
 double hdi_mface_locate(const hdi_pair *pair, const double n[3], hdi_feature fa, hdi_feature fb,
-                       const double x[3], hdi_comb3 *y, hdi_comb3 *z)
+                        const double x[3], hdi_comb3 *y, hdi_comb3 *z)
 {
     hdi_locate_ctx lc = {pair, fa, fb, x};
     double e1[3], e2[3];

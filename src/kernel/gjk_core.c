@@ -229,7 +229,7 @@ static int iterate_once(const hdi_pair *pair, double separation, double tol, hdi
     int momentum = step_direction(m, st, u);
     hdi_v3_neg(d, u);
     hdi_pair_support_m_from(pair, d, &st->start_a, &st->start_b, s->ia, s->ib, s->count, ia, ib, w,
-                           stats);
+                            stats);
     double uu = hdi_v3_len2(u);
     double uw = hdi_v3_dot(u, w);
     record_lower(st, u, w, uu, uw, pair->eps, *ia, *ib);
@@ -287,7 +287,8 @@ static int iterate_once(const hdi_pair *pair, double separation, double tol, hdi
  * would repeat itself, |v| within the touching band: docs/algorithms/gjk.md section 2). Rules are
  * taken on plain steps only; a momentum step kept always lowers |v|, so termination is that of
  * plain GJK. */
-hd_status hdi_gjk_iterate(const hdi_pair *pair, double separation, hdi_gjk_state *st, hd_stats *stats)
+hd_status hdi_gjk_iterate(const hdi_pair *pair, double separation, hdi_gjk_state *st,
+                          hd_stats *stats)
 {
     const double tol = HD_GJK_ABS_TOL * pair->scale;
     hdi_momentum m = {1, 0, 0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
@@ -339,7 +340,8 @@ static int solve_precise(const hdi_pair *pair, hdi_gjk_state *st)
     hdi_simplex *s = &st->simplex;
     double a[4][3], b[4][3], v[3], l[4];
     hdi_pair_vertices(pair, s->ia, s->ib, s->count, a, b);
-    if (!hdi_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v, l)) {
+    if (!hdi_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v,
+                                     l)) {
         return 0;
     }
     keep_weighted(s, l);
@@ -380,8 +382,8 @@ static double simplex_width(const hdi_simplex *s)
     double width = triangle_height(w[0], w[1], w[2]);
     if (s->count == 4) {
         width = hdi_min(width, hdi_min(triangle_height(w[0], w[1], w[3]),
-                                     hdi_min(triangle_height(w[0], w[2], w[3]),
-                                            triangle_height(w[1], w[2], w[3]))));
+                                       hdi_min(triangle_height(w[0], w[2], w[3]),
+                                               triangle_height(w[1], w[2], w[3]))));
     }
     return width;
 }
@@ -456,7 +458,7 @@ void hdi_gjk_save(const hdi_gjk_state *st, hd_cache *cache)
  * realises max_A c.a = c.a* and min_B c.b = c.b*, so gap = c.b* - c.a* and the plane sits
  * half-way. */
 void hdi_support_plane(const hdi_pair *pair, const double plane_n[3], int ia, int ib,
-                      hd_certificate *cert)
+                       hd_certificate *cert)
 {
     double c[3], pb[3];
     hdi_v3_neg(c, plane_n);
@@ -475,7 +477,7 @@ void hdi_gjk_plane(const hdi_pair *pair, const hdi_gjk_state *st, hd_certificate
 }
 
 void hdi_certificate_point_pair(const hdi_pair *pair, const hd_certificate *cert, double on_a[3],
-                               double on_b[3])
+                                double on_b[3])
 {
     double v[3];
     hdi_v3_set(on_a, 0.0, 0.0, 0.0);
@@ -506,7 +508,7 @@ int hdi_gjk_point_precise(const hdi_pair *pair, const hdi_simplex *s, hd_certifi
     double a[4][3], b[4][3], v[3];
     hdi_pair_vertices(pair, s->ia, s->ib, s->count, a, b);
     if (!hdi_simplex_nearest_precise((const double(*)[3])a, (const double(*)[3])b, s->count, v,
-                                    precise.lambda)) {
+                                     precise.lambda)) {
         return 0;
     }
     point_from_weights(pair, &precise, cert);

@@ -44,7 +44,8 @@ void hdi_gjk_start(const hdi_pair *pair, const hd_cache *cache, hdi_gjk_state *s
 /* Runs GJK until one of the ends above. separation: stop (HD_GJK_SEPARATED) as soon as
  * lower > separation (DBL_MAX never stops early). Counts iterations in st and support calls in
  * stats (may be NULL). HD_ERR_ITERATION_LIMIT when st->iterations reaches pair->max_iterations. */
-hd_status hdi_gjk_iterate(const hdi_pair *pair, double separation, hdi_gjk_state *st, hd_stats *stats);
+hd_status hdi_gjk_iterate(const hdi_pair *pair, double separation, hdi_gjk_state *st,
+                          hd_stats *stats);
 
 /* A separated state whose bounds GJK left apart (a simplex thin against its distance from the
  * origin: the double solve loses the digits of its short edges) polished: the simplex solved in
@@ -76,7 +77,7 @@ void hdi_gjk_save(const hdi_gjk_state *st, hd_cache *cache);
 /* The separating plane certificate of a unit plane_n with n.(a - b) >= lower for all a in A, b in
  * B (from B towards A, in A's frame) and the support pair (ia, ib) attaining it. */
 void hdi_support_plane(const hdi_pair *pair, const double plane_n[3], int ia, int ib,
-                      hd_certificate *cert);
+                       hd_certificate *cert);
 
 /* The separating plane certificate of st (normal from A towards B, in A's frame): fills
  * has_plane, normal, offset and gap from the support pair of the best lower bound. */
@@ -90,7 +91,7 @@ void hdi_gjk_point(const hdi_pair *pair, const hdi_simplex *s, hd_certificate *c
  * each other. The simplex's own weights can be far off on a badly conditioned simplex (a needle
  * tetrahedron: 3e7 apart at eps = 56, a fuzz finding). */
 void hdi_certificate_point_pair(const hdi_pair *pair, const hd_certificate *cert, double on_a[3],
-                               double on_b[3]);
+                                double on_b[3]);
 
 /* The point certificate of a simplex with its weights solved again in double-double from the
  * vertices of A and B (hdi_simplex_nearest_precise): for a needle, whose double weights can put

@@ -205,7 +205,7 @@ static int face_normal_accurate(const hd_polytope *p, int f, double n[3])
     int t[3];
     if (!p->face_thin[f] || !hdi_face_widest_triple(p, f, t) ||
         !hdi_triangle_unit_normal(p->verts + 3 * t[0], p->verts + 3 * t[1], p->verts + 3 * t[2],
-                                 n)) {
+                                  n)) {
         return 0;
     }
     if (hdi_v3_dot(n, p->face_normal + 3 * f) < 0.0) {
@@ -227,8 +227,8 @@ int hdi_mface_refine(const hdi_pair *pair, hdi_mface *m)
         const int *eb = pair->b->edge_verts + 2 * m->fb;
         if (hdi_v3_len2(x) > HD_PLAIN_NORMAL_SINE * HD_PLAIN_NORMAL_SINE * pq2 ||
             !hdi_edge_pair_unit_normal(pair->a->verts + 3 * ea[0], pair->a->verts + 3 * ea[1],
-                                      pair->b->verts + 3 * eb[0], pair->b->verts + 3 * eb[1],
-                                      pair->r, n)) {
+                                       pair->b->verts + 3 * eb[0], pair->b->verts + 3 * eb[1],
+                                       pair->r, n)) {
             return 0;
         }
         if (hdi_v3_dot(n, m->n) < 0.0) {

@@ -84,6 +84,6 @@ typedef struct hdi_comb3 {
  * combination of vertices of fa (A) and z one of fb (B). Returns |x - (y - z)|: 0 up to rounding
  * when x lies on F, else (approximately) its distance to F. */
 double hdi_mface_locate(const hdi_pair *pair, const double n[3], hdi_feature fa, hdi_feature fb,
-                       const double x[3], hdi_comb3 *y, hdi_comb3 *z);
+                        const double x[3], hdi_comb3 *y, hdi_comb3 *z);
 
 #endif

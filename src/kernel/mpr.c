@@ -93,8 +93,8 @@ static void interior_point(const hdi_pair *pair, mpr_point *v0)
 
 /* Phase 1: a portal v[1..3] that the ray from v[0] through the origin crosses. 1 when found, 0
  * when the search ended (st->end set, or left undecided). */
-static int discover_portal(const hdi_pair *pair, mpr_point v[4], int *sa, int *sb, hdi_mpr_state *st,
-                           hd_stats *stats)
+static int discover_portal(const hdi_pair *pair, mpr_point v[4], int *sa, int *sb,
+                           hdi_mpr_state *st, hd_stats *stats)
 {
     double n[3];
     hdi_v3_neg(n, v[0].w);

@@ -69,7 +69,7 @@ static void write_result(const hdi_simplex2d *s, const plane_slot *slots, const 
 }
 
 hd_status hdi_plane_search(const double e1[3], const double e2[3], hdi_plane_support_fn support,
-                          void *ctx, double tol, int max_iter, hdi_plane_result *out)
+                           void *ctx, double tol, int max_iter, hdi_plane_result *out)
 {
     hdi_simplex2d sx;
     plane_slot slots[4];

@@ -27,7 +27,7 @@ typedef struct hdi_plane_result {
  * projection by more than tol (a lower bound); otherwise run to the nearest point (distance an
  * upper bound within rounding). max_iter caps the iterations (HD_ERR_ITERATION_LIMIT). */
 hd_status hdi_plane_search(const double e1[3], const double e2[3], hdi_plane_support_fn support,
-                          void *ctx, double tol, int max_iter, hdi_plane_result *out);
+                           void *ctx, double tol, int max_iter, hdi_plane_result *out);
 
 /* An orthonormal pair e1, e2 spanning the plane normal to the unit vector n. */
 void hdi_plane_basis(const double n[3], double e1[3], double e2[3]);

@@ -227,7 +227,7 @@ void hdi_weights_renormalize_positive(double *l, int n)
 }
 
 double hdi_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
-                            const double p3[3], double l[4])
+                             const double p3[3], double l[4])
 {
     double c[4];
     double det = tetra_volumes(p0, p1, p2, p3, c);
@@ -248,7 +248,7 @@ double hdi_tetra_barycentric(const double p0[3], const double p1[3], const doubl
 }
 
 double hdi_tetra_signed_weights(const double p0[3], const double p1[3], const double p2[3],
-                               const double p3[3], double l[4])
+                                const double p3[3], double l[4])
 {
     double c[4];
     double det = tetra_volumes(p0, p1, p2, p3, c);
@@ -338,7 +338,8 @@ void hdi_simplex_solve(hdi_simplex *s, double v[3])
     hdi_v3_copy(v, sub.v);
 }
 
-void hdi_simplex_witnesses(const hdi_simplex *s, const hdi_pair *pair, double on_a[3], double on_b[3])
+void hdi_simplex_witnesses(const hdi_simplex *s, const hdi_pair *pair, double on_a[3],
+                           double on_b[3])
 {
     hdi_v3_set(on_a, 0.0, 0.0, 0.0);
     hdi_v3_set(on_b, 0.0, 0.0, 0.0);
@@ -422,7 +423,7 @@ static void combination_clamp(hd_combination *c)
 }
 
 void hdi_combination_from_weights(const double *lambda, const int *index, int count,
-                                 hd_combination *out)
+                                  hd_combination *out)
 {
     double sum = 0.0;
     out->count = 0;
@@ -436,7 +437,7 @@ void hdi_combination_from_weights(const double *lambda, const int *index, int co
 }
 
 void hdi_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
-                                  hd_combination *on_a, hd_combination *on_b)
+                                   hd_combination *on_a, hd_combination *on_b)
 {
     hdi_combination_from_weights(lambda, ia, count, on_a);
     hdi_combination_from_weights(lambda, ib, count, on_b);
@@ -505,7 +506,8 @@ double hdi_simplex_inner_depth(const hdi_simplex *s)
          * points, a coin toss for a branch predictor, so the sign multiplies the products instead
          * (negation is exact: out (n.x) is (-n).x to the bit) */
         double out = 1.0 - 2.0 * (hdi_v3_dot(n, to_j) > 0.0);
-        double nx = out * hdi_v3_dot(n, x), ny = out * hdi_v3_dot(n, y), nz = out * hdi_v3_dot(n, z);
+        double nx = out * hdi_v3_dot(n, x), ny = out * hdi_v3_dot(n, y),
+               nz = out * hdi_v3_dot(n, z);
         bound = hdi_min(bound, hdi_min(nx, hdi_min(ny, nz)));
     }
     /* |p| is a max-norm; sqrt(3) of it bounds the Euclidean length */

@@ -41,7 +41,8 @@ void hdi_simplex_solve(hdi_simplex *s, double v[3]);
 
 /* The point of A and the point of B named by the weights: sum l_i a_i and sum l_i b_i, both in
  * A's frame. */
-void hdi_simplex_witnesses(const hdi_simplex *s, const hdi_pair *pair, double on_a[3], double on_b[3]);
+void hdi_simplex_witnesses(const hdi_simplex *s, const hdi_pair *pair, double on_a[3],
+                           double on_b[3]);
 
 /* The combinations of hull vertices of A and of B named by the weights, with repeated vertex
  * indices merged (weights renormalized to sum 1). */
@@ -59,13 +60,13 @@ void hdi_weights_renormalize_positive(double *l, int n);
 /* The convex combination of vertices index[0..count) with weights lambda (normalized here,
  * repeated indices merged, then clamped; count <= HD_COMBINATION_MAX distinct indices). */
 void hdi_combination_from_weights(const double *lambda, const int *index, int count,
-                                 hd_combination *out);
+                                  hd_combination *out);
 
 /* The convex combinations over A's and B's vertices of simplex points j = 0..count-1 with
  * weights lambda (normalized here; repeated vertex indices merged, then clamped): what the 3D and
  * 2D simplices both certify with. */
 void hdi_combinations_from_weights(const double *lambda, const int *ia, const int *ib, int count,
-                                  hd_combination *on_a, hd_combination *on_b);
+                                   hd_combination *on_a, hd_combination *on_b);
 
 /* For a tetrahedron (count 4) containing the origin: the smallest distance from the origin to
  * the planes of its four faces, a lower bound on the distance from the origin to the boundary of
@@ -87,12 +88,12 @@ static inline int hdi_simplex_has_pair(const hdi_simplex *s, int ia, int ib)
  * l_j = vol(p with p_j replaced by 0) / vol(p). Returns the volume determinant (0 when flat, in
  * which case l is left undefined). */
 double hdi_tetra_barycentric(const double p0[3], const double p1[3], const double p2[3],
-                            const double p3[3], double l[4]);
+                             const double p3[3], double l[4]);
 
 /* The same weights by signed volumes alone, c_j / sum c (Cramer's rule: cheap, but their residual
  * grows with the tetrahedron's condition; hdi_simplex_inner_depth checks it and solves again when
  * it is too large). Returns the volume determinant, 0 (l undefined) when flat. */
 double hdi_tetra_signed_weights(const double p0[3], const double p1[3], const double p2[3],
-                               const double p3[3], double l[4]);
+                                const double p3[3], double l[4]);
 
 #endif

@@ -66,7 +66,8 @@ static void solve_segment(const double (*w)[2], int i0, int i1, hdi_sub2d *out)
     out->d2 = out->v[0] * out->v[0] + out->v[1] * out->v[1];
 }
 
-double hdi_tri2d_barycentric(const double p0[2], const double p1[2], const double p2[2], double l[3])
+double hdi_tri2d_barycentric(const double p0[2], const double p1[2], const double p2[2],
+                             double l[3])
 {
     double d1[2] = {p1[0] - p0[0], p1[1] - p0[1]};
     double d2[2] = {p2[0] - p0[0], p2[1] - p0[1]};

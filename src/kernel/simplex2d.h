@@ -25,6 +25,6 @@ int hdi_simplex2d_has_pair(const hdi_simplex2d *s, int ia, int ib);
 /* Barycentric coordinates of the origin in triangle p0 p1 p2 (signed areas); returns the
  * doubled signed area (0: degenerate, l undefined). */
 double hdi_tri2d_barycentric(const double p0[2], const double p1[2], const double p2[2],
-                            double l[3]);
+                             double l[3]);
 
 #endif

@@ -131,7 +131,7 @@ int hdi_triangle_unit_normal(const double x[3], const double y[3], const double 
 }
 
 int hdi_triangle_normal_sine(const double x[3], const double y[3], const double z[3], double n[3],
-                            double *sine)
+                             double *sine)
 {
     return triangle_normal(x, y, z, n, sine);
 }
@@ -180,13 +180,13 @@ static int edge_pair_normal(const double p0[3], const double p1[3], const double
 }
 
 int hdi_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
-                             const double q1[3], const double r[9], double n[3])
+                              const double q1[3], const double r[9], double n[3])
 {
     return edge_pair_normal(p0, p1, q0, q1, r, n, NULL);
 }
 
 int hdi_edge_pair_normal_sine(const double p0[3], const double p1[3], const double q0[3],
-                             const double q1[3], const double r[9], double n[3], double *sine)
+                              const double q1[3], const double r[9], double n[3], double *sine)
 {
     return edge_pair_normal(p0, p1, q0, q1, r, n, sine);
 }
@@ -509,7 +509,7 @@ static int offer_inside(hdi_nearest *best, const hdi_dd (*W)[3])
 }
 
 int hdi_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int count, double v[3],
-                               double l[4])
+                                double l[4])
 {
     hdi_dd W[4][3];
     hdi_nearest best = {DBL_MAX, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
@@ -588,8 +588,8 @@ static int plane_weights(hdi_dd p[3][2], int count, hdi_dd l[3])
     return 1;
 }
 
-int hdi_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count, const double e1[3],
-                          const double e2[3], double c[3])
+int hdi_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count,
+                           const double e1[3], const double e2[3], double c[3])
 {
     hdi_dd W[3][3], p[3][2], l[3] = {{1.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}};
     for (int j = 0; j < count; ++j) {

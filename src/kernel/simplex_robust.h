@@ -38,16 +38,16 @@ int hdi_triangle_normal_plain(const double x[3], const double y[3], const double
  * two first, so any finite coordinates will do. Returns 0 (n untouched) when the edges are parallel
  * or the input is not finite. */
 int hdi_edge_pair_unit_normal(const double p0[3], const double p1[3], const double q0[3],
-                             const double q1[3], const double r[9], double n[3]);
+                              const double q1[3], const double r[9], double n[3]);
 
 /* hdi_triangle_unit_normal and hdi_edge_pair_unit_normal with, in *sine, the sine of the angle
  * between the two edges, to a few units of 2^-53 relative (from the exact edges, so however far
  * the vertices lie from their origin; 0 when an edge is zero): the normal's direction is right to
  * a few units of 2^-53 while the sine is far above 2^-100. */
 int hdi_triangle_normal_sine(const double x[3], const double y[3], const double z[3], double n[3],
-                            double *sine);
+                             double *sine);
 int hdi_edge_pair_normal_sine(const double p0[3], const double p1[3], const double q0[3],
-                             const double q1[3], const double r[9], double n[3], double *sine);
+                              const double q1[3], const double r[9], double n[3], double *sine);
 
 /* The point v of conv(w_0 .. w_{count-1}) nearest the origin (count 1 to 4; v = 0 for a
  * tetrahedron holding the origin strictly inside), w_j = a_j - b_j taken exactly as pairs of
@@ -58,7 +58,7 @@ int hdi_edge_pair_normal_sine(const double p0[3], const double p1[3], const doub
  * finite. For the rare separated answers whose bounds the double solve cannot bring together
  * (gjk_core.c, hdi_gjk_polish). */
 int hdi_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int count, double v[3],
-                               double l[4]);
+                                double l[4]);
 
 /* The lift c = sum l_j w_j of a planar search's answer (kernel/plane_search.h): w_j = a_j - b_j
  * (count 1 to 3) taken exactly as pairs of doubles, their projections on the orthonormal e1, e2
@@ -68,7 +68,7 @@ int hdi_simplex_nearest_precise(const double (*a)[3], const double (*b)[3], int 
  * far more than the band when the projected triangle is a needle (a square of side 1e-8 against
  * a segment of 17: 1.3e-7 off, at eps = 2.6e-13), and the directional gap measured along it was
  * wrong. Returns 0 (c undefined) when the projection is degenerate or c not finite. */
-int hdi_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count, const double e1[3],
-                          const double e2[3], double c[3]);
+int hdi_plane_lift_precise(const double (*a)[3], const double (*b)[3], int count,
+                           const double e1[3], const double e2[3], double c[3]);
 
 #endif

@@ -10,7 +10,7 @@
 struct hd_workspace {
     hdi_facemap map;
     int capacity;
-    hdi_gjk_trace gjk;       /* GJK's path (18 KB) */
+    hdi_gjk_trace gjk;      /* GJK's path (18 KB) */
     unsigned char *scratch; /* the contact queries' scratch: HD_WORKSPACE_SCRATCH_PER bytes per
                                unit of capacity, 16-byte aligned */
     size_t scratch_bytes;
@@ -104,8 +104,9 @@ hd_status hd_workspace_capacity_for(const hd_polytope *a, const hd_polytope *b,
     if (st != HD_OK) {
         return st;
     }
-    long long cap = t.max_iterations > 0 ? t.max_iterations
-                                         : hdi_pair_iterations_for(a->vertex_count, b->vertex_count);
+    long long cap = t.max_iterations > 0
+                        ? t.max_iterations
+                        : hdi_pair_iterations_for(a->vertex_count, b->vertex_count);
     long long distinct =
         (long long)a->face_count + b->face_count + (long long)a->edge_count * b->edge_count;
     long long need = (cap < distinct ? cap : distinct) + 1;
@@ -247,8 +248,8 @@ int hdi_facemap_pop(hdi_facemap *map)
     return map->top > 0 ? map->stack[--map->top] : -1;
 }
 
-void hdi_facemap_record(hdi_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
-                       double dual_distance)
+void hdi_facemap_record(hdi_facemap *map, int phase, hd_face_kind kind, int feature_a,
+                        int feature_b, double dual_distance)
 {
     if (map->path == NULL || map->path_count >= map->path_cap) {
         return;

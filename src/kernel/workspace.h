@@ -126,8 +126,8 @@ static inline int hdi_facemap_recording(const hdi_facemap *map)
 }
 
 /* Appends a step to the path when it is recorded (silently ignored otherwise). */
-void hdi_facemap_record(hdi_facemap *map, int phase, hd_face_kind kind, int feature_a, int feature_b,
-                       double dual_distance);
+void hdi_facemap_record(hdi_facemap *map, int phase, hd_face_kind kind, int feature_a,
+                        int feature_b, double dual_distance);
 
 /* GJK's recorded path (hd_workspace_gjk_path), inside the workspace: a fixed array, so that
  * recording never allocates. */

@@ -16,8 +16,8 @@
 #define HD_LP_REFACTOR 32   /* pivots between re-inversions */
 #define HD_LP_BLAND_AFTER 4 /* times m degenerate pivots in a row before Bland's rule */
 
-void hdi_lp_init(hdi_lp *lp, int dim, const hdi_lp_set *s, const hdi_lp_set *t, const double *centre,
-                double sigma, int cap)
+void hdi_lp_init(hdi_lp *lp, int dim, const hdi_lp_set *s, const hdi_lp_set *t,
+                 const double *centre, double sigma, int cap)
 {
     lp->dim = dim;
     lp->rows = dim + 2;

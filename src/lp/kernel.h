@@ -14,8 +14,8 @@
 
 /* Prepares lp for dim-dimensional points: sets, normalization (centre, sigma), pivot cap.
  * Costs, rhs and the starting basis are chosen by one of the hdi_lp_setup_* calls below. */
-void hdi_lp_init(hdi_lp *lp, int dim, const hdi_lp_set *s, const hdi_lp_set *t, const double *centre,
-                double sigma, int cap);
+void hdi_lp_init(hdi_lp *lp, int dim, const hdi_lp_set *s, const hdi_lp_set *t,
+                 const double *centre, double sigma, int cap);
 
 /* The source's problem P2 (phase 1): rhs (0, .., 0, 1, 1), cost 1 on every slack, slack basis. */
 void hdi_lp_setup_phase1(hdi_lp *lp);

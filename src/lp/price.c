@@ -66,7 +66,8 @@ HD_LP_INLINE double point_dot_d(const double *h, const double *p, const int d)
 }
 
 /* Reduced cost of point j of set k from the folded duals. */
-HD_LP_INLINE double folded_cost_d(const hdi_lp *lp, const int d, const hdi_lp_fold *fd, int k, int j)
+HD_LP_INLINE double folded_cost_d(const hdi_lp *lp, const int d, const hdi_lp_fold *fd, int k,
+                                  int j)
 {
     return -(point_dot_d(fd->h[k], lp->set[k].pts + (long)d * j, d) + fd->off[k]);
 }
@@ -314,8 +315,8 @@ HD_LP_INLINE int search_set_d(hdi_lp *lp, const int d, const hdi_lp_fold *fd, in
 /* Both sets searched in full with the current duals: their support points are recorded for the
  * separation probe and the separated certificate. Returns the better of the two winners (column
  * id) if its reduced cost is below *bestd, else best. */
-HD_LP_INLINE int price_full_d(hdi_lp *lp, const int d, const hdi_lp_fold *fd, int best, double *bestd,
-                              int accurate)
+HD_LP_INLINE int price_full_d(hdi_lp *lp, const int d, const hdi_lp_fold *fd, int best,
+                              double *bestd, int accurate)
 {
     lp->cand_count = 0;
     double sum = lp->y[d] + lp->y[d + 1];

@@ -218,8 +218,8 @@ static double exit_residual(hdi_lp *lp, const double *u, double rho)
  * facet's plane (the ray LP's duals: n.m^ <= rho^ on M^) is offered to try_plane. Returns 0 with
  * *rho (raw units) and *res, the distance from rho u to the point of M the LP's weights give;
  * 1 when no bound could be had; -1 when the pivot cap was reached. */
-static int ray_exit(hdi_lp *lp, const int *basis, const double *u, int cap, double *rho, double *res,
-                    hdi_lp_outcome *out)
+static int ray_exit(hdi_lp *lp, const int *basis, const double *u, int cap, double *rho,
+                    double *res, hdi_lp_outcome *out)
 {
     if (hdi_lp_setup_ray(lp, basis, u) != 0) {
         return 1;
@@ -439,7 +439,8 @@ static hd_status solve_phase1(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_out
  * zero) are pivoted out, which leaves a basis of points that meeting() treats like phase 1's.
  * Returns 1 when it decided (status in *status), 0 when the caller must fall back to the
  * source's phase 1 (a breakdown, a residual column that cannot leave). */
-static int solve_crash(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out, hd_status *status)
+static int solve_crash(hdi_lp *lp, const hdi_lp_problem *prob, hdi_lp_outcome *out,
+                       hd_status *status)
 {
     double nu[HD_LP_MAX_DIM];
     for (int k = 0; k < prob->dim; ++k) {

@@ -10,8 +10,8 @@
 
 typedef struct hdi_lp_problem {
     int dim;
-    hdi_lp_set s;                     /* points of S (K = conv S) */
-    hdi_lp_set t;                     /* points of T (L = conv T) */
+    hdi_lp_set s;                    /* points of S (K = conv S) */
+    hdi_lp_set t;                    /* points of T (L = conv T) */
     double centre[HD_LP_MAX_DIM];    /* normalization: x^ = sigma (x - centre) */
     double sigma;                    /* a power of two with sigma * extent <= 1 */
     double eps;                      /* half-width of the touching band (absolute) */

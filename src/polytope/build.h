@@ -71,7 +71,7 @@ void hdi_affine_frame(const double *xyz, int count, double tol_len, hdi_frame *f
 
 /* Bounding box of count points: lo, hi, the largest side and the largest absolute coordinate. */
 void hdi_points_bounds(const double *xyz, int count, double lo[3], double hi[3], double *extent,
-                      double *max_abs);
+                       double *max_abs);
 
 /* Lower-dimensional polytopes (dimension frame->dim <= 2) from the input points. */
 hd_status hdi_flat_build(const double *xyz, int count, const hdi_frame *frame, hd_polytope **out);
@@ -87,7 +87,7 @@ hd_status hdi_hull_qhull(const double *xyz, int count, hdi_loops *faces, int *fl
  * 2-manifold of genus 0, HD_ERR_HULL when no interior point with positive clearance exists,
  * HD_ERR_NO_MEMORY. */
 hd_status hdi_solid_assemble(const double *xyz, int count, const hdi_loops *faces, double merge_tol,
-                            hd_polytope **out);
+                             hd_polytope **out);
 
 /* Half-edge pairing over loops on vertex_count vertices (polytope/topology.c). For loop entry k
  * (the half-edge from verts[k] to the next loop vertex): face[k], next[k] (entry of the next
@@ -114,7 +114,7 @@ void hdi_halfedges_free(hdi_halfedges *he);
  * *merged says whether anything changed. HD_ERR_BAD_MESH when
  * the merged loops would not form a polytope surface (the caller keeps the unmerged faces). */
 hd_status hdi_merge_coplanar(const double *pts, int nv, const hdi_loops *loops,
-                            const hdi_halfedges *he, double tol, hdi_loops *out, int *merged);
+                             const hdi_halfedges *he, double tol, hdi_loops *out, int *merged);
 
 /* Allocates a polytope with every array in the same block (zeroed, aligned to HD_POLY_ALIGN
  * bytes; free() releases it) and sets the array pointers. NULL when the allocation fails.
@@ -122,9 +122,9 @@ hd_status hdi_merge_coplanar(const double *pts, int nv, const hdi_loops *loops,
  * table_list list entries (support_k is left 0 for the caller to set). */
 #define HD_POLY_ALIGN 64
 hd_polytope *hdi_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
-                           int loop_total);
+                            int loop_total);
 hd_polytope *hdi_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
-                                 int loop_total, int table_cells, int table_list);
+                                  int loop_total, int table_cells, int table_list);
 
 /* Copies every array and field of src into p, allocated with the same counts (the table only when
  * p has room for it). */
@@ -157,6 +157,6 @@ hd_status hdi_poly_fill_interior_solid(hd_polytope *poly);
 
 /* Sets interior point `which` to the combination of the given vertices and weights. */
 void hdi_interior_set(hd_polytope *poly, int which, int count, const int *index,
-                     const double *weight);
+                      const double *weight);
 
 #endif

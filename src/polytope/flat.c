@@ -38,8 +38,8 @@ static double turn_sign(const hdi_planar_point *a, const hdi_planar_point *b,
  * the coplanar merge of solids), and rounding of the projected coordinates cannot leave a
  * collinear vertex. The result is counter-clockwise in the (x, y) plane. hull needs room for
  * count + 1 entries; returns the number of hull vertices, -1 when out of memory. */
-static int keeps_left(const hdi_planar_point *a, const hdi_planar_point *b, const hdi_planar_point *c,
-                      double tol)
+static int keeps_left(const hdi_planar_point *a, const hdi_planar_point *b,
+                      const hdi_planar_point *c, double tol)
 {
     double len = hypot(c->x - a->x, c->y - a->y);
     return turn_sign(a, b, c) > tol * len;

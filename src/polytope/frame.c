@@ -12,7 +12,7 @@ double hdi_poly_length_tol(double convex_rel, double extent, double max_abs)
 }
 
 void hdi_points_bounds(const double *xyz, int count, double lo[3], double hi[3], double *extent,
-                      double *max_abs)
+                       double *max_abs)
 {
     hdi_v3_copy(lo, xyz);
     hdi_v3_copy(hi, xyz);

@@ -292,7 +292,7 @@ static hd_status merge_drop_flat_vertices(hdi_loops *out, int nv, int *count)
 }
 
 hd_status hdi_merge_coplanar(const double *pts, int nv, const hdi_loops *loops,
-                            const hdi_halfedges *he, double tol, hdi_loops *out, int *merged)
+                             const hdi_halfedges *he, double tol, hdi_loops *out, int *merged)
 {
     int nf = loops->face_count, total = loops->offset[nf];
     hdi_merge_ctx ctx = {pts, loops, he, tol, NULL, NULL, NULL, NULL, NULL, NULL};

@@ -69,7 +69,7 @@ hd_polytope *hdi_poly_clone_scaled(const hd_polytope *src, int exponent)
     int cells = 6 * src->support_k * src->support_k;
     hd_polytope *p =
         hdi_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
-                            loop_total, cells, src->support_list_count);
+                             loop_total, cells, src->support_list_count);
     if (p == NULL) {
         return NULL;
     }

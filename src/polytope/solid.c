@@ -183,7 +183,7 @@ static hd_status surface_to_polytope(const hdi_surface *s, double tol, hd_polyto
 }
 
 hd_status hdi_solid_assemble(const double *xyz, int count, const hdi_loops *faces, double merge_tol,
-                            hd_polytope **out)
+                             hd_polytope **out)
 {
     hdi_surface s;
     *out = NULL;

@@ -25,7 +25,7 @@ typedef struct hdi_table_build {
     const hd_polytope *poly;
     int k;
     hdi_halfplane *hp; /* scratch: one per neighbour */
-    double *poly_p;   /* scratch polygon, two buffers of capacity 4 + max degree */
+    double *poly_p;    /* scratch polygon, two buffers of capacity 4 + max degree */
     double *poly_q;
     int capacity;
     int *pair_cell; /* (cell, vertex) pairs found, grown on demand */
@@ -98,7 +98,8 @@ static void cell_range(double x0, double x1, int k, int *lo, int *hi)
 /* 0 when one of the half-planes excludes every corner of the (widened) cell [p0,p1] x [q0,q1]: a
  * separating line (separating axis theorem for convex polygons; testing every half-plane, not only
  * the polygon's sides, can only find more true separations). */
-static int cell_meets(const hdi_halfplane *hp, int count, double p0, double p1, double q0, double q1)
+static int cell_meets(const hdi_halfplane *hp, int count, double p0, double p1, double q0,
+                      double q1)
 {
     for (int h = 0; h < count; ++h) {
         double least = hp[h].a * (hp[h].a > 0.0 ? p0 : p1) + hp[h].b * (hp[h].b > 0.0 ? q0 : q1);
@@ -324,7 +325,7 @@ hd_status hdi_poly_attach_support_table(hd_polytope **poly)
     const hd_polytope *src = *poly;
     hd_polytope *p =
         hdi_poly_alloc_table(src->dim, src->vertex_count, src->edge_count, src->face_count,
-                            src->face_offset[src->face_count], t.cell_count, t.list_count);
+                             src->face_offset[src->face_count], t.cell_count, t.list_count);
     if (p == NULL) {
         hdi_support_table_free(&t);
         return HD_ERR_NO_MEMORY;

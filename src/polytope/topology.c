@@ -167,7 +167,7 @@ hd_status hdi_halfedges_build(const hdi_loops *loops, int vertex_count, hdi_half
  * cell records (from a line boundary, so that no record straddles two lines), the other doubles,
  * the ints, the bytes. */
 hd_polytope *hdi_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
-                                 int loop_total, int table_cells, int table_list)
+                                  int loop_total, int table_cells, int table_list)
 {
     size_t v = (size_t)vertex_count, e = (size_t)edge_count, f = (size_t)face_count;
     size_t l = (size_t)loop_total, tl = (size_t)table_list;
@@ -225,7 +225,7 @@ hd_polytope *hdi_poly_alloc_table(int dim, int vertex_count, int edge_count, int
 }
 
 hd_polytope *hdi_poly_alloc(int dim, int vertex_count, int edge_count, int face_count,
-                           int loop_total)
+                            int loop_total)
 {
     return hdi_poly_alloc_table(dim, vertex_count, edge_count, face_count, loop_total, 0, 0);
 }

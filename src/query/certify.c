@@ -60,8 +60,8 @@ static hd_status combination_point(const hdi_check_frame *f, const hd_combinatio
 }
 
 /* strict: the gap must exceed min_gap (separated); else reach it (touching: gap >= -eps). */
-static hd_status check_plane(const hdi_check_frame *fa, const hdi_check_frame *fb, const hd_result *r,
-                             double min_gap, int strict, double *scale)
+static hd_status check_plane(const hdi_check_frame *fa, const hdi_check_frame *fb,
+                             const hd_result *r, double min_gap, int strict, double *scale)
 {
     const hd_certificate *c = &r->cert;
     if (!c->has_plane || !hdi_v3_is_finite(c->normal) || !isfinite(c->offset) ||
@@ -82,8 +82,8 @@ static hd_status check_plane(const hdi_check_frame *fa, const hdi_check_frame *f
     return HD_OK;
 }
 
-static hd_status check_point(const hdi_check_frame *fa, const hdi_check_frame *fb, const hd_result *r,
-                             double scale)
+static hd_status check_point(const hdi_check_frame *fa, const hdi_check_frame *fb,
+                             const hd_result *r, double scale)
 {
     const hd_certificate *c = &r->cert;
     double pa[3], pb[3];

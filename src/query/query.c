@@ -92,8 +92,8 @@ static void result_to_world(const hdi_pair *pair, hd_result *out)
 }
 
 hd_status hdi_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                           const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
-                           hdi_pair *pair)
+                            const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
+                            hdi_pair *pair)
 {
     if (*opt == NULL) {
         *defaults = hd_options_default();
@@ -150,7 +150,8 @@ static hd_status overlap_proof(const hdi_pair *pair, hd_algo algo, hd_result *ou
  * overlap beyond the band; inside a needle of M about as wide as the band that polytope cannot be
  * built (a small cloud against a long thin hull, 1e3 from the origin, overlapping by 7.9 eps: GJK
  * and the LP failed), while CD-Dual's search over the facets of M proves the overlap. */
-static hd_status fallbacks(const hdi_pair *pair, const hd_options *opt, hd_algo algo, hd_result *out)
+static hd_status fallbacks(const hdi_pair *pair, const hd_options *opt, hd_algo algo,
+                           hd_result *out)
 {
     hd_status st = HD_ERR_ITERATION_LIMIT;
     if (algo != HD_ALGO_LP) {

@@ -34,7 +34,8 @@ double hdi_body_reach(const hd_polytope *shape)
     return hdi_v3_len(shape->sphere_centre) + shape->sphere_radius;
 }
 
-hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny, const hd_pose *pose)
+hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny,
+                               const hd_pose *pose)
 {
     if (!(hdi_v3_max_abs(pose->t) + reach <= HD_MAX_COORD)) {
         return HD_ERR_RANGE;

@@ -10,7 +10,7 @@ typedef struct hdi_box {
 
 /* Do the closed boxes [alo, ahi] and [blo, bhi] share a point? */
 static inline int hdi_box_overlap(const double alo[3], const double ahi[3], const double blo[3],
-                                 const double bhi[3])
+                                  const double bhi[3])
 {
     return alo[0] <= bhi[0] && blo[0] <= ahi[0] && alo[1] <= bhi[1] && blo[1] <= ahi[1] &&
            alo[2] <= bhi[2] && blo[2] <= ahi[2];
@@ -18,7 +18,7 @@ static inline int hdi_box_overlap(const double alo[3], const double ahi[3], cons
 
 /* Is [ilo, ihi] inside [olo, ohi]? */
 static inline int hdi_box_inside(const double ilo[3], const double ihi[3], const double olo[3],
-                                const double ohi[3])
+                                 const double ohi[3])
 {
     return olo[0] <= ilo[0] && olo[1] <= ilo[1] && olo[2] <= ilo[2] && ihi[0] <= ohi[0] &&
            ihi[1] <= ohi[1] && ihi[2] <= ohi[2];
@@ -26,7 +26,7 @@ static inline int hdi_box_inside(const double ilo[3], const double ihi[3], const
 
 /* The union of two boxes. */
 static inline void hdi_box_union(double lo[3], double hi[3], const double alo[3],
-                                const double ahi[3], const double blo[3], const double bhi[3])
+                                 const double ahi[3], const double blo[3], const double bhi[3])
 {
     for (int k = 0; k < 3; ++k) {
         lo[k] = alo[k] < blo[k] ? alo[k] : blo[k];
@@ -43,7 +43,7 @@ static inline double hdi_box_area(const double lo[3], const double hi[3])
 
 /* Half the surface area of the union of two boxes. */
 static inline double hdi_box_union_area(const double alo[3], const double ahi[3],
-                                       const double blo[3], const double bhi[3])
+                                        const double blo[3], const double bhi[3])
 {
     double lo[3], hi[3];
     hdi_box_union(lo, hi, alo, ahi, blo, bhi);

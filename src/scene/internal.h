@@ -78,9 +78,9 @@ typedef struct hdi_idlist {
  * of its own (grown geometrically, reused), merged by the caller afterwards. */
 typedef struct hdi_lane {
     hd_status status; /* HD_ERR_NO_MEMORY when one of its lists could not grow */
-    hdi_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
+    hdi_idlist found; /* tree: candidate pairs (a, b) of the fresh bodies' queries */
     int tested;       /* pairs it queried */
-    hdi_idlist drop;   /* tree: pairs whose fattened boxes parted */
+    hdi_idlist drop;  /* tree: pairs whose fattened boxes parted */
     hd_scene_contact *contacts;
     int contact_count;
     int contact_capacity;
@@ -95,8 +95,8 @@ struct hd_scene {
     hd_scene_options opt;
     double band_rel; /* boxes are widened by band_rel times the body's scale (body.c) */
     hdi_body *bodies;
-    hdi_box *boxes;        /* tight boxes, by id */
-    hdi_box *fat;          /* tree: fattened boxes (those of the leaves), by id */
+    hdi_box *boxes;       /* tight boxes, by id */
+    hdi_box *fat;         /* tree: fattened boxes (those of the leaves), by id */
     unsigned char *flags; /* by id */
     double *reach;        /* by id: |sphere centre| + radius of the shape (range checks) */
     int *slot;            /* by id, while stale: its place in the stale list */
@@ -118,13 +118,13 @@ struct hd_scene {
     hdi_tree tree;
     hdi_sap sap;
     hdi_pool *pool;
-    hd_workspace **ws; /* one per thread (CD-Dual, or a detail level), else NULL */
+    hd_workspace **ws;  /* one per thread (CD-Dual, or a detail level), else NULL */
     hdi_idlist work;    /* tree_rebuild's leaves */
     hdi_idlist scratch; /* queries: candidate ids */
     hdi_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
     hd_scene_contact *contact_tmp; /* the contacts gathered in sorted order, as large */
-    hdi_sort_key *sort_keys;        /* the radix sort's keys: two buffers of contact_capacity */
+    hdi_sort_key *sort_keys;       /* the radix sort's keys: two buffers of contact_capacity */
     int contact_count;
     int contact_capacity;
     hd_contact *out_contact;   /* detail: the contacts' answers, by place in contacts */
@@ -150,7 +150,7 @@ double hdi_body_reach(const hd_polytope *shape);
  * HD_MIN_SCALE: computed only when the shape is tiny (radius below HD_MIN_SCALE), else it cannot
  * be; shape may then be NULL. */
 hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny,
-                              const hd_pose *pose);
+                               const hd_pose *pose);
 
 /* The widening of boxes for the tolerances tol (body.c). */
 double hdi_body_band_rel(const hd_tolerance *tol);

@@ -438,7 +438,7 @@ void hdi_pool_run(hdi_pool *pool, hdi_pool_fn fn, void *ctx, int count, int chun
 }
 
 void hdi_pool_run_beside(hdi_pool *pool, void (*lead)(void *), void *lead_ctx, hdi_pool_fn fn,
-                        void *ctx, int count, int chunk)
+                         void *ctx, int count, int chunk)
 {
     if (chunk < 1) {
         chunk = 1;

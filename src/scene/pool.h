@@ -41,7 +41,7 @@ void hdi_pool_run(hdi_pool *pool, hdi_pool_fn fn, void *ctx, int count, int chun
  * workers start on the loop, and then joins the loop. lead must not write what fn reads or writes
  * (it runs at the same time); with no worker, lead runs first, then the whole loop. */
 void hdi_pool_run_beside(hdi_pool *pool, void (*lead)(void *), void *lead_ctx, hdi_pool_fn fn,
-                        void *ctx, int count, int chunk);
+                         void *ctx, int count, int chunk);
 
 /* Tells the idle workers to watch for a next job only briefly (0.1 ms instead of 0.2) before
  * they nap: the end of a batch of loops (a scene step), after which the caller's thread goes on

@@ -89,7 +89,8 @@ hd_status hd_scene_query_box(hd_scene *s, const double lo[3], const double hi[3]
 }
 
 /* The tight box of a posed shape, as a body's. */
-static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose, hdi_box *out)
+static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose *pose,
+                      hdi_box *out)
 {
     hdi_body probe;
     memset(&probe, 0, sizeof probe);

@@ -218,7 +218,7 @@ static hd_status broad_and_narrow(hd_scene *s)
     hdi_scene_place_prepare(s);
     long long t0 = hdi_scene_now_ns(), lead0 = s->stats.broad_ns;
     hdi_pool_run_beside(s->pool, hdi_scene_place_lead, s, narrow_chunk, &c, known,
-                       narrow_chunk_size(s, known));
+                        narrow_chunk_size(s, known));
     s->stats.narrow_ns += hdi_scene_now_ns() - t0 - (s->stats.broad_ns - lead0);
     hd_status st = lanes_status(s);
     if (st == HD_OK) {
@@ -366,7 +366,8 @@ static void copy_chunk(void *ctx, int worker, int begin, int end)
     (void)worker;
     for (int i = begin; i < end; ++i) {
         hd_scene_contact *c = &s->contacts[i];
-        const hdi_pair_detail *d = hdi_pairs_extra(&s->pairs, hdi_pairs_find(&s->pairs, c->a, c->b));
+        const hdi_pair_detail *d =
+            hdi_pairs_extra(&s->pairs, hdi_pairs_find(&s->pairs, c->a, c->b));
         s->out_contact[i] = d->contact;
         c->contact = &s->out_contact[i];
         if (s->opt.detail == HD_SCENE_MANIFOLD) {

@@ -395,8 +395,9 @@ static hd_status tree_pairs(hd_scene *s)
 void hdi_scene_sync_boxes(hd_scene *s)
 {
     long long t0 = hdi_scene_now_ns();
-    hdi_pool_run(s->pool, box_chunk, s, s->stale.count,
-                hdi_pool_chunk(s->pool, s->stale.count, HD_SCENE_BOX_CHUNK, HD_SCENE_BOX_CHUNK_MAX));
+    hdi_pool_run(
+        s->pool, box_chunk, s, s->stale.count,
+        hdi_pool_chunk(s->pool, s->stale.count, HD_SCENE_BOX_CHUNK, HD_SCENE_BOX_CHUNK_MAX));
     if (s->purge) {
         purge_removed(s);
     }

@@ -293,7 +293,7 @@ void hdi_tree_remove(hdi_tree *t, int leaf)
 }
 
 int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hdi_tree_visit visit,
-                  void *ctx)
+                   void *ctx)
 {
     int n = t->root;
     while (n >= 0) {

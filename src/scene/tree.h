@@ -56,7 +56,7 @@ void hdi_tree_remove(hdi_tree *t, int leaf);
  * stack (parent links). Stops at, and returns, the first non-zero value visit returns; else 0. */
 typedef int (*hdi_tree_visit)(void *ctx, int body);
 int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hdi_tree_visit visit,
-                  void *ctx);
+                   void *ctx);
 
 /* Builds the tree anew over count leaves, body bodies[k] with box boxes[bodies[k]], top down:
  * each node halves its leaves at the median of their centres along the axis of their largest

@@ -60,7 +60,7 @@ static double posed_scale(const hd_polytope *p, const hd_pose *pose)
 }
 
 hd_status hdi_pair_init(hdi_pair *pair, const hd_polytope *a, const hd_pose *pose_a,
-                       const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt)
+                        const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt)
 {
     if (pair == NULL || a == NULL || b == NULL || opt == NULL) {
         return HD_ERR_NULL;
@@ -140,8 +140,8 @@ void hdi_pair_b_vertex(const hdi_pair *pair, int vb, double out[3])
     hdi_v3_add(out, q, pair->t);
 }
 
-void hdi_pair_vertices(const hdi_pair *pair, const int *ia, const int *ib, int count, double (*a)[3],
-                      double (*b)[3])
+void hdi_pair_vertices(const hdi_pair *pair, const int *ia, const int *ib, int count,
+                       double (*a)[3], double (*b)[3])
 {
     for (int j = 0; j < count; ++j) {
         hdi_v3_copy(a[j], pair->a->verts + 3 * ia[j]);
@@ -182,8 +182,8 @@ int hdi_pair_support_b(const hdi_pair *pair, const double d[3], int *start, hd_s
     return support_of(pair->b, db, start, pair->brute);
 }
 
-void hdi_pair_support_m(const hdi_pair *pair, const double d[3], int *start_a, int *start_b, int *ia,
-                       int *ib, double w[3], hd_stats *stats)
+void hdi_pair_support_m(const hdi_pair *pair, const double d[3], int *start_a, int *start_b,
+                        int *ia, int *ib, double w[3], hd_stats *stats)
 {
     hdi_pair_support_m_from(pair, d, start_a, start_b, NULL, NULL, 0, ia, ib, w, stats);
 }

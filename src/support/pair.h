@@ -26,7 +26,7 @@ typedef struct hdi_pair {
 
 /* Validates the inputs (NULL, poses, tolerances) and prepares the pair. */
 hd_status hdi_pair_init(hdi_pair *pair, const hd_polytope *a, const hd_pose *pose_a,
-                       const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt);
+                        const hd_polytope *b, const hd_pose *pose_b, const hd_options *opt);
 
 /* Largest |coordinate| of either polytope in A's frame (bounding spheres): the magnitude of what
  * the algorithms compute with, below the world scale when the pair is far from the origin. The
@@ -45,8 +45,8 @@ hd_pose hdi_pair_relative_pose(const hdi_pair *pair);
 void hdi_pair_b_vertex(const hdi_pair *pair, int vb, double out[3]);
 
 /* The vertices a[j] of A and b[j] of B (A's frame) behind count support pairs (ia[j], ib[j]). */
-void hdi_pair_vertices(const hdi_pair *pair, const int *ia, const int *ib, int count, double (*a)[3],
-                      double (*b)[3]);
+void hdi_pair_vertices(const hdi_pair *pair, const int *ia, const int *ib, int count,
+                       double (*a)[3], double (*b)[3]);
 
 /* A direction given in A's frame expressed in B's frame (R^T d). */
 void hdi_pair_dir_to_b(const hdi_pair *pair, const double d[3], double out[3]);
@@ -63,8 +63,9 @@ int hdi_pair_support_b(const hdi_pair *pair, const double d[3], int *start, hd_s
  * vertices; count may be 0), which it updates; honours the brute-force flag; counts two support
  * calls. Inline: it is the innermost step of every GJK query. */
 static inline void hdi_pair_support_m_from(const hdi_pair *pair, const double d[3], int *start_a,
-                                          int *start_b, const int *cand_a, const int *cand_b,
-                                          int count, int *ia, int *ib, double w[3], hd_stats *stats)
+                                           int *start_b, const int *cand_a, const int *cand_b,
+                                           int count, int *ia, int *ib, double w[3],
+                                           hd_stats *stats)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
     double nd[3], db[3], pb[3];
@@ -91,8 +92,8 @@ static inline void hdi_pair_support_m_from(const hdi_pair *pair, const double d[
 
 /* Support point of the Minkowski difference M = A - B in direction d (A frame):
  * w = S_A(d) - S_B(-d); writes the vertex indices and w. */
-void hdi_pair_support_m(const hdi_pair *pair, const double d[3], int *start_a, int *start_b, int *ia,
-                       int *ib, double w[3], hd_stats *stats);
+void hdi_pair_support_m(const hdi_pair *pair, const double d[3], int *start_a, int *start_b,
+                        int *ia, int *ib, double w[3], hd_stats *stats);
 
 /* Maps a point / direction from A's frame to the world frame. */
 void hdi_pair_point_to_world(const hdi_pair *pair, const double p[3], double out[3]);

@@ -101,7 +101,7 @@ int hdi_support_walk(const hd_polytope *poly, const double d[3], int start)
  * ellipsoids: 68 neighbour evaluations per support call without the sample, 30 with k = 16, and
  * half the query time). */
 int hdi_support_climb_start(const hd_polytope *p, const double d[3], int start, const int *cand,
-                           int count)
+                            int count)
 {
     const double *v = p->verts;
     int n = p->vertex_count;

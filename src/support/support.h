@@ -14,7 +14,7 @@ int hdi_support_brute(const hd_polytope *poly, const double d[3]);
 /* The running maximum of d.v over vertices from..n - 1 of xyz, continued from *best, *best_value
  * (a later vertex replaces it only when strictly greater: the lowest index among ties). */
 static inline void hdi_support_scan_rest(const double *xyz, int from, int n, const double d[3],
-                                        int *best, double *best_value)
+                                         int *best, double *best_value)
 {
     for (int i = from; i < n; ++i) {
         double x = hdi_v3_dot(xyz + 3 * i, d);
@@ -42,8 +42,8 @@ static inline int hdi_support_scan(const double *xyz, int n, const double d[3])
  * Interleaved, the two chains of comparisons (each bound by the latency of a maximum and a select
  * per vertex) run side by side, and the loop's own instructions are shared. */
 static inline void hdi_support_scan_pair(const double *xa, int na, const double da[3],
-                                        const double *xb, int nb, const double db[3], int *ia,
-                                        int *ib)
+                                         const double *xb, int nb, const double db[3], int *ia,
+                                         int *ib)
 {
     int best_a = 0, best_b = 0;
     double value_a = hdi_v3_dot(xa, da), value_b = hdi_v3_dot(xb, db);
@@ -143,12 +143,12 @@ static inline int hdi_support_direct(const hd_polytope *poly, const double d[3])
  * (e.g. supports of earlier directions) and an evenly strided sample of the vertices
  * (support/support.c explains the sample). */
 int hdi_support_climb_start(const hd_polytope *p, const double d[3], int start, const int *cand,
-                           int count);
+                            int count);
 
 /* Index of a vertex of p maximising d.v: the direction table or a scan of a small polytope, else
  * a hill climb from hdi_support_climb_start. */
 static inline int hdi_support_from(const hd_polytope *p, const double d[3], int start,
-                                  const int *cand, int count)
+                                   const int *cand, int count)
 {
     int direct = hdi_support_direct(p, d);
     return direct >= 0 ? direct
