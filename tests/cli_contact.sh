@@ -44,7 +44,7 @@ o, t, s = rows["overlap"], rows["touch"], rows["apart"]
 ok = []
 ok.append(close(o["signed_distance"], -0.25))
 ok.append(all(close(a, b) for a, b in zip(o["normal"], [1, 0, 0])))
-lo, hi = o["depth_bounds"]
+lo, hi = -o["bounds"][1], -o["bounds"][0]  # the signed distance's bounds, as depth bounds
 ok.append(lo <= 0.25 <= hi and hi - lo < 1e-12)
 d = [wb - wa - o["signed_distance"] * n for wa, wb, n in zip(o["witness_a"], o["witness_b"], o["normal"])]
 ok.append(max(abs(x) for x in d) < 1e-12)
@@ -53,8 +53,8 @@ m = o["manifold"]
 ok.append(len(m) == 4)
 ok.append(all(close(p["separation"], -0.25) and 0.75 - 1e-12 <= p["point"][0] <= 1 + 1e-12 for p in m))
 ok.append(all({"point", "separation", "feature_a", "feature_b"} <= set(p) for p in m))
-ok.append(t["verdict"] == "touching" and abs(t["signed_distance"]) < 1e-12 and "depth_bounds" in t)
-ok.append(close(s["signed_distance"], 1) and "depth_bounds" not in s and s["manifold"] == [])
+ok.append(t["verdict"] == "touching" and abs(t["signed_distance"]) < 1e-12 and "bounds" in t)
+ok.append(close(s["signed_distance"], 1) and s["bounds"][0] <= 1 <= s["bounds"][1] and s["manifold"] == [])
 print(ok)
 sys.exit(0 if all(ok) else 1)
 PY

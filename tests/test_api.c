@@ -108,7 +108,7 @@ static void test_query_bad_input(void **state)
     (void)state;
     hd_polytope *c = unit_cube();
     assert_non_null(c);
-    hd_result r;
+    hd_collide_result r;
     hd_options opt = hd_options_default();
     assert_int_equal(hd_collide(NULL, NULL, c, NULL, NULL, &r), HD_ERR_NULL);
     assert_int_equal(hd_collide(c, NULL, NULL, NULL, NULL, &r), HD_ERR_NULL);
@@ -129,20 +129,21 @@ static void test_query_bad_input(void **state)
     }
     bad = hd_pose_identity();
     bad.t[0] = NAN;
-    assert_int_equal(hd_distance(c, NULL, c, &bad, NULL, &r), HD_ERR_NONFINITE);
+    hd_distance_result d;
+    assert_int_equal(hd_distance(c, NULL, c, &bad, NULL, &d), HD_ERR_NONFINITE);
     hd_gap_result g;
     double zero[3] = {0, 0, 0}, nan_dir[3] = {NAN, 1, 0};
     assert_int_equal(hd_gap(c, NULL, c, NULL, zero, NULL, &g), HD_ERR_INVALID_ARG);
     assert_int_equal(hd_gap(c, NULL, c, NULL, nan_dir, NULL, &g), HD_ERR_NONFINITE);
     assert_int_equal(hd_gap(c, NULL, c, NULL, NULL, NULL, &g), HD_ERR_NULL);
-    int inside = 0;
+    bool inside = 0;
     assert_int_equal(hd_contains(NULL, NULL, c, NULL, NULL, &inside), HD_ERR_NULL);
     assert_int_equal(hd_contains(c, NULL, c, NULL, NULL, NULL), HD_ERR_NULL);
     hd_verdict v;
     double nan_point[3] = {0, NAN, 0};
     assert_int_equal(hd_point_inside(c, NULL, nan_point, NULL, &v), HD_ERR_NONFINITE);
     assert_int_equal(hd_point_inside(c, NULL, NULL, NULL, &v), HD_ERR_NULL);
-    assert_int_equal(hd_certificate_check(c, NULL, c, NULL, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_certificate_check(c, NULL, c, NULL, HD_SEPARATED, 0.0, NULL), HD_ERR_NULL);
     hd_polytope_destroy(c);
 }
 

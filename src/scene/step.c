@@ -114,7 +114,7 @@ static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options 
         return;
     }
     const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
-    hd_result res;
+    hd_collide_result res;
     opt->cache = copt->cache = &r->cache;
     r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, opt, &res);
     r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
@@ -387,7 +387,7 @@ static hd_status reserve_details(hd_scene *s)
     while (cap < s->contact_count) {
         cap *= 2;
     }
-    hd_contact *c = realloc(s->out_contact, (size_t)cap * sizeof *c);
+    hd_signed_distance_result *c = realloc(s->out_contact, (size_t)cap * sizeof *c);
     if (c == NULL) {
         return HD_ERR_NO_MEMORY;
     }
