@@ -286,9 +286,10 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     memset(&closest, 0, sizeof closest);
     result_init(&run, HD_ALGO_GJK, pair.eps);
     st = distance_in_frame(&pair, opt, &run, &closest);
-    memset(out, 0, sizeof *out);
     if (st == HD_OK) {
-        distance_to_world(&pair, &run, &closest, out);
+        distance_to_world(&pair, &run, &closest, out); /* sets every field */
+    } else {
+        memset(out, 0, sizeof *out);
     }
     return st;
 }
