@@ -91,13 +91,14 @@ def rewrite(doc):
         i += 1
         if not m:
             continue
+        begin = i
         args = [a.strip() for a in m.group(1).split("|")]
         rows = table_after(os.path.join(folder, args[0]), args[1])
         out.extend(pivot(rows) if "pivot" in args[2:] else rows)
         while i < len(lines) and lines[i] != END:
             i += 1
         if i == len(lines):
-            sys.exit(f"{doc}: '{lines[-1]}' ... no closing '{END}'")
+            sys.exit(f"{doc}:{begin}: no closing '{END}' after this marker")
     return "\n".join(out) + "\n"
 
 
