@@ -91,10 +91,10 @@ typedef enum hd_face_kind {
 } hd_face_kind;
 
 /* The optimum of CD-Dual's search: the face of M whose plane is farthest from the origin, with
- * d_max of Eq. (1) (positive: the plane separates, the pair is apart by at least that much). kind
- * is HD_FACE_NONE, with every other field 0, when no CD-Dual search produced the answer: another
- * algorithm was asked for, or CD-Dual answered by its fallback (stop = HD_STOP_FALLBACK). It is
- * set as well when CD-Dual answers as the fallback of another algorithm. */
+ * d_max of Eq. (1) (positive: the plane separates, the pair is apart by at least that much). Set
+ * whenever a CD-Dual search produced the answer, also when it answers for another algorithm that
+ * stalled (stop = HD_STOP_FALLBACK). kind is HD_FACE_NONE, with every other field 0, when no
+ * CD-Dual search did: another algorithm answered, including CD-Dual's own fallback to GJK. */
 typedef struct hd_cddual_face {
     hd_face_kind kind;
     int feature_a; /* hull indices of A's vertex, edge (hd_polytope_edge) or face */
