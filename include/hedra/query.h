@@ -120,8 +120,9 @@ typedef struct hd_distance_result {
     double eps;          /* as in hd_collide_result */
     double distance;     /* Euclidean distance >= 0; 0 when the pair touches or intersects */
     double witness_a[3]; /* on A and on B (world frame): the closest points when separated, a */
-    double witness_b[3]; /* point pair within eps when touching, the common point (twice) when
-                            intersecting */
+    double witness_b[3]; /* point pair within eps when touching, a common point when
+                            intersecting (or, with stop = HD_STOP_FALLBACK, the certificate's
+                            two points, within eps of each other) */
     hd_certificate cert;
     hd_stats stats;
 } hd_distance_result;
