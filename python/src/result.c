@@ -164,7 +164,7 @@ PyObject *hdpy_gap_result_new(const hd_gap_result *r)
     return fill(&GapResultType, items, 6);
 }
 
-/* ---- hedra.Result ---- */
+/* ---- hedra.CollideResult, hedra.DistanceResult ---- */
 
 /* A result object with the fields both queries answer; the caller adds its query's own. */
 static hdpy_result *result_alloc(PyTypeObject *type, hd_verdict verdict, hd_stop stop, double eps,
@@ -393,9 +393,9 @@ static PyTypeObject DistanceResultType = {
     .tp_getset = distance_getset,
 };
 
-/* ---- contact queries: ContactResult, ContactPoint, Manifold ---- */
+/* ---- contact queries: SignedDistanceResult, ContactPoint, Manifold ---- */
 
-static PyTypeObject ContactResultType, ContactPointType, ManifoldType;
+static PyTypeObject SignedDistanceResultType, ContactPointType, ManifoldType;
 
 static PyStructSequence_Field contact_fields[] = {
     {"verdict", "'separated', 'touching' or 'intersecting' (from signed_distance and eps)"},
@@ -459,7 +459,7 @@ PyObject *hdpy_contact_new(const hd_signed_distance_result *c)
                            PyFloat_FromDouble(c->eps),
                            PyFloat_FromDouble(c->size),
                            hdpy_stats_new(&c->stats)};
-    return fill(&ContactResultType, items, 13);
+    return fill(&SignedDistanceResultType, items, 13);
 }
 
 static PyObject *contact_point_new(const hd_contact_point *p)
@@ -487,12 +487,13 @@ PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_resul
 
 static int contact_init_types(PyObject *module)
 {
-    if (PyStructSequence_InitType2(&ContactResultType, &contact_desc) < 0 ||
+    if (PyStructSequence_InitType2(&SignedDistanceResultType, &contact_desc) < 0 ||
         PyStructSequence_InitType2(&ContactPointType, &point_desc) < 0 ||
         PyStructSequence_InitType2(&ManifoldType, &manifold_desc) < 0) {
         return -1;
     }
-    if (PyModule_AddObjectRef(module, "SignedDistanceResult", (PyObject *)&ContactResultType) < 0 ||
+    if (PyModule_AddObjectRef(module, "SignedDistanceResult",
+                              (PyObject *)&SignedDistanceResultType) < 0 ||
         PyModule_AddObjectRef(module, "ContactPoint", (PyObject *)&ContactPointType) < 0 ||
         PyModule_AddObjectRef(module, "Manifold", (PyObject *)&ManifoldType) < 0) {
         return -1;
