@@ -29,7 +29,8 @@ cube 0.75 0.1 0.2 >"$tmp/over.xyz"
 
 "$cli" collide --depth --manifold "$tmp/a.xyz" "$tmp/over.xyz" >"$tmp/text" 2>&1
 check "collide --depth exits 0" test $? -eq 0
-check "collide prints the depth" grep -q "^penetration depth: 0.25, proven in" "$tmp/text"
+check "collide prints the depth" grep -q "^penetration depth: 0.25 (" "$tmp/text"
+check "collide prints the signed distance's proven bounds" grep -q "^proven: -0.25[0-9]* <= signed distance <= -0.2[45][0-9]*$" "$tmp/text"
 check "collide prints the normal" grep -q "^normal (A towards B): 1 0 0" "$tmp/text"
 check "collide prints four contact points" grep -q "^contact manifold: 4 points" "$tmp/text"
 
