@@ -19,18 +19,15 @@ static int first_is_nan(const double *blocks, const double d[3])
     return isnan(v0);
 }
 
-/* The lanes' maxima (never NaN: a NaN never replaces a value) reduced to the lowest index of the
- * largest. */
-static int reduce_lanes(const double *value, const double *index, int lanes)
+/* Lane by lane, the better of (v, i) and (w, j): the larger value, the lower index among equal
+ * values (lane values are never NaN: a NaN never replaces one). A total order, so the lanes may
+ * be reduced in any grouping; selects rather than branches, which the values would mispredict. */
+static void better_sse2(__m128d *v, __m128d *i, __m128d w, __m128d j)
 {
-    double best = value[0], at = index[0];
-    for (int j = 1; j < lanes; ++j) {
-        if (value[j] > best || (value[j] == best && index[j] < at)) {
-            best = value[j];
-            at = index[j];
-        }
-    }
-    return (int)at;
+    __m128d take =
+        _mm_or_pd(_mm_cmpgt_pd(w, *v), _mm_and_pd(_mm_cmpeq_pd(w, *v), _mm_cmplt_pd(j, *i)));
+    *v = _mm_or_pd(_mm_and_pd(take, w), _mm_andnot_pd(take, *v));
+    *i = _mm_or_pd(_mm_and_pd(take, j), _mm_andnot_pd(take, *i));
 }
 
 int hdi_scan_sse2(const double *blocks, int n, const double d[3])
@@ -58,12 +55,28 @@ int hdi_scan_sse2(const double *blocks, int n, const double d[3])
             index[h] = _mm_add_pd(index[h], step);
         }
     }
-    double value[4], where[4];
-    _mm_storeu_pd(value, best[0]);
-    _mm_storeu_pd(value + 2, best[1]);
-    _mm_storeu_pd(where, at[0]);
-    _mm_storeu_pd(where + 2, at[1]);
-    return reduce_lanes(value, where, 4);
+    better_sse2(&best[0], &at[0], best[1], at[1]);
+    better_sse2(&best[0], &at[0], _mm_unpackhi_pd(best[0], best[0]), _mm_unpackhi_pd(at[0], at[0]));
+    return (int)_mm_cvtsd_f64(at[0]);
+}
+
+/* better_sse2 on four lanes. */
+__attribute__((target("avx2"))) static void better_avx2(__m256d *v, __m256d *i, __m256d w,
+                                                        __m256d j)
+{
+    __m256d take = _mm256_or_pd(
+        _mm256_cmp_pd(w, *v, _CMP_GT_OQ),
+        _mm256_and_pd(_mm256_cmp_pd(w, *v, _CMP_EQ_OQ), _mm256_cmp_pd(j, *i, _CMP_LT_OQ)));
+    *v = _mm256_blendv_pd(*v, w, take);
+    *i = _mm256_blendv_pd(*i, j, take);
+}
+
+/* The index of the best of four lanes: halves against halves, then neighbours. */
+__attribute__((target("avx2"))) static int best_of_lanes(__m256d v, __m256d i)
+{
+    better_avx2(&v, &i, _mm256_permute2f128_pd(v, v, 1), _mm256_permute2f128_pd(i, i, 1));
+    better_avx2(&v, &i, _mm256_permute_pd(v, 5), _mm256_permute_pd(i, 5));
+    return (int)_mm256_cvtsd_f64(i);
 }
 
 /* AVX is enough for these instructions; "avx2" names the level the CPU test asks for. No "fma"
@@ -90,10 +103,7 @@ __attribute__((target("avx2"))) int hdi_scan_avx2(const double *blocks, int n, c
         at = _mm256_blendv_pd(at, index, gt);
         index = _mm256_add_pd(index, step);
     }
-    double value[4], where[4];
-    _mm256_storeu_pd(value, best);
-    _mm256_storeu_pd(where, at);
-    return reduce_lanes(value, where, 4);
+    return best_of_lanes(best, at);
 }
 
 /* Two blocks per step in the halves of a 512-bit register; an odd last block in the lower half
@@ -129,9 +139,8 @@ __attribute__((target("avx512f"))) int hdi_scan_avx512(const double *blocks, int
         at = _mm512_mask_mov_pd(at, gt, index);
         index = _mm512_add_pd(index, step);
     }
-    double value[8], where[8];
-    _mm512_storeu_pd(value, best);
-    _mm512_storeu_pd(where, at);
-    return reduce_lanes(value, where, 8);
+    __m256d v = _mm512_castpd512_pd256(best), i = _mm512_castpd512_pd256(at);
+    better_avx2(&v, &i, _mm512_extractf64x4_pd(best, 1), _mm512_extractf64x4_pd(at, 1));
+    return best_of_lanes(v, i);
 }
 #endif
