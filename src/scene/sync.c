@@ -115,12 +115,10 @@ static int add_pair(void *ctx, int a, int b)
  * against itself: much faster than inserting and querying body after body. */
 static hd_status tree_rebuild(hd_scene *s)
 {
-    hd_status st = hdi_idlist_reserve(&s->scratch, s->live);
-    if (st == HD_OK) {
-        st = hdi_idlist_reserve(&s->work, s->live);
-    }
-    if (st != HD_OK) {
-        return st; /* the stale list stays: the next sync tries again */
+    hdi_idlist_reserve(&s->scratch, s->live, &s->out_of_memory);
+    hdi_idlist_reserve(&s->work, s->live, &s->out_of_memory);
+    if (s->out_of_memory) {
+        return HD_ERR_NO_MEMORY; /* the stale list stays: the next sync tries again */
     }
     int n = 0;
     for (int id = 0; id < s->body_ids; ++id) {
@@ -138,7 +136,7 @@ static hd_status tree_rebuild(hd_scene *s)
             s->flags[s->stale.ids[i]] |= HD_BODY_REFAT; /* its old pairs are checked */
         }
     }
-    st = (hd_status)hdi_tree_pairs(&s->tree, add_pair, s);
+    hd_status st = (hd_status)hdi_tree_pairs(&s->tree, add_pair, s);
     if (st == HD_OK) {
         s->unplaced = 0;
     }
@@ -315,7 +313,7 @@ static void purge_removed(hd_scene *s)
 typedef struct tree_visit_ctx {
     hd_scene *s;
     int self;
-    hdi_idlist *found;
+    hdi_lane *lane; /* its found list, and its flag when that cannot grow */
 } tree_visit_ctx;
 
 /* The flags of a fresh body when the queries run: HD_BODY_FRESH once its flags are set; while
@@ -337,12 +335,13 @@ static int tree_visit(void *ctx, int other)
     if (hdi_pairs_find(&v->s->pairs, v->self, other) >= 0) {
         return 0;
     }
-    hd_status st = hdi_idlist_reserve(v->found, v->found->count + 2);
-    if (st == HD_OK) {
-        v->found->ids[v->found->count++] = v->self;
-        v->found->ids[v->found->count++] = other;
+    hdi_idlist *found = &v->lane->found;
+    if (!hdi_idlist_reserve(found, found->count + 2, &v->lane->out_of_memory)) {
+        return 1; /* stops the query */
     }
-    return (int)st;
+    found->ids[found->count++] = v->self;
+    found->ids[found->count++] = other;
+    return 0;
 }
 
 /* The queries of the fresh bodies, on every thread: the tree, the fattened boxes, the flags and
@@ -351,11 +350,10 @@ static void query_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
     hdi_lane *lane = &s->lanes[worker];
-    for (int i = begin; i < end && lane->status == HD_OK; ++i) {
+    for (int i = begin; i < end && !lane->out_of_memory; ++i) {
         int id = s->fresh.ids[i];
-        tree_visit_ctx v = {s, id, &lane->found};
-        lane->status =
-            (hd_status)hdi_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
+        tree_visit_ctx v = {s, id, lane};
+        hdi_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
     }
 }
 
@@ -364,13 +362,13 @@ static hd_status merge_found(hd_scene *s, int lanes)
 {
     for (int w = 0; w < lanes; ++w) {
         hdi_lane *lane = &s->lanes[w];
-        for (int k = 0; k < lane->found.count && lane->status == HD_OK; k += 2) {
+        hd_status st = lane->out_of_memory ? HD_ERR_NO_MEMORY : HD_OK;
+        for (int k = 0; k < lane->found.count && st == HD_OK; k += 2) {
             int index;
-            lane->status =
-                hdi_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index);
+            st = hdi_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index);
         }
-        if (lane->status != HD_OK) {
-            return lane->status; /* the fresh list stays: the next sync queries again */
+        if (st != HD_OK) {
+            return st; /* the fresh list stays: the next sync queries again */
         }
     }
     hdi_scene_clear_flags(s, &s->fresh, HD_BODY_FRESH);
@@ -384,7 +382,7 @@ static hd_status tree_pairs(hd_scene *s)
     int threads = hdi_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
         s->lanes[w].found.count = 0;
-        s->lanes[w].status = HD_OK;
+        s->lanes[w].out_of_memory = 0;
     }
     hdi_pool_run(
         s->pool, query_chunk, s, s->fresh.count,
