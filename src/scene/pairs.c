@@ -92,9 +92,8 @@ static hd_status grow(hdi_pair_table *t)
         if (t->extra_size > 0) {
             hdi_array_resize(&t->extra, cap, t->extra_size, &failed);
         }
-        if (failed) {
-            return HD_ERR_NO_MEMORY; /* recs may have grown; capacity stays: the next call retries
-                                      */
+        if (failed) { /* recs may have grown; the capacity stays: the next call retries */
+            return HD_ERR_NO_MEMORY;
         }
         t->capacity = cap;
     }
