@@ -46,7 +46,8 @@
 
 /* ---- support ---------------------------------------------------------------------------- */
 
-/* Polytopes of at most this many vertices are scanned rather than climbed: measured faster. */
+/* Polytopes of at most this many vertices are scanned rather than climbed: a scan's predictable
+ * branches beat a climb's few unpredictable steps until the vertices are many. */
 #define HD_SUPPORT_SCAN_MAX 32
 
 /* ---- kernel: GJK ------------------------------------------------------------------------ */
@@ -123,7 +124,7 @@
  * normal's direction, 8 units; the support values, 15; the relative pose, 9; a factor of two),
  * the least sine between the two edges behind a candidate normal (below it the double-double
  * normal could turn by more than the allowance, and no proof is given), and the most candidate
- * normals times vertices it evaluates (about 15 ns each: at most about 30 ms). */
+ * normals times vertices it evaluates (a bound on the proof's time, which grows as V^4). */
 #define HD_OVERLAP_ROUNDING_UNITS 64.0
 #define HD_OVERLAP_SINE_MIN 1e-12
 #define HD_OVERLAP_WORK_MAX 2000000.0

@@ -12,8 +12,8 @@
 #include "core/array.h"
 #include "core/tolerances.h"
 
-/* About two cells of 4 slots per vertex: 32 bytes per vertex, 44 with the lists; denser tables
- * measured no faster under cold caches. */
+/* About two cells of 4 slots per vertex: 32 bytes per vertex, 44 with the lists; a denser table
+ * costs memory and cache misses without shortening a lookup. */
 #define HD_TABLE_CELLS_PER_VERTEX 2.0
 #define HD_TABLE_MAX_K 1024
 

@@ -9,7 +9,8 @@
 #include "core/array.h"
 #include "scene/internal.h"
 
-/* Moves per chunk of hd_scene_move_many's checks (about 0.1 us each). */
+/* Moves per chunk of hd_scene_move_many's checks: a check is a short pose test, so a chunk
+ * holds many. */
 #define HD_SCENE_MOVE_CHUNK 64
 #define HD_SCENE_MOVE_CHUNK_MAX 256
 
@@ -292,9 +293,8 @@ static int refused_place(int entry)
  * last entry (s->staged_by) when that entry passes: one writer per place, sequential writes. The
  * body records are not touched here: the box loop copies each staged pose on the thread that
  * computes that body's box, so a record is written by one thread per step, not by whichever
- * thread checked its move (at 10 000 bodies the moves and boxes took 350 to 388 us on two
- * threads against 387 to 470: scene.md, "Eighth round"). scratch holds each entry's place in the
- * stale list; a refused entry's becomes -2 - place. */
+ * thread checked its move, and stays in one core's cache. scratch holds each entry's place in
+ * the stale list; a refused entry's becomes -2 - place. */
 static void check_copy_chunk(void *ctx, int worker, int begin, int end)
 {
     move_ctx *m = ctx;

@@ -12,8 +12,8 @@
 #include "core/array.h"
 #include "scene/internal.h"
 
-/* Pairs per chunk of the parallel narrow phase (a scan of a few ns per pair, and a query of 0.2
- * to a few us for the pairs that moved): from 16 up to 256 (hdi_pool_chunk). */
+/* Pairs per chunk of the parallel narrow phase, from 16 up to 256 (hdi_pool_chunk): most pairs
+ * are only scanned, a moved pair's query costs far more, so small chunks keep the threads even. */
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_PAIR_CHUNK_MAX 256
 

@@ -17,14 +17,15 @@
 /* New bodies from which a batch as large as the tree rebuilds it (tree_rebuild). */
 #define HD_SCENE_BULK_MIN 64
 
-/* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us),
- * least and most (hdi_pool_chunk). */
+/* Bodies per chunk of the parallel loops, least and most (hdi_pool_chunk): a tree query costs
+ * several boxes, so its chunks are smaller; large enough that claiming a chunk stays cheap. */
 #define HD_SCENE_BOX_CHUNK 32
 #define HD_SCENE_BOX_CHUNK_MAX 128
 #define HD_SCENE_QUERY_CHUNK 8
 #define HD_SCENE_QUERY_CHUNK_MAX 32
 
-/* Ids per chunk of the loops that clear flags (a few ns each). */
+/* Ids per chunk of the loops that clear flags: a byte each, so only long chunks pay for a
+ * thread. */
 #define HD_SCENE_CLEAR_CHUNK 4096
 
 /* The fattened box of a body that left its old one: the tight box widened by the margin and
@@ -433,10 +434,9 @@ void hdi_scene_place_prepare(hd_scene *s)
     s->lanes[0].found.count = 0;
 }
 
-/* The placements, then the fresh bodies' queries on the caller's thread: they read the nodes the
- * placements have just written, which the caller's cache holds (a worker read them from the
- * other core at 2.4 times the caller's time per query: scene.md, "Eighth round"), while the
- * workers run the narrow phase. */
+/* The placements, then the fresh bodies' queries on the caller's thread, while the workers run
+ * the narrow phase: the queries read the nodes the placements have just written, which are in
+ * the caller's cache and would have to travel to another core's. */
 void hdi_scene_place_lead(void *ctx)
 {
     hd_scene *s = ctx;
