@@ -226,6 +226,16 @@
 /* The basis bound trusts B^-1 only when ||B|| ||B^-1|| <= 1e10 (five correct digits at least). */
 #define HD_LP_COND_MAX 1e10
 
+/* The updated inverse is rebuilt from the basis every 32 pivots, before its rounding grows. */
+#define HD_LP_REFACTOR 32
+
+/* After 4 m degenerate pivots in a row pricing switches to Bland's rule, which cannot cycle. */
+#define HD_LP_BLAND_AFTER 4
+
+/* Sets of at most 48 points are priced in full at every pivot (lp/problem.h): below that a full
+ * scan costs no more than keeping partial-pricing candidates. */
+#define HD_LP_PARTIAL_MIN 48
+
 /* ---- scene (scene/body.c) ------------------------------------------------------------------
  * A body's box is widened by (touch_rel + HD_SCENE_POSE_FACTOR pose_tol + HD_SCENE_ROUNDING
  * units) times S = |posed sphere|_max + |t|_max, so that no pair hd_collide could call touching
@@ -233,5 +243,24 @@
  * to about 3 pose_tol |B - t_A|; 64 units cover the rounding of the posed support points. */
 #define HD_SCENE_POSE_FACTOR 8.0
 #define HD_SCENE_ROUNDING 64.0
+
+/* ---- scene: when to change method ------------------------------------------------------- */
+
+/* Tree: a batch of at least 64 new bodies, and at least as many as the tree holds, rebuilds the
+ * tree top down and finds the pairs in one descent (sync.c): cheaper than inserting each. */
+#define HD_SCENE_BULK_MIN 64
+
+/* Tree: hdi_tree_update enlarges at most this many ancestors of a leaf in place, then reinserts;
+ * the step's cost hardly depends on it, and a few levels keep the enlarged boxes local. */
+#define HD_TREE_ENLARGE_LEVELS 3
+
+/* Sweep-and-prune: more appended end points than 64 plus an eighth of the sorted ones make a
+ * full sort and sweep cheaper than insertion sort (each appended point may travel the list). */
+#define HD_SAP_REBUILD_MIN 64
+#define HD_SAP_REBUILD_DIVISOR 8
+
+/* Contacts up to which straight insertion sorts them (step.c): about n^2 / 4 moves of 16 bytes,
+ * against the radix sort's passes over 256 buckets. */
+#define HD_SCENE_INSERTION_SORT_MAX 48
 
 #endif

@@ -13,14 +13,11 @@
 
 #include "core/array.h"
 #include "scene/sap.h"
+#include "core/tolerances.h"
 
 /* First capacities: end points per axis, and body ids (of `where` and of the active list). */
 #define HD_SAP_MIN_ENDS 64
 #define HD_SAP_MIN_IDS 32
-
-/* Appended end points beyond this share of the sorted ones make a full sort and sweep cheaper
- * than insertion sort (each appended end point may travel the whole list). */
-#define HD_SAP_REBUILD_DIVISOR 8
 
 void hdi_sap_init(hdi_sap *s)
 {
@@ -249,7 +246,7 @@ hd_status hdi_sap_update(hdi_sap *s, const hdi_box *boxes, hdi_pair_table *pairs
         compact(s);
     }
     int appended = s->count - s->sorted;
-    if (s->rebuild || appended > 64 + s->sorted / HD_SAP_REBUILD_DIVISOR) {
+    if (s->rebuild || appended > HD_SAP_REBUILD_MIN + s->sorted / HD_SAP_REBUILD_DIVISOR) {
         return rebuild(s, boxes, pairs);
     }
     hd_status status = HD_OK;

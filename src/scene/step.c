@@ -11,6 +11,7 @@
 
 #include "core/array.h"
 #include "scene/internal.h"
+#include "core/tolerances.h"
 
 /* Pairs per chunk of the parallel narrow phase, from 16 up to 256 (hdi_pool_chunk): most pairs
  * are only scanned, a moved pair's query costs far more, so small chunks keep the threads even. */
@@ -20,10 +21,6 @@
 /* The radix sort of the contacts' keys: digits of 8 bits (256 buckets). */
 #define HD_SCENE_RADIX_BITS 8
 #define HD_SCENE_RADIX (1 << HD_SCENE_RADIX_BITS)
-
-/* Contacts up to which straight insertion sorts them (about n^2 / 4 moves of 16 bytes, against
- * four passes over 256 buckets for ids below 2^16). */
-#define HD_SCENE_INSERTION_SORT_MAX 48
 
 /* A pair found in contact, with a detail level: hd_signed_distance or hd_contact_manifold on the
  * same worker, warm-started from the pair's cache (which hd_collide just updated), into the

@@ -4,6 +4,7 @@
  * another's, and dropped by the step once their fattened boxes part (step.c); with
  * sweep-and-prune it holds exactly the pairs whose tight boxes overlap. */
 #include "scene/internal.h"
+#include "core/tolerances.h"
 
 /* A fattened box reaches this many last displacements ahead (Box2D v2.4: b2_aabbMultiplier). */
 #define HD_SCENE_PREDICT 4.0
@@ -13,9 +14,6 @@
 
 /* Escaped bodies whose placement is prepared ahead of the one placed (tree_place_escaped). */
 #define HD_SCENE_PLACE_AHEAD 8
-
-/* New bodies from which a batch as large as the tree rebuilds it (tree_rebuild). */
-#define HD_SCENE_BULK_MIN 64
 
 /* Bodies per chunk of the parallel loops, least and most (hdi_pool_chunk): a tree query costs
  * several boxes, so its chunks are smaller; large enough that claiming a chunk stays cheap. */

@@ -12,12 +12,9 @@
 #include "core/array.h"
 #include "scene/box.h"
 #include "scene/tree.h"
+#include "core/tolerances.h"
 
 #define HD_TREE_MIN_NODES 16
-
-/* hdi_tree_update enlarges at most this many ancestors of a leaf in place; beyond, it reinserts.
- * The step's cost hardly depends on the value; a few levels keep the enlarged boxes local. */
-#define HD_TREE_ENLARGE_LEVELS 3
 
 _Static_assert(sizeof(hdi_tree_node) == 64, "a tree node fills one cache line");
 
