@@ -169,8 +169,9 @@ hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny,
 /* The widening of boxes for the tolerances tol (body.c). */
 double hdi_body_band_rel(const hd_tolerance *tol);
 
-/* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY: what was done
- * stays done; a later sync completes the rest. */
+/* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY, with
+ * s->out_of_memory set for the public call to take: what was done stays done; a later sync
+ * completes the rest. */
 hd_status hdi_scene_sync(hd_scene *s);
 
 /* hdi_scene_sync in two parts: the stale bodies' poses and boxes (on every thread) and the pairs
