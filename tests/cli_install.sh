@@ -30,6 +30,21 @@ grep -q "^distance 0.5 " <<<"$out_pc" || { echo "expected distance 0.5"; exit 1;
 for f in page.html page.css page.js; do
   [ -f "$tmp/prefix/share/hedra/viewer/$f" ] || { echo "viewer asset $f not installed"; exit 1; }
 done
+# a checkout without the bundle and without npm: configure stops and says how to go on
+mkdir "$tmp/bare"
+(cd "$src" && git ls-files -z -- CMakeLists.txt cmake src include tools viewer scripts |
+   tar --null -T - -cf -) | tar -C "$tmp/bare" -xf -
+if cmake -S "$tmp/bare" -B "$tmp/bare-build" -DBUILD_TESTING=OFF -DHEDRA_NPM=HEDRA_NPM-NOTFOUND \
+     >"$tmp/bare.log" 2>&1; then
+  echo "configure without npm and without the bundle succeeded"; exit 1
+fi
+for phrase in "npm was not found" "apt-get install npm" "scripts/viewer-deps.sh --bundle-only" \
+              "-DHEDRA_VIEWER=OFF"; do
+  tr -s ' \n' ' ' <"$tmp/bare.log" | grep -q -- "$phrase" ||
+    { cat "$tmp/bare.log"; echo "the configure message lacks '$phrase'"; exit 1; }
+done
+cmake -S "$tmp/bare" -B "$tmp/bare-off" -DBUILD_TESTING=OFF -DHEDRA_VIEWER=OFF \
+  -DHEDRA_NPM=HEDRA_NPM-NOTFOUND >/dev/null || { echo "HEDRA_VIEWER=OFF does not configure"; exit 1; }
 if grep -q '^HEDRA_VIEWER:BOOL=OFF' "$build_dir/CMakeCache.txt" 2>/dev/null; then
   echo "install test: ok (built with HEDRA_VIEWER=OFF: hedra view not checked)"
   exit 0
