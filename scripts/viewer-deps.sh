@@ -5,7 +5,10 @@
 #   tests/viewer/  playwright-core, which drives Debian's chromium in the browser test.
 # A folder is installed again only when its package-lock.json changed since its last install,
 # and the bundle is rebuilt only when it is older than its entry file or the install.
+# --bundle-only does the viewer/ part alone (what the CMake build and `hedra view` need).
 set -euo pipefail
+bundle_only=0
+[ "${1:-}" = "--bundle-only" ] && bundle_only=1
 cd "$(dirname "$0")/.."
 if ! command -v npm >/dev/null; then
   echo "viewer-deps: npm is missing (bash scripts/deps.sh installs it)" >&2
@@ -28,4 +31,4 @@ if [ ! -f "$bundle" ] || [ viewer/three-entry.js -nt "$bundle" ] ||
   echo "viewer-deps: bundling three.js into $bundle"
   (cd viewer && npm run --silent build >/dev/null)
 fi
-npm_install tests/viewer
+[ "$bundle_only" = 1 ] || npm_install tests/viewer

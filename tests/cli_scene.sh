@@ -193,10 +193,8 @@ printf '%s\nbody a cube 1 0 0 0 0 0 0\nremove a\nremove a\n' "$cube" |
 printf '%s\n%s\n' "$cube" "$cube" | bad duplicate-shape.scene 11 "duplicate shape name 'cube'"
 printf '%s\nbody a cube 1 0 0 0 0 0 0\nbody a cube 1 0 0 0 2 0 0\n' "$cube" |
   bad duplicate-body.scene 12 "duplicate body name 'a' (defined at line 11)"
-printf '%s\nbody a cube 0.7071068 0 0 0.7071068 0 0 0\n' "$cube" |
-  bad short-quaternion.scene 11 "not a unit quaternion"
 printf '%s\nbody a cube 1 0 0 0 0 0 0\nframe\nmove a 0 0 0 0 1 1 1\n' "$cube" |
-  bad zero-quaternion.scene 13 "not a unit quaternion"
+  bad zero-quaternion.scene 13 "gives no rotation"
 printf '# comment\nshape big\nP 2\n0 0 0\n1e31 0 0\n' | bad unbuildable.scene 2 "cannot build shape 'big'"
 printf '%s\nbody a cube 1 0 0 0 1e31 0 0\n' "$cube" | bad out-of-range.scene 11 "body 'a'"
 printf 'shape s\nP 3\n0 0 0\n1 0 0\n' | bad truncated.scene 5 "expected point 3 of 3"

@@ -31,12 +31,34 @@ int hd_cmd_scene(int argc, char **argv);
 int hd_cmd_view(int argc, char **argv);
 
 /* Reads a point file and builds its hull; on failure prints "hedra: file:line: message" to stderr
- * and returns NULL. The path "-" reads standard input, whose format (OFF, OBJ or XYZ) is told
- * from its first token; errors then name the file "<stdin>". */
-hd_polytope *hd_cli_load(const char *path);
+ * and returns NULL. format HD_FORMAT_AUTO tells it from the file's extension, or for the path "-"
+ * (standard input) from its first token; errors then name the file "<stdin>". */
+hd_polytope *hd_cli_load(const char *path, hd_format format);
+
+/* `--format off|obj|xyz` of every command that reads shape files: returns 1 when argv[*i] is
+ * --format (advancing *i past its value, stored in *format), 0 when it is another argument, -1
+ * after printing a usage error. */
+int hd_cli_parse_format_option(const char *cmd, int argc, char **argv, int *i, hd_format *format);
+#define HD_CLI_FORMAT_HELP                                                                         \
+    "  --format off|obj|xyz  read the shape files in this format whatever their extension\n"
 
 /* Parses "x,y,z" into three finite doubles. */
 int hd_cli_parse_vec3(const char *text, double out[3]);
+
+/* The pose options of every command that takes two shapes: --translate-a/-b X,Y,Z and
+ * --rotate-a/-b W,X,Y,Z (a non-zero quaternion, normalised; the rotation is about the origin and
+ * comes before the translation, whatever the options' order). */
+#define HD_CLI_POSE_HELP                                                                           \
+    "  --translate-a X,Y,Z, --translate-b X,Y,Z   move A or B by this translation\n"               \
+    "  --rotate-a W,X,Y,Z, --rotate-b W,X,Y,Z     rotate A or B by this quaternion (normalised;\n" \
+    "                     about the origin, before translating)\n"
+
+/* Is arg one of the pose options? */
+int hd_cli_is_pose_option(const char *arg);
+
+/* Parses the pose option argv[*i] and its value (advancing *i) into poses[0] (A) or poses[1]
+ * (B); a NULL entry refuses that shape's options. Returns 1, or -1 after printing a usage error. */
+int hd_cli_parse_pose_option(const char *cmd, int argc, char **argv, int *i, hd_pose *poses[2]);
 
 /* Prints an error "hedra <cmd>: message" to stderr and returns HD_EXIT_USAGE. */
 int hd_cli_usage_error(const char *cmd, const char *message, const char *arg);

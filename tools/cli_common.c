@@ -74,7 +74,7 @@ static hd_format sniff_format(const char *text)
 }
 
 /* The points of standard input, its format told from its content. */
-static hd_status read_stdin_points(hd_points *pts, hd_parse_error *err)
+static hd_status read_stdin_points(hd_format format, hd_points *pts, hd_parse_error *err)
 {
     size_t size = 0;
     char *text = read_all(stdin, &size);
@@ -88,21 +88,40 @@ static hd_status read_stdin_points(hd_points *pts, hd_parse_error *err)
     } else if (mem == NULL) {
         fprintf(stderr, "hedra: <stdin>: cannot read\n");
     } else {
-        st = hd_read_points_stream(mem, "<stdin>", sniff_format(text), pts, err);
+        st = hd_read_points_stream(
+            mem, "<stdin>", format == HD_FORMAT_AUTO ? sniff_format(text) : format, pts, err);
         fclose(mem);
     }
     free(text);
     return st;
 }
 
-hd_polytope *hd_cli_load(const char *path)
+int hd_cli_parse_format_option(const char *cmd, int argc, char **argv, int *i, hd_format *format)
+{
+    if (strcmp(argv[*i], "--format") != 0) {
+        return 0;
+    }
+    static const char *const names[] = {"off", "obj", "xyz"};
+    static const hd_format formats[] = {HD_FORMAT_OFF, HD_FORMAT_OBJ, HD_FORMAT_XYZ};
+    const char *val = *i + 1 < argc ? argv[++*i] : "";
+    for (int k = 0; k < 3; ++k) {
+        if (strcmp(val, names[k]) == 0) {
+            *format = formats[k];
+            return 1;
+        }
+    }
+    hd_cli_usage_error(cmd, "--format expects off, obj or xyz", val[0] ? val : NULL);
+    return -1;
+}
+
+hd_polytope *hd_cli_load(const char *path, hd_format format)
 {
     hd_points pts = {0, NULL};
     hd_parse_error err;
     memset(&err, 0, sizeof err);
     int from_stdin = strcmp(path, "-") == 0;
-    hd_status st = from_stdin ? read_stdin_points(&pts, &err)
-                              : hd_read_points(path, HD_FORMAT_AUTO, &pts, &err);
+    hd_status st = from_stdin ? read_stdin_points(format, &pts, &err)
+                              : hd_read_points(path, format, &pts, &err);
     if (st != HD_OK) {
         if (err.message[0] == '\0' && from_stdin) {
             return NULL; /* read_stdin_points said why */
@@ -110,6 +129,9 @@ hd_polytope *hd_cli_load(const char *path)
         char msg[600];
         hd_parse_error_format(&err, msg, (int)sizeof msg);
         fprintf(stderr, "hedra: %s\n", msg[0] ? msg : hd_status_str(st));
+        if (st == HD_ERR_INVALID_ARG && format == HD_FORMAT_AUTO && !from_stdin) {
+            fprintf(stderr, "hedra: name the format with --format off, obj or xyz\n");
+        }
         return NULL;
     }
     hd_polytope *poly = NULL;
@@ -142,6 +164,59 @@ int hd_cli_parse_vec3(const char *text, double out[3])
         }
     }
     return *p == '\0';
+}
+
+int hd_cli_is_pose_option(const char *arg)
+{
+    return strcmp(arg, "--translate-a") == 0 || strcmp(arg, "--translate-b") == 0 ||
+           strcmp(arg, "--rotate-a") == 0 || strcmp(arg, "--rotate-b") == 0;
+}
+
+/* Parses "W,X,Y,Z" into four doubles (finiteness and norm are hd_pose_from_quaternion's). */
+static int parse_quaternion(const char *text, double q[4])
+{
+    const char *p = text;
+    char *end = NULL;
+    for (int k = 0; k < 4; ++k) {
+        q[k] = strtod(p, &end);
+        if (end == p || (k < 3 && *end != ',')) {
+            return 0;
+        }
+        p = end + (k < 3);
+    }
+    return *end == '\0';
+}
+
+int hd_cli_parse_pose_option(const char *cmd, int argc, char **argv, int *i, hd_pose *poses[2])
+{
+    const char *opt = argv[*i];
+    size_t len = strlen(opt);
+    hd_pose *pose = poses[opt[len - 1] == 'a' ? 0 : 1];
+    if (pose == NULL) {
+        hd_cli_usage_error(cmd, "this command has no shape for that option", opt);
+        return -1;
+    }
+    if (*i + 1 >= argc) {
+        hd_cli_usage_error(cmd, "option needs a value", opt);
+        return -1;
+    }
+    const char *val = argv[++*i];
+    char msg[96];
+    if (strncmp(opt, "--translate", 11) == 0) {
+        if (hd_cli_parse_vec3(val, pose->t)) {
+            return 1;
+        }
+        snprintf(msg, sizeof msg, "%s expects X,Y,Z (three finite numbers)", opt);
+        hd_cli_usage_error(cmd, msg, val);
+        return -1;
+    }
+    double q[4], t[3] = {pose->t[0], pose->t[1], pose->t[2]};
+    if (parse_quaternion(val, q) && hd_pose_from_quaternion(q, t, pose) == HD_OK) {
+        return 1;
+    }
+    snprintf(msg, sizeof msg, "%s expects a non-zero finite quaternion W,X,Y,Z", opt);
+    hd_cli_usage_error(cmd, msg, val);
+    return -1;
 }
 
 int hd_cli_usage_error(const char *cmd, const char *message, const char *arg)

@@ -31,9 +31,9 @@ void hd_cli_run_contact(const hd_cli_opts *o, const hd_polytope *a, const hd_pol
     for (int i = 0; i < k; ++i) {
         long long t0 = hd_cli_now_ns();
         ans->contact_status =
-            o->manifold
-                ? hd_contact_manifold(a, NULL, b, &o->pose_b, &q, &ans->contact, &ans->manifold)
-                : hd_signed_distance(a, NULL, b, &o->pose_b, &q, &ans->contact);
+            o->manifold ? hd_contact_manifold(a, &o->pose_a, b, &o->pose_b, &q, &ans->contact,
+                                              &ans->manifold)
+                        : hd_signed_distance(a, &o->pose_a, b, &o->pose_b, &q, &ans->contact);
         long long t1 = hd_cli_now_ns();
         if (samples != NULL) {
             samples[i] = t1 - t0;

@@ -13,9 +13,8 @@ const char *const hd_cli_query_help =
     "                     witnesses, certified depth bounds, features (hd_signed_distance)\n"
     "  --manifold         with --depth, the contact manifold (up to 4 points)\n"
     "  --tol REL          touching band half-width relative to the scale (default 1e-12)\n"
-    "  --brute            support mapping by brute force instead of hill climbing\n"
-    "  --translate-b X,Y,Z  move B by this translation\n"
-    "  --rotate-b W,X,Y,Z   rotate B by this quaternion (about the origin, before translating)\n"
+    "  --brute            support mapping by brute force instead of hill "
+    "climbing\n" HD_CLI_POSE_HELP HD_CLI_FORMAT_HELP
     "  --no-check         skip the independent certificate check\n"
     "  --path             print the algorithm's path: CD-Dual's faces of A - B visited (per\n"
     "                     phase), GJK's simplex per iteration (pairs of vertices of A and B)\n";
@@ -27,6 +26,7 @@ void hd_cli_opts_init(hd_cli_opts *o)
     o->repeat = 1;
     o->check = 1;
     o->query = hd_options_default();
+    o->pose_a = hd_pose_identity();
     o->pose_b = hd_pose_identity();
 }
 
@@ -47,27 +47,6 @@ static int parse_algo(hd_cli_opts *o, const char *cmd, const char *name)
         return -1;
     }
     o->all = 0;
-    return 1;
-}
-
-static int parse_rotation(hd_cli_opts *o, const char *cmd, const char *text)
-{
-    double q[4];
-    char *end = NULL;
-    const char *p = text;
-    for (int k = 0; k < 4; ++k) {
-        q[k] = strtod(p, &end);
-        if (end == p || (k < 3 && *end != ',')) {
-            hd_cli_usage_error(cmd, "--rotate-b expects W,X,Y,Z", text);
-            return -1;
-        }
-        p = end + (k < 3);
-    }
-    double t[3] = {o->pose_b.t[0], o->pose_b.t[1], o->pose_b.t[2]};
-    if (*end != '\0' || hd_pose_from_quaternion(q, t, &o->pose_b) != HD_OK) {
-        hd_cli_usage_error(cmd, "--rotate-b expects a non-zero finite quaternion W,X,Y,Z", text);
-        return -1;
-    }
     return 1;
 }
 
@@ -110,16 +89,11 @@ int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, in
             hd_cli_usage_error(cmd, "--tol expects a number in [0, 1e-3)", val);
             return -1;
         }
-    } else if (strcmp(arg, "--translate-b") == 0) {
-        if ((val = need_value(cmd, argc, argv, i)) == NULL) {
-            return -1;
-        }
-        if (!hd_cli_parse_vec3(val, o->pose_b.t)) {
-            hd_cli_usage_error(cmd, "--translate-b expects X,Y,Z", val);
-            return -1;
-        }
-    } else if (strcmp(arg, "--rotate-b") == 0) {
-        return (val = need_value(cmd, argc, argv, i)) ? parse_rotation(o, cmd, val) : -1;
+    } else if (strcmp(arg, "--format") == 0) {
+        return hd_cli_parse_format_option(cmd, argc, argv, i, &o->format);
+    } else if (hd_cli_is_pose_option(arg)) {
+        hd_pose *poses[2] = {&o->pose_a, &o->pose_b};
+        return hd_cli_parse_pose_option(cmd, argc, argv, i, poses);
     } else {
         return 0;
     }
@@ -142,8 +116,8 @@ typedef struct timed_query {
 static hd_status run_once(const timed_query *tq, const hd_cli_opts *o, const hd_polytope *a,
                           const hd_polytope *b)
 {
-    return tq->collide != NULL ? hd_collide(a, NULL, b, &o->pose_b, tq->q, tq->collide)
-                               : hd_distance(a, NULL, b, &o->pose_b, tq->q, tq->distance);
+    return tq->collide != NULL ? hd_collide(a, &o->pose_a, b, &o->pose_b, tq->q, tq->collide)
+                               : hd_distance(a, &o->pose_a, b, &o->pose_b, tq->q, tq->distance);
 }
 
 /* Runs one query repeat times; returns the median wall time in nanoseconds. */
@@ -194,7 +168,7 @@ void hd_cli_run(hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_pol
     ans->ns = timed(&collide, o, a, b, &ans->status);
     ans->cert_ok = -1;
     if (o->check && ans->status == HD_OK) {
-        ans->cert_ok = hd_certificate_check(a, NULL, b, &o->pose_b, ans->result.verdict,
+        ans->cert_ok = hd_certificate_check(a, &o->pose_a, b, &o->pose_b, ans->result.verdict,
                                             ans->result.eps, &ans->result.cert) == HD_OK;
     }
     ans->distance_status = HD_OK;
@@ -203,8 +177,8 @@ void hd_cli_run(hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_pol
         timed_query distance = {&q, NULL, &ans->distance};
         ans->distance_ns = timed(&distance, o, a, b, &ans->distance_status);
         if (ans->distance_status == HD_OK && o->check &&
-            hd_certificate_check(a, NULL, b, &o->pose_b, ans->distance.verdict, ans->distance.eps,
-                                 &ans->distance.cert) != HD_OK) {
+            hd_certificate_check(a, &o->pose_a, b, &o->pose_b, ans->distance.verdict,
+                                 ans->distance.eps, &ans->distance.cert) != HD_OK) {
             ans->cert_ok = 0;
         }
     }

@@ -17,6 +17,8 @@ typedef struct hd_cli_opts {
     int repeat;              /* --repeat K (batch) */
     int check;               /* verify each certificate independently (default on) */
     hd_options query;        /* tolerances, flags */
+    hd_format format;        /* --format: of both shape files */
+    hd_pose pose_a;          /* --translate-a / --rotate-a */
     hd_pose pose_b;          /* --translate-b / --rotate-b */
     int record_path;         /* --path: CD-Dual records its search path in the workspace */
     hd_workspace *workspace; /* CD-Dual's, sized for the pair (hd_cli_workspace_for) */

@@ -17,6 +17,8 @@ static int batch_usage(void)
         "ns is the time of the query call alone (parsing and hull building excluded), the\n"
         "median over --repeat K calls. An empty set (\"A 0\") never collides. Options:\n%s"
         "  --repeat K         run each query K times (default 1)\n"
+        "A pair the file gets wrong is reported on standard error (file:line and why) and\n"
+        "skipped up to the next 'pair' line; the exit code is then 1 once all are done.\n"
         "A summary goes to standard error.\n",
         hd_cli_query_help);
     return HD_EXIT_OK;
@@ -26,7 +28,17 @@ typedef struct hd_batch_totals {
     long pairs;
     long failures;
     long disagreements;
+    long unreadable; /* pairs the reader rejected (each reported with file:line) */
 } hd_batch_totals;
+
+static void report_bad_pair(const hd_parse_error *err, hd_status st, hd_batch_totals *tot)
+{
+    char msg[600];
+    hd_parse_error_format(err, msg, (int)sizeof msg);
+    fflush(stdout);
+    fprintf(stderr, "hedra batch: %s\n", msg[0] ? msg : hd_status_str(st));
+    tot->unreadable++;
+}
 
 static void print_empty(const char *name, hd_algo algo)
 {
@@ -117,6 +129,10 @@ static int parse_args(int argc, char **argv, hd_cli_opts *o, const char **path)
     if (*path == NULL) {
         return hd_cli_usage_error("batch", "missing PAIRFILE", NULL);
     }
+    if (o->format != HD_FORMAT_AUTO) {
+        return hd_cli_usage_error("batch", "--format is for shape files; a pair file is its own",
+                                  NULL);
+    }
     return 0;
 }
 
@@ -133,26 +149,35 @@ int hd_cmd_batch(int argc, char **argv)
     memset(&err, 0, sizeof err);
     hd_pair_reader *reader = NULL;
     hd_status st = hd_pair_reader_open(path, &reader, &err);
-    hd_batch_totals tot = {0, 0, 0};
-    int done = 0;
-    while (st == HD_OK) {
+    hd_batch_totals tot = {0, 0, 0, 0};
+    int done = 0, reported = 0;
+    while (st == HD_OK && !done) {
         hd_pair_data pd;
         st = hd_pair_reader_next(reader, &pd, &done, &err);
-        if (st != HD_OK || done) {
-            break;
+        if (st == HD_OK && !done) {
+            run_pair(&o, &pd, &tot);
+        } else if (st != HD_OK) {
+            /* report the bad pair and go on with the next one when the file allows it */
+            report_bad_pair(&err, st, &tot);
+            hd_status failed = st;
+            st = hd_pair_reader_resume(reader, &err);
+            reported = st == failed; /* the reader stays failed with the error just reported */
         }
-        run_pair(&o, &pd, &tot);
     }
     hd_pair_reader_close(reader);
     hd_cli_opts_free(&o);
     if (st != HD_OK) {
-        char msg[600];
-        hd_parse_error_format(&err, msg, (int)sizeof msg);
-        fflush(stdout);
-        fprintf(stderr, "hedra batch: %s\n", msg[0] ? msg : hd_status_str(st));
+        if (!reported) {
+            report_bad_pair(&err, st, &tot);
+        }
         return HD_EXIT_INPUT;
     }
-    fprintf(stderr, "hedra batch: %ld pairs, %ld failed queries, %ld disagreements\n", tot.pairs,
-            tot.failures, tot.disagreements);
+    fprintf(stderr,
+            "hedra batch: %ld pairs, %ld failed queries, %ld disagreements, %ld unreadable "
+            "pairs\n",
+            tot.pairs, tot.failures, tot.disagreements, tot.unreadable);
+    if (tot.unreadable) {
+        return HD_EXIT_INPUT;
+    }
     return (tot.failures || tot.disagreements) ? HD_EXIT_FAILURE : HD_EXIT_OK;
 }

@@ -83,8 +83,8 @@ int hd_cmd_collide(int argc, char **argv)
     if (nfiles != 2) {
         return hd_cli_usage_error("collide", "two files expected: A B", NULL);
     }
-    hd_polytope *a = hd_cli_load(files[0]);
-    hd_polytope *b = a ? hd_cli_load(files[1]) : NULL;
+    hd_polytope *a = hd_cli_load(files[0], o.format);
+    hd_polytope *b = a ? hd_cli_load(files[1], o.format) : NULL;
     int code = HD_EXIT_INPUT;
     if (a != NULL && b != NULL) {
         code = run_all(&o, a, b);

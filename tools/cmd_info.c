@@ -8,12 +8,19 @@ int hd_cmd_info(int argc, char **argv)
 {
     const char *path = NULL;
     int json = 0;
+    hd_format format = HD_FORMAT_AUTO;
     for (int i = 1; i < argc; ++i) {
-        if (hd_cli_is_help(argv[i])) {
-            printf("usage: hedra info [--json] FILE\n"
+        int used = hd_cli_parse_format_option("info", argc, argv, &i, &format);
+        if (used != 0) {
+            if (used < 0) {
+                return HD_EXIT_USAGE;
+            }
+        } else if (hd_cli_is_help(argv[i])) {
+            printf("usage: hedra info [--json] [--format off|obj|xyz] FILE\n"
                    "Builds the convex hull of FILE's points and prints its vertex, edge and face\n"
                    "counts, affine dimension (0 point, 1 segment, 2 polygon, 3 solid) and bounds.\n"
-                   "FILE '-' reads standard input (OFF with its header keyword, OBJ or XYZ).\n");
+                   "FILE '-' reads standard input (OFF with its header keyword, OBJ or "
+                   "XYZ).\n" HD_CLI_FORMAT_HELP);
             return HD_EXIT_OK;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
@@ -28,7 +35,7 @@ int hd_cmd_info(int argc, char **argv)
     if (path == NULL) {
         return hd_cli_usage_error("info", "missing FILE", NULL);
     }
-    hd_polytope *p = hd_cli_load(path);
+    hd_polytope *p = hd_cli_load(path, format);
     if (p == NULL) {
         return HD_EXIT_INPUT;
     }
@@ -62,11 +69,17 @@ int hd_cmd_info(int argc, char **argv)
 int hd_cmd_hull(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL;
+    hd_format format = HD_FORMAT_AUTO;
     for (int i = 1; i < argc; ++i) {
-        if (hd_cli_is_help(argv[i])) {
-            printf("usage: hedra hull IN -o OUT.off\n"
+        int used = hd_cli_parse_format_option("hull", argc, argv, &i, &format);
+        if (used != 0) {
+            if (used < 0) {
+                return HD_EXIT_USAGE;
+            }
+        } else if (hd_cli_is_help(argv[i])) {
+            printf("usage: hedra hull [--format off|obj|xyz] IN -o OUT.off\n"
                    "Builds the convex hull of IN's points and writes it as OFF (polygonal faces;\n"
-                   "'-o -' writes to standard output).\n");
+                   "'-o -' writes to standard output).\n" HD_CLI_FORMAT_HELP);
             return HD_EXIT_OK;
         } else if (strcmp(argv[i], "-o") == 0) {
             if (++i >= argc) {
@@ -84,7 +97,7 @@ int hd_cmd_hull(int argc, char **argv)
     if (in == NULL || out == NULL) {
         return hd_cli_usage_error("hull", "usage: hedra hull IN -o OUT.off", NULL);
     }
-    hd_polytope *p = hd_cli_load(in);
+    hd_polytope *p = hd_cli_load(in, format);
     if (p == NULL) {
         return HD_EXIT_INPUT;
     }

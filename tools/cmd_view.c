@@ -126,6 +126,10 @@ static int parse_args(hd_view_opts *o, int argc, char **argv)
         if (hd_cli_is_help(argv[i])) {
             return view_usage();
         }
+        if (strcmp(argv[i], "--translate-a") == 0 || strcmp(argv[i], "--rotate-a") == 0) {
+            /* the page draws A in its own frame: the relative pose is B's */
+            return hd_cli_usage_error("view", "A stays unmoved here: pose B instead", argv[i]);
+        }
         int used = parse_view_option(o, argc, argv, &i);
         if (used == 0) {
             used = hd_cli_opts_parse(&o->query, "view", argc, argv, &i);
@@ -240,8 +244,8 @@ int hd_cmd_view(int argc, char **argv)
         code = run_view(&o, &assets, NULL, NULL);
         hd_view_assets_free(&assets);
     } else if (assets.html != NULL) {
-        hd_polytope *a = hd_cli_load(o.files[0]);
-        hd_polytope *b = a ? hd_cli_load(o.files[1]) : NULL;
+        hd_polytope *a = hd_cli_load(o.files[0], o.query.format);
+        hd_polytope *b = a ? hd_cli_load(o.files[1], o.query.format) : NULL;
         if (a != NULL && b != NULL) {
             code = run_view(&o, &assets, a, b);
         }

@@ -252,10 +252,18 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
 {
     hd_cli_opts run = o->query;
     run.distance = 1;
-    run.record_path = 1; /* hd_cli_run sizes the workspace for the pair */
+    run.record_path = 0;
     run.workspace = NULL;
     hd_cli_answer ans;
     hd_cli_run(&run, run.algo, a, b, &ans);
+    /* Recording makes GJK skip its portal start, so the path comes from a run of its own and
+     * the numbers shown are those of the unrecorded query, `hedra collide`'s. */
+    hd_cli_opts trace = o->query;
+    trace.distance = trace.depth = trace.manifold = 0;
+    trace.record_path = 1; /* hd_cli_run sizes the workspace for the pair */
+    trace.workspace = NULL;
+    hd_cli_answer traced;
+    hd_cli_run(&trace, trace.algo, a, b, &traced);
     fprintf(fp, "{\"hedra\":\"%s\",\"kind\":\"pair\",\"names\":[", hd_version_string());
     hd_json_string(fp, o->files[0]);
     fputc(',', fp);
@@ -266,19 +274,19 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     hd_view_json_polytope(fp, b, &o->query.pose_b);
     fputs(",\"query\":", fp);
     hd_cli_opts print = run;
-    print.record_path = 0;            /* the path is written below, with its geometry */
-    print.depth = print.manifold = 0; /* the contact too, in its own object */
+    print.depth = print.manifold = 0; /* the contact is written in its own object */
     hd_cli_print_json(fp, NULL, &print, &ans);
     fputs(",\"contact\":", fp);
     json_contact(fp, &run, &ans);
     fputs(",\"difference\":", fp);
     json_difference(fp, a, b, &o->query.pose_b);
     fputs(",\"path\":", fp);
-    hd_view_json_path(fp, &ans, run.workspace, a, b, &o->query.pose_b);
+    hd_view_json_path(fp, &traced, trace.workspace, a, b, &o->query.pose_b);
     fputs(",\"motion\":", fp);
     json_motion(fp, o, a, b);
     fputs("}", fp);
     hd_workspace_destroy(run.workspace);
+    hd_workspace_destroy(trace.workspace);
     int failed = ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0 ||
                  ans.contact_status != HD_OK;
     return failed ? HD_EXIT_FAILURE : HD_EXIT_OK;

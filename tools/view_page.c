@@ -100,8 +100,9 @@ static int find_dir(char *out, size_t size)
 static void install_hint(void)
 {
     fprintf(stderr,
-            "The page needs three.js, bundled once from npm into viewer/" HD_VIEW_BUNDLE ":\n"
-            "  bash scripts/viewer-deps.sh     (npm ci and npm run build in viewer/)\n"
+            "The page needs three.js, bundled once from npm into viewer/" HD_VIEW_BUNDLE
+            " by the CMake build\n(unless configured with -DHEDRA_VIEWER=OFF) or by:\n"
+            "  bash scripts/viewer-deps.sh --bundle-only   (npm ci and npm run build in viewer/)\n"
             "then 'cmake --install' copies it to share/hedra/viewer; or point HEDRA_VIEWER_DIR\n"
             "at a directory holding page.html, page.css, page.js and " HD_VIEW_BUNDLE ".\n");
 }

@@ -89,6 +89,14 @@ typedef struct hd_pair_data {
 HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *done,
                                      hd_parse_error *err);
 
+/* After hd_pair_reader_next failed on a pair's content (HD_ERR_PARSE, HD_ERR_NONFINITE,
+ * HD_ERR_TOO_LARGE, ...), clears the error and skips to the next line that starts with 'pair'
+ * (the failing line itself when it was such a header read as a point), so that the next call
+ * reads that pair, or ends cleanly. Returns HD_OK (also when there was no error), HD_ERR_NULL
+ * without a reader, or HD_ERR_IO / HD_ERR_NO_MEMORY / HD_ERR_TOO_LARGE (past INT_MAX lines) when
+ * the error or the skipping was one of those: the reader then stays failed. */
+HD_API hd_status hd_pair_reader_resume(hd_pair_reader *reader, hd_parse_error *err);
+
 /* Writes one pair in the format above (full precision, %.17g). a may be NULL when na == 0, b when
  * nb == 0. Nothing is written on an argument error: HD_ERR_NULL, HD_ERR_INVALID_ARG (a name that
  * the reader would not accept back, a negative count), HD_ERR_TOO_LARGE, HD_ERR_NONFINITE;
@@ -109,10 +117,9 @@ HD_API hd_status hd_write_pair(FILE *fp, const char *name, const double *a, int 
  * Frame 0 is everything before the first "frame" line. Names are single tokens of at most
  * HD_SCENE_NAME_MAX bytes; shape names are unique, and a body name is unique among the bodies
  * present (after "remove NAME" a new "body NAME" may follow). A shape must be defined before a
- * body uses it, a body before it is moved or removed. A quaternion must be a unit quaternion:
- * the matrix |q|^2 R(q) of the rotation it gives passes hd_pose_validate with the default pose
- * tolerance (| |q|^4 - 1 | <= 1e-9, so |q| within about 2.5e-10 of 1); the pose is then
- * hd_pose_from_quaternion's. Errors name the file and line: unknown shape or body, duplicate
+ * body uses it, a body before it is moved or removed. A quaternion is normalised, as by the
+ * CLI's --rotate-b: the pose is hd_pose_from_quaternion's, and a zero quaternion is
+ * HD_ERR_BAD_POSE. Errors name the file and line: unknown shape or body, duplicate
  * name, bad quaternion, malformed or truncated lines. */
 #define HD_SCENE_NAME_MAX 255
 
@@ -154,7 +161,7 @@ typedef struct hd_scene_file {
 
 /* Reads a scene file (path "-": standard input). On error returns HD_ERR_IO, HD_ERR_PARSE,
  * HD_ERR_NONFINITE, HD_ERR_TOO_LARGE, HD_ERR_EMPTY (a shape without points), HD_ERR_BAD_POSE (a
- * quaternion that is not unit), HD_ERR_NO_MEMORY or HD_ERR_NULL, fills *err (may be NULL) and
+ * quaternion that is zero), HD_ERR_NO_MEMORY or HD_ERR_NULL, fills *err (may be NULL) and
  * leaves *out empty. Free with hd_scene_file_free. */
 HD_API hd_status hd_read_scene(const char *path, hd_scene_file *out, hd_parse_error *err);
 

@@ -34,7 +34,8 @@ static PyObject *cache_repr(hdpy_cache *self)
 }
 
 static PyMethodDef cache_methods[] = {
-    {"reset", (PyCFunction)cache_reset, METH_NOARGS, "reset(): forget the last query (cold)."},
+    {"reset", (PyCFunction)cache_reset, METH_NOARGS,
+     "reset($self, /)\n--\n\nForget the last query (cold)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -42,7 +43,7 @@ PyTypeObject hdpy_CacheType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.Cache",
     .tp_basicsize = sizeof(hdpy_cache),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Cache()\n\nWarm start for repeated queries of one ordered pair along a motion:\n"
+    .tp_doc = "Cache()\n--\n\nWarm start for repeated queries of one ordered pair along a motion:\n"
               "pass cache=... to hedra.collide / hedra.distance. It never changes an answer.",
     .tp_new = cache_new,
     .tp_repr = (reprfunc)cache_repr,

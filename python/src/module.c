@@ -14,49 +14,55 @@
 
 static PyMethodDef methods[] = {
     {"collide", FN(hdpy_collide), FASTCALL_KW,
-     "collide(a, b, pose_a=None, pose_b=None, algo='gjk', touch_rel=None, cache=None)\n    -> "
-     "CollideResult\n"
-     "\nWhether posed polytopes a and b are 'separated', 'touching' or 'intersecting', with the\n"
+     "collide($module, a, b, pose_a=None, pose_b=None, algo='gjk', touch_rel=None, cache=None)\n"
+     "--\n\n-> CollideResult. Whether posed polytopes a and b are 'separated', 'touching' or "
+     "'intersecting', with the\n"
      "certificate that proves it. algo: 'gjk', 'cddual' or 'lp'. A pose is a 7-sequence\n"
      "(qw, qx, qy, qz, tx, ty, tz) or a 4x4 matrix; None is the identity."},
     {"distance", FN(hdpy_distance), FASTCALL_KW,
-     "distance(a, b, pose_a=None, pose_b=None, touch_rel=None, cache=None)\n    -> DistanceResult\n"
-     "\nEuclidean distance (0 when touching or intersecting) with closest points witness_a,\n"
+     "distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None, cache=None)\n--\n\n"
+     "-> DistanceResult. Euclidean distance (0 when touching or intersecting) with closest points "
+     "witness_a,\n"
      "witness_b, and the verdict and certificate of collide."},
     {"gap", FN(hdpy_gap), FASTCALL_KW,
-     "gap(a, b, direction, pose_a=None, pose_b=None, touch_rel=None) -> GapResult\n"
-     "\nHow far B must travel along +direction or -direction to just touch A (separated), or\n"
+     "gap($module, a, b, direction, pose_a=None, pose_b=None, touch_rel=None)\n--\n\n"
+     "-> GapResult. How far B must travel along +direction or -direction to just touch A "
+     "(separated), or\n"
      "to leave it (overlapping): CD-Dual section 6."},
     {"contains", FN(hdpy_contains), FASTCALL_KW,
-     "contains(a, b, pose_a=None, pose_b=None, touch_rel=None) -> bool\n"
-     "\nTrue when every vertex of B lies in A (the boundary counts as inside)."},
+     "contains($module, a, b, pose_a=None, pose_b=None, touch_rel=None)\n--\n\n"
+     "-> bool. True when every vertex of B lies in A (the boundary counts as inside)."},
     {"point_inside", FN(hdpy_point_inside), FASTCALL_KW,
-     "point_inside(a, point, pose_a=None, touch_rel=None) -> str\n"
-     "\n'intersecting' strictly inside, 'touching' on the boundary, 'separated' outside."},
+     "point_inside($module, a, point, pose_a=None, touch_rel=None)\n--\n\n"
+     "-> str. 'intersecting' strictly inside, 'touching' on the boundary, 'separated' outside."},
     {"collide_many", FN(hdpy_collide_many), FASTCALL_KW,
-     "collide_many(a, b, poses_b, poses_a=None, threads=0, algo='gjk', touch_rel=None,\n"
-     "             warm_start=True) -> int8 array (N,)\n"
-     "\nThe verdict code (0 separated, 1 touching, 2 intersecting) of a against b at every\n"
+     "collide_many($module, a, b, poses_b, poses_a=None, threads=0, algo='gjk', touch_rel=None,\n"
+     "             warm_start=True)\n--\n\n"
+     "-> int8 array (N,). The verdict code (0 separated, 1 touching, 2 intersecting) of a against "
+     "b at every\n"
      "pose of poses_b, an (N, 7) or (N, 4, 4) array. poses_a: None (identity), one pose for\n"
      "all, or N poses. Runs in C without the GIL on `threads` threads (0: every core), each\n"
      "chunk of consecutive poses warm-starting from the previous pose."},
     {"distance_many", FN(hdpy_distance_many), FASTCALL_KW,
-     "distance_many(a, b, poses_b, poses_a=None, threads=0, touch_rel=None, warm_start=True,\n"
-     "              witnesses=False) -> float64 array (N,) or (distances, witness_a, witness_b)\n"
-     "\nThe distance of a and b at every pose, as collide_many; with witnesses=True also the\n"
+     "distance_many($module, a, b, poses_b, poses_a=None, threads=0, touch_rel=None,\n"
+     "              warm_start=True, witnesses=False)\n--\n\n"
+     "-> float64 array (N,), or (distances, witness_a, witness_b). The distance of a and b at "
+     "every pose, as collide_many; with witnesses=True also the\n"
      "(N, 3) closest points."},
     {"signed_distance", FN(hdpy_signed_distance), FASTCALL_KW,
-     "signed_distance(a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa', cache=None)\n"
-     "    -> SignedDistanceResult\n"
-     "\nThe distance when separated, minus the penetration depth when overlapping, with the unit\n"
+     "signed_distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa',\n"
+     "                cache=None)\n--\n\n"
+     "-> SignedDistanceResult. The distance when separated, minus the penetration depth when "
+     "overlapping, with the unit\n"
      "normal from A towards B, witnesses (witness_b - witness_a = signed_distance * normal),\n"
      "proven bounds lower <= signed_distance <= upper, the supporting features (type, index) of "
      "both polytopes, verdict.\n"
      "depth: 'epa' (expanding polytope) or 'sat' (separating axes); both exact (hedra/contact.h)."},
     {"contact_manifold", FN(hdpy_contact_manifold), FASTCALL_KW,
-     "contact_manifold(a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa', cache=None)\n"
-     "    -> Manifold\n"
-     "\nUp to four contact points (point, separation, feature_a, feature_b) sharing the normal\n"
+     "contact_manifold($module, a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa',\n"
+     "                 cache=None)\n--\n\n"
+     "-> Manifold. Up to four contact points (point, separation, feature_a, feature_b) sharing the "
+     "normal\n"
      "of signed_distance, by clipping the incident face against the reference face; none when\n"
      "the pair is separated by more than eps. .contact holds the signed_distance answer."},
     {NULL, NULL, 0, NULL},

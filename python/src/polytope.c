@@ -395,14 +395,17 @@ static PyObject *polytope_reduce(hdpy_polytope *self, PyObject *unused)
 
 static PyMethodDef polytope_methods[] = {
     {"read", (PyCFunction)(void (*)(void))polytope_read, METH_VARARGS | METH_KEYWORDS | METH_CLASS,
-     "read(path, format=None) -> Polytope\n\nThe hull of the points of an OFF, OBJ or XYZ file\n"
+     "read($type, /, path, format=None)\n--\n\n-> Polytope. The hull of the points of an OFF, OBJ "
+     "or XYZ file\n"
      "(format None or 'auto' picks by extension; 'off', 'obj', 'xyz'). A malformed file raises\n"
      "ParseError with .file and .line; a missing one FileError."},
     {"from_mesh", (PyCFunction)(void (*)(void))polytope_from_mesh,
      METH_VARARGS | METH_KEYWORDS | METH_CLASS,
-     "from_mesh(vertices, faces, convex_rel=1e-9) -> Polytope\n\nA solid from an explicit convex\n"
+     "from_mesh($type, /, vertices, faces, convex_rel=1e-9)\n--\n\n-> Polytope. A solid from an "
+     "explicit convex\n"
      "mesh: faces are index loops, counter-clockwise seen from outside."},
-    {"__reduce__", (PyCFunction)polytope_reduce, METH_NOARGS, "pickle support"},
+    {"__reduce__", (PyCFunction)polytope_reduce, METH_NOARGS,
+     "__reduce__($self, /)\n--\n\npickle support"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -414,9 +417,10 @@ PyTypeObject hdpy_PolytopeType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.Polytope",
     .tp_basicsize = sizeof(hdpy_polytope),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Polytope(points)\n\nThe convex hull of an (n, 3) array-like of points (any real\n"
-              "dtype; n >= 1; duplicates and interior points allowed). Immutable; share it\n"
-              "between threads and queries freely; len() is the vertex count.",
+    .tp_doc =
+        "Polytope(points)\n--\n\nThe convex hull of an (n, 3) array-like of points (any real\n"
+        "dtype; n >= 1; duplicates and interior points allowed). Immutable; share it\n"
+        "between threads and queries freely; len() is the vertex count.",
     .tp_new = polytope_new,
     .tp_dealloc = (destructor)polytope_dealloc,
     .tp_repr = (reprfunc)polytope_repr,

@@ -357,7 +357,8 @@ static PyObject *distance_repr(hdpy_result *self)
 
 static PyMethodDef result_methods[] = {
     {"check", (PyCFunction)result_check, METH_NOARGS,
-     "check() -> bool\n\nVerifies the certificate by brute force over the posed vertices\n"
+     "check($self, /)\n--\n\n-> bool. Verifies the certificate by brute force over the posed "
+     "vertices\n"
      "(hd_certificate_check), independently of the algorithm that produced it."},
     {NULL, NULL, 0, NULL},
 };

@@ -5,6 +5,8 @@
  * at a time (`busy` refuses a second). */
 #include "hedra_py.h"
 
+#include <limits.h>
+
 typedef struct hdpy_scene {
     PyObject_HEAD
     hd_scene *scene;
@@ -171,6 +173,54 @@ static PyObject *scene_move(hdpy_scene *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ids as a 1-D int64 or uint64 array: any integer dtype (numpy's default int64 included); a
+ * non-integer dtype is a TypeError, since a float is not a body id. */
+static PyArrayObject *id_array(PyObject *obj)
+{
+    PyArrayObject *raw =
+        (PyArrayObject *)PyArray_FROMANY(obj, NPY_NOTYPE, 1, 1, NPY_ARRAY_IN_ARRAY);
+    if (raw == NULL) {
+        return NULL;
+    }
+    if (!PyArray_ISINTEGER(raw) && PyArray_SIZE(raw) > 0) {
+        PyErr_Format(PyExc_TypeError, "Scene.move_many: ids must be integers, not %s",
+                     PyArray_DESCR(raw)->typeobj->tp_name);
+        Py_DECREF(raw);
+        return NULL;
+    }
+    int type = PyArray_ISUNSIGNED(raw) ? NPY_UINT64 : NPY_INT64;
+    PyArrayObject *ids = (PyArrayObject *)PyArray_CastToType(raw, PyArray_DescrFromType(type), 0);
+    Py_DECREF(raw);
+    return ids;
+}
+
+/* ids[i] as a body id of the scene, or -1 with InvalidInputError naming i and the value. */
+static int id_at(hdpy_scene *self, PyArrayObject *ids, npy_intp i)
+{
+    const void *data = PyArray_DATA(ids);
+    int is_unsigned = PyArray_TYPE(ids) == NPY_UINT64;
+    unsigned long long u = is_unsigned ? ((const npy_uint64 *)data)[i] : 0;
+    long long v = is_unsigned ? (long long)(u > INT_MAX ? INT_MAX + 1ULL : u)
+                              : (long long)((const npy_int64 *)data)[i];
+    PyObject *key = v >= 0 && v <= INT_MAX ? PyLong_FromLongLong(v) : NULL;
+    int known = key != NULL && PyDict_Contains(self->shapes, key) == 1;
+    Py_XDECREF(key);
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    if (!known) {
+        if (is_unsigned) {
+            hdpy_invalid("Scene.move_many: ids[%zd] = %llu: no such body in the scene",
+                         (Py_ssize_t)i, u);
+        } else {
+            hdpy_invalid("Scene.move_many: ids[%zd] = %lld: no such body in the scene",
+                         (Py_ssize_t)i, v);
+        }
+        return -1;
+    }
+    return (int)v;
+}
+
 /* move_many(ids, poses): body ids[i] to poses[i], (N, 7) or (N, 4, 4). A failure raises for its
  * index; the bodies before it are moved. */
 static PyObject *scene_move_many(hdpy_scene *self, PyObject *args)
@@ -180,25 +230,26 @@ static PyObject *scene_move_many(hdpy_scene *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OO:move_many", &ids_obj, &poses_obj) || check_idle(self) < 0) {
         return NULL;
     }
-    PyArrayObject *ids =
-        (PyArrayObject *)PyArray_FROMANY(ids_obj, NPY_INT, 1, 1, NPY_ARRAY_IN_ARRAY);
+    PyArrayObject *ids = id_array(ids_obj);
     PyArrayObject *poses = ids ? hdpy_pose_array(poses_obj, "poses", 0, &kind, &single) : NULL;
     PyObject *result = NULL;
     if (poses != NULL && PyArray_DIM(poses, 0) != PyArray_DIM(ids, 0)) {
         hdpy_invalid("ids and poses differ in length");
     } else if (poses != NULL) {
-        const int *id = (const int *)PyArray_DATA(ids);
         const double *v = (const double *)PyArray_DATA(poses);
         npy_intp n = PyArray_DIM(ids, 0), i = 0;
         hd_status st = HD_OK;
-        for (; i < n && st == HD_OK; ++i) {
+        int id = 0;
+        for (; i < n && st == HD_OK && (id = id_at(self, ids, i)) >= 0; ++i) {
             hd_pose pose;
             st = hdpy_pose_decode(v + i * kind, kind, HD_DEFAULT_POSE_TOL, &pose);
-            st = st == HD_OK ? hd_scene_move(self->scene, id[i], &pose) : st;
+            st = st == HD_OK ? hd_scene_move(self->scene, id, &pose) : st;
         }
         char context[64];
         PyOS_snprintf(context, sizeof context, "Scene.move_many: body %zd", (Py_ssize_t)(i - 1));
-        result = st == HD_OK ? Py_NewRef(Py_None) : hdpy_raise(st, context);
+        if (id >= 0) {
+            result = st == HD_OK ? Py_NewRef(Py_None) : hdpy_raise(st, context);
+        }
     }
     Py_XDECREF(ids);
     Py_XDECREF(poses);
@@ -489,21 +540,29 @@ static PyGetSetDef scene_getset[] = {
 #define KW METH_VARARGS | METH_KEYWORDS
 static PyMethodDef scene_methods[] = {
     {"add", (PyCFunction)(void (*)(void))scene_add, KW,
-     "add(polytope, pose=None) -> id\n\nA body from the next step on (the polytope is shared)."},
-    {"remove", (PyCFunction)scene_remove, METH_O, "remove(id): the body leaves at the next step."},
-    {"move", (PyCFunction)scene_move, METH_VARARGS, "move(id, pose): its pose for the next step."},
+     "add($self, /, polytope, pose=None)\n--\n\n-> int id. A body from the next step on (the "
+     "polytope is shared)."},
+    {"remove", (PyCFunction)scene_remove, METH_O,
+     "remove($self, id, /)\n--\n\nThe body leaves at the next step."},
+    {"move", (PyCFunction)scene_move, METH_VARARGS,
+     "move($self, id, pose, /)\n--\n\nIts pose for the next step."},
     {"move_many", (PyCFunction)scene_move_many, METH_VARARGS,
-     "move_many(ids, poses): bodies ids[i] to poses[i], an (N, 7) or (N, 4, 4) array."},
+     "move_many($self, ids, poses, /)\n--\n\nBodies ids[i] (any integer dtype) to poses[i], an (N, "
+     "7)\n"
+     "or (N, 4, 4) array. An id not in the scene raises InvalidInputError naming it."},
     {"step", (PyCFunction)scene_step, METH_NOARGS,
-     "step() -> (pairs, verdicts)\n\nOne frame on the scene's threads, without the GIL: the\n"
+     "step($self, /)\n--\n\n-> (pairs, verdicts). One frame on the scene's threads, without the "
+     "GIL: the\n"
      "(K, 2) int ids a < b of the pairs in contact, sorted, and their int8 verdict codes\n"
      "(1 touching, 2 intersecting). .stats tells what it did."},
     {"query_box", (PyCFunction)scene_query_box, METH_VARARGS,
-     "query_box(lo, hi) -> int array: the bodies whose box overlaps [lo, hi], sorted."},
+     "query_box($self, lo, hi, /)\n--\n\n-> int array: the bodies whose box overlaps [lo, hi], "
+     "sorted."},
     {"query_polytope", (PyCFunction)(void (*)(void))scene_query_polytope, KW,
-     "query_polytope(polytope, pose=None) -> (ids, verdicts): the bodies it touches or\n"
+     "query_polytope($self, /, polytope, pose=None)\n--\n\n-> (ids, verdicts): the bodies it "
+     "touches or\n"
      "intersects, sorted."},
-    {"body", (PyCFunction)scene_body, METH_O, "body(id) -> (polytope, 4x4 pose)"},
+    {"body", (PyCFunction)scene_body, METH_O, "body($self, id, /)\n--\n\n-> (polytope, 4x4 pose)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -516,7 +575,7 @@ static PyTypeObject hdpy_SceneType = {
     .tp_basicsize = sizeof(hdpy_scene),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scene(threads=0, broadphase='tree', margin=0.5, algo='gjk', touch_rel=None,\n"
-              "      depth=False, manifold=False)\n\n"
+              "      depth=False, manifold=False)\n--\n\n"
               "Many moving bodies (hedra/scene.h): a broad phase kept as they move, a pair table\n"
               "with one warm-start cache per pair, the narrow phase on the scene's threads.",
     .tp_new = scene_new,

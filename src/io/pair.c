@@ -12,6 +12,8 @@ struct hd_pair_reader {
     int close_stream;
     int finished;       /* the clean end of the file was reached */
     hd_status failed;   /* sticky error, HD_OK while none */
+    int resumed;        /* hd_pair_reader_resume left a header line: 1 whole, 2 past 'pair' */
+    int header_failed;  /* the error was in a "pair <name>" line: resuming skips past it */
     hd_parse_error err; /* the lexer writes here; copied out to the caller */
     char name[HD_PAIR_NAME_MAX + 1];
     hdi_point_buf a;
@@ -90,7 +92,7 @@ void hd_pair_reader_close(hd_pair_reader *reader)
 static hd_status read_pair_header(hd_pair_reader *r)
 {
     hdi_lexer *lx = r->lx;
-    char *key = hdi_lex_token(lx);
+    const char *key = r->resumed == 2 ? "pair" : hdi_lex_token(lx);
     char q[48];
     if (strcmp(key, "pair") != 0) {
         hdi_lex_quote(key, q, sizeof q);
@@ -170,8 +172,8 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *b
 
 static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, int *done)
 {
-    int found = 0;
-    hd_status st = hdi_lex_next(r->lx, &found);
+    int found = r->resumed != 0;
+    hd_status st = found ? HD_OK : hdi_lex_next(r->lx, &found);
     if (st != HD_OK) {
         return st;
     }
@@ -182,6 +184,8 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, int *done)
     }
     int line = r->lx->line_no;
     st = read_pair_header(r);
+    r->resumed = 0;
+    r->header_failed = st != HD_OK;
     if (st == HD_OK) {
         st = read_set(r, "A", &r->a);
     }
@@ -224,4 +228,65 @@ hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *d
         }
     }
     return reader->failed;
+}
+
+/* Does the unread rest of the current line start with the keyword 'pair'? */
+static int at_pair_keyword(const char *text)
+{
+    while (*text == ' ' || *text == '\t') {
+        ++text;
+    }
+    return strncmp(text, "pair", 4) == 0 && (text[4] == '\0' || text[4] == ' ' || text[4] == '\t');
+}
+
+/* Was the failing line's first token the keyword 'pair' (a pair header read as a point, when a
+ * set has fewer lines than its count)? The lexer NUL-terminated the tokens it read in place. */
+static int failed_on_pair_keyword(const hdi_lexer *lx)
+{
+    const char *start = lx->line;
+    if (lx->line_no == 1 && memcmp(start, "\xEF\xBB\xBF", 3) == 0) {
+        start += 3;
+    }
+    while (*start == ' ' || *start == '\t') {
+        ++start;
+    }
+    return strcmp(start, "pair") == 0 && lx->cursor > start;
+}
+
+hd_status hd_pair_reader_resume(hd_pair_reader *reader, hd_parse_error *err)
+{
+    if (reader == NULL) {
+        return hdi_io_error(err, "<pair reader>", 0, HD_ERR_NULL, "no reader given");
+    }
+    hd_status st = reader->failed;
+    if (st == HD_OK || st == HD_ERR_IO || st == HD_ERR_NO_MEMORY) {
+        return st; /* nothing to skip, or nothing more to be read */
+    }
+    reader->failed = HD_OK;
+    int header_failed = reader->header_failed;
+    reader->header_failed = 0;
+    if (!header_failed && failed_on_pair_keyword(reader->lx)) {
+        reader->resumed = 2;
+        return HD_OK;
+    }
+    for (;;) {
+        int found = 0;
+        st = hdi_lex_next(reader->lx, &found);
+        if (st != HD_OK && st != HD_ERR_PARSE) {
+            /* HD_ERR_IO, or HD_ERR_TOO_LARGE past INT_MAX lines: nothing more can be read */
+            reader->failed = st;
+            if (err != NULL) {
+                *err = reader->err;
+            }
+            return st;
+        }
+        if (st == HD_OK && !found) { /* no further pair: the next call ends cleanly */
+            reader->finished = 1;
+            return HD_OK;
+        }
+        if (st == HD_OK && at_pair_keyword(reader->lx->cursor)) {
+            reader->resumed = 1;
+            return HD_OK;
+        }
+    }
 }
