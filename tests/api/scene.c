@@ -2,13 +2,14 @@
  * contacts of every frame equal the all-pairs answer (every pair of bodies tested by hd_collide,
  * cold), for both broad phases and 1, 2, 3 and 8 threads, and the output is identical for every
  * thread count. Also: a body removed and re-added, bodies with identical boxes, touching faces,
- * bodies far from the origin, queries by box and by polytope, the pair table and the tree
- * against naive references, and bad arguments. With the contact details (HD_SCENE_MANIFOLD), every
- * contact's signed distance and normal agree with the long-double separating-axis oracle
- * (support/depth_oracle.c), its manifold points lie in the overlap slab, and the details are
- * bit for bit the same for every thread count; steps after pauses that leave the pool's workers
- * watching, napping or asleep; allocation failures at every allocation of a frame, after which
- * the repeated step answers as brute force. Run under ThreadSanitizer by scripts/test.sh. */
+ * bodies far from the origin, queries by box and by polytope, and bad arguments. With the contact
+ * details (HD_SCENE_MANIFOLD), every contact's signed distance and normal agree with the
+ * long-double separating-axis oracle (support/depth_oracle.c), its manifold points lie in the
+ * overlap slab, and the details are bit for bit the same for every thread count; steps after
+ * pauses that leave the pool's workers watching, napping or asleep; allocation failures at every
+ * allocation of a frame, after which the repeated step answers as brute force. Only the public
+ * headers: the pair table, the tree, the sweep-and-prune and the pool are tested on their own in
+ * tests/unit/scene/. Run under ThreadSanitizer by scripts/test.sh --full. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
@@ -22,10 +23,6 @@
 
 #include <cmocka.h>
 
-#include "scene/box.h"
-#include "scene/pairs.h"
-#include "scene/pool.h"
-#include "scene/tree.h"
 #include "depth_oracle.h"
 #include "testutil.h"
 
@@ -446,84 +443,6 @@ static void pause_us(long us)
 {
     struct timespec ts = {us / 1000000, (us % 1000000) * 1000};
     while (nanosleep(&ts, &ts) != 0) {
-    }
-}
-
-/* The pool's loops: every item of a job run exactly once, by a worker of the pool, whatever the
- * count, the chunk (one chunk, a ragged last chunk, fewer chunks than threads) and the thread
- * count; with a lead task, the lead run once too (under ThreadSanitizer in scripts/test.sh). */
-#define T_POOL_ITEMS 5000
-
-typedef struct pool_probe {
-    atomic_int runs[T_POOL_ITEMS];
-    int threads;
-    atomic_int bad_worker;
-    atomic_int lead_runs;
-} pool_probe;
-
-static void probe_chunk(void *ctx, int worker, int begin, int end)
-{
-    pool_probe *p = ctx;
-    if (worker < 0 || worker >= p->threads || begin < 0 || end > T_POOL_ITEMS || begin >= end) {
-        atomic_fetch_add(&p->bad_worker, 1);
-        return;
-    }
-    for (int i = begin; i < end; ++i) {
-        atomic_fetch_add(&p->runs[i], 1);
-    }
-}
-
-static void probe_lead(void *ctx)
-{
-    atomic_fetch_add(&((pool_probe *)ctx)->lead_runs, 1);
-}
-
-static void check_probe(pool_probe *p, int count, const char *what, int threads, int chunk)
-{
-    if (atomic_load(&p->bad_worker) != 0) {
-        fail_msg("%s: a chunk out of range or a worker index out of [0, %d)", what, threads);
-    }
-    for (int i = 0; i < T_POOL_ITEMS; ++i) {
-        int runs = atomic_load(&p->runs[i]), want = i < count ? 1 : 0;
-        if (runs != want) {
-            fail_msg("%s: item %d of %d run %d times (threads %d, chunk %d)", what, i, count, runs,
-                     threads, chunk);
-        }
-        atomic_store(&p->runs[i], 0);
-    }
-}
-
-static void test_pool_items_once(void **state)
-{
-    (void)state;
-    static pool_probe probe;
-    static const int counts[] = {0, 1, 2, 5, 63, 64, 65, 129, 1000, T_POOL_ITEMS};
-    static const int chunks[] = {1, 3, 32, 100, 7000};
-    const int thread_counts[] = {1, 2, 3, 8};
-    for (size_t t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; ++t) {
-        hdi_pool *pool;
-        assert_int_equal(hdi_pool_create(thread_counts[t], &pool), HD_OK);
-        probe.threads = thread_counts[t];
-        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
-            for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; ++k) {
-                hdi_pool_run(pool, probe_chunk, &probe, counts[c], chunks[k]);
-                check_probe(&probe, counts[c], "hdi_pool_run", thread_counts[t], chunks[k]);
-                atomic_store(&probe.lead_runs, 0);
-                hdi_pool_run_beside(pool, probe_lead, &probe, probe_chunk, &probe, counts[c],
-                                   chunks[k]);
-                assert_int_equal(atomic_load(&probe.lead_runs), 1);
-                check_probe(&probe, counts[c], "hdi_pool_run_beside", thread_counts[t], chunks[k]);
-            }
-        }
-        hdi_pool_park(pool);
-        hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16); /* after a park */
-        check_probe(&probe, T_POOL_ITEMS, "hdi_pool_run after hdi_pool_park", thread_counts[t], 16);
-        hdi_pool_park(pool);
-        hdi_pool_wake(pool, T_POOL_ITEMS, 16); /* a wake-up without a job, then the job */
-        hdi_pool_wake(pool, T_POOL_ITEMS, 16);
-        hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16);
-        check_probe(&probe, T_POOL_ITEMS, "hdi_pool_run after hdi_pool_wake", thread_counts[t], 16);
-        hdi_pool_destroy(pool);
     }
 }
 
@@ -994,222 +913,6 @@ static void test_queries(void **state)
     }
 }
 
-/* The pair table against a naive adjacency matrix under random adds and removes. */
-static void test_pair_table(void **state)
-{
-    (void)state;
-    enum { N = 60 };
-    static char present[N][N];
-    memset(present, 0, sizeof present);
-    hdi_pair_table t;
-    hdi_pairs_init(&t, 0);
-    hd_rng rng;
-    hd_rng_init(&rng, t_seed + 17);
-    for (int it = 0; it < 20000; ++it) {
-        int a = hd_rng_int(&rng, N), b = hd_rng_int(&rng, N);
-        if (a == b) {
-            continue;
-        }
-        int lo = a < b ? a : b, hi = a < b ? b : a, index = -1;
-        if (hd_rng_int(&rng, 3) != 0) {
-            assert_int_equal(hdi_pairs_add(&t, a, b, &index), HD_OK);
-            assert_int_equal(t.recs[index].a, lo);
-            assert_int_equal(t.recs[index].b, hi);
-            present[lo][hi] = 1;
-        } else if ((index = hdi_pairs_find(&t, b, a)) >= 0) {
-            assert_true(present[lo][hi]);
-            hdi_pairs_remove_at(&t, index);
-            present[lo][hi] = 0;
-        } else {
-            assert_false(present[lo][hi]);
-        }
-    }
-    int count = 0;
-    for (int a = 0; a < N; ++a) {
-        for (int b = a + 1; b < N; ++b) {
-            count += present[a][b];
-            assert_int_equal(hdi_pairs_find(&t, a, b) >= 0, present[a][b]);
-        }
-    }
-    assert_int_equal(count, t.count);
-    hdi_pairs_free(&t);
-}
-
-typedef struct tree_hits {
-    int count;
-    unsigned char seen[512];
-} tree_hits;
-
-static int tree_hit(void *ctx, int body)
-{
-    tree_hits *h = ctx;
-    h->seen[body]++;
-    h->count++;
-    return 0;
-}
-
-/* Every leaf's box queried: the leaves met are exactly those whose boxes overlap it. */
-static void check_tree_queries(const hdi_tree *t, const int *leaf, double (*lo)[3], double (*hi)[3],
-                               int n)
-{
-    for (int i = 0; i < n; ++i) {
-        if (leaf[i] < 0) {
-            continue;
-        }
-        static tree_hits h;
-        memset(&h, 0, sizeof h);
-        assert_int_equal(hdi_tree_query(t, lo[i], hi[i], tree_hit, &h), 0);
-        for (int j = 0; j < n; ++j) {
-            int overlap = leaf[j] >= 0 && lo[i][0] <= hi[j][0] && lo[j][0] <= hi[i][0] &&
-                          lo[i][1] <= hi[j][1] && lo[j][1] <= hi[i][1] && lo[i][2] <= hi[j][2] &&
-                          lo[j][2] <= hi[i][2];
-            assert_int_equal(h.seen[j], overlap);
-        }
-    }
-}
-
-/* The tree's structure and queries against a scan, under random inserts, local moves (by
- * reinsertion, and by hdi_tree_update: in place or reinserted) and removes. */
-static void test_tree(void **state)
-{
-    (void)state;
-    enum { N = 500 };
-    static double lo[N][3], hi[N][3];
-    static int leaf[N];
-    int in_place = 0, updates = 0;
-    hdi_tree t;
-    hdi_tree_init(&t);
-    assert_int_equal(hdi_tree_reserve(&t, N), HD_OK);
-    hd_rng rng;
-    hd_rng_init(&rng, t_seed + 19);
-    for (int i = 0; i < N; ++i) {
-        leaf[i] = -1;
-    }
-    for (int it = 0; it < 5000; ++it) {
-        int i = hd_rng_int(&rng, N);
-        if (leaf[i] >= 0 && hd_rng_int(&rng, 2) == 0) { /* a local move */
-            for (int k = 0; k < 3; ++k) {
-                double d = hd_rng_uniform(&rng, -1.0, 1.0);
-                lo[i][k] += d;
-                hi[i][k] += d + hd_rng_uniform(&rng, 0.0, 0.5);
-            }
-            leaf[i] = hdi_tree_move(&t, leaf[i], lo[i], hi[i]);
-            continue;
-        }
-        if (leaf[i] >= 0 && hd_rng_int(&rng, 2) == 0) { /* a small move, in place when it can */
-            for (int k = 0; k < 3; ++k) {
-                double d = hd_rng_uniform(&rng, -0.3, 0.3);
-                lo[i][k] += d;
-                hi[i][k] += d;
-            }
-            int before = leaf[i];
-            leaf[i] = hdi_tree_update(&t, leaf[i], lo[i], hi[i]);
-            in_place += leaf[i] == before;
-            updates++;
-            continue;
-        }
-        if (leaf[i] >= 0) {
-            hdi_tree_remove(&t, leaf[i]);
-            leaf[i] = -1;
-        }
-        if (hd_rng_int(&rng, 4) != 0) {
-            for (int k = 0; k < 3; ++k) {
-                lo[i][k] = hd_rng_uniform(&rng, 0.0, 50.0);
-                hi[i][k] = lo[i][k] + hd_rng_uniform(&rng, 0.0, 3.0);
-            }
-            leaf[i] = hdi_tree_insert(&t, lo[i], hi[i], i);
-        }
-        if (it % 500 == 0) {
-            assert_true(hdi_tree_check(&t));
-            check_tree_queries(&t, leaf, lo, hi, N);
-        }
-    }
-    assert_true(hdi_tree_check(&t));
-    check_tree_queries(&t, leaf, lo, hi, N);
-    printf("tree: %d leaves, height %d, %d of %d updates in place\n", t.leaves, hdi_tree_height(&t),
-           in_place, updates);
-    assert_true(hdi_tree_height(&t) < 40);
-    assert_true(in_place > 0 && in_place < updates); /* both ways were taken */
-    hdi_tree_free(&t);
-}
-
-typedef struct pair_count {
-    int count;
-    int twice;
-    unsigned char (*seen)[300];
-} pair_count;
-
-static int count_pair(void *ctx, int a, int b)
-{
-    pair_count *pc = ctx;
-    int lo = a < b ? a : b, hi = a < b ? b : a;
-    pc->twice += pc->seen[lo][hi] != 0;
-    pc->seen[lo][hi] = 1;
-    pc->count++;
-    return 0;
-}
-
-/* The top-down build and the tree against itself: structure, height, every overlapping pair
- * once (against a scan), then local moves on the built tree. Boxes include identical ones. */
-static void test_tree_build(void **state)
-{
-    (void)state;
-    enum { N = 300 };
-    static hdi_box boxes[N];
-    static unsigned char seen[N][300];
-    static double lo[N][3], hi[N][3];
-    int ids[N], leaves[N], leaf[N];
-    hd_rng rng;
-    hd_rng_init(&rng, t_seed + 37);
-    for (int i = 0; i < N; ++i) {
-        for (int k = 0; k < 3; ++k) {
-            boxes[i].lo[k] = i % 10 == 0 ? 5.0 : hd_rng_uniform(&rng, 0.0, 30.0);
-            boxes[i].hi[k] = boxes[i].lo[k] + (i % 10 == 0 ? 1.0 : hd_rng_uniform(&rng, 0.0, 3.0));
-        }
-        ids[i] = i;
-    }
-    hdi_tree t;
-    hdi_tree_init(&t);
-    assert_int_equal(hdi_tree_reserve(&t, N), HD_OK);
-    hdi_tree_build(&t, ids, N, boxes, leaves);
-    assert_true(hdi_tree_check(&t));
-    assert_true(hdi_tree_height(&t) <= 10); /* ceil(log2 300) + 1 */
-    for (int k = 0; k < N; ++k) {
-        leaf[ids[k]] = leaves[k];
-        assert_int_equal(t.nodes[leaves[k]].child2, ids[k]);
-    }
-    memset(seen, 0, sizeof seen);
-    pair_count pc = {0, 0, seen};
-    assert_int_equal(hdi_tree_pairs(&t, count_pair, &pc), 0);
-    int expected = 0;
-    for (int a = 0; a < N; ++a) {
-        for (int b = a + 1; b < N; ++b) {
-            int overlap = hdi_box_overlap(boxes[a].lo, boxes[a].hi, boxes[b].lo, boxes[b].hi);
-            expected += overlap;
-            assert_int_equal(seen[a][b], overlap);
-        }
-    }
-    assert_int_equal(pc.count, expected);
-    assert_int_equal(pc.twice, 0);
-    for (int i = 0; i < N; ++i) {
-        memcpy(lo[i], boxes[i].lo, sizeof lo[i]);
-        memcpy(hi[i], boxes[i].hi, sizeof hi[i]);
-    }
-    for (int it = 0; it < 1000; ++it) {
-        int i = hd_rng_int(&rng, N);
-        for (int k = 0; k < 3; ++k) {
-            double d = hd_rng_uniform(&rng, -0.5, 0.5);
-            lo[i][k] += d;
-            hi[i][k] += d;
-        }
-        leaf[i] = it % 2 ? hdi_tree_update(&t, leaf[i], lo[i], hi[i])
-                         : hdi_tree_move(&t, leaf[i], lo[i], hi[i]);
-    }
-    assert_true(hdi_tree_check(&t));
-    check_tree_queries(&t, leaf, lo, hi, N);
-    hdi_tree_free(&t);
-}
-
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -1607,16 +1310,22 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_move_many_batches),   cmocka_unit_test(test_step_out_of_memory),
-        cmocka_unit_test(test_idle_workers),        cmocka_unit_test(test_pool_items_once),
-        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),          cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),          cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),          cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),     cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins),
+        cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_move_many_batches),
+        cmocka_unit_test(test_step_out_of_memory),
+        cmocka_unit_test(test_idle_workers),
+        cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),
+        cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -14,9 +14,10 @@
  *   - the dual of the t_hi program is a plane normal d with d.u > 0 and h_A(d) + h_RB(-d) = t_hi d.u,
  *     so for l > 0 the plane d separates A and B + t u with gap l (d.u) / |d|;
  *   - the primal weights of the two programs, interpolated, give a common point for l <= 0.
- * Depends on GLPK and workload.h only. */
-#ifndef HD_BENCH_PLACEMENT_H
-#define HD_BENCH_PLACEMENT_H
+ * Depends on GLPK only; the benchmark places its pairs with it too (bench/ uses tests/support/,
+ * never the other way). */
+#ifndef HD_TEST_PLACEMENT_H
+#define HD_TEST_PLACEMENT_H
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,8 +5,8 @@
  *     generated solids: the hull of a dense cloud of 20 000 points on an ellipsoid, and a cone
  *     whose apex has 300 edges against a prism with 400-gon caps (a high-degree vertex against a
  *     large face, the case that makes one CD-Dual expansion examine |face| x degree edge pairs);
- *   - pairs are placed by bench/placement.c (GLPK's simplex, independent of hedra) at a gap l
- *     along a random direction: B must move back by l to touch A (l < 0: overlapping by |l|);
+ *   - pairs are placed by tests/support/placement.c (GLPK's simplex, independent of hedra) at a
+ *     gap l along a random direction: B must move back by l to touch A (l < 0: overlapping by |l|);
  *   - every answer must be HD_OK with the placement's verdict and a certificate that
  *     hd_certificate_check accepts; CD-Dual on the stack scratch may answer through GJK (stop =
  *     HD_STOP_FALLBACK, never an error); with the sized workspace it must answer itself, and it

@@ -16,7 +16,6 @@
 #include <cmocka.h>
 
 #include "contact/classify.h"
-#include "gjk/gjk.h"
 #include "brute.h"
 #include "testutil.h"
 
