@@ -59,7 +59,7 @@ static void build_shapes(void)
 static int setup(void **state)
 {
     (void)state;
-    t_seed = hd_test_seed("test_scene");
+    t_seed = hd_test_seed("api/scene");
     build_shapes();
     return 0;
 }

@@ -112,7 +112,7 @@ static void test_concurrent_queries(void **state)
 {
     (void)state;
     hd_rng rng;
-    hd_rng_init(&rng, hd_test_seed("test_threads"));
+    hd_rng_init(&rng, hd_test_seed("api/threads"));
     build_set(&rng);
     pthread_t threads[HD_T_THREADS];
     worker workers[HD_T_THREADS];

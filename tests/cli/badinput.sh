@@ -4,7 +4,7 @@
 # outputs and bad option values. The exit codes are those of 'hedra --help': 1 bad input,
 # 2 usage error; never a crash (signal), a hang (20 s per command) or exit 0. Parse errors must
 # name the file and the line ("file:line: message").
-# usage: cli_badinput.sh path-to-hedra-cli repo-root
+# usage: tests/cli/badinput.sh path-to-hedra-cli repo-root
 set -uo pipefail
 cli=$1
 root=${2:-.}

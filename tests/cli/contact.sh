@@ -77,5 +77,5 @@ PY
   >"$tmp/both.json"
 check "collide --json --distance --depth: no duplicate keys" "$py" "$tmp/unique.py" "$tmp/both.json"
 
-echo "cli_contact: $passes passed, $fails failed"
+echo "cli/contact: $passes passed, $fails failed"
 test "$fails" -eq 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The lean build: with BUILD_TESTING=OFF the library and the CLI configure and build with no test
 # or bench tool (cmocka, GLPK, pkg-config's peers are made unfindable here), and the CLI answers.
-# Usage: cli_lean_build.sh HEDRA_CLI SOURCE_DIR (the CLI argument is unused: a fresh one is built).
+# Usage: tests/cli/lean_build.sh HEDRA_CLI SOURCE_DIR (the CLI argument is unused: a fresh one is built).
 set -euo pipefail
 src=$2
 dir=$(mktemp -d)

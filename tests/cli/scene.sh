@@ -5,7 +5,7 @@
 # frame) identical for every thread count, broad phase and algorithm; every scene-file error
 # with its file and line (unknown shape or body, duplicate names, a quaternion that is not
 # unit, a shape that cannot be built, a pose out of range, truncation); usage errors.
-# usage: cli_scene.sh path-to-hedra-cli repo-root
+# usage: tests/cli/scene.sh path-to-hedra-cli repo-root
 set -uo pipefail
 cli=$1
 root=${2:-.}
@@ -222,5 +222,5 @@ check "bad margin" test "$(code_of "$cli" scene --margin 17 "$example")" -eq 2
 check "missing option value" test "$(code_of "$cli" scene "$example" --threads)" -eq 2
 check "the command is listed in hedra --help" bash -c "\"$cli\" --help | grep -q '^  scene '"
 
-echo "cli_scene: $passes passed, $fails failed"
+echo "cli/scene: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -12,7 +12,7 @@
 #   - scene pages (--scene): every frame's pairs are those `hedra scene` prints, the bodies and
 #     their translations those of the scene file (read by node); bad scene files and options;
 #   - the title and file names are escaped (no markup from a file name reaches the page).
-# usage: cli_view.sh path-to-hedra-cli repo-root
+# usage: tests/cli/view.sh path-to-hedra-cli repo-root
 set -uo pipefail
 cli=$1
 root=${2:-.}

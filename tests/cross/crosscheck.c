@@ -198,7 +198,7 @@ static void test_families(void **state)
 {
     (void)state;
     hd_rng rng;
-    uint64_t seed = hd_test_seed("test_crosscheck");
+    uint64_t seed = hd_test_seed("cross/crosscheck");
     double factor = scale_factor();
     int total_failures = 0;
     printf("%-26s %6s %18s %18s %18s %10s\n", "family", "pairs", "gjk ok/touch/fb",

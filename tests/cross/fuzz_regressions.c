@@ -90,7 +90,7 @@ static void test_needle_kernels(void **state)
 {
     (void)state;
     hd_rng rng;
-    hd_rng_init(&rng, hd_test_seed("test_fuzz_regressions"));
+    hd_rng_init(&rng, hd_test_seed("cross/fuzz_regressions"));
     const double expect[4] = {0.5, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0};
     for (int trial = 0; trial < 200; ++trial) {
         double L = pow(10.0, hd_rng_uniform(&rng, 0.0, 14.0));

@@ -305,7 +305,7 @@ static void test_regression_man_couplingdown(void **state)
 
 int main(void)
 {
-    g_seed = hd_test_seed("test_meshes");
+    g_seed = hd_test_seed("cross/meshes");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_man_couplingdown),
         cmocka_unit_test(test_cgal_meshes),

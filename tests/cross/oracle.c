@@ -111,7 +111,7 @@ static void test_random_planes(void **state)
 {
     (void)state;
     hd_rng rng;
-    hd_rng_init(&rng, hd_test_seed("test_oracle"));
+    hd_rng_init(&rng, hd_test_seed("cross/oracle"));
     for (int it = 0; it < 60; ++it) {
         double a[3 * 10], b[3 * 10], u[3];
         hd_points_cloud(&rng, 10, 1, 1, 1, a);

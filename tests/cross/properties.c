@@ -888,7 +888,7 @@ static void test_containment(void **state)
 static int pr_setup(void **state)
 {
     (void)state;
-    hd_pr_seed = hd_test_seed("test_properties");
+    hd_pr_seed = hd_test_seed("cross/properties");
     return 0;
 }
 

@@ -981,7 +981,7 @@ static void test_large_vs_gjk(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_cddual"));
+    hd_rng_init(&rng, hd_test_seed("unit/cddual/cddual"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_families),
         cmocka_unit_test(test_near_contact),

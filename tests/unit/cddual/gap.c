@@ -298,7 +298,7 @@ static void test_small_against_long(void **state)
     assert_true(checked > 500);
 }
 
-/* Replays pairs found by tests/stress.c (tests/support/families.h) and checks hd_gap along each
+/* Replays pairs found by tests/cross/stress.c (tests/support/families.h) and checks hd_gap along each
  * one's direction against the chord: the travel within 1e-9 of the size, where the chord's ends
  * lie outside four bands of 0. Returns how many travels were checked. */
 static int check_gap_cases(const hd_needle_case *found, size_t count)
@@ -359,7 +359,7 @@ static void test_far_needles(void **state)
     printf("far needles: %d travels checked against the chord\n", checked);
 }
 
-/* Needle pairs moved 1e6 from the world origin (tests/stress.c, seed 52), each with a travel
+/* Needle pairs moved 1e6 from the world origin (tests/cross/stress.c, seed 52), each with a travel
  * clear of the band: the travel agrees with the chord to 1e-9 of the size. A chord from world
  * vertices rounded to doubles (about 1e-10 at 1e6) was off by up to 1.6e-8 of the size on such
  * pairs, while the library, which works in A's frame, was right (docs/algorithms/cddual.md, section
@@ -586,7 +586,7 @@ static void test_large_bisection(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_gap"));
+    hd_rng_init(&rng, hd_test_seed("unit/cddual/gap"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_formula),         cmocka_unit_test(test_random),
         cmocka_unit_test(test_boxes),           cmocka_unit_test(test_lower_dimensions),

@@ -331,7 +331,7 @@ static void test_overlap_proof_random(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_contact"));
+    hd_rng_init(&rng, hd_test_seed("unit/contact/classify"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_band_edges),           cmocka_unit_test(test_flat_differences),
         cmocka_unit_test(test_near_contact_large),   cmocka_unit_test(test_random_against_brute),

@@ -312,7 +312,7 @@ static void test_random_slab(void **state)
 }
 
 /* Pairs of the small-against-long family 1e6 from the origin (tests/support/families.h, found by
- * tests/stress.c), touching with edge-edge facets: the band eps (7e-7) is there 30 to 100 times
+ * tests/cross/stress.c), touching with edge-edge facets: the band eps (7e-7) is there 30 to 100 times
  * wider than the small shape, and a reference face tilted from the normal (within
  * HD_MANIFOLD_FACE_COS) was clipped with side planes widened by eps, so points outside it by
  * 4e-8 were kept, their separations below the signed distance by up to 4e-9 of the size. Every
@@ -350,7 +350,7 @@ static void test_far_small_faces(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_manifold"));
+    hd_rng_init(&rng, hd_test_seed("unit/contact/manifold"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stacked_boxes),   cmocka_unit_test(test_offset_boxes),
         cmocka_unit_test(test_ids_persist),     cmocka_unit_test(test_edge_edge),

@@ -802,7 +802,7 @@ static void test_errors(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_signed_distance"));
+    hd_rng_init(&rng, hd_test_seed("unit/contact/signed_distance"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_overlaps),
         cmocka_unit_test(test_stacked_boxes),

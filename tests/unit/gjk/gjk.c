@@ -800,7 +800,7 @@ static void test_recorded_path(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_gjk"));
+    hd_rng_init(&rng, hd_test_seed("unit/gjk/gjk"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_separated),   cmocka_unit_test(test_near_touching),
         cmocka_unit_test(test_random_overlapping), cmocka_unit_test(test_random_mixed),

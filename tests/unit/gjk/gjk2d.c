@@ -352,7 +352,7 @@ static void test_errors(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_gjk2d"));
+    hd_rng_init(&rng, hd_test_seed("unit/gjk/gjk2d"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_separated), cmocka_unit_test(test_random_mixed),
         cmocka_unit_test(test_overlapping),      cmocka_unit_test(test_near_touching),

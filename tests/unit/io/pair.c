@@ -285,7 +285,7 @@ static void test_many_pairs(void **state)
     (void)state;
     const int pairs = 100000, max_n = 12;
     hd_rng rng;
-    uint64_t seed = hd_test_seed("test_io_pair");
+    uint64_t seed = hd_test_seed("unit/io/pair");
     hd_rng_init(&rng, seed);
     char path[64];
     write_file(path, "", 0);

@@ -2,7 +2,7 @@
  * table of malformed files, each with its status, line and a phrase of its message (unknown
  * shape or body, duplicate names, quaternions that are not unit, truncation, bad fields); and the
  * reader's arguments. The errors of building shapes and adding bodies are the CLI's
- * (tests/cli_scene.sh). */
+ * (tests/cli/scene.sh). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>

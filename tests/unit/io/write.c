@@ -186,7 +186,7 @@ static void test_ellipsoid(void **state)
 {
     (void)state;
     hd_rng rng;
-    hd_rng_init(&rng, hd_test_seed("test_io_write"));
+    hd_rng_init(&rng, hd_test_seed("unit/io/write"));
     enum { N = 60 };
     double xyz[3 * N];
     hd_points_ellipsoid(&rng, N, 2, 1, 1, xyz);

@@ -190,7 +190,7 @@ static void test_portal_cache(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_portal"));
+    hd_rng_init(&rng, hd_test_seed("unit/kernel/portal"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_portal_random),
         cmocka_unit_test(test_portal_contacts),

@@ -826,7 +826,7 @@ static void test_pairs_flat_fallback(void **state)
 
 int main(void)
 {
-    g_seed = hd_test_seed("test_lp");
+    g_seed = hd_test_seed("unit/lp/lp");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_empty_and_single_points),

@@ -128,7 +128,7 @@ static void test_tetrahedron_and_rotated_box(void **state)
     hd_polytope_destroy(p);
 
     hd_rng rng;
-    hd_rng_init(&rng, hd_test_seed("test_polytope_mesh"));
+    hd_rng_init(&rng, hd_test_seed("unit/polytope/mesh"));
     for (int trial = 0; trial < 20; ++trial) {
         double xyz[24], moved[24], t[3] = {1, -2, 3};
         int tris[36];

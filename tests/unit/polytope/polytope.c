@@ -1144,7 +1144,7 @@ static void test_data_files(void **state)
 
 int main(void)
 {
-    g_seed = hd_test_seed("test_polytope");
+    g_seed = hd_test_seed("unit/polytope/polytope");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube),
         cmocka_unit_test(test_sliver_triangle_of_three_points),

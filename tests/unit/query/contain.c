@@ -448,7 +448,7 @@ static void test_poly_random_vs_oracle(void **state)
 
 int main(void)
 {
-    g_seed = hd_test_seed("test_contain");
+    g_seed = hd_test_seed("unit/query/contain");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_raw_point_table),
         cmocka_unit_test(test_raw_contains_table),

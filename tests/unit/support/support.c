@@ -410,7 +410,7 @@ static void test_direction_table(void **state)
 
 int main(void)
 {
-    hd_rng_init(&rng, hd_test_seed("test_support"));
+    hd_rng_init(&rng, hd_test_seed("unit/support/support"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_lowest_index),
         cmocka_unit_test(test_climb_few_vertices),
