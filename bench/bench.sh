@@ -19,6 +19,7 @@ commands=(
   "profile|profile.sh|[N ...]: callgrind instructions per query of GJK and CD-Dual, per gap class"
   "profile-depth|profile_depth.sh|[N ...]: callgrind instructions per penetration-depth query, hedra and the peers"
   "profile-small|profile_small.sh|[N] [ROUNDS]: small n against libccd: instructions, code lines, medians"
+  "headline|headline.py|[--check] [DOC]: docs/BENCHMARKS.md's headline tables copied from the generated ones"
 )
 
 list() {
@@ -37,7 +38,10 @@ shift
 for entry in "${commands[@]}"; do
   IFS='|' read -r name script what <<<"$entry"
   if [ "$name" = "$command" ]; then
-    exec bash "$here/tools/$script" "$@"
+    case "$script" in
+      *.py) exec /usr/bin/python3 "$here/tools/$script" "$@" ;;
+      *) exec bash "$here/tools/$script" "$@" ;;
+    esac
   fi
 done
 echo "bench.sh: unknown command '$command'" >&2
