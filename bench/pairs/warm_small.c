@@ -69,10 +69,16 @@ __attribute__((noinline)) int hd_warm_query(int dist, hd_cache *cache, int f)
 {
     hd_options opt = hd_options_default();
     opt.cache = cache;
-    hd_result r;
-    hd_status st = dist ? hd_distance(poly_a, NULL, poly_b, &poses[f], &opt, &r)
-                        : hd_collide(poly_a, NULL, poly_b, &poses[f], &opt, &r);
-    iterations += r.stats.iterations;
+    hd_status st;
+    if (dist) {
+        hd_distance_result r;
+        st = hd_distance(poly_a, NULL, poly_b, &poses[f], &opt, &r);
+        iterations += r.stats.iterations;
+    } else {
+        hd_collide_result r;
+        st = hd_collide(poly_a, NULL, poly_b, &poses[f], &opt, &r);
+        iterations += r.stats.iterations;
+    }
     return st == HD_OK ? 0 : 1;
 }
 
