@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages hedra needs (only those missing). Run as root.
 #   build:  a C compiler, CMake, pkg-config, Qhull
 #   tests:  cmocka (test framework), GLPK (exact oracle), clang (fuzzing), clang-format, valgrind,
-#           libcgal-demo (CGAL's demo meshes: hulls of real meshes in test_meshes)
+#           libcgal-demo (CGAL's demo meshes: hulls of real meshes in cross/meshes)
 #   bench:  libccd, Bullet, FCL (peers), gnuplot (plots), a C++ compiler for the peer adapters
 #   python: the package's build (headers, numpy, setuptools, wheel, venv, pip) and its tests
 #           (pytest, hypothesis, scipy's HiGHS as oracle, dask + distributed)

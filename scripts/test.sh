@@ -1,48 +1,62 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: installs what is missing, then
-#   1. builds with warnings as errors and runs every ctest suite (unit, property, oracle, CLI,
-#      install, benchmark smoke), then the Python package's pytest suite;
-#   2. rebuilds under AddressSanitizer + UndefinedBehaviorSanitizer and runs the suites again;
-#   3. rebuilds under ThreadSanitizer and runs the multithreaded tests (queries, scenes);
-#   4. runs the CLI on the examples under valgrind memcheck;
-#   5. runs each libFuzzer target for a short bounded time.
-# Set HEDRA_QUICK=1 to stop after step 1.
+# The test suite in two tiers (docs/TESTING.md). Both install what is missing first.
+#   bash scripts/test.sh         the quick tier, for every change (a few minutes on 2 cores):
+#                                format, build with warnings as errors, every ctest suite (unit,
+#                                api, cross at default counts, cli, viewer, benchmark smoke), then
+#                                the Python package's pytest suite;
+#   bash scripts/test.sh --full  what CI runs: the same with the cross-check at seven times its
+#                                default counts, then AddressSanitizer + UndefinedBehaviorSanitizer,
+#                                ThreadSanitizer on the threaded suites, valgrind memcheck of the
+#                                CLI and bounded fuzzing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+full=0
+case "${1:-}" in
+  "") ;;
+  --full) full=1 ;;
+  *) echo "usage: bash scripts/test.sh [--full]" >&2; exit 2 ;;
+esac
 bash scripts/deps.sh
 jobs=$(nproc)
 started=$(date +%s)
+steps=2
+[ "$full" = 1 ] && steps=6
 step() { echo; echo "== $* ($(($(date +%s) - started)) s)"; }
 
-step "1/5 format, build and test (RelWithDebInfo, -Werror)"
+step "1/$steps format, build and test (RelWithDebInfo, -Werror)"
 # the sources follow .clang-format (clang-format 14, Debian's)
 git ls-files -- 'src/*.[ch]' 'include/*.h' 'tools/*.[ch]' 'python/src/*.[ch]' |
   xargs clang-format --dry-run --Werror
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_WERROR=ON >/dev/null
 cmake --build build-test -j"$jobs"
-# the cross-check at seven times its default counts: 1 000 to 2 800 pairs per family
-HEDRA_CROSSCHECK_SCALE=${HEDRA_CROSSCHECK_SCALE:-7} \
-  ctest --test-dir build-test --output-on-failure -j"$jobs"
+# the full tier runs the cross-check at seven times its default counts: 1 000 to 2 800 pairs per
+# family; the quick tier at the default counts
+scale=${HEDRA_CROSSCHECK_SCALE:-}
+[ "$full" = 1 ] && scale=${scale:-7}
+env ${scale:+HEDRA_CROSSCHECK_SCALE=$scale} ctest --test-dir build-test --output-on-failure -j"$jobs"
 
-step "1b/5 the Python package on this build: install in build-py/venv, pytest"
+step "2/$steps the Python package on this build: install in build-py/venv, pytest"
 HEDRA_BUILD_DIR=build-test bash scripts/test_python.sh
-[ "${HEDRA_QUICK:-0}" = 1 ] && exit 0
+if [ "$full" = 0 ]; then
+  step "quick tier passed (bash scripts/test.sh --full adds sanitizers, valgrind, fuzzing)"
+  exit 0
+fi
 
-step "2/5 AddressSanitizer + UndefinedBehaviorSanitizer"
+step "3/6 AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHEDRA_SANITIZE=address,undefined \
   -DHEDRA_BUILD_BENCH=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  HEDRA_CROSSCHECK_SCALE=1 ctest --test-dir build-asan --output-on-failure -j"$jobs" -E 'cli_install'
+  HEDRA_CROSSCHECK_SCALE=1 ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^cli/install$'
 
-step "3/5 ThreadSanitizer: many threads on shared polytopes, the scene's thread pool"
+step "4/6 ThreadSanitizer: many threads on shared polytopes, the scene and its thread pool"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_SANITIZE=thread \
   -DHEDRA_BUILD_BENCH=OFF >/dev/null
-cmake --build build-tsan -j"$jobs" --target test_threads test_scene
+cmake --build build-tsan -j"$jobs" --target api_threads api_scene unit_scene_pool
 TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure \
-  -R '^(test_threads|test_scene)$'
+  -R '^(api/threads|api/scene|unit/scene/pool)$'
 
-step "4/5 valgrind memcheck of the CLI on the examples"
+step "5/6 valgrind memcheck of the CLI on the examples"
 # Every command on the examples, plus files made here: the hull written by 'hull' read back,
 # and malformed input (the error paths must free what they allocated too). A memcheck error
 # exits 99; a malformed file must exit 1.
@@ -87,7 +101,7 @@ done
 vg build-test/hedra batch "$vgdir/truncated.pair" || [ $? -eq 1 ]
 echo "valgrind: clean"
 
-step "5/5 bounded fuzzing"
+step "6/6 bounded fuzzing"
 # Every target with a fixed seed, one job, a fixed number of inputs (the time limit is only a
 # safety net) and, for fuzz_query and fuzz_scene, a fresh working corpus: the run is
 # reproducible. fuzz_query's seed corpus includes every input that once failed it (regress-*), so

@@ -178,7 +178,7 @@ static void keep_polished(const hdi_pair *pair, hdi_gjk_state *st, hd_stats *sta
 /* GJK's enclosing tetrahedron (or the origin on its simplex, or |v| inside the band) solved
  * again in double-double (hdi_gjk_polish): the double solve of a needle simplex can place the
  * origin inside or within the band when it lies outside by far more than the band (a cube of
- * side 2e-9 and a segment of 0.27, 136 eps apart, in tests/test_signed_distance.c's family; a
+ * side 2e-9 and a segment of 0.27, 136 eps apart, in unit/contact/signed_distance's family; a
  * tetrahedron 6 long and 3e-9 wide, 120 eps away), or inside when the pair touches (a square of
  * side 2e-9 and a segment of 17, 6e-12 apart at eps = 8e-12: the expanding polytope then failed
  * on the needle). When the polish brings its bounds together or finds a tetrahedron holding the

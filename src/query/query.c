@@ -186,7 +186,7 @@ static hd_status collide_in_frame(const hdi_pair *pair, const hd_options *opt,
 /* hd_distance's GJK ending without an answer. On a needle, the expanding polytope's inner
  * tetrahedron can hold the origin in the double solve and miss it by 1e-10 in exact arithmetic
  * (a square of side 4e-9 against a box 0.35 long, overlapping by 5e-9: found by the stress
- * family of tests/test_signed_distance.c), so no common point is proven. The fallbacks (the LP
+ * family of unit/contact/signed_distance), so no common point is proven. The fallbacks (the LP
  * method, then CD-Dual) decide such pairs: touching or intersecting, the distance is 0 and the
  * witnesses are the certificate's point pair (stop = HD_STOP_FALLBACK). A separated verdict
  * proves a plane, not a distance: the status stands. */

@@ -75,7 +75,7 @@ void hd_needle_twins_make(hd_rng *rng, hd_needle_pair *p);
 /* The families of hd_needle_case. */
 enum { HD_NEEDLE_SMALL_LONG = 0, HD_NEEDLE_CLOUD = 1, HD_NEEDLE_STACK = 2, HD_NEEDLE_TWINS = 3 };
 
-/* A pair found by a stress program (tests/stress.c): the index-th pair of a family
+/* A pair found by a stress program (tests/cross/stress.c): the index-th pair of a family
  * (HD_NEEDLE_SMALL_LONG: a small shape against a long one; HD_NEEDLE_CLOUD: a small cloud
  * against a long hull; HD_NEEDLE_STACK: stacked boxes; HD_NEEDLE_TWINS: a hull and its moved copy)
  * seeded with seed, drawn by hd_needle_next:

@@ -1,4 +1,4 @@
-// Checks the data of `hedra view` pages written by tests/cli_view.sh (the page there is the data
+// Checks the data of `hedra view` pages written by tests/cli/view.sh (the page there is the data
 // JSON alone) against answers that do not come from the code under test: closed forms for two
 // unit cubes, and the face planes of the hull of A - B for the points of the algorithms' paths.
 // usage: node check_data.mjs DIR

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The CLI's contact output (--depth, --manifold): the human-readable block of collide and the JSON
+# keys of batch (docs/FORMATS.md), on cube pairs whose answers are known by construction: unit
+# cubes overlapping by 0.25 along x (depth 0.25, normal +x, four contact points at separation
+# -0.25 in the overlap slab 0.75 <= x <= 1), touching, and separated by 1.
+set -uo pipefail
+cli=$1
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+check() { # description, then a command that must succeed
+  local what=$1; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $what"; fails=$((fails + 1)); fi
+}
+cube() { # the unit cube moved by (x, y, z), as XYZ
+  for i in 0 1; do for j in 0 1; do for k in 0 1; do
+    awk -v i="$i" -v j="$j" -v k="$k" -v x="$1" -v y="$2" -v z="$3" \
+      'BEGIN{printf "%.17g %.17g %.17g\n", i + x, j + y, k + z}'
+  done; done; done
+}
+cube 0 0 0 >"$tmp/a.xyz"
+cube 0.75 0.1 0.2 >"$tmp/over.xyz"
+{
+  echo "pair overlap"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 0.75 0.1 0.2
+  echo "pair touch"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 1 0.5 0.5
+  echo "pair apart"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 2 0 0
+} >"$tmp/pairs.pair"
+
+"$cli" collide --depth --manifold "$tmp/a.xyz" "$tmp/over.xyz" >"$tmp/text" 2>&1
+check "collide --depth exits 0" test $? -eq 0
+check "collide prints the depth" grep -q "^penetration depth: 0.25 (" "$tmp/text"
+check "collide prints the signed distance's proven bounds" grep -q "^proven: -0.25[0-9]* <= signed distance <= -0.2[45][0-9]*$" "$tmp/text"
+check "collide prints the normal" grep -q "^normal (A towards B): 1 0 0" "$tmp/text"
+check "collide prints four contact points" grep -q "^contact manifold: 4 points" "$tmp/text"
+
+"$cli" batch --manifold "$tmp/pairs.pair" >"$tmp/out.jsonl" 2>"$tmp/err"
+check "batch --manifold exits 0" test $? -eq 0
+cat >"$tmp/check.py" <<'PY'
+import json, sys
+rows = {r["name"]: r for r in map(json.loads, open(sys.argv[1]))}
+def close(x, y, tol=1e-12):
+    return abs(x - y) <= tol
+o, t, s = rows["overlap"], rows["touch"], rows["apart"]
+ok = []
+ok.append(close(o["signed_distance"], -0.25))
+ok.append(all(close(a, b) for a, b in zip(o["normal"], [1, 0, 0])))
+lo, hi = -o["bounds"][1], -o["bounds"][0]  # the signed distance's bounds, as depth bounds
+ok.append(lo <= 0.25 <= hi and hi - lo < 1e-12)
+d = [wb - wa - o["signed_distance"] * n for wa, wb, n in zip(o["witness_a"], o["witness_b"], o["normal"])]
+ok.append(max(abs(x) for x in d) < 1e-12)
+ok.append(o["feature_a"]["type"] == "face" and o["feature_b"]["type"] == "face")
+m = o["manifold"]
+ok.append(len(m) == 4)
+ok.append(all(close(p["separation"], -0.25) and 0.75 - 1e-12 <= p["point"][0] <= 1 + 1e-12 for p in m))
+ok.append(all({"point", "separation", "feature_a", "feature_b"} <= set(p) for p in m))
+ok.append(t["verdict"] == "touching" and abs(t["signed_distance"]) < 1e-12 and "bounds" in t)
+ok.append(close(s["signed_distance"], 1) and s["bounds"][0] <= 1 <= s["bounds"][1] and s["manifold"] == [])
+print(ok)
+sys.exit(0 if all(ok) else 1)
+PY
+check "batch JSON keys and values" "$py" "$tmp/check.py" "$tmp/out.jsonl"
+
+# --distance with --depth: every key once (witness_a / witness_b are the contact's), and for a
+# separated pair the distance is the signed distance.
+cat >"$tmp/unique.py" <<'PY'
+import json, sys
+def unique(pairs):
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        sys.exit("duplicate keys: %s" % keys)
+    return dict(pairs)
+o = json.loads(open(sys.argv[1]).read(), object_pairs_hook=unique)
+ok = abs(o["distance"] - o["signed_distance"]) < 1e-12 and "witness_a" in o
+sys.exit(0 if ok else 1)
+PY
+"$cli" collide --json --distance --depth "$tmp/a.xyz" "$tmp/over.xyz" --translate-b 1.5,0,0 \
+  >"$tmp/both.json"
+check "collide --json --distance --depth: no duplicate keys" "$py" "$tmp/unique.py" "$tmp/both.json"
+
+echo "cli/contact: $passes passed, $fails failed"
+test "$fails" -eq 0

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# `hedra view` without a browser: usage errors, missing assets, unwritable outputs, and the page's
+# data checked against independent answers. The assets are a stub directory whose page.html is
+# only the data marker, so that the page written is the data JSON itself (node reads it).
+#   - the verdict of every algorithm is `hedra collide`'s;
+#   - the hull of A - B for two unit cubes is the box [-1, 1] x [-1.5, 0.5] x [-1, 1]
+#     (B moved by (0, 0.5, 0)), known in closed form;
+#   - B moved along x by tau: separated with distance |tau| - 1 beyond 1, intersecting within;
+#   - every point of CD-Dual's path lies on the boundary of the hull of A - B (its face planes);
+#   - the signed distance of the motion samples against its closed form, the contact of two
+#     overlapping cubes (--manifold) against its closed form and `hedra collide --depth`;
+#   - scene pages (--scene): every frame's pairs are those `hedra scene` prints, the bodies and
+#     their translations those of the scene file (read by node); bad scene files and options;
+#   - the title and file names are escaped (no markup from a file name reaches the page).
+# usage: tests/cli/view.sh path-to-hedra-cli repo-root
+set -uo pipefail
+cli=$1
+root=${2:-.}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+check() {
+  local what=$1; shift
+  if "$@" >"$tmp/out" 2>"$tmp/err"; then
+    passes=$((passes + 1))
+  else
+    echo "FAIL: $what ($(head -c 400 "$tmp/err" | tr '\n' ' '))"
+    fails=$((fails + 1))
+  fi
+}
+code_of() { "$@" >/dev/null 2>&1; echo $?; }
+if ! command -v node >/dev/null; then
+  echo "FAIL: node is missing (bash scripts/deps.sh installs it)"
+  exit 1
+fi
+
+stub=$tmp/assets
+mkdir -p "$stub/dist"
+printf '@HEDRA_DATA@' >"$stub/page.html"
+: >"$stub/page.css"
+: >"$stub/page.js"
+: >"$stub/dist/three.bundle.js"
+export HEDRA_VIEWER_DIR=$stub
+cube=$root/examples/cube.off
+tet=$root/examples/tetrahedron.off
+ell=$root/examples/ellipsoid.xyz
+small=$root/tests/data/viewer-small.scene
+crowd=$root/examples/scene/crowd.scene
+
+# usage errors (exit 2)
+for args in "view $cube $tet" "view $cube $tet -o" "view $cube -o $tmp/x.html" \
+            "view --algo all $cube $tet -o $tmp/x.html" "view --json $cube $tet -o $tmp/x.html" \
+            "view --slide-steps 2 $cube $tet -o $tmp/x.html" \
+            "view --slide-steps 1002 $cube $tet -o $tmp/x.html" \
+            "view --slide-dir 0,0,0 $cube $tet -o $tmp/x.html" \
+            "view --bogus $cube $tet -o $tmp/x.html" \
+            "view --scene $small $cube $tet -o $tmp/x.html" \
+            "view --scene $small --translate-b 1,0,0 -o $tmp/x.html" \
+            "view --scene $small --slide-steps 5 -o $tmp/x.html" \
+            "view --scene $small --algo all -o $tmp/x.html" \
+            "view --scene $small" "view --scene" "view --scene $small --frame -1 -o $tmp/x.html" \
+            "view --scene $small --frame 3 -o $tmp/x.html" \
+            "view --frame 1 $cube $tet -o $tmp/x.html"; do
+  # shellcheck disable=SC2086
+  check "usage error: $args" test "$(code_of "$cli" $args)" -eq 2
+done
+check "usage error writes nothing" test ! -e "$tmp/x.html"
+check "view --help" "$cli" view --help
+
+# missing assets: exit 1, a message naming the bundle and how to build it, no file
+check "missing assets" bash -c "HEDRA_VIEWER_DIR=$tmp/none \"$cli\" view $cube $tet -o $tmp/y.html; test \$? -eq 1"
+check "missing assets: message" bash -c "HEDRA_VIEWER_DIR=$tmp/none \"$cli\" view $cube $tet -o $tmp/y.html 2>&1 | grep -q 'three.bundle.js' && HEDRA_VIEWER_DIR=$tmp/none \"$cli\" view $cube $tet -o $tmp/y.html 2>&1 | grep -q 'scripts/viewer-deps.sh'"
+check "missing assets: no file" test ! -e "$tmp/y.html"
+printf 'x</script>y' >"$tmp/bad.js"
+check "an asset that would close its element is refused" bash -c "mkdir -p $tmp/bad/dist && cp $stub/page.html $stub/page.css $stub/dist/three.bundle.js $tmp/bad/ && cp $stub/dist/three.bundle.js $tmp/bad/dist/ && cp $tmp/bad.js $tmp/bad/page.js && HEDRA_VIEWER_DIR=$tmp/bad \"$cli\" view $cube $tet -o $tmp/z.html; test \$? -eq 1 && test ! -e $tmp/z.html"
+# bad input and unwritable outputs: exit 1 naming the file
+check "missing input file" bash -c "\"$cli\" view $tmp/missing.off $tet -o $tmp/w.html 2>&1 | grep -q missing.off; test ! -e $tmp/w.html"
+check "output into a missing directory" bash -c "\"$cli\" view $cube $tet -o $tmp/no/dir/p.html 2>&1 | grep -q 'no/dir/p.html'"
+if [ -w /dev/full ]; then
+  check "output to a full device" bash -c "\"$cli\" view $cube $tet -o /dev/full; test \$? -eq 1"
+fi
+
+# the data, checked by node against closed forms and hedra collide
+for algo in gjk cddual lp; do
+  "$cli" view --algo $algo "$cube" "$cube" --translate-b 0,0.5,0 --slide-dir 1,0,0 -o "$tmp/cubes-$algo.json"
+  "$cli" collide --json --algo $algo "$cube" "$cube" --translate-b 0,0.5,0 >"$tmp/cubes-$algo.collide"
+  "$cli" view --algo $algo "$ell" "$cube" --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 -o "$tmp/ell-$algo.json"
+  "$cli" collide --json --algo $algo "$ell" "$cube" --translate-b 0.9,0.3,0.2 --rotate-b 0.9,0.3,0.2,0.1 >"$tmp/ell-$algo.collide"
+done
+"$cli" view --manifold "$cube" "$cube" --translate-b 0.5,0.5,0 -o "$tmp/contact.json"
+"$cli" collide --json --manifold "$cube" "$cube" --translate-b 0.5,0.5,0 >"$tmp/contact.collide"
+for s in crowd small; do
+  file=$crowd
+  [ $s = small ] && file=$small
+  cp "$file" "$tmp/$s.scene"
+  "$cli" view --scene "$file" --manifold -o "$tmp/$s.json"
+  "$cli" scene --quiet "$file" >"$tmp/$s.scene-out"
+done
+# a bad scene file: exit 1, file and line as `hedra scene` gives them, no page
+printf 'shape s\nP 4\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nbody a s 1 0 0 0 0 0 0\nmove b 1 0 0 0 0 0 0\n' >"$tmp/bad.scene"
+check "bad scene file: exit 1" bash -c "\"$cli\" view --scene $tmp/bad.scene -o $tmp/bad.html; test \$? -eq 1"
+check "bad scene file: file and line" bash -c "\"$cli\" view --scene $tmp/bad.scene -o $tmp/bad.html 2>&1 | grep -q 'bad.scene:8: unknown body'"
+check "bad scene file: no page" test ! -e "$tmp/bad.html"
+check "missing scene file" bash -c "\"$cli\" view --scene $tmp/none.scene -o $tmp/bad.html 2>&1 | grep -q none.scene"
+check "--frame beyond the file: the frames it has" bash -c "\"$cli\" view --scene $small --frame 3 -o $tmp/bad.html 2>&1 | grep -q 'has 3 frames'"
+check "view data against independent answers" node "$root/tests/viewer/check_data.mjs" "$tmp"
+ln -s "$cube" "$tmp/a<b>&c.off"
+check "file names are escaped" bash -c "cd $tmp && cp $root/viewer/page.html assets/page.html && \"$cli\" view 'a<b>&c.off' $tet -o t.html && grep -q 'a&lt;b&gt;&amp;c.off' t.html && ! grep -q 'a<b>' t.html"
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]
