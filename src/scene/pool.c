@@ -374,10 +374,15 @@ int hdi_pool_threads(const hdi_pool *pool)
     return pool->threads;
 }
 
+int hdi_pool_chunk_for(int threads, int count, int least, int most)
+{
+    int chunk = count / (HD_POOL_CHUNKS_PER_THREAD * threads);
+    return chunk < least ? least : chunk > most ? most : chunk;
+}
+
 int hdi_pool_chunk(const hdi_pool *pool, int count, int least, int most)
 {
-    int chunk = count / (HD_POOL_CHUNKS_PER_THREAD * pool->threads);
-    return chunk < least ? least : chunk > most ? most : chunk;
+    return hdi_pool_chunk_for(pool->threads, count, least, most);
 }
 
 /* Opens a job: its inputs, then the job word (publish). */

@@ -31,6 +31,9 @@ int hdi_pool_threads(const hdi_pool *pool);
  * keeps a chunk worth a claim, most keeps the loads of a chunk's items streaming). */
 int hdi_pool_chunk(const hdi_pool *pool, int count, int least, int most);
 
+/* hdi_pool_chunk for `threads` workers of any job system (threads >= 1). */
+int hdi_pool_chunk_for(int threads, int count, int least, int most);
+
 /* Runs fn over [0, count) in chunks of `chunk` items on every thread and returns when all are
  * done. Loops of at most two chunks run on the caller's thread alone; a worker that wakes after
  * the caller has claimed every chunk stays out, so a busy machine costs parallelism, not a wait
