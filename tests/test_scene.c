@@ -515,10 +515,6 @@ static void test_pool_items_once(void **state)
                 check_probe(&probe, counts[c], "hdi_pool_run_beside", thread_counts[t], chunks[k]);
             }
         }
-        hdi_pool_park(pool);
-        hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16); /* after a park */
-        check_probe(&probe, T_POOL_ITEMS, "hdi_pool_run after hdi_pool_park", thread_counts[t], 16);
-        hdi_pool_park(pool);
         hdi_pool_wake(pool, T_POOL_ITEMS, 16); /* a wake-up without a job, then the job */
         hdi_pool_wake(pool, T_POOL_ITEMS, 16);
         hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16);

@@ -119,10 +119,10 @@ struct hd_scene {
     hdi_sap sap;
     hdi_pool *pool;          /* hedra's pool, or NULL when the loops run on `tasks` */
     hd_task_callbacks tasks; /* the caller's job system (when pool is NULL) */
-    hd_workspace **ws;  /* one per thread (CD-Dual, or a detail level), else NULL */
-    hdi_idlist work;    /* tree_rebuild's leaves */
-    hdi_idlist scratch; /* queries: candidate ids */
-    hdi_lane *lanes;    /* one per thread */
+    hd_workspace **ws;       /* one per thread (CD-Dual, or a detail level), else NULL */
+    hdi_idlist work;         /* tree_rebuild's leaves */
+    hdi_idlist scratch;      /* queries: candidate ids */
+    hdi_lane *lanes;         /* one per thread */
     hd_scene_contact *contacts;
     hd_scene_contact *contact_tmp; /* the contacts gathered in sorted order, as large */
     hdi_sort_key *sort_keys;       /* the radix sort's keys: two buffers of contact_capacity */
@@ -177,15 +177,14 @@ void hdi_scene_place_lead(void *scene);
 hd_status hdi_scene_placed(hd_scene *s);
 
 /* The scene's loops on its job system (tasks.c): hedra's pool or the caller's callbacks, with
- * the meaning of the hdi_pool_* functions of the same names; wake and park only concern the
- * pool. hdi_scene_threads is the number of workers, hence of lanes and workspaces. */
+ * the meaning of the hdi_pool_* functions of the same names; wake only concerns the pool.
+ * hdi_scene_threads is the number of workers, hence of lanes and workspaces. */
 int hdi_scene_threads(const hd_scene *s);
 int hdi_scene_chunk(const hd_scene *s, int count, int least, int most);
 void hdi_scene_run(hd_scene *s, hdi_pool_fn fn, void *ctx, int count, int chunk);
 void hdi_scene_run_beside(hd_scene *s, void (*lead)(void *), void *lead_ctx, hdi_pool_fn fn,
                           void *ctx, int count, int chunk);
 void hdi_scene_wake(hd_scene *s, int count, int chunk);
-void hdi_scene_park(hd_scene *s);
 
 /* Clears the flags in mask of every id in list (each id at most once), on every thread
  * (sync.c); returns how many of them are alive. */

@@ -96,7 +96,8 @@ static int tasks_valid(const hd_scene_options *o)
 
 static hd_status check_options(const hd_scene_options *o)
 {
-    int ok = (o->tasks == NULL || tasks_valid(o)) && o->threads >= 0 && o->threads <= HD_SCENE_MAX_THREADS && (int)o->broadphase >= 0 &&
+    int ok = (o->tasks == NULL || tasks_valid(o)) && o->threads >= 0 &&
+             o->threads <= HD_SCENE_MAX_THREADS && (int)o->broadphase >= 0 &&
              o->broadphase < HD_BROADPHASE_COUNT && isfinite(o->margin) && o->margin >= 0.0 &&
              o->margin <= 16.0 && (int)o->algo >= 0 && o->algo < HD_ALGO_COUNT &&
              (int)o->detail >= 0 && o->detail < HD_SCENE_DETAIL_COUNT;

@@ -218,7 +218,7 @@ static hd_status broad_and_narrow(hd_scene *s)
     hdi_scene_place_prepare(s);
     long long t0 = hdi_scene_now_ns(), lead0 = s->stats.broad_ns;
     hdi_scene_run_beside(s, hdi_scene_place_lead, s, narrow_chunk, &c, known,
-                        narrow_chunk_size(s, known));
+                         narrow_chunk_size(s, known));
     s->stats.narrow_ns += hdi_scene_now_ns() - t0 - (s->stats.broad_ns - lead0);
     hd_status st = lanes_status(s);
     if (st == HD_OK) {
@@ -519,7 +519,6 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
     s->stats.sort_ns += hdi_scene_now_ns() - t1;
     hd_status failed = s->stats.failures > 0 ? s->stats.failed_status : HD_OK;
     finish(s, stats);
-    hdi_scene_park(s); /* no loop follows until the caller's next frame */
     *contacts = s->contacts;
     *count = s->contact_count;
     return failed;

@@ -72,10 +72,3 @@ void hdi_scene_wake(hd_scene *s, int count, int chunk)
         hdi_pool_wake(s->pool, count, chunk);
     }
 }
-
-void hdi_scene_park(hd_scene *s)
-{
-    if (s->pool != NULL) {
-        hdi_pool_park(s->pool);
-    }
-}
