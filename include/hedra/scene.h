@@ -8,15 +8,16 @@
  * - a persistent pair table: every pair of bodies whose boxes overlap keeps its hd_cache from
  *   frame to frame (warm start) and a pair neither of whose bodies moved keeps its verdict;
  * - the narrow phase (hd_collide per candidate pair) on a fixed pool of threads owned by the
- *   scene, or on the caller's job system (hd_task_callbacks), and, when asked (hd_scene_options.detail), the signed distance, normal, witnesses,
- *   depth bounds and contact manifold of every pair in contact (hedra/contact.h). Results are
- *   sorted by body ids, so the output does not depend on the thread count or the job system.
+ *   scene, or on the caller's job system (hd_task_callbacks), and, when asked
+ *   (hd_scene_options.detail), the signed distance, normal, witnesses, depth bounds and contact
+ *   manifold of every pair in contact (hedra/contact.h). Results are sorted by body ids, so the
+ *   output does not depend on the thread count or the job system.
  *
  * A scene is used by one thread at a time (its own workers run only inside hd_scene_move_many,
  * hd_scene_step and the queries; between two of those an idle worker of hedra's pool naps in
  * short timed sleeps for a few milliseconds, a small share of its core, so that a step soon after
- * the last one need not wake it through the kernel, and then sleeps). The polytopes it holds are only read. Steady-state steps
- * do not allocate: every array grows geometrically and is reused.
+ * the last one need not wake it through the kernel, and then sleeps). The polytopes it holds are
+ * only read. Steady-state steps do not allocate: every array grows geometrically and is reused.
  */
 #ifndef HEDRA_SCENE_H
 #define HEDRA_SCENE_H
@@ -87,8 +88,6 @@ typedef struct hd_scene_options {
     int threads;              /* threads of hedra's pool, the caller's included: 0 = one per
                                  online core, 1 = the caller only; at most HD_SCENE_MAX_THREADS;
                                  with tasks, 0 or tasks->worker_count */
-    const hd_task_callbacks *tasks; /* the caller's job system (copied by hd_scene_create),
-                                       default NULL: hedra's own pool of `threads` threads */
     hd_broadphase broadphase; /* default HD_BROADPHASE_TREE */
     double margin;            /* tree: each body's box is fattened by margin times its bounding
                                  radius (default HD_SCENE_DEFAULT_MARGIN); in [0, 16] */
@@ -103,6 +102,9 @@ typedef struct hd_scene_options {
                                  shape; the answer is kept with the pair (about 200 bytes per
                                  pair of overlapping boxes, 420 with the manifold) and reused
                                  while neither body moves. */
+    /* The caller's job system, copied by hd_scene_create (the struct need not outlive it);
+     * default NULL: hedra's own pool of `threads` threads. */
+    const hd_task_callbacks *tasks;
 } hd_scene_options;
 
 #define HD_SCENE_DEFAULT_MARGIN 0.5

@@ -159,8 +159,8 @@ def test_pool_after_fork(rng, pair):
 
 
 def test_thread_pool_under_thread_sanitizer(tmp_path):
-    """pool.c alone, built with ThreadSanitizer (tests/c/pool_stress.c): concurrent jobs with
-    failures; any data race or wrong entry fails. Needs a C compiler and the build directory of
+    """pool.c and the library's pool under it (src/scene/pool.c), built with ThreadSanitizer
+    (tests/c/pool_stress.c): concurrent jobs with failures; any data race or wrong entry fails. Needs a C compiler and the build directory of
     the library the package was built against (scripts/test_python.sh exports HEDRA_BUILD_DIR)."""
     import os
     import shutil
@@ -175,10 +175,12 @@ def test_thread_pool_under_thread_sanitizer(tmp_path):
     exe = tmp_path / "pool_stress"
     subprocess.run([cc, "-std=gnu11", "-O1", "-g", "-fsanitize=thread",
                     "-I", str(src), "-I", str(oracle.REPO / "include"),
+                    "-I", str(oracle.REPO / "src"),
                     "-I", os.path.join(build, "include"), "-I", sysconfig.get_paths()["include"],
                     "-isystem", np.get_include(),
                     str(oracle.REPO / "python" / "tests" / "c" / "pool_stress.c"),
-                    str(src / "pool.c"), "-o", str(exe), "-lpthread"], check=True)
+                    str(src / "pool.c"), str(oracle.REPO / "src" / "scene" / "pool.c"),
+                    "-o", str(exe), "-lpthread"], check=True)
     run = subprocess.run([str(exe)], capture_output=True, text=True,
                          env={**os.environ, "TSAN_OPTIONS": "halt_on_error=1"})
     assert run.returncode == 0, run.stdout + run.stderr
