@@ -139,6 +139,36 @@ def test_python_threads_run_batches_concurrently(rng, pair):
         np.testing.assert_array_equal(got[k], want[k])
 
 
+def test_python_threads_mix_thread_counts(rng, pair):
+    """Six Python threads run batches at once, each several in a row with 1, 2, 3 or 5 threads
+    (so that pools of several sizes are borrowed, given back and reused concurrently), and
+    distance_many beside collide_many; every answer equals the lone one-thread call's."""
+    a, b = pair
+    poses = [random_poses(rng, 1500 + 500 * k) for k in range(6)]
+    want_codes = [hedra.collide_many(a, b, p, threads=1) for p in poses]
+    want_dist = [hedra.distance_many(a, b, p, threads=1, warm_start=False) for p in poses]
+    errors = []
+
+    def work(k):
+        try:
+            for round_ in range(4):
+                count = (1, 2, 3, 5)[(k + round_) % 4]
+                np.testing.assert_array_equal(
+                    hedra.collide_many(a, b, poses[k], threads=count), want_codes[k])
+                np.testing.assert_array_equal(
+                    hedra.distance_many(a, b, poses[k], threads=count, warm_start=False),
+                    want_dist[k])
+        except AssertionError as e:
+            errors.append((k, e))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+
+
 def _codes_in_child(args):
     a_points, b_points, poses = args
     a, b = hedra.Polytope(a_points), hedra.Polytope(b_points)
