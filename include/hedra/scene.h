@@ -114,8 +114,9 @@ HD_API hd_scene_options hd_scene_options_default(void);
 
 /* Creates an empty scene and its threads (none with tasks). opt may be NULL (defaults). Errors:
  * HD_ERR_NULL, HD_ERR_INVALID_ARG (threads, broadphase, margin, algo, tolerance or detail out of
- * range; tasks with a NULL enqueue or finish, or worker_count outside [1, HD_SCENE_MAX_THREADS]),
- * HD_ERR_NO_MEMORY (also when a thread cannot be started). *out is NULL on error. */
+ * range; tasks with a NULL enqueue or finish, worker_count outside [1, HD_SCENE_MAX_THREADS], or
+ * threads neither 0 nor worker_count), HD_ERR_NO_MEMORY (also when a thread cannot be started).
+ * *out is NULL on error. */
 HD_API hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out);
 
 /* Stops the threads and frees the scene (not the polytopes); NULL is ignored. */
