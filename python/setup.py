@@ -107,7 +107,9 @@ HEADERS = glob.glob(os.path.join(SOURCE_DIR, "include", "hedra", "*.h"))
 extension = Extension(
     "hedra._hedra",
     sources=[os.path.join("src", name) for name in C_SOURCES],
-    include_dirs=[os.path.join(SOURCE_DIR, "include"), os.path.join(BUILD_DIR, "include")],
+    # src/ for the library's internal thread pool (scene/pool.h), which the batches share
+    include_dirs=[os.path.join(SOURCE_DIR, "include"), os.path.join(BUILD_DIR, "include"),
+                  os.path.join(SOURCE_DIR, "src")],
     # numpy's and Python's headers as system headers: the warnings below apply to our code only
     extra_compile_args=["-isystem", numpy.get_include(), "-std=gnu11", "-fvisibility=hidden",
                         "-Wall", "-Wextra", "-Wshadow", "-Wstrict-prototypes",
@@ -116,7 +118,8 @@ extension = Extension(
     extra_link_args=["-Wl,--exclude-libs,ALL"],
     libraries=["qhull_r", "m", "pthread"],
     # rebuild when the library, a header or this file changes, not only when a source of ours does
-    depends=[os.path.join("src", "hedra_py.h"), os.path.abspath(__file__)] + HEADERS,
+    depends=[os.path.join("src", "hedra_py.h"), os.path.abspath(__file__),
+             os.path.join(SOURCE_DIR, "src", "scene", "pool.h")] + HEADERS,
 )
 
 # setuptools' own build files go to the CMake build directory too: one per libhedra build, so

@@ -52,9 +52,9 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 step "4/6 ThreadSanitizer: many threads on shared polytopes, the scene and its thread pool"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEDRA_SANITIZE=thread \
   -DHEDRA_BUILD_BENCH=OFF >/dev/null
-cmake --build build-tsan -j"$jobs" --target api_threads api_scene unit_scene_pool
+cmake --build build-tsan -j"$jobs" --target api_threads api_tasks api_scene unit_scene_pool
 TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure \
-  -R '^(api/threads|api/scene|unit/scene/pool)$'
+  -R '^(api/threads|api/tasks|api/scene|unit/scene/pool)$'
 
 step "5/6 valgrind memcheck of the CLI on the examples"
 # Every command on the examples, plus files made here: the hull written by 'hull' read back,

@@ -8,15 +8,16 @@
  * - a persistent pair table: every pair of bodies whose boxes overlap keeps its hd_cache from
  *   frame to frame (warm start) and a pair neither of whose bodies moved keeps its verdict;
  * - the narrow phase (hd_collide per candidate pair) on a fixed pool of threads owned by the
- *   scene, and, when asked (hd_scene_options.detail), the signed distance, normal, witnesses,
- *   depth bounds and contact manifold of every pair in contact (hedra/contact.h). Results are
- *   sorted by body ids, so the output does not depend on the thread count.
+ *   scene, or on the caller's job system (hd_task_callbacks), and, when asked
+ *   (hd_scene_options.detail), the signed distance, normal, witnesses, depth bounds and contact
+ *   manifold of every pair in contact (hedra/contact.h). Results are sorted by body ids, so the
+ *   output does not depend on the thread count or the job system.
  *
  * A scene is used by one thread at a time (its own workers run only inside hd_scene_move_many,
- * hd_scene_step and the queries; between two of those an idle worker naps in short timed sleeps
- * for up to 4 ms, a small share of its core, so that a step soon after the last one need not wake
- * it through the kernel, and then sleeps). The polytopes it holds are only read. Steady-state steps
- * do not allocate: every array grows geometrically and is reused.
+ * hd_scene_step and the queries; between two of those an idle worker of hedra's pool naps in
+ * short timed sleeps for a few milliseconds, a small share of its core, so that a step soon after
+ * the last one need not wake it through the kernel, and then sleeps). The polytopes it holds are
+ * only read. Steady-state steps do not allocate: every array grows geometrically and is reused.
  */
 #ifndef HEDRA_SCENE_H
 #define HEDRA_SCENE_H
@@ -54,12 +55,39 @@ typedef enum hd_scene_detail {
     HD_SCENE_DETAIL_COUNT
 } hd_scene_detail;
 
-/* Most threads a scene runs. */
+/* Most threads a scene runs (hedra's pool), and most workers of a caller's job system. */
 #define HD_SCENE_MAX_THREADS 256
 
+/* A range job: runs items [begin, end) of [0, count) as worker `worker`, in [0, worker_count);
+ * task_ctx is the scene's (the one given to enqueue). */
+typedef void (*hd_task_fn)(int begin, int end, int worker, void *task_ctx);
+
+/* The caller's job system (Box2D's enqueueTask / finishTask, a Jolt JobSystem, TBB, OpenMP).
+ * - enqueue(task, task_ctx, count, min_range, user) schedules task over [0, count) (count >= 1)
+ *   cut into sub-ranges of the system's choice, each at least min_range items except the last
+ *   (a hint: smaller ranges are correct, only slower), and returns a handle (any pointer, NULL
+ *   included) that the scene hands to finish. Ranges may run during enqueue, during finish or
+ *   between the two, on any thread and in any order, but must cover [0, count) exactly once, and
+ *   no two ranges running at the same time may share a worker index: the scene's per-worker
+ *   scratch (workspaces, buffers) is indexed by it.
+ * - finish(handle, user) returns only after every range of that job has run (and their writes
+ *   are visible to the caller's thread). Each enqueue is followed by its finish before the next
+ *   enqueue: the scene never has two jobs out.
+ * Only hd_scene_move_many, hd_scene_step and the two queries call them, on the thread that
+ * called the scene; a loop of at most min_range items may run there as worker 0 without enqueue.
+ * The output (every contact, their order, every bit of every answer) is the same for any job
+ * system, worker count and order of the ranges. */
+typedef struct hd_task_callbacks {
+    void *(*enqueue)(hd_task_fn task, void *task_ctx, int count, int min_range, void *user);
+    void (*finish)(void *handle, void *user);
+    int worker_count; /* workers the system may use at once: 1 .. HD_SCENE_MAX_THREADS */
+    void *user;       /* handed back to enqueue and finish */
+} hd_task_callbacks;
+
 typedef struct hd_scene_options {
-    int threads;              /* threads of the narrow phase, the caller's included: 0 = one per
-                                 online core, 1 = the caller only; at most HD_SCENE_MAX_THREADS */
+    int threads;              /* threads of hedra's pool, the caller's included: 0 = one per
+                                 online core, 1 = the caller only; at most HD_SCENE_MAX_THREADS;
+                                 with tasks, 0 or tasks->worker_count */
     hd_broadphase broadphase; /* default HD_BROADPHASE_TREE */
     double margin;            /* tree: each body's box is fattened by margin times its bounding
                                  radius (default HD_SCENE_DEFAULT_MARGIN); in [0, 16] */
@@ -74,6 +102,9 @@ typedef struct hd_scene_options {
                                  shape; the answer is kept with the pair (about 200 bytes per
                                  pair of overlapping boxes, 420 with the manifold) and reused
                                  while neither body moves. */
+    /* The caller's job system, copied by hd_scene_create (the struct need not outlive it);
+     * default NULL: hedra's own pool of `threads` threads. */
+    const hd_task_callbacks *tasks;
 } hd_scene_options;
 
 #define HD_SCENE_DEFAULT_MARGIN 0.5
@@ -81,9 +112,11 @@ typedef struct hd_scene_options {
 /* The defaults above. */
 HD_API hd_scene_options hd_scene_options_default(void);
 
-/* Creates an empty scene and its threads. opt may be NULL (defaults). Errors: HD_ERR_NULL,
- * HD_ERR_INVALID_ARG (threads, broadphase, margin, algo, tolerance or detail out of range),
- * HD_ERR_NO_MEMORY (also when a thread cannot be started). *out is NULL on error. */
+/* Creates an empty scene and its threads (none with tasks). opt may be NULL (defaults). Errors:
+ * HD_ERR_NULL, HD_ERR_INVALID_ARG (threads, broadphase, margin, algo, tolerance or detail out of
+ * range; tasks with a NULL enqueue or finish, worker_count outside [1, HD_SCENE_MAX_THREADS], or
+ * threads neither 0 nor worker_count), HD_ERR_NO_MEMORY (also when a thread cannot be started).
+ * *out is NULL on error. */
 HD_API hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out);
 
 /* Stops the threads and frees the scene (not the polytopes); NULL is ignored. */
@@ -157,7 +190,8 @@ typedef struct hd_scene_stats {
                                 tight boxes compared, hd_collide run when they overlap */
     int contacts;            /* pairs touching or intersecting */
     int reinserted;          /* tree: leaves whose body left its fattened box */
-    int threads;             /* threads that ran the step, the caller's included */
+    int threads;             /* threads that ran the step, the caller's included (with tasks:
+                                worker_count) */
     long long boxes_ns;      /* the moved bodies' boxes (on all threads) */
     long long broad_ns;      /* broad phase: structure update, new pairs (with the tree, the
                                 reinsertions run beside the narrow phase: their time is here) */

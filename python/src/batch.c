@@ -1,6 +1,6 @@
 /* Batches: hedra.collide_many and hedra.distance_many run one query per pose of an (N, 7) or
- * (N, 4, 4) array in C, with the GIL released, on the thread pool (pool.c; the calling thread is
- * one of its workers). The batch is cut into contiguous chunks handed out in order; each chunk
+ * (N, 4, 4) array in C, with the GIL released, on the library's thread pool (pool.c; the calling
+ * thread is one of its workers). The batch is cut into contiguous chunks; each chunk
  * keeps one hd_cache along its consecutive poses (warm start: the simplex and support vertices
  * of pose i start the query of pose i + 1). The answers do not depend on the thread count or the
  * chunking; the warm start changes only the time (distances may differ in the last bits). */

@@ -95,7 +95,7 @@ int hdpy_cache_get(PyObject *obj, hd_cache **out);
 /* ---- scene.c: hedra.Scene ---- */
 int hdpy_scene_init_type(PyObject *module);
 
-/* ---- pool.c: the thread pool of the batch functions ---- */
+/* ---- pool.c: the batch functions on the library's thread pool ---- */
 typedef struct hdpy_job hdpy_job;
 struct hdpy_job {
     npy_intp n, chunk;                                    /* range [0, n) and chunk length */
@@ -103,12 +103,9 @@ struct hdpy_job {
     npy_intp fail_index; /* lowest failure reported by hdpy_job_fail, n when none */
     hd_status fail_status;
     const char *fail_what;
-    npy_intp next; /* the pool's: next chunk, helpers, chunks running, list link */
-    int max_helpers, helpers, in_flight;
-    hdpy_job *link;
 };
-/* Runs every chunk of job (no chunk after a failure's index) on the calling thread and up to
- * threads - 1 pool threads; returns when all are done. Call without the GIL. */
+/* Runs every chunk of job (no chunk starting after a failure's index) on the calling thread and
+ * threads - 1 workers of a library pool; returns when all are done. Call without the GIL. */
 void hdpy_pool_run(hdpy_job *job, int threads);
 /* Records a failure at index (the lowest one wins); chunks past it are not started. */
 void hdpy_job_fail(hdpy_job *job, npy_intp index, hd_status status, const char *what);

@@ -1,163 +1,139 @@
-/* The thread pool of the batch functions: POSIX threads started on first use and kept, waiting
- * for jobs. A job is a range [0, n) cut into chunks handed out in order; the thread that submits
- * it works on it too, and up to threads - 1 pool threads help. Any number of jobs (from several
- * Python threads, the GIL being released) may run at once: a helper takes a chunk from the first
- * job that has one left and a free helper slot.
- *
- * The submitter returns once every chunk handed out is done. A helper that wakes up late finds
- * the job gone from the list and never touches it, so a job may live on the submitter's stack,
- * and an overloaded machine that does not schedule a helper in time costs no waiting: the
- * submitter then does the whole job alone. After fork() the child starts with an empty pool. */
+/* The batch functions' threads: the library's pool (src/scene/pool.h), one per submitting
+ * thread. Several Python threads may run batches at once (the GIL released): each borrows an idle
+ * pool of the thread count it asks for, or starts one, and gives it back when its batch is done,
+ * so a pool only ever has one submitter, which is the library pool's contract. The pool's own
+ * properties carry over: the submitter is worker 0, a worker that wakes after every chunk is
+ * claimed stays out of the job (so a job may live on the submitter's stack, and an unscheduled
+ * worker costs no waiting). After fork() the child forgets the parent's pools, whose threads it
+ * does not have, and starts new ones on demand. */
 #include <pthread.h>
 
 #include "hedra_py.h"
+#include "scene/pool.h"
+
+/* Idle pools kept for the next batches; more (after many concurrent submitters) are stopped. */
+#define HDPY_IDLE_POOLS 8
+
+/* Items per library job: the pool counts in int, a batch in npy_intp. */
+#define HDPY_SLICE (1 << 30)
 
 static struct {
-    pthread_mutex_t lock;
-    pthread_cond_t wake; /* a job was added: helpers look for work */
-    pthread_cond_t done; /* a chunk finished: submitters check their job */
-    int threads;         /* helpers started */
-    hdpy_job *jobs;      /* jobs with chunks left, oldest first */
-} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL};
+    pthread_mutex_t lock; /* the idle pools, and every job's failure record */
+    hdi_pool *idle[HDPY_IDLE_POOLS];
+    int idle_count;
+} lender = {PTHREAD_MUTEX_INITIALIZER, {NULL}, 0};
 
-/* The next chunk of job into [lo, hi); 0 when none is left. Called with the lock held. */
-static int take(hdpy_job *job, npy_intp *lo, npy_intp *hi)
+/* An idle pool of `threads` threads, or a new one; NULL when none can be started. */
+static hdi_pool *borrow(int threads)
 {
-    if (job->next >= job->n || job->next > job->fail_index) {
-        return 0;
-    }
-    *lo = job->next;
-    *hi = job->n - job->next > job->chunk ? job->next + job->chunk : job->n;
-    job->next = *hi;
-    job->in_flight++;
-    return 1;
-}
-
-/* Runs chunks of job until none is left; called and returns with the lock held. */
-static void work_on(hdpy_job *job)
-{
-    npy_intp lo, hi;
-    while (take(job, &lo, &hi)) {
-        pthread_mutex_unlock(&pool.lock);
-        job->run(job, lo, hi);
-        pthread_mutex_lock(&pool.lock);
-        if (--job->in_flight == 0) {
-            pthread_cond_broadcast(&pool.done);
+    pthread_mutex_lock(&lender.lock);
+    for (int k = 0; k < lender.idle_count; ++k) {
+        hdi_pool *p = lender.idle[k];
+        if (hdi_pool_threads(p) == threads) {
+            lender.idle[k] = lender.idle[--lender.idle_count];
+            pthread_mutex_unlock(&lender.lock);
+            return p;
         }
     }
+    pthread_mutex_unlock(&lender.lock);
+    hdi_pool *p = NULL;
+    return hdi_pool_create(threads, &p) == HD_OK ? p : NULL;
 }
 
-static hdpy_job *job_wanting_help(void)
+static void give_back(hdi_pool *p)
 {
-    for (hdpy_job *job = pool.jobs; job != NULL; job = job->link) {
-        if (job->helpers < job->max_helpers && job->next < job->n && job->next <= job->fail_index) {
-            return job;
+    pthread_mutex_lock(&lender.lock);
+    if (lender.idle_count < HDPY_IDLE_POOLS) {
+        lender.idle[lender.idle_count++] = p;
+        p = NULL;
+    }
+    pthread_mutex_unlock(&lender.lock);
+    hdi_pool_destroy(p);
+}
+
+/* The job's lowest failure so far (under the lock: workers record failures concurrently). */
+static npy_intp fail_index(hdpy_job *job)
+{
+    pthread_mutex_lock(&lender.lock);
+    npy_intp index = job->fail_index;
+    pthread_mutex_unlock(&lender.lock);
+    return index;
+}
+
+/* A chunk of one slice of the job: items base + [begin, end) of [0, n), none past a failure. */
+typedef struct slice {
+    hdpy_job *job;
+    npy_intp base;
+} slice;
+
+static void run_slice_chunk(void *ctx, int worker, int begin, int end)
+{
+    (void)worker;
+    const slice *sl = ctx;
+    npy_intp lo = sl->base + begin;
+    if (lo <= fail_index(sl->job)) {
+        sl->job->run(sl->job, lo, sl->base + end);
+    }
+}
+
+/* Chunk boundaries stay those of job->chunk: each slice is a whole number of chunks. */
+static void run_on(hdi_pool *p, hdpy_job *job)
+{
+    npy_intp slice_items = HDPY_SLICE / job->chunk * job->chunk;
+    for (npy_intp base = 0; base < job->n; base += slice_items) {
+        npy_intp count = job->n - base < slice_items ? job->n - base : slice_items;
+        slice sl = {job, base};
+        if (p != NULL) {
+            hdi_pool_run(p, run_slice_chunk, &sl, (int)count, (int)job->chunk);
+        } else {
+            for (npy_intp c = 0; c < count; c += job->chunk) {
+                run_slice_chunk(&sl, 0, (int)c,
+                                (int)(count - c < job->chunk ? count : c + job->chunk));
+            }
         }
     }
-    return NULL;
-}
-
-static void *helper(void *unused)
-{
-    (void)unused;
-    pthread_mutex_lock(&pool.lock);
-    for (;;) {
-        hdpy_job *job = job_wanting_help();
-        if (job == NULL) {
-            pthread_cond_wait(&pool.wake, &pool.lock);
-            continue;
-        }
-        job->helpers++;
-        work_on(job);
-        job->helpers--;
-    }
-    return NULL;
-}
-
-/* Starts helpers up to count (fewer if the system refuses); called with the lock held. */
-static void grow(int count)
-{
-    while (pool.threads < count) {
-        pthread_t tid;
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        int rc = pthread_create(&tid, &attr, helper, NULL);
-        pthread_attr_destroy(&attr);
-        if (rc != 0) {
-            break;
-        }
-        pool.threads++;
-    }
-}
-
-static void unlink_job(hdpy_job *job)
-{
-    hdpy_job **p = &pool.jobs;
-    while (*p != job) {
-        p = &(*p)->link;
-    }
-    *p = job->link;
 }
 
 void hdpy_pool_run(hdpy_job *job, int threads)
 {
     job->fail_index = job->n;
-    job->next = 0;
-    job->helpers = 0;
-    job->in_flight = 0;
-    job->max_helpers = threads - 1;
-    job->link = NULL;
-    pthread_mutex_lock(&pool.lock);
-    if (job->max_helpers > 0 && job->n > job->chunk) {
-        grow(job->max_helpers);
-        hdpy_job **tail = &pool.jobs;
-        while (*tail != NULL) {
-            tail = &(*tail)->link;
-        }
-        *tail = job;
-        pthread_cond_broadcast(&pool.wake);
-        work_on(job);
-        unlink_job(job);
-    } else {
-        work_on(job);
+    if (job->chunk > HDPY_SLICE) {
+        job->chunk = HDPY_SLICE;
     }
-    while (job->in_flight > 0) {
-        pthread_cond_wait(&pool.done, &pool.lock);
+    hdi_pool *p = threads > 1 && job->n > job->chunk ? borrow(threads) : NULL;
+    run_on(p, job); /* no pool (one thread, or none could start): the caller alone */
+    if (p != NULL) {
+        give_back(p);
     }
-    pthread_mutex_unlock(&pool.lock);
 }
 
 void hdpy_job_fail(hdpy_job *job, npy_intp index, hd_status status, const char *what)
 {
-    pthread_mutex_lock(&pool.lock);
+    pthread_mutex_lock(&lender.lock);
     if (index < job->fail_index) {
         job->fail_index = index;
         job->fail_status = status;
         job->fail_what = what;
     }
-    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&lender.lock);
 }
 
-/* fork(): hold the lock across it, so that the child's copy is consistent; the child has none
- * of the helpers, and no job of its own yet. */
+/* fork(): the lock held across it, so that the child's copy of the idle list is consistent; the
+ * child drops the list (its pools' threads did not survive: their memory is left, not freed). */
 static void before_fork(void)
 {
-    pthread_mutex_lock(&pool.lock);
+    pthread_mutex_lock(&lender.lock);
 }
 
 static void after_fork_parent(void)
 {
-    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&lender.lock);
 }
 
 static void after_fork_child(void)
 {
-    pool.threads = 0;
-    pool.jobs = NULL;
-    pthread_cond_init(&pool.wake, NULL);
-    pthread_cond_init(&pool.done, NULL);
-    pthread_mutex_unlock(&pool.lock);
+    lender.idle_count = 0;
+    pthread_mutex_unlock(&lender.lock);
 }
 
 int hdpy_pool_init(void)

@@ -139,6 +139,36 @@ def test_python_threads_run_batches_concurrently(rng, pair):
         np.testing.assert_array_equal(got[k], want[k])
 
 
+def test_python_threads_mix_thread_counts(rng, pair):
+    """Six Python threads run batches at once, each several in a row with 1, 2, 3 or 5 threads
+    (so that pools of several sizes are borrowed, given back and reused concurrently), and
+    distance_many beside collide_many; every answer equals the lone one-thread call's."""
+    a, b = pair
+    poses = [random_poses(rng, 1500 + 500 * k) for k in range(6)]
+    want_codes = [hedra.collide_many(a, b, p, threads=1) for p in poses]
+    want_dist = [hedra.distance_many(a, b, p, threads=1, warm_start=False) for p in poses]
+    errors = []
+
+    def work(k):
+        try:
+            for round_ in range(4):
+                count = (1, 2, 3, 5)[(k + round_) % 4]
+                np.testing.assert_array_equal(
+                    hedra.collide_many(a, b, poses[k], threads=count), want_codes[k])
+                np.testing.assert_array_equal(
+                    hedra.distance_many(a, b, poses[k], threads=count, warm_start=False),
+                    want_dist[k])
+        except AssertionError as e:
+            errors.append((k, e))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+
+
 def _codes_in_child(args):
     a_points, b_points, poses = args
     a, b = hedra.Polytope(a_points), hedra.Polytope(b_points)
@@ -159,8 +189,8 @@ def test_pool_after_fork(rng, pair):
 
 
 def test_thread_pool_under_thread_sanitizer(tmp_path):
-    """pool.c alone, built with ThreadSanitizer (tests/c/pool_stress.c): concurrent jobs with
-    failures; any data race or wrong entry fails. Needs a C compiler and the build directory of
+    """pool.c and the library's pool under it (src/scene/pool.c), built with ThreadSanitizer
+    (tests/c/pool_stress.c): concurrent jobs with failures; any data race or wrong entry fails. Needs a C compiler and the build directory of
     the library the package was built against (scripts/test_python.sh exports HEDRA_BUILD_DIR)."""
     import os
     import shutil
@@ -175,10 +205,12 @@ def test_thread_pool_under_thread_sanitizer(tmp_path):
     exe = tmp_path / "pool_stress"
     subprocess.run([cc, "-std=gnu11", "-O1", "-g", "-fsanitize=thread",
                     "-I", str(src), "-I", str(oracle.REPO / "include"),
+                    "-I", str(oracle.REPO / "src"),
                     "-I", os.path.join(build, "include"), "-I", sysconfig.get_paths()["include"],
                     "-isystem", np.get_include(),
                     str(oracle.REPO / "python" / "tests" / "c" / "pool_stress.c"),
-                    str(src / "pool.c"), "-o", str(exe), "-lpthread"], check=True)
+                    str(src / "pool.c"), str(oracle.REPO / "src" / "scene" / "pool.c"),
+                    "-o", str(exe), "-lpthread"], check=True)
     run = subprocess.run([str(exe)], capture_output=True, text=True,
                          env={**os.environ, "TSAN_OPTIONS": "halt_on_error=1"})
     assert run.returncode == 0, run.stdout + run.stderr

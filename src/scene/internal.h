@@ -123,11 +123,12 @@ struct hd_scene {
     hdi_pair_table pairs;
     hdi_tree tree;
     hdi_sap sap;
-    hdi_pool *pool;
-    hd_workspace **ws;  /* one per thread (CD-Dual, or a detail level), else NULL */
-    hdi_idlist work;    /* tree_rebuild's leaves */
-    hdi_idlist scratch; /* queries: candidate ids */
-    hdi_lane *lanes;    /* one per thread */
+    hdi_pool *pool;          /* hedra's pool, or NULL when the loops run on `tasks` */
+    hd_task_callbacks tasks; /* the caller's job system (when pool is NULL) */
+    hd_workspace **ws;       /* one per thread (CD-Dual, or a detail level), else NULL */
+    hdi_idlist work;         /* tree_rebuild's leaves */
+    hdi_idlist scratch;      /* queries: candidate ids */
+    hdi_lane *lanes;         /* one per thread */
     hd_scene_contact *contacts;
     hd_scene_contact *contact_tmp; /* the contacts gathered in sorted order, as large */
     hdi_sort_key *sort_keys;       /* the radix sort's keys: two buffers of contact_capacity */
@@ -182,7 +183,7 @@ hd_status hdi_scene_sync_rest(hd_scene *s);
 
 /* Or, after hdi_scene_sync_boxes, when hdi_scene_can_place_beside (the tree, no rebuild due):
  * hdi_scene_place_prepare (serial), then the tree placement of the escaped bodies and their
- * queries as the lead task of hdi_pool_run_beside (it writes the tree, the body records'
+ * queries as the lead task of hdi_scene_run_beside (it writes the tree, the body records'
  * proxies, the fresh list and lane 0's candidates, and leaves the flags), then
  * hdi_scene_placed: the flags, and the fresh bodies' pairs into the table. A lead that fails
  * (no room for a candidate) sets lane 0's out_of_memory. */
@@ -190,6 +191,16 @@ int hdi_scene_can_place_beside(const hd_scene *s);
 void hdi_scene_place_prepare(hd_scene *s);
 void hdi_scene_place_lead(void *scene);
 hd_status hdi_scene_placed(hd_scene *s);
+
+/* The scene's loops on its job system (tasks.c): hedra's pool or the caller's callbacks, with
+ * the meaning of the hdi_pool_* functions of the same names; wake only concerns the pool.
+ * hdi_scene_threads is the number of workers, hence of lanes and workspaces. */
+int hdi_scene_threads(const hd_scene *s);
+int hdi_scene_chunk(const hd_scene *s, int count, int least, int most);
+void hdi_scene_run(hd_scene *s, hdi_pool_fn fn, void *ctx, int count, int chunk);
+void hdi_scene_run_beside(hd_scene *s, void (*lead)(void *), void *lead_ctx, hdi_pool_fn fn,
+                          void *ctx, int count, int chunk);
+void hdi_scene_wake(hd_scene *s, int count, int chunk);
 
 /* Clears the flags in mask of every id in list (each id at most once), on every thread
  * (sync.c); returns how many of them are alive. */

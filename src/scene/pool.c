@@ -1,11 +1,9 @@
 /* The thread pool (pool.h): POSIX threads and C11 atomics. A job is published in one atomic word
  * (its generation and whether it is open). An idle worker watches that word for a short while,
  * then naps in short timed sleeps for a longer while, and only then sleeps on a condition
- * variable: the several loops of one scene step (a few microseconds to a few milliseconds apart)
- * find it watching, and the next step, if it follows within the nap window, finds it napping and
- * posts its first loop without a system call. A wake-up through the condition variable costs the
- * caller 5 to 45 us and the worker's start 8 to 150 us, most on a virtual machine whose idle
- * virtual CPU has been halted (scene.md, "Threads and determinism"). */
+ * variable: the several loops of one scene step, microseconds apart, find it watching, and a step
+ * that follows within the nap window finds it napping and posts its first loop without a system
+ * call; a wake-up through the condition variable costs both threads a trip through the kernel. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <sched.h>
@@ -19,29 +17,15 @@
 
 #include "scene/pool.h"
 
-/* How long an idle worker watches for the next job before it sleeps, and every how many polls it
- * reads the clock and yields its core (to a thread of ours or another process that waits for it:
- * on a loaded machine a watching worker must not starve the caller). */
+/* The idle worker's three stages. The watch spans the gaps between the loops of one step (the
+ * serial work between two loops is short) and yields the core every HD_POOL_SPIN_POLLS polls, so
+ * that a thread waiting for that core (the caller's, another process's) is not starved. */
 #define HD_POOL_SPIN_NS 200000LL
 #define HD_POOL_SPIN_POLLS 16
 
-/* The watch once the pool is parked (the end of a step): short, so that an application's own
- * work between two steps has the core back soon, long enough that a step following at once (a
- * scene stepped in a loop, or a second scene's step) finds the worker watching rather than in
- * a 20 us nap. At 1 000 bodies a napping worker joined none of a step's first two loops and the
- * box loop 11.6 us after its post, on average (scene.md, "Sixth round"). */
-#define HD_POOL_PARK_WATCH_NS 100000LL
-
-/* After watching, an idle worker naps: timed sleeps of HD_POOL_NAP_STEP_NS, checking the job word
- * after each, for HD_POOL_NAP_NS; then it sleeps until woken. Its timer slack is set to
- * HD_POOL_NAP_SLACK_NS (with Linux's default, 50 us, a 20 us nap took 63 us to notice a job). On
- * the 2-core virtual machine of docs/BENCHMARKS.md a worker napping 20 us at a time found a job
- * 20 to 25 us (median) after it was posted and used 20 to 30 % of its core, 100 us at a time
- * 75 us and 13 %; a sleeping one was found 75 us after a wake-up that cost the caller 33 us. On
- * the Intel one of scene.md's eighth round, naps of 20 us took 26 us and 19 % of a core, and
- * naps of 100 us for the last 3 ms of the window (as before that round) left a 1 000-body step
- * 1.5 ms after the last one 15 to 19 us slower on two threads. The window bounds the cost: at
- * most about 0.8 ms of an otherwise idle core per step. */
+/* The nap: timed sleeps of HD_POOL_NAP_STEP_NS, checking the job word after each, for
+ * HD_POOL_NAP_NS in all, which bounds the core time an idle pool takes after a step; the timer
+ * slack is lowered to HD_POOL_NAP_SLACK_NS, as Linux's default would stretch each nap step. */
 #define HD_POOL_NAP_NS 4000000LL
 #define HD_POOL_NAP_STEP_NS 20000L
 #define HD_POOL_NAP_SLACK_NS 1000UL
@@ -78,8 +62,6 @@ struct hdi_pool {
     pthread_cond_t wake;
     atomic_int sleepers; /* workers asleep or about to sleep on `wake` */
     atomic_int stop;
-    /* set by hdi_pool_park: idle workers watch only briefly; cleared by the next job */
-    atomic_int parked;
     /* The job: generation << 1 | open. A worker runs chunks of generation g only while the word
      * reads (g << 1 | 1) after it has counted itself in `inside`, so the caller, which closes the
      * job and then waits for `inside` to drain, never returns while a worker is in its job. */
@@ -129,11 +111,9 @@ static void run_share(hdi_pool *p, hdi_pool_share *share, int worker)
 
 /* Claims and runs chunks until none is left: the worker's own share first, then what is left of
  * the others'. Each thread owns the same slice of the items in every job of the same length, so
- * in a scene step the thread that copied a body's pose computes its box, and from frame to frame
- * the same thread touches the same bodies and pairs, whose records stay in its core's cache;
- * taken from a shared counter instead, chunks went to either thread at random and every record
- * moved between the two cores' caches (scene.md, "Sixth round"). The others' shares
- * keep a late or slow thread from holding the job up. */
+ * from loop to loop and frame to frame the same thread touches the same bodies and pairs, whose
+ * records stay in its core's cache; the others' shares keep a late thread from holding the job
+ * up. */
 static void run_chunks(hdi_pool *p, int worker)
 {
     for (int k = 0; k < p->threads; ++k) {
@@ -148,9 +128,8 @@ static int job_changed(hdi_pool *p, unsigned long seen, unsigned long *job)
     return *job != seen || atomic_load(&p->stop);
 }
 
-/* Watches the job word for HD_POOL_SPIN_NS, or HD_POOL_PARK_WATCH_NS once the pool is parked,
- * yielding the core every HD_POOL_SPIN_POLLS polls; 1 with the new word in *job, 0 when the
- * watch ended without one. */
+/* Watches the job word for HD_POOL_SPIN_NS, yielding the core every HD_POOL_SPIN_POLLS polls; 1
+ * with the new word in *job, 0 when the watch ended without one. */
 static int watch(hdi_pool *p, unsigned long seen, unsigned long *job)
 {
     long long start = hdi_scene_now_ns();
@@ -159,8 +138,7 @@ static int watch(hdi_pool *p, unsigned long seen, unsigned long *job)
             return 1;
         }
         if (polls % HD_POOL_SPIN_POLLS == 0) {
-            int parked = atomic_load_explicit(&p->parked, memory_order_relaxed);
-            if (hdi_scene_now_ns() - start > (parked ? HD_POOL_PARK_WATCH_NS : HD_POOL_SPIN_NS)) {
+            if (hdi_scene_now_ns() - start > HD_POOL_SPIN_NS) {
                 return 0;
             }
             sched_yield();
@@ -264,7 +242,6 @@ static hdi_pool *allocate(int threads)
     atomic_init(&p->inside, 0);
     atomic_init(&p->sleepers, 0);
     atomic_init(&p->stop, 0);
-    atomic_init(&p->parked, 0);
     p->ids = calloc((size_t)threads, sizeof *p->ids);
     p->args = calloc((size_t)threads, sizeof *p->args);
     p->shares = aligned_alloc(HD_POOL_LINE, (size_t)threads * sizeof *p->shares);
@@ -323,18 +300,10 @@ void hdi_pool_destroy(hdi_pool *pool)
     release(pool);
 }
 
-void hdi_pool_park(hdi_pool *pool)
-{
-    atomic_store_explicit(&pool->parked, 1, memory_order_relaxed);
-}
-
 /* Wakes the workers asleep on the condition variable after a change of the job word. Taking and
  * releasing the lock first orders the wake-up after every sleeper's check of the job word (a
- * worker checks it and starts waiting under the lock), and broadcasting after the release keeps
- * a woken worker from blocking at once on the lock the caller still holds, which cost a second
- * wake-up through the kernel: the first post of a step took 5 to 14 us on the caller's thread
- * with the broadcast under the lock, 4 to 6 after, and the worker came in time for a share of
- * that first loop (scene.md, "Fourth round"). */
+ * worker checks it and starts waiting under the lock); broadcasting after the release keeps a
+ * woken worker from blocking at once on the lock the caller still holds (a second wake-up). */
 static void wake_sleepers(hdi_pool *p)
 {
     if (atomic_load(&p->sleepers) > 0) {
@@ -352,10 +321,9 @@ static int worth_posting(const hdi_pool *pool, int count, int chunk)
 }
 
 /* Publishes the next generation of the job word, open (a job) or closed (a wake-up only), and
- * wakes the sleeping workers; the pool is no longer parked. Returns the new word. */
+ * wakes the sleeping workers. Returns the new word. */
 static unsigned long publish(hdi_pool *p, unsigned long open)
 {
-    atomic_store_explicit(&p->parked, 0, memory_order_relaxed);
     unsigned long job = ((atomic_load(&p->job) >> 1) + 1) << 1 | open;
     atomic_store(&p->job, job);
     wake_sleepers(p);
@@ -374,10 +342,15 @@ int hdi_pool_threads(const hdi_pool *pool)
     return pool->threads;
 }
 
+int hdi_pool_chunk_for(int threads, int count, int least, int most)
+{
+    int chunk = count / (HD_POOL_CHUNKS_PER_THREAD * threads);
+    return chunk < least ? least : chunk > most ? most : chunk;
+}
+
 int hdi_pool_chunk(const hdi_pool *pool, int count, int least, int most)
 {
-    int chunk = count / (HD_POOL_CHUNKS_PER_THREAD * pool->threads);
-    return chunk < least ? least : chunk > most ? most : chunk;
+    return hdi_pool_chunk_for(pool->threads, count, least, most);
 }
 
 /* Opens a job: its inputs, then the job word (publish). */

@@ -1,13 +1,14 @@
-/* A fixed pool of threads for the scene's data-parallel loops. The caller's thread takes part as
- * worker 0; workers 1 .. threads - 1 watch for the next job for up to 0.2 ms after each one (0.1
- * ms after hdi_pool_park), then nap in timed sleeps for up to 4 ms, then sleep on a condition
- * variable. A job is a range [0, count) cut into chunks, the chunks split into one contiguous
- * share per thread; each thread claims the chunks of its own share with an atomic counter, then
- * what is left of the others' shares. Each chunk is run by exactly one worker, so a loop writing
- * disjoint slots needs no other synchronization, and a thread runs the same items in every job
- * of the same length unless it is late. The job word (sequentially
- * consistent atomics) orders the job's inputs before the workers' reads, and the count of workers
- * inside a job orders their writes before the return of hdi_pool_run. */
+/* A fixed pool of threads for the scene's data-parallel loops, the default job system of a scene
+ * (hd_task_callbacks replaces it). The caller's thread takes part as worker 0; workers
+ * 1 .. threads - 1 watch for the next job for a short while after each one, then nap in timed
+ * sleeps for a few milliseconds, then sleep on a condition variable. A job is a range [0, count)
+ * cut into chunks, the chunks split into one contiguous share per thread; each thread claims the
+ * chunks of its own share with an atomic counter, then what is left of the others' shares. Each
+ * chunk is run by exactly one worker, so a loop writing disjoint slots needs no other
+ * synchronization, and a thread runs the same items in every job of the same length unless it is
+ * late. The job word (sequentially consistent atomics) orders the job's inputs before the
+ * workers' reads, and the count of workers inside a job orders their writes before the return of
+ * hdi_pool_run. */
 #ifndef HD_SCENE_POOL_H
 #define HD_SCENE_POOL_H
 
@@ -31,6 +32,9 @@ int hdi_pool_threads(const hdi_pool *pool);
  * keeps a chunk worth a claim, most keeps the loads of a chunk's items streaming). */
 int hdi_pool_chunk(const hdi_pool *pool, int count, int least, int most);
 
+/* hdi_pool_chunk for `threads` workers of any job system (threads >= 1). */
+int hdi_pool_chunk_for(int threads, int count, int least, int most);
+
 /* Runs fn over [0, count) in chunks of `chunk` items on every thread and returns when all are
  * done. Loops of at most two chunks run on the caller's thread alone; a worker that wakes after
  * the caller has claimed every chunk stays out, so a busy machine costs parallelism, not a wait
@@ -43,15 +47,9 @@ void hdi_pool_run(hdi_pool *pool, hdi_pool_fn fn, void *ctx, int count, int chun
 void hdi_pool_run_beside(hdi_pool *pool, void (*lead)(void *), void *lead_ctx, hdi_pool_fn fn,
                          void *ctx, int count, int chunk);
 
-/* Tells the idle workers to watch for a next job only briefly (0.1 ms instead of 0.2) before
- * they nap: the end of a batch of loops (a scene step), after which the caller's thread goes on
- * with other work that watching workers would slow down (another scene's workers, say), unless
- * the next batch follows at once. The next job clears it. */
-void hdi_pool_park(hdi_pool *pool);
-
 /* Wakes the sleeping workers (without a job) when a job of count items in chunks of chunk would
  * run on the pool: called before serial work that precedes that job, so that their start-up
- * (8 to 150 us through the kernel on a virtual machine) overlaps it. */
+ * through the kernel overlaps it. */
 void hdi_pool_wake(hdi_pool *pool, int count, int chunk);
 
 /* Monotonic clock in nanoseconds (the pool's spin limit, the step's counters). */

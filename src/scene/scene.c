@@ -82,9 +82,20 @@ void hdi_idlist_free(hdi_idlist *list)
     memset(list, 0, sizeof *list);
 }
 
+/* A caller's job system: both callbacks, 1 .. HD_SCENE_MAX_THREADS workers, and threads 0 or
+ * the same count. */
+static int tasks_valid(const hd_scene_options *o)
+{
+    const hd_task_callbacks *t = o->tasks;
+    return t->enqueue != NULL && t->finish != NULL && t->worker_count >= 1 &&
+           t->worker_count <= HD_SCENE_MAX_THREADS &&
+           (o->threads == 0 || o->threads == t->worker_count);
+}
+
 static hd_status check_options(const hd_scene_options *o)
 {
-    int ok = o->threads >= 0 && o->threads <= HD_SCENE_MAX_THREADS && (int)o->broadphase >= 0 &&
+    int ok = (o->tasks == NULL || tasks_valid(o)) && o->threads >= 0 &&
+             o->threads <= HD_SCENE_MAX_THREADS && (int)o->broadphase >= 0 &&
              o->broadphase < HD_BROADPHASE_COUNT && isfinite(o->margin) && o->margin >= 0.0 &&
              o->margin <= 16.0 && (int)o->algo >= 0 && o->algo < HD_ALGO_COUNT &&
              (int)o->detail >= 0 && o->detail < HD_SCENE_DETAIL_COUNT;
@@ -96,6 +107,11 @@ static hd_status check_options(const hd_scene_options *o)
 static hd_status start_threads(hd_scene *s)
 {
     int threads = s->opt.threads > 0 ? s->opt.threads : hdi_pool_cores();
+    if (s->opt.tasks != NULL) {
+        s->tasks = *s->opt.tasks;
+        s->opt.tasks = &s->tasks; /* the caller's struct need not outlive hd_scene_create */
+        threads = s->tasks.worker_count;
+    }
     threads = threads < HD_SCENE_MAX_THREADS ? threads : HD_SCENE_MAX_THREADS;
     s->opt.threads = threads;
     if (s->opt.algo == HD_ALGO_CDDUAL || s->opt.detail != HD_SCENE_VERDICT) {
@@ -114,7 +130,7 @@ static hd_status start_threads(hd_scene *s)
     if (s->lanes == NULL) {
         return HD_ERR_NO_MEMORY;
     }
-    return hdi_pool_create(threads, &s->pool);
+    return s->opt.tasks != NULL ? HD_OK : hdi_pool_create(threads, &s->pool);
 }
 
 hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out)
@@ -399,9 +415,9 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
         return st; /* nothing moved */
     }
     /* serially, in order: the ids checked and their bodies marked, the last entry of each body
-     * named its stager; the worker's wake-up meanwhile (hdi_pool_wake) */
-    int chunk = hdi_pool_chunk(s->pool, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX);
-    hdi_pool_wake(s->pool, count, chunk);
+     * named its stager; the worker's wake-up meanwhile (hdi_scene_wake) */
+    int chunk = hdi_scene_chunk(s, count, HD_SCENE_MOVE_CHUNK, HD_SCENE_MOVE_CHUNK_MAX);
+    hdi_scene_wake(s, count, chunk);
     if (count > INT_MAX - s->move_base) {
         unstage_all(s);
     }
@@ -418,7 +434,7 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
     }
     s->move_base = base + count;
     move_ctx m = {s, ids, poses, base, 0};
-    hdi_pool_run(s->pool, check_copy_chunk, &m, count, chunk);
+    hdi_scene_run(s, check_copy_chunk, &m, count, chunk);
     int refused = unknown || atomic_load_explicit(&m.refused, memory_order_relaxed);
     return refused ? mend_refused(s, &m, count, failed) : HD_OK;
 }

@@ -13,7 +13,7 @@
 #include "scene/internal.h"
 #include "core/tolerances.h"
 
-/* Pairs per chunk of the parallel narrow phase, from 16 up to 256 (hdi_pool_chunk): most pairs
+/* Pairs per chunk of the parallel narrow phase, from 16 up to 256 (hdi_scene_chunk): most pairs
  * are only scanned, a moved pair's query costs far more, so small chunks keep the threads even. */
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_PAIR_CHUNK_MAX 256
@@ -154,7 +154,7 @@ static int compare_desc(const void *pa, const void *pb)
 /* The lanes emptied for a step. */
 static void reset_lanes(hd_scene *s)
 {
-    int threads = hdi_pool_threads(s->pool);
+    int threads = hdi_scene_threads(s);
     for (int w = 0; w < threads; ++w) {
         hdi_lane *lane = &s->lanes[w];
         lane->out_of_memory = 0;
@@ -165,7 +165,7 @@ static void reset_lanes(hd_scene *s)
 /* HD_ERR_NO_MEMORY when a lane could not grow, else HD_OK. */
 static hd_status lanes_status(const hd_scene *s)
 {
-    int threads = hdi_pool_threads(s->pool);
+    int threads = hdi_scene_threads(s);
     for (int w = 0; w < threads; ++w) {
         if (s->lanes[w].out_of_memory) {
             return HD_ERR_NO_MEMORY;
@@ -177,7 +177,7 @@ static hd_status lanes_status(const hd_scene *s)
 /* Pairs per chunk of the narrow phase over count pairs. */
 static int narrow_chunk_size(const hd_scene *s, int count)
 {
-    return hdi_pool_chunk(s->pool, count, HD_SCENE_PAIR_CHUNK, HD_SCENE_PAIR_CHUNK_MAX);
+    return hdi_scene_chunk(s, count, HD_SCENE_PAIR_CHUNK, HD_SCENE_PAIR_CHUNK_MAX);
 }
 
 /* The narrow phase over pairs [first, end) of the table, on every thread. */
@@ -185,7 +185,7 @@ static hd_status narrow(hd_scene *s, int first, int end)
 {
     narrow_ctx c = {s, first};
     long long t0 = hdi_scene_now_ns();
-    hdi_pool_run(s->pool, narrow_chunk, &c, end - first, narrow_chunk_size(s, end - first));
+    hdi_scene_run(s, narrow_chunk, &c, end - first, narrow_chunk_size(s, end - first));
     s->stats.narrow_ns += hdi_scene_now_ns() - t0;
     return lanes_status(s);
 }
@@ -203,8 +203,8 @@ static hd_status broad_and_narrow(hd_scene *s)
     narrow_ctx c = {s, 0};
     hdi_scene_place_prepare(s);
     long long t0 = hdi_scene_now_ns(), lead0 = s->stats.broad_ns;
-    hdi_pool_run_beside(s->pool, hdi_scene_place_lead, s, narrow_chunk, &c, known,
-                        narrow_chunk_size(s, known));
+    hdi_scene_run_beside(s, hdi_scene_place_lead, s, narrow_chunk, &c, known,
+                         narrow_chunk_size(s, known));
     s->stats.narrow_ns += hdi_scene_now_ns() - t0 - (s->stats.broad_ns - lead0);
     hd_status st = lanes_status(s);
     if (st == HD_OK) {
@@ -217,7 +217,7 @@ static hd_status broad_and_narrow(hd_scene *s)
  * 0 when s->scratch could not grow (s->out_of_memory). */
 static int merge_drops(hd_scene *s)
 {
-    int threads = hdi_pool_threads(s->pool);
+    int threads = hdi_scene_threads(s);
     s->scratch.count = 0;
     s->stats.tested = 0;
     for (int w = 0; w < threads; ++w) {
@@ -323,7 +323,7 @@ static void sort_contacts(hd_scene *s)
 /* The lanes' contacts into s->contacts, sorted; the failures combined. */
 static void merge_contacts(hd_scene *s)
 {
-    int threads = hdi_pool_threads(s->pool);
+    int threads = hdi_scene_threads(s);
     hd_scene_stats *st = &s->stats;
     s->contact_count = 0;
     st->failures = 0; /* a step repeated after HD_ERR_NO_MEMORY counts them once */
@@ -436,7 +436,7 @@ static void finish(hd_scene *s, hd_scene_stats *out)
     st->pairs_added = s->pairs.added;
     st->pairs_removed = s->pairs.removed;
     st->contacts = s->contact_count;
-    st->threads = hdi_pool_threads(s->pool);
+    st->threads = hdi_scene_threads(s);
     if (out != NULL) {
         *out = *st;
     }
@@ -476,13 +476,12 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
         return st;
     }
     if (s->opt.detail != HD_SCENE_VERDICT) {
-        hdi_pool_run(s->pool, copy_chunk, s, s->contact_count, HD_SCENE_PAIR_CHUNK * 4);
+        hdi_scene_run(s, copy_chunk, s, s->contact_count, HD_SCENE_PAIR_CHUNK * 4);
     }
     remove_dropped(s);
     s->stats.sort_ns += hdi_scene_now_ns() - t1;
     hd_status failed = s->stats.failures > 0 ? s->stats.failed_status : HD_OK;
     finish(s, stats);
-    hdi_pool_park(s->pool); /* no loop follows until the caller's next frame */
     *contacts = s->contacts;
     *count = s->contact_count;
     return failed;

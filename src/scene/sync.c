@@ -15,7 +15,7 @@
 /* Escaped bodies whose placement is prepared ahead of the one placed (tree_place_escaped). */
 #define HD_SCENE_PLACE_AHEAD 8
 
-/* Bodies per chunk of the parallel loops, least and most (hdi_pool_chunk): a tree query costs
+/* Bodies per chunk of the parallel loops, least and most (hdi_scene_chunk): a tree query costs
  * several boxes, so its chunks are smaller; large enough that claiming a chunk stays cheap. */
 #define HD_SCENE_BOX_CHUNK 32
 #define HD_SCENE_BOX_CHUNK_MAX 128
@@ -274,11 +274,11 @@ static void clear_chunk(void *ctx, int worker, int begin, int end)
 int hdi_scene_clear_flags(hd_scene *s, const hdi_idlist *list, unsigned mask)
 {
     clear_ctx c = {s, list->ids, (unsigned char)~mask};
-    int threads = hdi_pool_threads(s->pool), alive = 0;
+    int threads = hdi_scene_threads(s), alive = 0;
     for (int w = 0; w < threads; ++w) {
         s->lanes[w].alive = 0;
     }
-    hdi_pool_run(s->pool, clear_chunk, &c, list->count, HD_SCENE_CLEAR_CHUNK);
+    hdi_scene_run(s, clear_chunk, &c, list->count, HD_SCENE_CLEAR_CHUNK);
     for (int w = 0; w < threads; ++w) {
         alive += s->lanes[w].alive;
     }
@@ -387,23 +387,22 @@ static void merge_found(hd_scene *s, int lanes)
 /* Tree: the pairs of the fresh bodies into the table, the queries on every thread. */
 static void tree_pairs(hd_scene *s)
 {
-    int threads = hdi_pool_threads(s->pool);
+    int threads = hdi_scene_threads(s);
     for (int w = 0; w < threads; ++w) {
         s->lanes[w].found.count = 0;
         s->lanes[w].out_of_memory = 0;
     }
-    hdi_pool_run(
-        s->pool, query_chunk, s, s->fresh.count,
-        hdi_pool_chunk(s->pool, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
+    hdi_scene_run(
+        s, query_chunk, s, s->fresh.count,
+        hdi_scene_chunk(s, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
     merge_found(s, threads);
 }
 
 void hdi_scene_sync_boxes(hd_scene *s)
 {
     long long t0 = hdi_scene_now_ns();
-    hdi_pool_run(
-        s->pool, box_chunk, s, s->stale.count,
-        hdi_pool_chunk(s->pool, s->stale.count, HD_SCENE_BOX_CHUNK, HD_SCENE_BOX_CHUNK_MAX));
+    hdi_scene_run(s, box_chunk, s, s->stale.count,
+                  hdi_scene_chunk(s, s->stale.count, HD_SCENE_BOX_CHUNK, HD_SCENE_BOX_CHUNK_MAX));
     if (s->purge) {
         purge_removed(s);
     }

@@ -1,7 +1,8 @@
-/* Stress test of the batch thread pool (python/src/pool.c), built with ThreadSanitizer by
- * test_batch.py: four submitting threads run 200 jobs each at once, with 1 to 4 threads per job
- * and a failure at index 7777 in every third job. Every index before the failure (all of them
- * without one) must be computed exactly once, and the failure reported. Exit 0 when all hold. */
+/* Stress test of the batch threads (python/src/pool.c over the library's src/scene/pool.c),
+ * built with ThreadSanitizer by test_batch.py: four submitting threads run 200 jobs each at once,
+ * with 1 to 4 threads per job and a failure at index 7777 in every third job. Every index before
+ * the failure (all of them without one) must be computed exactly once, and the failure
+ * reported. Exit 0 when all hold. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* The scene's thread pool (scene/pool.c) on its own: every item of a job run exactly once by a
  * worker of the pool, for every count, chunk and thread count, with and without a lead task, after
- * a park and after a wake-up without a job. Run under ThreadSanitizer by scripts/test.sh --full. */
+ * a wake-up without a job. Run under ThreadSanitizer by scripts/test.sh --full. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -78,10 +78,6 @@ static void test_pool_items_once(void **state)
                 check_probe(&probe, counts[c], "hdi_pool_run_beside", thread_counts[t], chunks[k]);
             }
         }
-        hdi_pool_park(pool);
-        hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16); /* after a park */
-        check_probe(&probe, T_POOL_ITEMS, "hdi_pool_run after hdi_pool_park", thread_counts[t], 16);
-        hdi_pool_park(pool);
         hdi_pool_wake(pool, T_POOL_ITEMS, 16); /* a wake-up without a job, then the job */
         hdi_pool_wake(pool, T_POOL_ITEMS, 16);
         hdi_pool_run(pool, probe_chunk, &probe, T_POOL_ITEMS, 16);
