@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "depth_oracle.h"
 #include "testutil.h"
 
 static hd_rng rng;
@@ -69,10 +70,16 @@ static posed_pair moved(const posed_pair *p, const double d[12], double step)
     return q;
 }
 
-/* The independent signed distance of the pair. */
+/* The independent signed distance of the pair: the brute-force distance when the separating axes
+ * of tests/support/depth_oracle.c say separated, else minus their depth (the same as
+ * hd_brute_signed_distance for solids, at a fraction of its cost: the axes are the hulls' own). */
 static double oracle(const posed_pair *p)
 {
     double va[3 * MAX_VERTS], vb[3 * MAX_VERTS];
+    long double depth = hd_oracle_depth(p->a, &p->pa, p->b, &p->pb, NULL);
+    if (depth >= 0.0L && isfinite((double)depth)) {
+        return -(double)depth;
+    }
     hd_brute_posed_vertices(p->a, &p->pa, va);
     hd_brute_posed_vertices(p->b, &p->pb, vb);
     return hd_brute_signed_distance(va, hd_polytope_vertex_count(p->a), vb,
@@ -214,7 +221,7 @@ static void test_random_pairs_match_differences(void **state)
 {
     (void)state;
     fd_tally t = {0};
-    int per_size = 160, sizes = 0;
+    int per_size = 120, sizes = 0;
     for (int e = -6; e <= 6; e += 1) {
         random_pairs_at(pow(10.0, e) * hd_rng_uniform(&rng, 1.0, 10.0), per_size, &t);
         ++sizes;
@@ -424,6 +431,161 @@ static void test_flag_and_closed_form(void **state)
     hd_polytope_destroy(b);
 }
 
+/* The oracle's contact at a pose: the normal and witnesses of the brute-force closest pair when
+ * separated; for an overlap the brute-force depth axis, and the witnesses of a vertex-face or
+ * face-vertex facet from the supporting vertex of the vertex side (mode 1: B's vertex, 2: A's). */
+typedef struct oracle_contact {
+    double delta, n[3], wa[3], wb[3];
+} oracle_contact;
+
+static void oracle_contact_at(const posed_pair *p, int mode, oracle_contact *o)
+{
+    double va[3 * MAX_VERTS], vb[3 * MAX_VERTS], neg[3];
+    int na = hd_polytope_vertex_count(p->a), nb = hd_polytope_vertex_count(p->b), k;
+    hd_brute_posed_vertices(p->a, &p->pa, va);
+    hd_brute_posed_vertices(p->b, &p->pb, vb);
+    o->delta = hd_brute_signed_distance(va, na, vb, nb);
+    if (o->delta > 0.0) {
+        hd_brute_distance(va, na, vb, nb, o->wa, o->wb);
+        for (k = 0; k < 3; ++k) {
+            o->n[k] = (o->wb[k] - o->wa[k]) / o->delta;
+        }
+        return;
+    }
+    hd_oracle_depth(p->a, &p->pa, p->b, &p->pb, o->n);
+    double len = sqrt(o->n[0] * o->n[0] + o->n[1] * o->n[1] + o->n[2] * o->n[2]);
+    for (k = 0; k < 3; ++k) {
+        o->n[k] /= len;
+        neg[k] = -o->n[k];
+    }
+    int ia, ib;
+    hd_brute_support_value(va, na, o->n, &ia);
+    hd_brute_support_value(vb, nb, neg, &ib);
+    for (k = 0; k < 3; ++k) {
+        o->wb[k] = mode == 1 ? vb[3 * ib + k] : va[3 * ia + k] + o->delta * o->n[k];
+        o->wa[k] = mode == 1 ? vb[3 * ib + k] - o->delta * o->n[k] : va[3 * ia + k];
+    }
+}
+
+/* Central differences of the oracle's contact along d; 0 when the one-sided ones disagree (a
+ * feature change within the step). */
+static int contact_differences(const posed_pair *p, const double d[12], double h, int mode,
+                               int with_witnesses, oracle_contact *rate)
+{
+    oracle_contact at, plus, minus;
+    posed_pair pp = moved(p, d, h), pm = moved(p, d, -h);
+    oracle_contact_at(p, mode, &at);
+    oracle_contact_at(&pp, mode, &plus);
+    oracle_contact_at(&pm, mode, &minus);
+    double *r[4] = {&rate->delta, rate->n, rate->wa, rate->wb};
+    const double *f[4] = {&plus.delta, plus.n, plus.wa, plus.wb};
+    const double *m[4] = {&minus.delta, minus.n, minus.wa, minus.wb};
+    const double *c[4] = {&at.delta, at.n, at.wa, at.wb};
+    for (int v = 0; v < (with_witnesses ? 4 : 2); ++v) {
+        for (int k = 0; k < (v == 0 ? 1 : 3); ++k) {
+            double fwd = (f[v][k] - c[v][k]) / h, bwd = (c[v][k] - m[v][k]) / h;
+            if (fabs(fwd - bwd) > 1e-3 * fmax(1.0, fabs(fwd))) {
+                return 0;
+            }
+            r[v][k] = 0.5 * (fwd + bwd);
+        }
+    }
+    return 1;
+}
+
+static double rate_error(const double *lib, const double *fd, int count)
+{
+    double worst = 0.0;
+    for (int k = 0; k < count; ++k) {
+        worst = fmax(worst, fabs(lib[k] - fd[k]) / fmax(1.0, fabs(fd[k])));
+    }
+    return worst;
+}
+
+/* hd_signed_distance_rates against central differences of the oracle's normal and witnesses on
+ * random pairs of every size: the normal and both witnesses when separated, the normal and the
+ * signed distance of every overlap, and the witnesses of vertex-face and face-vertex overlaps. */
+static void test_rates_match_differences(void **state)
+{
+    (void)state;
+    int compared = 0, kinked = 0, witnesses = 0;
+    double worst = 0.0;
+    for (int e = -6; e <= 6; e += 2) {
+        double size = pow(10.0, e) * hd_rng_uniform(&rng, 1.0, 10.0);
+        for (int i = 0; i < 40; ++i) {
+            hd_polytope *a = random_hull(size), *b = random_hull(size);
+            double ta[3] = {0, 0, 0}, tb[3];
+            hd_rng_unit_vector(&rng, tb);
+            double reach = hd_rng_uniform(&rng, 0.0, 2.5) * size;
+            for (int k = 0; k < 3; ++k) {
+                tb[k] *= reach;
+            }
+            posed_pair p = {a, b, hd_rng_pose(&rng, ta), hd_rng_pose(&rng, tb)};
+            hd_contact c;
+            assert_int_equal(query(&p, &c), HD_OK);
+            double d[12];
+            random_direction(c.size, d);
+            hd_contact_rates r;
+            int mode = c.feature_a.type == HD_FEATURE_FACE ? 1 : 2;
+            oracle_contact fd;
+            if (c.gradient.unique && fabs(c.signed_distance) > 1e-4 * c.size) {
+                assert_int_equal(hd_signed_distance_rates(a, &p.pa, b, &p.pb, &c, d, &r), HD_OK);
+                int with_witnesses =
+                    c.signed_distance > 0.0 || c.feature_a.type != c.feature_b.type;
+                if (!contact_differences(&p, d, 1e-6 * c.size, mode, with_witnesses, &fd)) {
+                    ++kinked;
+                } else {
+                    double err = fmax(rate_error(&r.signed_distance, &fd.delta, 1),
+                                      rate_error(r.normal, fd.n, 3) * c.size);
+                    if (with_witnesses) {
+                        err = fmax(err, fmax(rate_error(r.witness_a, fd.wa, 3),
+                                             rate_error(r.witness_b, fd.wb, 3)));
+                        ++witnesses;
+                    }
+                    if (err > 1e-5) {
+                        printf("rates off by %.3g (delta %.6g size %.3g, %s/%s)\n", err,
+                               c.signed_distance, c.size, hd_feature_type_str(c.feature_a.type),
+                               hd_feature_type_str(c.feature_b.type));
+                    }
+                    assert_true(err <= 1e-5);
+                    worst = fmax(worst, err);
+                    ++compared;
+                }
+            }
+            hd_polytope_destroy(a);
+            hd_polytope_destroy(b);
+        }
+    }
+    printf("rates: compared %d (%d with witnesses), %d with a feature change within the step; "
+           "worst %.3g\n",
+           compared, witnesses, kinked, worst);
+    assert_true(compared >= 200);
+}
+
+/* The rates' argument checks: NULL, a non-finite motion, features that do not meet once. */
+static void test_rates_bad_input(void **state)
+{
+    (void)state;
+    hd_polytope *a = box(1, 1, 1);
+    posed_pair p = {a, a, hd_pose_identity(), hd_test_translation(0.3, 0.2, 2.5)};
+    hd_contact c;
+    hd_contact_rates r;
+    double d[12] = {0};
+    assert_int_equal(query(&p, &c), HD_OK);
+    assert_int_equal(hd_signed_distance_rates(NULL, NULL, a, NULL, &c, d, &r), HD_ERR_NULL);
+    assert_int_equal(hd_signed_distance_rates(a, NULL, a, NULL, &c, d, NULL), HD_ERR_NULL);
+    /* face on face */
+    assert_int_equal(hd_signed_distance_rates(a, &p.pa, a, &p.pb, &c, d, &r), HD_ERR_INVALID_ARG);
+    c.feature_a.type = HD_FEATURE_VERTEX;
+    c.feature_a.index = 99;
+    c.feature_b.type = HD_FEATURE_FACE;
+    assert_int_equal(hd_signed_distance_rates(a, &p.pa, a, &p.pb, &c, d, &r), HD_ERR_INVALID_ARG);
+    c.feature_a.index = 0;
+    d[4] = NAN;
+    assert_int_equal(hd_signed_distance_rates(a, &p.pa, a, &p.pb, &c, d, &r), HD_ERR_NONFINITE);
+    hd_polytope_destroy(a);
+}
+
 int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_gradient"));
@@ -434,6 +596,8 @@ int main(void)
         cmocka_unit_test(test_identical_centred_shapes),
         cmocka_unit_test(test_touching_corners),
         cmocka_unit_test(test_flat_and_point_shapes),
+        cmocka_unit_test(test_rates_match_differences),
+        cmocka_unit_test(test_rates_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -120,6 +120,28 @@ HD_API hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a,
                                     const hd_polytope *b, const hd_pose *pose_b,
                                     const hd_options *opt, hd_contact *out);
 
+/* The rates of change of a contact's signed distance, normal and witnesses under a motion of both
+ * bodies, for optimisers that use second order (docs/algorithms/gradient.md, section 4).
+ * motion = (tau_A, theta_A, tau_B, theta_B): translation and rotation rates about each frame's
+ * origin in world axes, hd_pose_gradient's convention. contact: the answer of hd_signed_distance
+ * for the same polytopes and poses (poses may be NULL: identity); its features must meet in one
+ * point pair: vertex-face, face-vertex, edge-edge (not parallel), or, for a signed distance
+ * above 0, vertex-vertex, vertex-edge, edge-vertex. The witnesses' rates are those of the
+ * reported closest (or deepest) points. Errors: HD_ERR_NULL, HD_ERR_NONFINITE (a non-finite
+ * motion), HD_ERR_BAD_POSE, HD_ERR_INVALID_ARG (another feature pair, a feature index out of
+ * range, parallel edges, a vertex case at a signed distance of 0 or below). */
+typedef struct hd_contact_rates {
+    double signed_distance;
+    double normal[3];
+    double witness_a[3];
+    double witness_b[3];
+} hd_contact_rates;
+
+HD_API hd_status hd_signed_distance_rates(const hd_polytope *a, const hd_pose *pose_a,
+                                          const hd_polytope *b, const hd_pose *pose_b,
+                                          const hd_contact *contact, const double motion[12],
+                                          hd_contact_rates *out);
+
 #define HD_CONTACT_STACK_VERTICES 128
 
 /* A workspace capacity (hd_workspace_create) with which the contact queries on A and B never
