@@ -510,7 +510,7 @@ static void test_pool_items_once(void **state)
                 check_probe(&probe, counts[c], "hdi_pool_run", thread_counts[t], chunks[k]);
                 atomic_store(&probe.lead_runs, 0);
                 hdi_pool_run_beside(pool, probe_lead, &probe, probe_chunk, &probe, counts[c],
-                                   chunks[k]);
+                                    chunks[k]);
                 assert_int_equal(atomic_load(&probe.lead_runs), 1);
                 check_probe(&probe, counts[c], "hdi_pool_run_beside", thread_counts[t], chunks[k]);
             }
@@ -777,6 +777,87 @@ static void add_body(hd_scene *s, model *m, int shape, const hd_pose *p, int *id
     m->live[*id] = 1;
     m->shape[*id] = shape;
     m->pose[*id] = *p;
+}
+
+/* A call of the scene's with its allocations failing after `allocations` of them (armed only
+ * around it; -1: none fails). */
+static hd_status add_failing(hd_scene *s, int shape, const hd_pose *p, int *id, int allocations)
+{
+    atomic_store(&t_alloc_left, allocations);
+    hd_status st = hd_scene_add(s, t_shapes[shape], p, NULL, id);
+    atomic_store(&t_alloc_left, -1);
+    return st;
+}
+
+static hd_status query_failing(hd_scene *s, int *count, int allocations)
+{
+    const double lo[3] = {-1e3, -1e3, -1e3}, hi[3] = {1e3, 1e3, 1e3};
+    atomic_store(&t_alloc_left, allocations);
+    hd_status st = hd_scene_query_box(s, lo, hi, NULL, 0, count);
+    atomic_store(&t_alloc_left, -1);
+    return st;
+}
+
+static hd_status remove_failing(hd_scene *s, int id, int allocations)
+{
+    atomic_store(&t_alloc_left, allocations);
+    hd_status st = hd_scene_remove(s, id);
+    atomic_store(&t_alloc_left, -1);
+    return st;
+}
+
+/* The other calls that grow (add, box query, remove) fail as the step does: HD_ERR_NO_MEMORY with
+ * the scene as it was, and the failure taken by the call, so that the same call repeated without
+ * failures succeeds; every box query then finds every body, and the steps answer as brute force
+ * does (both broad phases, 1 and 2 threads). */
+static void test_calls_out_of_memory(void **state)
+{
+    (void)state;
+    int failures = 0;
+    for (int config = 0; config < 4; ++config) {
+        static model m;
+        memset(&m, 0, sizeof m);
+        hd_rng rng;
+        hd_rng_init(&rng, t_seed + 71 + (unsigned long long)config);
+        hd_scene *s = new_scene((hd_broadphase)(config % 2), 1 + config / 2);
+        hd_scene_stats st;
+        for (int i = 0; i < 150; ++i) {
+            int shape = hd_rng_int(&rng, T_SHAPES), id = -1;
+            hd_pose p = pose_at(&rng, 9.0, 0.0);
+            hd_status got = add_failing(s, shape, &p, &id, i % 3);
+            if (got == HD_ERR_NO_MEMORY) {
+                failures++;
+                assert_int_equal(id, -1);
+                add_body(s, &m, shape, &p, &id); /* the same add, repeated */
+            } else {
+                assert_int_equal(got, HD_OK);
+                m.live[id] = 1;
+                m.shape[id] = shape;
+                m.pose[id] = p;
+            }
+            if (i % 10 == 9) {
+                int count = -1;
+                got = query_failing(s, &count, i % 2);
+                failures += got == HD_ERR_NO_MEMORY;
+                assert_true(got == HD_OK || got == HD_ERR_NO_MEMORY);
+                assert_int_equal(query_failing(s, &count, -1), HD_OK);
+                assert_int_equal(count, hd_scene_body_count(s));
+                step_checked(s, &m, "after failed adds and queries", &st);
+            }
+        }
+        for (int id = 0; id < T_MAX_BODIES; id += 3) {
+            if (m.live[id]) {
+                hd_status got = remove_failing(s, id, 0);
+                failures += got == HD_ERR_NO_MEMORY;
+                assert_int_equal(got == HD_OK ? HD_OK : hd_scene_remove(s, id), HD_OK);
+                m.live[id] = 0;
+            }
+        }
+        step_checked(s, &m, "after failed removals", &st);
+        hd_scene_destroy(s);
+    }
+    printf("out of memory: %d failed calls, each repeated\n", failures);
+    assert_true(failures > 0);
 }
 
 /* A body removed and re-added (after a step and within one), and a frame without changes. */
@@ -1607,16 +1688,27 @@ static void test_detail_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_move_many_batches),   cmocka_unit_test(test_step_out_of_memory),
-        cmocka_unit_test(test_idle_workers),        cmocka_unit_test(test_pool_items_once),
-        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_pair_table),          cmocka_unit_test(test_tree),
-        cmocka_unit_test(test_tree_build),          cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),          cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),     cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),
+        cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins),
+        cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_move_many_batches),
+        cmocka_unit_test(test_step_out_of_memory),
+        cmocka_unit_test(test_calls_out_of_memory),
+        cmocka_unit_test(test_idle_workers),
+        cmocka_unit_test(test_pool_items_once),
+        cmocka_unit_test(test_remove_readd),
+        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_tree),
+        cmocka_unit_test(test_tree_build),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),
+        cmocka_unit_test(test_contact_details),
+        cmocka_unit_test(test_detail_levels),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -46,7 +46,8 @@
 
 /* ---- support ---------------------------------------------------------------------------- */
 
-/* Polytopes of at most this many vertices are scanned rather than climbed: measured faster. */
+/* Polytopes of at most this many vertices are scanned rather than climbed: a scan's predictable
+ * branches beat a climb's few unpredictable steps until the vertices are many. */
 #define HD_SUPPORT_SCAN_MAX 32
 
 /* ---- kernel: GJK ------------------------------------------------------------------------ */
@@ -123,7 +124,7 @@
  * normal's direction, 8 units; the support values, 15; the relative pose, 9; a factor of two),
  * the least sine between the two edges behind a candidate normal (below it the double-double
  * normal could turn by more than the allowance, and no proof is given), and the most candidate
- * normals times vertices it evaluates (about 15 ns each: at most about 30 ms). */
+ * normals times vertices it evaluates (a bound on the proof's time, which grows as V^4). */
 #define HD_OVERLAP_ROUNDING_UNITS 64.0
 #define HD_OVERLAP_SINE_MIN 1e-12
 #define HD_OVERLAP_WORK_MAX 2000000.0
@@ -230,6 +231,16 @@
 /* The basis bound trusts B^-1 only when ||B|| ||B^-1|| <= 1e10 (five correct digits at least). */
 #define HD_LP_COND_MAX 1e10
 
+/* The updated inverse is rebuilt from the basis every 32 pivots, before its rounding grows. */
+#define HD_LP_REFACTOR 32
+
+/* After 4 m degenerate pivots in a row pricing switches to Bland's rule, which cannot cycle. */
+#define HD_LP_BLAND_AFTER 4
+
+/* Sets of at most 48 points are priced in full at every pivot (lp/problem.h): below that a full
+ * scan costs no more than keeping partial-pricing candidates. */
+#define HD_LP_PARTIAL_MIN 48
+
 /* ---- scene (scene/body.c) ------------------------------------------------------------------
  * A body's box is widened by (touch_rel + HD_SCENE_POSE_FACTOR pose_tol + HD_SCENE_ROUNDING
  * units) times S = |posed sphere|_max + |t|_max, so that no pair hd_collide could call touching
@@ -237,5 +248,24 @@
  * to about 3 pose_tol |B - t_A|; 64 units cover the rounding of the posed support points. */
 #define HD_SCENE_POSE_FACTOR 8.0
 #define HD_SCENE_ROUNDING 64.0
+
+/* ---- scene: when to change method ------------------------------------------------------- */
+
+/* Tree: a batch of at least 64 new bodies, and at least as many as the tree holds, rebuilds the
+ * tree top down and finds the pairs in one descent (sync.c): cheaper than inserting each. */
+#define HD_SCENE_BULK_MIN 64
+
+/* Tree: hdi_tree_update enlarges at most this many ancestors of a leaf in place, then reinserts;
+ * the step's cost hardly depends on it, and a few levels keep the enlarged boxes local. */
+#define HD_TREE_ENLARGE_LEVELS 3
+
+/* Sweep-and-prune: more appended end points than 64 plus an eighth of the sorted ones make a
+ * full sort and sweep cheaper than insertion sort (each appended point may travel the list). */
+#define HD_SAP_REBUILD_MIN 64
+#define HD_SAP_REBUILD_DIVISOR 8
+
+/* Contacts up to which straight insertion sorts them (step.c): about n^2 / 4 moves of 16 bytes,
+ * against the radix sort's passes over 256 buckets. */
+#define HD_SCENE_INSERTION_SORT_MAX 48
 
 #endif

@@ -1,7 +1,11 @@
 /* The growable point array that every reader fills (hdi_point_buf, io/internal.h). */
 #include <stdlib.h>
 
+#include "core/array.h"
 #include "io/internal.h"
+
+/* Points a buffer holds at first (then doubled). */
+#define HD_POINT_BUF_MIN_POINTS 64
 
 static hd_status grow(hdi_point_buf *buf, hdi_lexer *lx, int want)
 {
@@ -12,16 +16,11 @@ static hd_status grow(hdi_point_buf *buf, hdi_lexer *lx, int want)
         return hdi_lex_fail(lx, HD_ERR_TOO_LARGE, "more than %d points (HD_MAX_POINTS)",
                             HD_MAX_POINTS);
     }
-    int cap = buf->capacity > 0 ? buf->capacity : 64;
-    while (cap < want) {
-        cap = cap > HD_MAX_POINTS / 2 ? HD_MAX_POINTS : cap * 2;
+    int failed = 0;
+    if (!hdi_array_reserve(&buf->xyz, &buf->capacity, want, HD_POINT_BUF_MIN_POINTS,
+                           3 * sizeof *buf->xyz, &failed)) {
+        return hdi_lex_fail(lx, HD_ERR_NO_MEMORY, "out of memory for %d points", want);
     }
-    double *xyz = realloc(buf->xyz, (size_t)cap * 3 * sizeof *xyz);
-    if (xyz == NULL) {
-        return hdi_lex_fail(lx, HD_ERR_NO_MEMORY, "out of memory for %d points", cap);
-    }
-    buf->xyz = xyz;
-    buf->capacity = cap;
     return HD_OK;
 }
 

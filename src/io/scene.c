@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "io/internal.h"
+
+/* Shapes, bodies, operations and frames a scene file's arrays hold at first (then doubled). */
+#define HD_SCENE_FILE_MIN_CAPACITY 16
 
 /* Open addressing, linear probing; keys point to names owned by the file's arrays. */
 typedef struct name_table {
@@ -98,20 +102,16 @@ static void table_free(name_table *t)
     free(t->values);
 }
 
-/* Room for one more element in *array (count used, *cap allocated, size bytes each). */
-static hd_status grow_array(scene_reader *r, void **array, int count, int *cap, size_t size)
+/* Room for one more element in the array at array_ptr (a `T **`; count used, *cap allocated, size
+ * bytes each); at most 2^28 elements. */
+static hd_status grow_array(scene_reader *r, void *array_ptr, int count, int *cap, size_t size)
 {
-    if (count < *cap) {
+    int failed = 0;
+    if (count < (1 << 28) &&
+        hdi_array_reserve(array_ptr, cap, count + 1, HD_SCENE_FILE_MIN_CAPACITY, size, &failed)) {
         return HD_OK;
     }
-    int want = *cap > 0 ? 2 * *cap : 16;
-    void *p = count < (1 << 28) ? realloc(*array, (size_t)want * size) : NULL;
-    if (p == NULL) {
-        return hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
-    }
-    *array = p;
-    *cap = want;
-    return HD_OK;
+    return hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
 }
 
 /* A copy of a name token (at most HD_SCENE_NAME_MAX bytes); what names it in messages. */
@@ -178,7 +178,7 @@ static hd_status read_pose(scene_reader *r, hd_pose *pose)
 static hd_status push_op(scene_reader *r, hd_scene_file_op_kind kind, int body, const hd_pose *pose)
 {
     hd_scene_file *f = r->f;
-    hd_status st = grow_array(r, (void **)&f->ops, f->op_count, &r->op_cap, sizeof *f->ops);
+    hd_status st = grow_array(r, &f->ops, f->op_count, &r->op_cap, sizeof *f->ops);
     if (st != HD_OK) {
         return st;
     }
@@ -245,7 +245,7 @@ static hd_status read_shape(scene_reader *r)
                           name, f->shapes[previous].line);
     }
     if (st == HD_OK) {
-        st = grow_array(r, (void **)&f->shapes, f->shape_count, &r->shape_cap, sizeof *f->shapes);
+        st = grow_array(r, &f->shapes, f->shape_count, &r->shape_cap, sizeof *f->shapes);
     }
     if (st != HD_OK) {
         free(name);
@@ -312,7 +312,7 @@ static hd_status read_body(scene_reader *r)
         st = read_pose(r, &pose);
     }
     if (st == HD_OK) {
-        st = grow_array(r, (void **)&f->bodies, f->body_count, &r->body_cap, sizeof *f->bodies);
+        st = grow_array(r, &f->bodies, f->body_count, &r->body_cap, sizeof *f->bodies);
     }
     if (st != HD_OK) {
         free(name);
@@ -357,8 +357,8 @@ static hd_status read_remove(scene_reader *r)
 static hd_status close_frame(scene_reader *r)
 {
     hd_scene_file *f = r->f;
-    hd_status st = grow_array(r, (void **)&f->frame_start, f->frame_count + 1, &r->frame_cap,
-                              sizeof *f->frame_start);
+    hd_status st =
+        grow_array(r, &f->frame_start, f->frame_count + 1, &r->frame_cap, sizeof *f->frame_start);
     if (st == HD_OK) {
         f->frame_start[++f->frame_count] = f->op_count;
     }
@@ -417,8 +417,7 @@ void hd_scene_file_free(hd_scene_file *file)
 static hd_status read_all(scene_reader *r)
 {
     hd_scene_file *f = r->f;
-    hd_status st =
-        grow_array(r, (void **)&f->frame_start, 0, &r->frame_cap, sizeof *f->frame_start);
+    hd_status st = grow_array(r, &f->frame_start, 0, &r->frame_cap, sizeof *f->frame_start);
     if (st != HD_OK) {
         return st;
     }

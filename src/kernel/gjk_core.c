@@ -148,7 +148,7 @@ typedef struct hdi_momentum {
 
 /* The direction u of the next step, v or, while the simplex has one or two points, the momentum
  *     y = delta v + (1 - delta) w_prev,   u = delta u_prev + (1 - delta) y,   delta = (k+1)/(k+3)
- * (unnormalized: measured better). Returns 1 for a momentum step. */
+ * (unnormalized: docs/algorithms/gjk.md, "Momentum", says why). Returns 1 for a momentum step. */
 static int step_direction(hdi_momentum *m, const hdi_gjk_state *st, double u[3])
 {
     int use = m->on && m->have_prev && st->simplex.count > 0 && st->simplex.count < 3;

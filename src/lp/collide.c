@@ -95,9 +95,8 @@ static void pair_problem(const hdi_pair *pair, const hd_options *opt, const hdi_
                     ? opt->tol.max_iterations
                     : hdi_lp_default_cap((long)a->vertex_count + b->vertex_count, 5);
     normalize_spheres(pair, prob);
-    /* The crash direction: from A's interior point to B's (they sit nearer the middle of the
-     * vertices than the sphere centres: 5.1 pivots per query on the benchmark's 12-vertex pairs
-     * against 5.3). */
+    /* The crash direction: from A's interior point to B's, which sit nearer the middle of the
+     * vertices than the sphere centres, so the crash basis starts closer to the optimum. */
     double pb[3];
     hdi_m3_mul_v(pb, pair->r, b->interior[0].point);
     hdi_v3_add(pb, pb, pair->t);

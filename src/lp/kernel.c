@@ -13,9 +13,6 @@
 #include "lp/price.h"
 #include "core/tolerances.h"
 
-#define HD_LP_REFACTOR 32   /* pivots between re-inversions */
-#define HD_LP_BLAND_AFTER 4 /* times m degenerate pivots in a row before Bland's rule */
-
 void hdi_lp_init(hdi_lp *lp, int dim, const hdi_lp_set *s, const hdi_lp_set *t,
                  const double *centre, double sigma, int cap)
 {

@@ -10,6 +10,7 @@
 #include "lp/column.h"
 #include "lp/price.h"
 #include "support/support.h"
+#include "core/tolerances.h"
 
 /* Reduced cost of column id from its explicit column: the accurate value. */
 double hdi_lp_reduced_cost(const hdi_lp *lp, int id)

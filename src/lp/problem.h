@@ -22,10 +22,9 @@
 
 /* Partial pricing: a full scan keeps the HD_LP_TOPK best points of each scanned set as
  * candidates; the following pivots price only those (and the special columns) until none
- * improves, then scan again. Sets of at most HD_LP_PARTIAL_MIN points are always scanned in
- * full. */
+ * improves, then scan again. Sets of at most HD_LP_PARTIAL_MIN points (core/tolerances.h) are
+ * always scanned in full. */
 #define HD_LP_TOPK 2
-#define HD_LP_PARTIAL_MIN 48
 
 /* One vertex set of the LP: count points of dim doubles each; in 3D optionally mapped by
  * x -> rot x + shift (B's vertices in A's frame). poly, when not NULL, is the polytope the points

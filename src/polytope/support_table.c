@@ -9,12 +9,16 @@
 
 #include "polytope/build.h"
 #include "polytope/support_table.h"
+#include "core/array.h"
 #include "core/tolerances.h"
 
-/* About two cells of 4 slots per vertex: 32 bytes per vertex, 44 with the lists; denser tables
- * measured no faster under cold caches. */
+/* About two cells of 4 slots per vertex: 32 bytes per vertex, 44 with the lists; a denser table
+ * costs memory and cache misses without shortening a lookup. */
 #define HD_TABLE_CELLS_PER_VERTEX 2.0
 #define HD_TABLE_MAX_K 1024
+
+/* (cell, vertex) pairs the build's arrays hold at first (then doubled). */
+#define HD_TABLE_MIN_PAIRS 1024
 
 /* A half-plane A p + B q <= C in the coordinates of one cube face. */
 typedef struct hdi_halfplane {
@@ -30,8 +34,8 @@ typedef struct hdi_table_build {
     int capacity;
     int *pair_cell; /* (cell, vertex) pairs found, grown on demand */
     int *pair_vertex;
-    long pair_count;
-    long pair_capacity;
+    int pair_count; /* at most INT_MAX: core/array.h refuses more, and the build fails cleanly */
+    int pair_capacity;
 } hdi_table_build;
 
 int hdi_support_table_resolution(int vertex_count)
@@ -113,17 +117,14 @@ static int cell_meets(const hdi_halfplane *hp, int count, double p0, double p1, 
 static int push_pair(hdi_table_build *tb, int cell, int v)
 {
     if (tb->pair_count == tb->pair_capacity) {
-        long cap = tb->pair_capacity * 2 + 1024;
-        int *c = realloc(tb->pair_cell, (size_t)cap * sizeof(int));
-        if (c == NULL) {
+        int failed = 0;
+        int cap = hdi_array_grown_capacity(tb->pair_capacity, tb->pair_count + 1,
+                                           HD_TABLE_MIN_PAIRS, sizeof(int));
+        hdi_array_resize(&tb->pair_cell, cap, sizeof *tb->pair_cell, &failed);
+        hdi_array_resize(&tb->pair_vertex, cap, sizeof *tb->pair_vertex, &failed);
+        if (failed) {
             return 0;
         }
-        tb->pair_cell = c;
-        int *w = realloc(tb->pair_vertex, (size_t)cap * sizeof(int));
-        if (w == NULL) {
-            return 0;
-        }
-        tb->pair_vertex = w;
         tb->pair_capacity = cap;
     }
     tb->pair_cell[tb->pair_count] = cell;

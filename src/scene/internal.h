@@ -67,6 +67,12 @@ typedef struct hdi_sort_key {
     int place;
 } hdi_sort_key;
 
+/* First capacities of the arrays that grow (core/array.h doubles them): lists of ids start small,
+ * as most hold a few moved bodies; arrays indexed by id, contacts and results at 64. */
+#define HD_IDLIST_MIN_CAPACITY 16
+#define HD_SCENE_MIN_BODIES 64
+#define HD_SCENE_MIN_CONTACTS 64
+
 /* A growable list of ids. */
 typedef struct hdi_idlist {
     int *ids;
@@ -77,10 +83,10 @@ typedef struct hdi_idlist {
 /* A worker's share of the parallel loops over bodies and pairs: what it found, appended to lists
  * of its own (grown geometrically, reused), merged by the caller afterwards. */
 typedef struct hdi_lane {
-    hd_status status; /* HD_ERR_NO_MEMORY when one of its lists could not grow */
-    hdi_idlist found; /* tree: candidate pairs (a, b) of the fresh bodies' queries */
-    int tested;       /* pairs it queried */
-    hdi_idlist drop;  /* tree: pairs whose fattened boxes parted */
+    int out_of_memory; /* sticky: one of its lists could not grow (core/array.h) */
+    hdi_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
+    int tested;        /* pairs it queried */
+    hdi_idlist drop;   /* tree: pairs whose fattened boxes parted */
     hd_scene_contact *contacts;
     int contact_count;
     int contact_capacity;
@@ -131,12 +137,20 @@ struct hd_scene {
     hd_manifold *out_manifold; /* HD_SCENE_MANIFOLD: their manifolds */
     int out_capacity;
     hd_scene_stats stats;
+    /* sticky (core/array.h): a growth on the caller's thread failed; each public call that grows
+     * takes it once, where it returns (hdi_scene_take_failure) */
+    int out_of_memory;
 };
 
-/* Appends id to a list. HD_ERR_NO_MEMORY leaves it as it was. */
-hd_status hdi_idlist_push(hdi_idlist *list, int id);
-hd_status hdi_idlist_reserve(hdi_idlist *list, int count);
+/* Room for count ids in a list; appends id to a list. 0 when out of memory (or count above
+ * 4 HD_MAX_POINTS): the list stays as it was and *failed is set (sticky, core/array.h). */
+int hdi_idlist_reserve(hdi_idlist *list, int count, int *failed);
+int hdi_idlist_push(hdi_idlist *list, int id, int *failed);
 void hdi_idlist_free(hdi_idlist *list);
+
+/* HD_ERR_NO_MEMORY when a growth of this call failed (s->out_of_memory), which it clears; else
+ * HD_OK. */
+hd_status hdi_scene_take_failure(hd_scene *s);
 
 /* The tight box of a body at its pose: the extreme vertices along each world axis by support
  * climbs from the last ones, widened by band_rel times the body's scale (body.c). */
@@ -155,8 +169,9 @@ hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny,
 /* The widening of boxes for the tolerances tol (body.c). */
 double hdi_body_band_rel(const hd_tolerance *tol);
 
-/* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY: what was done
- * stays done; a later sync completes the rest. */
+/* Brings boxes, broad phase and pair table up to date (sync.c). HD_ERR_NO_MEMORY, with
+ * s->out_of_memory set for the public call to take: what was done stays done; a later sync
+ * completes the rest. */
 hd_status hdi_scene_sync(hd_scene *s);
 
 /* hdi_scene_sync in two parts: the stale bodies' poses and boxes (on every thread) and the pairs
@@ -169,7 +184,7 @@ hd_status hdi_scene_sync_rest(hd_scene *s);
  * queries as the lead task of hdi_pool_run_beside (it writes the tree, the body records'
  * proxies, the fresh list and lane 0's candidates, and leaves the flags), then
  * hdi_scene_placed: the flags, and the fresh bodies' pairs into the table. A lead that fails
- * (no room for a candidate) leaves HD_ERR_NO_MEMORY in lane 0. */
+ * (no room for a candidate) sets lane 0's out_of_memory. */
 int hdi_scene_can_place_beside(const hd_scene *s);
 void hdi_scene_place_prepare(hd_scene *s);
 void hdi_scene_place_lead(void *scene);

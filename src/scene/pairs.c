@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "scene/pairs.h"
 
 #define HD_PAIRS_MIN_SLOTS 64
@@ -82,20 +83,17 @@ static hd_status grow(hdi_pair_table *t)
 {
     if (t->count == t->capacity) {
         if (t->capacity > (1 << 28)) {
-            return HD_ERR_NO_MEMORY;
+            return HD_ERR_NO_MEMORY; /* the hash table's slots would overflow an int */
         }
-        int cap = t->capacity > 0 ? 2 * t->capacity : HD_PAIRS_MIN_SLOTS / 2;
-        hdi_pair_rec *recs = realloc(t->recs, (size_t)cap * sizeof *recs);
-        if (recs == NULL) {
-            return HD_ERR_NO_MEMORY;
-        }
-        t->recs = recs;
+        int failed = 0;
+        int cap = hdi_array_grown_capacity(t->capacity, t->count + 1, HD_PAIRS_MIN_SLOTS / 2,
+                                           sizeof(hdi_pair_rec) + t->extra_size);
+        hdi_array_resize(&t->recs, cap, sizeof *t->recs, &failed);
         if (t->extra_size > 0) {
-            unsigned char *extra = realloc(t->extra, (size_t)cap * t->extra_size);
-            if (extra == NULL) {
-                return HD_ERR_NO_MEMORY; /* recs grew; capacity stays: the next call retries */
-            }
-            t->extra = extra;
+            hdi_array_resize(&t->extra, cap, t->extra_size, &failed);
+        }
+        if (failed) { /* recs may have grown; the capacity stays: the next call retries */
+            return HD_ERR_NO_MEMORY;
         }
         t->capacity = cap;
     }

@@ -20,7 +20,7 @@ static int collect(void *ctx, int id)
     if (!hdi_box_overlap(b->lo, b->hi, q->lo, q->hi)) {
         return 0;
     }
-    return (int)hdi_idlist_push(&q->s->scratch, id);
+    return !hdi_idlist_push(&q->s->scratch, id, &q->s->out_of_memory); /* 1 stops the query */
 }
 
 static int compare_ids(const void *pa, const void *pb)
@@ -33,22 +33,22 @@ static int compare_ids(const void *pa, const void *pb)
 static hd_status candidates(hd_scene *s, const double lo[3], const double hi[3])
 {
     hd_status st = hdi_scene_sync(s);
-    if (st != HD_OK) {
-        return st;
-    }
     s->scratch.count = 0;
     box_query q = {s, lo, hi};
-    if (s->opt.broadphase == HD_BROADPHASE_TREE) {
-        st = (hd_status)hdi_tree_query(&s->tree, lo, hi, collect, &q);
-    } else {
-        for (int id = 0; id < s->body_ids && st == HD_OK; ++id) {
-            st = s->bodies[id].state == HD_BODY_LIVE ? (hd_status)collect(&q, id) : HD_OK;
+    if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
+        hdi_tree_query(&s->tree, lo, hi, collect, &q);
+    } else if (st == HD_OK) {
+        for (int id = 0; id < s->body_ids && !s->out_of_memory; ++id) {
+            if (s->bodies[id].state == HD_BODY_LIVE) {
+                collect(&q, id);
+            }
         }
     }
     if (s->scratch.count > 1) {
         qsort(s->scratch.ids, (size_t)s->scratch.count, sizeof(int), compare_ids);
     }
-    return st;
+    hd_status grown = hdi_scene_take_failure(s); /* the query's one check of the flag */
+    return st != HD_OK ? st : grown;
 }
 
 static hd_status check_box(const double lo[3], const double hi[3])

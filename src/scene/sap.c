@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "scene/sap.h"
+#include "core/tolerances.h"
 
-/* Appended end points beyond this share of the sorted ones make a full sort and sweep cheaper
- * than insertion sort (each appended end point may travel the whole list). */
-#define HD_SAP_REBUILD_DIVISOR 8
+/* First capacities: end points per axis, and body ids (of `where` and of the active list). */
+#define HD_SAP_MIN_ENDS 64
+#define HD_SAP_MIN_IDS 32
 
 void hdi_sap_init(hdi_sap *s)
 {
@@ -32,32 +34,23 @@ void hdi_sap_free(hdi_sap *s)
     hdi_sap_init(s);
 }
 
+/* Room for one more body's two end points on each axis and for `body` in `where` (each array
+ * kept when a later one fails: only the capacities change). */
 static hd_status reserve(hdi_sap *s, int body)
 {
+    int failed = 0;
     if (s->count + 2 > s->capacity) {
-        int cap = s->capacity > 0 ? 2 * s->capacity : 64;
+        int cap = hdi_array_grown_capacity(s->capacity, s->count + 2, HD_SAP_MIN_ENDS,
+                                           sizeof(hdi_sap_end));
         for (int k = 0; k < 3; ++k) {
-            hdi_sap_end *a = realloc(s->axis[k], (size_t)cap * sizeof *a);
-            if (a == NULL) {
-                return HD_ERR_NO_MEMORY;
-            }
-            s->axis[k] = a;
+            hdi_array_resize(&s->axis[k], cap, sizeof *s->axis[k], &failed);
         }
-        s->capacity = cap;
+        s->capacity = failed ? s->capacity : cap;
     }
-    if (body >= s->where_ids) {
-        int ids = s->where_ids > 0 ? 2 * s->where_ids : 32;
-        while (ids <= body) {
-            ids *= 2;
-        }
-        int *w = realloc(s->where, (size_t)ids * 6 * sizeof *w);
-        if (w == NULL) {
-            return HD_ERR_NO_MEMORY;
-        }
-        s->where = w;
-        s->where_ids = ids;
-    }
-    return HD_OK;
+    /* six end-point places per body id */
+    hdi_array_reserve(&s->where, &s->where_ids, body + 1, HD_SAP_MIN_IDS, 6 * sizeof *s->where,
+                      &failed);
+    return failed ? HD_ERR_NO_MEMORY : HD_OK;
 }
 
 hd_status hdi_sap_insert(hdi_sap *s, int body, const hdi_box *box)
@@ -188,13 +181,10 @@ static int compare_ends(const void *pa, const void *pb)
  * overlapping pair is marked; the others are then dropped. */
 static hd_status sweep(hdi_sap *s, const hdi_box *boxes, hdi_pair_table *pairs)
 {
-    if (s->active_cap < s->count / 2) {
-        int *act = realloc(s->active, (size_t)(s->count / 2) * sizeof *act);
-        if (act == NULL) {
-            return HD_ERR_NO_MEMORY;
-        }
-        s->active = act;
-        s->active_cap = s->count / 2;
+    int failed = 0;
+    if (!hdi_array_reserve(&s->active, &s->active_cap, s->count / 2, HD_SAP_MIN_IDS,
+                           sizeof *s->active, &failed)) {
+        return HD_ERR_NO_MEMORY;
     }
     int open = 0;
     for (int i = 0; i < s->count; ++i) {
@@ -256,7 +246,7 @@ hd_status hdi_sap_update(hdi_sap *s, const hdi_box *boxes, hdi_pair_table *pairs
         compact(s);
     }
     int appended = s->count - s->sorted;
-    if (s->rebuild || appended > 64 + s->sorted / HD_SAP_REBUILD_DIVISOR) {
+    if (s->rebuild || appended > HD_SAP_REBUILD_MIN + s->sorted / HD_SAP_REBUILD_DIVISOR) {
         return rebuild(s, boxes, pairs);
     }
     hd_status status = HD_OK;

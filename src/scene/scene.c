@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "scene/internal.h"
 
-/* Moves per chunk of hd_scene_move_many's checks (about 0.1 us each). */
+/* Moves per chunk of hd_scene_move_many's checks: a check is a short pose test, so a chunk
+ * holds many. */
 #define HD_SCENE_MOVE_CHUNK 64
 #define HD_SCENE_MOVE_CHUNK_MAX 256
 
@@ -48,34 +50,30 @@ hd_scene_options hd_scene_options_default(void)
     return o;
 }
 
-hd_status hdi_idlist_reserve(hdi_idlist *list, int count)
+int hdi_idlist_reserve(hdi_idlist *list, int count, int *failed)
 {
-    if (count <= list->capacity) {
-        return HD_OK;
+    if (count > HD_MAX_POINTS * 4) { /* never that many ids: a caller's count gone wrong */
+        *failed = 1;
+        return 0;
     }
-    if (count > HD_MAX_POINTS * 4) {
-        return HD_ERR_NO_MEMORY;
-    }
-    int cap = list->capacity > 0 ? list->capacity : 16;
-    while (cap < count) {
-        cap *= 2;
-    }
-    int *ids = realloc(list->ids, (size_t)cap * sizeof *ids);
-    if (ids == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    list->ids = ids;
-    list->capacity = cap;
-    return HD_OK;
+    return hdi_array_reserve(&list->ids, &list->capacity, count, HD_IDLIST_MIN_CAPACITY,
+                             sizeof *list->ids, failed);
 }
 
-hd_status hdi_idlist_push(hdi_idlist *list, int id)
+int hdi_idlist_push(hdi_idlist *list, int id, int *failed)
 {
-    hd_status st = hdi_idlist_reserve(list, list->count + 1);
-    if (st == HD_OK) {
-        list->ids[list->count++] = id;
+    if (!hdi_idlist_reserve(list, list->count + 1, failed)) {
+        return 0;
     }
-    return st;
+    list->ids[list->count++] = id;
+    return 1;
+}
+
+hd_status hdi_scene_take_failure(hd_scene *s)
+{
+    int failed = s->out_of_memory;
+    s->out_of_memory = 0;
+    return failed ? HD_ERR_NO_MEMORY : HD_OK;
 }
 
 void hdi_idlist_free(hdi_idlist *list)
@@ -219,25 +217,16 @@ static hd_status reserve_lists_n(hd_scene *s, int more)
     long long cap = (long long)s->body_ids + 1;
     int stale = (int)(s->stale.count + (long long)more < cap ? s->stale.count + more : cap);
     int moved = (int)(s->moved.count + (long long)more < cap ? s->moved.count + more : cap);
-    hd_status st = hdi_idlist_reserve(&s->stale, stale);
-    if (st == HD_OK) {
-        st = hdi_idlist_reserve(&s->moved, moved);
+    int *failed = &s->out_of_memory;
+    hdi_idlist_reserve(&s->stale, stale, failed);
+    hdi_idlist_reserve(&s->moved, moved, failed);
+    if (s->staged_capacity < s->stale.capacity) {
+        /* each kept when the other fails: the capacity stays, the arrays kept are as large */
+        hdi_array_resize(&s->staged_by, s->stale.capacity, sizeof *s->staged_by, failed);
+        hdi_array_resize(&s->staged_pose, s->stale.capacity, sizeof *s->staged_pose, failed);
+        s->staged_capacity = *failed ? s->staged_capacity : s->stale.capacity;
     }
-    if (st == HD_OK && s->staged_capacity < s->stale.capacity) {
-        int *by = realloc(s->staged_by, (size_t)s->stale.capacity * sizeof *by);
-        if (by != NULL) {
-            s->staged_by = by;
-        }
-        hd_pose *poses = realloc(s->staged_pose, (size_t)s->stale.capacity * sizeof *poses);
-        if (poses != NULL) {
-            s->staged_pose = poses;
-        }
-        if (by == NULL || poses == NULL) {
-            return HD_ERR_NO_MEMORY; /* the capacity stays: the arrays kept are as large */
-        }
-        s->staged_capacity = s->stale.capacity;
-    }
-    return st;
+    return hdi_scene_take_failure(s);
 }
 
 static hd_status reserve_lists(hd_scene *s)
@@ -304,9 +293,8 @@ static int refused_place(int entry)
  * last entry (s->staged_by) when that entry passes: one writer per place, sequential writes. The
  * body records are not touched here: the box loop copies each staged pose on the thread that
  * computes that body's box, so a record is written by one thread per step, not by whichever
- * thread checked its move (at 10 000 bodies the moves and boxes took 350 to 388 us on two
- * threads against 387 to 470: scene.md, "Eighth round"). scratch holds each entry's place in the
- * stale list; a refused entry's becomes -2 - place. */
+ * thread checked its move, and stays in one core's cache. scratch holds each entry's place in
+ * the stale list; a refused entry's becomes -2 - place. */
 static void check_copy_chunk(void *ctx, int worker, int begin, int end)
 {
     move_ctx *m = ctx;
@@ -404,7 +392,8 @@ hd_status hd_scene_move_many(hd_scene *s, int count, const int *ids, const hd_po
     }
     hd_status st = reserve_lists_n(s, count);
     if (st == HD_OK) {
-        st = hdi_idlist_reserve(&s->scratch, count);
+        hdi_idlist_reserve(&s->scratch, count, &s->out_of_memory);
+        st = hdi_scene_take_failure(s);
     }
     if (st != HD_OK) {
         return st; /* nothing moved */
@@ -458,41 +447,22 @@ hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd
 }
 
 /* Doubles the arrays indexed by id (each kept when its growth fails: only capacity changes). */
-static hd_status grow_bodies(hd_scene *s)
+static int grow_bodies(hd_scene *s)
 {
-    size_t cap = s->body_capacity > 0 ? 2 * (size_t)s->body_capacity : 64;
-    hdi_body *bodies = realloc(s->bodies, cap * sizeof *bodies);
-    if (bodies == NULL) {
-        return HD_ERR_NO_MEMORY;
+    int cap = hdi_array_grown_capacity(s->body_capacity, s->body_capacity + 1, HD_SCENE_MIN_BODIES,
+                                       sizeof(hdi_body));
+    int *failed = &s->out_of_memory;
+    if (cap < 0) {
+        *failed = 1;
     }
-    s->bodies = bodies;
-    hdi_box *boxes = realloc(s->boxes, cap * sizeof *boxes);
-    if (boxes == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->boxes = boxes;
-    hdi_box *fat = realloc(s->fat, cap * sizeof *fat);
-    if (fat == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->fat = fat;
-    unsigned char *flags = realloc(s->flags, cap);
-    if (flags == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->flags = flags;
-    double *reach = realloc(s->reach, cap * sizeof *reach);
-    if (reach == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->reach = reach;
-    int *slot = realloc(s->slot, cap * sizeof *slot);
-    if (slot == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->slot = slot;
-    s->body_capacity = (int)cap;
-    return HD_OK;
+    hdi_array_resize(&s->bodies, cap, sizeof *s->bodies, failed);
+    hdi_array_resize(&s->boxes, cap, sizeof *s->boxes, failed);
+    hdi_array_resize(&s->fat, cap, sizeof *s->fat, failed);
+    hdi_array_resize(&s->flags, cap, sizeof *s->flags, failed);
+    hdi_array_resize(&s->reach, cap, sizeof *s->reach, failed);
+    hdi_array_resize(&s->slot, cap, sizeof *s->slot, failed);
+    s->body_capacity = *failed ? s->body_capacity : cap;
+    return !*failed;
 }
 
 /* A free id with room in the body arrays; -1 when out of memory or ids. */
@@ -507,8 +477,8 @@ static int take_id(hd_scene *s, hd_status *st)
         *st = HD_ERR_TOO_LARGE;
         return -1;
     }
-    if (s->body_ids == s->body_capacity && grow_bodies(s) != HD_OK) {
-        *st = HD_ERR_NO_MEMORY;
+    if (s->body_ids == s->body_capacity && !grow_bodies(s)) {
+        *st = hdi_scene_take_failure(s);
         return -1;
     }
     return s->body_ids++;
@@ -519,10 +489,9 @@ static hd_status reserve_body(hd_scene *s)
 {
     hd_status st = reserve_lists(s);
     if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
-        st = hdi_idlist_reserve(&s->fresh, s->live + 1);
-    }
-    if (st == HD_OK && s->opt.broadphase == HD_BROADPHASE_TREE) {
-        st = hdi_tree_reserve(&s->tree, s->live + 1);
+        hdi_idlist_reserve(&s->fresh, s->live + 1, &s->out_of_memory);
+        st = hdi_scene_take_failure(s);
+        st = st == HD_OK ? hdi_tree_reserve(&s->tree, s->live + 1) : st;
     }
     return st;
 }
@@ -609,9 +578,8 @@ hd_status hd_scene_remove(hd_scene *s, int id)
     if (!is_live(s, id)) {
         return HD_ERR_INVALID_ARG;
     }
-    hd_status st = hdi_idlist_push(&s->removed, id);
-    if (st != HD_OK) {
-        return st;
+    if (!hdi_idlist_push(&s->removed, id, &s->out_of_memory)) {
+        return hdi_scene_take_failure(s);
     }
     hdi_body *b = &s->bodies[id];
     if (b->proxy >= 0 && s->opt.broadphase == HD_BROADPHASE_TREE) {

@@ -9,20 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "scene/internal.h"
+#include "core/tolerances.h"
 
-/* Pairs per chunk of the parallel narrow phase (a scan of a few ns per pair, and a query of 0.2
- * to a few us for the pairs that moved): from 16 up to 256 (hdi_pool_chunk). */
+/* Pairs per chunk of the parallel narrow phase, from 16 up to 256 (hdi_pool_chunk): most pairs
+ * are only scanned, a moved pair's query costs far more, so small chunks keep the threads even. */
 #define HD_SCENE_PAIR_CHUNK 16
 #define HD_SCENE_PAIR_CHUNK_MAX 256
 
 /* The radix sort of the contacts' keys: digits of 8 bits (256 buckets). */
 #define HD_SCENE_RADIX_BITS 8
 #define HD_SCENE_RADIX (1 << HD_SCENE_RADIX_BITS)
-
-/* Contacts up to which straight insertion sorts them (about n^2 / 4 moves of 16 bytes, against
- * four passes over 256 buckets for ids below 2^16). */
-#define HD_SCENE_INSERTION_SORT_MAX 48
 
 /* A pair found in contact, with a detail level: hd_signed_distance or hd_contact_manifold on the
  * same worker, warm-started from the pair's cache (which hd_collide just updated), into the
@@ -39,21 +37,11 @@ static hd_status contact_query(const hd_scene *s, int index, const hd_options *o
     return hd_signed_distance(a->shape, &a->pose, b->shape, &b->pose, opt, &d->contact);
 }
 
-/* Room for one more contact in a lane (grown here, on the worker's thread). */
+/* Room for one more contact in a lane (grown here, on the worker's thread: its own flag). */
 static int lane_contact_room(hdi_lane *lane)
 {
-    if (lane->contact_count < lane->contact_capacity) {
-        return 1;
-    }
-    int cap = lane->contact_capacity > 0 ? 2 * lane->contact_capacity : 64;
-    hd_scene_contact *c = realloc(lane->contacts, (size_t)cap * sizeof *c);
-    if (c == NULL) {
-        lane->status = HD_ERR_NO_MEMORY;
-        return 0;
-    }
-    lane->contacts = c;
-    lane->contact_capacity = cap;
-    return 1;
+    return hdi_array_reserve(&lane->contacts, &lane->contact_capacity, lane->contact_count + 1,
+                             HD_SCENE_MIN_CONTACTS, sizeof *lane->contacts, &lane->out_of_memory);
 }
 
 /* Is (a, b) before (c, d)? */
@@ -139,15 +127,13 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
     hdi_lane *lane = &s->lanes[worker];
     hd_options opt, copt;
     narrow_options(s, worker, &opt, &copt);
-    for (int i = c->first + begin; i < c->first + end && lane->status == HD_OK; ++i) {
+    for (int i = c->first + begin; i < c->first + end && !lane->out_of_memory; ++i) {
         const hdi_pair_rec *r = &s->pairs.recs[i];
         unsigned flags = s->flags[r->a] | s->flags[r->b];
         if (flags & (HD_BODY_REFAT | HD_BODY_ESCAPED)) {
             const hdi_box *a = &s->fat[r->a], *b = &s->fat[r->b];
             if (!hdi_box_overlap(a->lo, a->hi, b->lo, b->hi)) {
-                if (hdi_idlist_push(&lane->drop, i) != HD_OK) {
-                    lane->status = HD_ERR_NO_MEMORY;
-                }
+                hdi_idlist_push(&lane->drop, i, &lane->out_of_memory);
                 continue;
             }
         }
@@ -171,18 +157,18 @@ static void reset_lanes(hd_scene *s)
     int threads = hdi_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
         hdi_lane *lane = &s->lanes[w];
-        lane->status = HD_OK;
+        lane->out_of_memory = 0;
         lane->tested = lane->drop.count = lane->contact_count = lane->failures = 0;
     }
 }
 
-/* The first lane error, else HD_OK. */
+/* HD_ERR_NO_MEMORY when a lane could not grow, else HD_OK. */
 static hd_status lanes_status(const hd_scene *s)
 {
     int threads = hdi_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
-        if (s->lanes[w].status != HD_OK) {
-            return s->lanes[w].status;
+        if (s->lanes[w].out_of_memory) {
+            return HD_ERR_NO_MEMORY;
         }
     }
     return HD_OK;
@@ -227,17 +213,18 @@ static hd_status broad_and_narrow(hd_scene *s)
     return st != HD_OK ? st : narrow(s, known, s->pairs.count);
 }
 
-/* The dropped pairs marked, their indices into s->scratch; the lanes' counts of queries summed. */
-static hd_status merge_drops(hd_scene *s)
+/* The dropped pairs marked, their indices into s->scratch; the lanes' counts of queries summed.
+ * 0 when s->scratch could not grow (s->out_of_memory). */
+static int merge_drops(hd_scene *s)
 {
     int threads = hdi_pool_threads(s->pool);
     s->scratch.count = 0;
     s->stats.tested = 0;
     for (int w = 0; w < threads; ++w) {
         const hdi_lane *lane = &s->lanes[w];
-        hd_status st = hdi_idlist_reserve(&s->scratch, s->scratch.count + lane->drop.count);
-        if (st != HD_OK) {
-            return st;
+        int need = s->scratch.count + lane->drop.count;
+        if (!hdi_idlist_reserve(&s->scratch, need, &s->out_of_memory)) {
+            return 0;
         }
         for (int k = 0; k < lane->drop.count; ++k) {
             s->pairs.recs[lane->drop.ids[k]].mark = 1;
@@ -245,7 +232,7 @@ static hd_status merge_drops(hd_scene *s)
         }
         s->stats.tested += lane->tested;
     }
-    return HD_OK;
+    return 1;
 }
 
 /* One stable pass of the radix sort: the keys from `from` to `to` by their digit at bit `shift`.
@@ -378,29 +365,19 @@ static void copy_chunk(void *ctx, int worker, int begin, int end)
 }
 
 /* Room for the details of every contact (grown geometrically, as the contacts). */
-static hd_status reserve_details(hd_scene *s)
+static void reserve_details(hd_scene *s)
 {
     if (s->opt.detail == HD_SCENE_VERDICT || s->out_capacity >= s->contact_count) {
-        return HD_OK;
+        return;
     }
-    int cap = s->out_capacity > 0 ? s->out_capacity : 64;
-    while (cap < s->contact_count) {
-        cap *= 2;
-    }
-    hd_contact *c = realloc(s->out_contact, (size_t)cap * sizeof *c);
-    if (c == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->out_contact = c;
+    int cap = hdi_array_grown_capacity(s->out_capacity, s->contact_count, HD_SCENE_MIN_CONTACTS,
+                                       sizeof(hdi_pair_detail));
+    int *failed = &s->out_of_memory;
+    hdi_array_resize(&s->out_contact, cap, sizeof *s->out_contact, failed);
     if (s->opt.detail == HD_SCENE_MANIFOLD) {
-        hd_manifold *m = realloc(s->out_manifold, (size_t)cap * sizeof *m);
-        if (m == NULL) {
-            return HD_ERR_NO_MEMORY;
-        }
-        s->out_manifold = m;
+        hdi_array_resize(&s->out_manifold, cap, sizeof *s->out_manifold, failed);
     }
-    s->out_capacity = cap;
-    return HD_OK;
+    s->out_capacity = *failed ? s->out_capacity : cap;
 }
 
 static void unmark_dropped(hd_scene *s)
@@ -424,33 +401,20 @@ static void remove_dropped(hd_scene *s)
     s->scratch.count = 0;
 }
 
-/* Room for the contacts of every pair in the table. */
-static hd_status reserve_results(hd_scene *s)
+/* Room for the contacts of every pair in the table: the contacts, their sorted copy and the two
+ * buffers of sort keys. */
+static void reserve_results(hd_scene *s)
 {
     if (s->contact_capacity >= s->pairs.count) {
-        return HD_OK;
+        return;
     }
-    int cap = s->contact_capacity > 0 ? s->contact_capacity : 64;
-    while (cap < s->pairs.count) {
-        cap *= 2;
-    }
-    hd_scene_contact *c = realloc(s->contacts, (size_t)cap * sizeof *c);
-    if (c == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->contacts = c;
-    c = realloc(s->contact_tmp, (size_t)cap * sizeof *c);
-    if (c == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->contact_tmp = c;
-    hdi_sort_key *k = realloc(s->sort_keys, 2 * (size_t)cap * sizeof *k);
-    if (k == NULL) {
-        return HD_ERR_NO_MEMORY;
-    }
-    s->sort_keys = k;
-    s->contact_capacity = cap;
-    return HD_OK;
+    int cap = hdi_array_grown_capacity(s->contact_capacity, s->pairs.count, HD_SCENE_MIN_CONTACTS,
+                                       2 * sizeof(hdi_sort_key));
+    int *failed = &s->out_of_memory;
+    hdi_array_resize(&s->contacts, cap, sizeof *s->contacts, failed);
+    hdi_array_resize(&s->contact_tmp, cap, sizeof *s->contact_tmp, failed);
+    hdi_array_resize(&s->sort_keys, cap, 2 * sizeof *s->sort_keys, failed);
+    s->contact_capacity = *failed ? s->contact_capacity : cap;
 }
 
 /* End of the step: counters out, moved flags cleared, removed ids freed. */
@@ -497,17 +461,16 @@ hd_status hd_scene_step(hd_scene *s, const hd_scene_contact **contacts, int *cou
     s->scratch.count = 0;
     hdi_scene_sync_boxes(s);
     hd_status st = broad_and_narrow(s);
-    if (st == HD_OK) {
-        st = merge_drops(s);
-    }
-    if (st == HD_OK) {
-        st = reserve_results(s);
+    if (st == HD_OK && merge_drops(s)) {
+        reserve_results(s);
     }
     long long t1 = hdi_scene_now_ns();
-    if (st == HD_OK) {
+    if (st == HD_OK && !s->out_of_memory) {
         merge_contacts(s);
-        st = reserve_details(s);
+        reserve_details(s);
     }
+    hd_status grown = hdi_scene_take_failure(s); /* the step's one check of the flag */
+    st = st != HD_OK ? st : grown;
     if (st != HD_OK) {
         unmark_dropped(s); /* nothing was removed: the step may be repeated */
         return st;

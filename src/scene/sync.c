@@ -4,6 +4,7 @@
  * another's, and dropped by the step once their fattened boxes part (step.c); with
  * sweep-and-prune it holds exactly the pairs whose tight boxes overlap. */
 #include "scene/internal.h"
+#include "core/tolerances.h"
 
 /* A fattened box reaches this many last displacements ahead (Box2D v2.4: b2_aabbMultiplier). */
 #define HD_SCENE_PREDICT 4.0
@@ -14,17 +15,15 @@
 /* Escaped bodies whose placement is prepared ahead of the one placed (tree_place_escaped). */
 #define HD_SCENE_PLACE_AHEAD 8
 
-/* New bodies from which a batch as large as the tree rebuilds it (tree_rebuild). */
-#define HD_SCENE_BULK_MIN 64
-
-/* Bodies per chunk of the parallel loops (a box costs 0.1 to 0.3 us, a tree query about 1 us),
- * least and most (hdi_pool_chunk). */
+/* Bodies per chunk of the parallel loops, least and most (hdi_pool_chunk): a tree query costs
+ * several boxes, so its chunks are smaller; large enough that claiming a chunk stays cheap. */
 #define HD_SCENE_BOX_CHUNK 32
 #define HD_SCENE_BOX_CHUNK_MAX 128
 #define HD_SCENE_QUERY_CHUNK 8
 #define HD_SCENE_QUERY_CHUNK_MAX 32
 
-/* Ids per chunk of the loops that clear flags (a few ns each). */
+/* Ids per chunk of the loops that clear flags: a byte each, so only long chunks pay for a
+ * thread. */
 #define HD_SCENE_CLEAR_CHUNK 4096
 
 /* The fattened box of a body that left its old one: the tight box widened by the margin and
@@ -104,23 +103,30 @@ static void tree_place(hd_scene *s, int id, int flags_later)
     }
 }
 
+/* A growth of the pair table or of sweep-and-prune (which report a status) into the scene's
+ * sticky flag, so that the sync checks one flag. */
+static void note_growth(hd_scene *s, hd_status st)
+{
+    s->out_of_memory |= st != HD_OK;
+}
+
 static int add_pair(void *ctx, int a, int b)
 {
+    hd_scene *s = ctx;
     int index;
-    return (int)hdi_pairs_add(&((hd_scene *)ctx)->pairs, a, b, &index);
+    note_growth(s, hdi_pairs_add(&s->pairs, a, b, &index));
+    return s->out_of_memory; /* 1 stops the descent */
 }
 
 /* Tree: a batch of new bodies at least as large as the tree (the first frame, above all) builds
  * the tree anew over every body, top down, and finds every pair by one descent of the tree
  * against itself: much faster than inserting and querying body after body. */
-static hd_status tree_rebuild(hd_scene *s)
+static void tree_rebuild(hd_scene *s)
 {
-    hd_status st = hdi_idlist_reserve(&s->scratch, s->live);
-    if (st == HD_OK) {
-        st = hdi_idlist_reserve(&s->work, s->live);
-    }
-    if (st != HD_OK) {
-        return st; /* the stale list stays: the next sync tries again */
+    hdi_idlist_reserve(&s->scratch, s->live, &s->out_of_memory);
+    hdi_idlist_reserve(&s->work, s->live, &s->out_of_memory);
+    if (s->out_of_memory) {
+        return; /* the stale list stays: the next sync tries again */
     }
     int n = 0;
     for (int id = 0; id < s->body_ids; ++id) {
@@ -138,11 +144,10 @@ static hd_status tree_rebuild(hd_scene *s)
             s->flags[s->stale.ids[i]] |= HD_BODY_REFAT; /* its old pairs are checked */
         }
     }
-    st = (hd_status)hdi_tree_pairs(&s->tree, add_pair, s);
-    if (st == HD_OK) {
+    hdi_tree_pairs(&s->tree, add_pair, s);
+    if (!s->out_of_memory) {
         s->unplaced = 0;
     }
-    return st;
 }
 
 /* Tree: is a batch of new bodies large enough for tree_rebuild? */
@@ -218,17 +223,17 @@ static void tree_place_escaped(hd_scene *s, int flags_later)
 }
 
 /* Tree: the stale bodies that left their fattened boxes, one by one, or all at once. */
-static hd_status tree_place_stale(hd_scene *s)
+static void tree_place_stale(hd_scene *s)
 {
     if (rebuild_due(s)) {
-        return tree_rebuild(s);
+        tree_rebuild(s);
+    } else {
+        tree_place_escaped(s, 0);
     }
-    tree_place_escaped(s, 0);
-    return HD_OK;
 }
 
 /* Sweep-and-prune: the stale bodies' end points, moved or appended. */
-static hd_status sap_place_stale(hd_scene *s)
+static void sap_place_stale(hd_scene *s)
 {
     for (int i = 0; i < s->stale.count; ++i) {
         int id = s->stale.ids[i];
@@ -240,13 +245,12 @@ static hd_status sap_place_stale(hd_scene *s)
             hdi_sap_move(&s->sap, id, &s->boxes[id]);
             continue;
         }
-        hd_status st = hdi_sap_insert(&s->sap, id, &s->boxes[id]);
-        if (st != HD_OK) {
-            return st; /* the stale list stays: the next sync redoes it all */
+        note_growth(s, hdi_sap_insert(&s->sap, id, &s->boxes[id]));
+        if (s->out_of_memory) {
+            return; /* the stale list stays: the next sync redoes it all */
         }
         b->proxy = 0;
     }
-    return HD_OK;
 }
 
 typedef struct clear_ctx {
@@ -290,14 +294,16 @@ static void stale_done(hd_scene *s)
 }
 
 /* The broad-phase entries of the stale bodies; then the stale list is empty. */
-static hd_status place_stale(hd_scene *s)
+static void place_stale(hd_scene *s)
 {
-    hd_status st =
-        s->opt.broadphase == HD_BROADPHASE_TREE ? tree_place_stale(s) : sap_place_stale(s);
-    if (st == HD_OK) {
+    if (s->opt.broadphase == HD_BROADPHASE_TREE) {
+        tree_place_stale(s);
+    } else {
+        sap_place_stale(s);
+    }
+    if (!s->out_of_memory) {
         stale_done(s);
     }
-    return st;
 }
 
 /* Drops the pairs of removed bodies. */
@@ -315,7 +321,7 @@ static void purge_removed(hd_scene *s)
 typedef struct tree_visit_ctx {
     hd_scene *s;
     int self;
-    hdi_idlist *found;
+    hdi_lane *lane; /* its found list, and its flag when that cannot grow */
 } tree_visit_ctx;
 
 /* The flags of a fresh body when the queries run: HD_BODY_FRESH once its flags are set; while
@@ -337,12 +343,13 @@ static int tree_visit(void *ctx, int other)
     if (hdi_pairs_find(&v->s->pairs, v->self, other) >= 0) {
         return 0;
     }
-    hd_status st = hdi_idlist_reserve(v->found, v->found->count + 2);
-    if (st == HD_OK) {
-        v->found->ids[v->found->count++] = v->self;
-        v->found->ids[v->found->count++] = other;
+    hdi_idlist *found = &v->lane->found;
+    if (!hdi_idlist_reserve(found, found->count + 2, &v->lane->out_of_memory)) {
+        return 1; /* stops the query */
     }
-    return (int)st;
+    found->ids[found->count++] = v->self;
+    found->ids[found->count++] = other;
+    return 0;
 }
 
 /* The queries of the fresh bodies, on every thread: the tree, the fattened boxes, the flags and
@@ -351,45 +358,44 @@ static void query_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
     hdi_lane *lane = &s->lanes[worker];
-    for (int i = begin; i < end && lane->status == HD_OK; ++i) {
+    for (int i = begin; i < end && !lane->out_of_memory; ++i) {
         int id = s->fresh.ids[i];
-        tree_visit_ctx v = {s, id, &lane->found};
-        lane->status =
-            (hd_status)hdi_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
+        tree_visit_ctx v = {s, id, lane};
+        hdi_tree_query(&s->tree, s->fat[id].lo, s->fat[id].hi, tree_visit, &v);
     }
 }
 
 /* The candidate pairs of lanes [0, lanes) into the table, then the fresh list emptied. */
-static hd_status merge_found(hd_scene *s, int lanes)
+static void merge_found(hd_scene *s, int lanes)
 {
-    for (int w = 0; w < lanes; ++w) {
-        hdi_lane *lane = &s->lanes[w];
-        for (int k = 0; k < lane->found.count && lane->status == HD_OK; k += 2) {
+    for (int w = 0; w < lanes && !s->out_of_memory; ++w) {
+        const hdi_lane *lane = &s->lanes[w];
+        s->out_of_memory |= lane->out_of_memory;
+        for (int k = 0; k < lane->found.count && !s->out_of_memory; k += 2) {
             int index;
-            lane->status =
-                hdi_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index);
+            note_growth(
+                s, hdi_pairs_add(&s->pairs, lane->found.ids[k], lane->found.ids[k + 1], &index));
         }
-        if (lane->status != HD_OK) {
-            return lane->status; /* the fresh list stays: the next sync queries again */
-        }
+    }
+    if (s->out_of_memory) {
+        return; /* the fresh list stays: the next sync queries again */
     }
     hdi_scene_clear_flags(s, &s->fresh, HD_BODY_FRESH);
     s->fresh.count = 0;
-    return HD_OK;
 }
 
 /* Tree: the pairs of the fresh bodies into the table, the queries on every thread. */
-static hd_status tree_pairs(hd_scene *s)
+static void tree_pairs(hd_scene *s)
 {
     int threads = hdi_pool_threads(s->pool);
     for (int w = 0; w < threads; ++w) {
         s->lanes[w].found.count = 0;
-        s->lanes[w].status = HD_OK;
+        s->lanes[w].out_of_memory = 0;
     }
     hdi_pool_run(
         s->pool, query_chunk, s, s->fresh.count,
         hdi_pool_chunk(s->pool, s->fresh.count, HD_SCENE_QUERY_CHUNK, HD_SCENE_QUERY_CHUNK_MAX));
-    return merge_found(s, threads);
+    merge_found(s, threads);
 }
 
 void hdi_scene_sync_boxes(hd_scene *s)
@@ -407,13 +413,14 @@ void hdi_scene_sync_boxes(hd_scene *s)
 hd_status hdi_scene_sync_rest(hd_scene *s)
 {
     long long t0 = hdi_scene_now_ns();
-    hd_status st = place_stale(s);
-    if (st == HD_OK) {
-        st = s->opt.broadphase == HD_BROADPHASE_TREE ? tree_pairs(s)
-                                                     : hdi_sap_update(&s->sap, s->boxes, &s->pairs);
+    place_stale(s);
+    if (!s->out_of_memory && s->opt.broadphase == HD_BROADPHASE_TREE) {
+        tree_pairs(s);
+    } else if (!s->out_of_memory) {
+        note_growth(s, hdi_sap_update(&s->sap, s->boxes, &s->pairs));
     }
     s->stats.broad_ns += hdi_scene_now_ns() - t0;
-    return st;
+    return s->out_of_memory ? HD_ERR_NO_MEMORY : HD_OK;
 }
 
 hd_status hdi_scene_sync(hd_scene *s)
@@ -435,10 +442,9 @@ void hdi_scene_place_prepare(hd_scene *s)
     s->lanes[0].found.count = 0;
 }
 
-/* The placements, then the fresh bodies' queries on the caller's thread: they read the nodes the
- * placements have just written, which the caller's cache holds (a worker read them from the
- * other core at 2.4 times the caller's time per query: scene.md, "Eighth round"), while the
- * workers run the narrow phase. */
+/* The placements, then the fresh bodies' queries on the caller's thread, while the workers run
+ * the narrow phase: the queries read the nodes the placements have just written, which are in
+ * the caller's cache and would have to travel to another core's. */
 void hdi_scene_place_lead(void *ctx)
 {
     hd_scene *s = ctx;
@@ -455,7 +461,7 @@ hd_status hdi_scene_placed(hd_scene *s)
         s->flags[s->fresh.ids[i]] |= HD_BODY_FRESH | HD_BODY_REFAT;
     }
     stale_done(s);
-    hd_status st = merge_found(s, 1);
+    merge_found(s, 1);
     s->stats.broad_ns += hdi_scene_now_ns() - t0;
-    return st;
+    return s->out_of_memory ? HD_ERR_NO_MEMORY : HD_OK;
 }

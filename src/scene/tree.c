@@ -9,14 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "scene/box.h"
 #include "scene/tree.h"
+#include "core/tolerances.h"
 
 #define HD_TREE_MIN_NODES 16
-
-/* hdi_tree_update enlarges at most this many ancestors of a leaf in place; beyond, it reinserts
- * (1 to 8 measured alike at 10 000 bodies: docs/algorithms/scene.md, "Eighth round"). */
-#define HD_TREE_ENLARGE_LEVELS 3
 
 _Static_assert(sizeof(hdi_tree_node) == 64, "a tree node fills one cache line");
 
@@ -45,10 +43,8 @@ hd_status hdi_tree_reserve(hdi_tree *t, int leaves)
     if (need <= t->capacity) {
         return HD_OK;
     }
-    int cap = t->capacity > 0 ? 2 * t->capacity : HD_TREE_MIN_NODES;
-    while (cap < need) {
-        cap *= 2;
-    }
+    /* aligned_alloc and a copy, not realloc: the nodes stay on cache-line boundaries */
+    int cap = hdi_array_grown_capacity(t->capacity, need, HD_TREE_MIN_NODES, sizeof(hdi_tree_node));
     hdi_tree_node *nodes = aligned_alloc(64, (size_t)cap * sizeof *nodes);
     if (nodes == NULL) {
         return HD_ERR_NO_MEMORY;

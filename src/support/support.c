@@ -97,9 +97,7 @@ int hdi_support_walk(const hd_polytope *poly, const double d[3], int start)
  * sample of k vertices, k = 8, 16 or 32 as n grows. GJK's first directions swing almost to the
  * opposite side each iteration, so the last support vertex alone is often the worst start there
  * is; the sample costs k dot products with predictable branches and shortens the walk, whose
- * steps cost degree-many dot products with unpredictable ones (measured on 1000-vertex
- * ellipsoids: 68 neighbour evaluations per support call without the sample, 30 with k = 16, and
- * half the query time). */
+ * steps cost degree-many dot products with unpredictable ones. */
 int hdi_support_climb_start(const hd_polytope *p, const double d[3], int start, const int *cand,
                             int count)
 {

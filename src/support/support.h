@@ -26,9 +26,8 @@ static inline void hdi_support_scan_rest(const double *xyz, int from, int n, con
 }
 
 /* The scan of hdi_support_brute over n >= 1 vertices xyz, inline. (The running maximum is written
- * as a comparison and an update; GCC 12 compiles it to a chain of selects, maxsd and cmov, whose
- * latency per vertex bounds the scan: docs/algorithms/gjk.md, section 7, has the other forms
- * measured at n = 12 and why they were not kept.) */
+ * as a comparison and an update, which compiles to a chain of selects whose latency per vertex
+ * bounds the scan: docs/algorithms/gjk.md, section 7, says why the other forms were not kept.) */
 static inline int hdi_support_scan(const double *xyz, int n, const double d[3])
 {
     int best = 0;
