@@ -49,15 +49,17 @@ static int hd_bench_hedra_status(hd_status st)
                                                                  : HD_BENCH_FAILED;
 }
 
-static void hd_bench_hedra_answer(const hd_result *res, hd_bench_answer *out)
+/* distance: hd_distance's, or -1 for hd_collide (the bench's "not computed"). */
+static void hd_bench_hedra_answer(hd_verdict verdict, double distance, const hd_stats *stats,
+                                  hd_bench_answer *out)
 {
-    out->verdict = (int)res->verdict;
-    out->distance = res->distance;
-    out->iterations = res->stats.iterations;
-    out->support_calls = res->stats.support_calls;
-    out->visits[0] = res->stats.visits_fv;
-    out->visits[1] = res->stats.visits_vf;
-    out->visits[2] = res->stats.visits_ee;
+    out->verdict = (int)verdict;
+    out->distance = distance;
+    out->iterations = stats->iterations;
+    out->support_calls = stats->support_calls;
+    out->visits[0] = stats->visits_fv;
+    out->visits[1] = stats->visits_vf;
+    out->visits[2] = stats->visits_ee;
 }
 
 /* One query of algorithm algo (or hd_distance when distance != 0), with an optional cache. */
@@ -87,14 +89,17 @@ static int hd_bench_hedra_run(const void *a, const hd_bench_pose *pa, const void
         }
         opt.workspace = hd_bench_workspace;
     }
-    hd_result res;
-    hd_status st = distance ? hd_distance(sa->poly, &posa, sb->poly, &posb, &opt, &res)
-                            : hd_collide(sa->poly, &posa, sb->poly, &posb, &opt, &res);
-    if (st != HD_OK) {
-        return hd_bench_hedra_status(st);
+    hd_status st;
+    if (distance) {
+        hd_distance_result res;
+        st = hd_distance(sa->poly, &posa, sb->poly, &posb, &opt, &res);
+        hd_bench_hedra_answer(res.verdict, res.distance, &res.stats, out);
+    } else {
+        hd_collide_result res;
+        st = hd_collide(sa->poly, &posa, sb->poly, &posb, &opt, &res);
+        hd_bench_hedra_answer(res.verdict, -1.0, &res.stats, out);
     }
-    hd_bench_hedra_answer(&res, out);
-    return HD_BENCH_OK;
+    return st == HD_OK ? HD_BENCH_OK : hd_bench_hedra_status(st);
 }
 
 static int hd_bench_gjk(const void *a, const hd_bench_pose *pa, const void *b,
@@ -133,7 +138,7 @@ static int hd_bench_depth_run(const void *a, const hd_bench_pose *pa, const void
     hd_pose posa = hd_bench_hedra_pose(pa), posb = hd_bench_hedra_pose(pb);
     hd_options opt = hd_options_default();
     opt.flags = flags;
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_status st = hd_signed_distance(sa->poly, &posa, sb->poly, &posb, &opt, &c);
     if (st != HD_OK) {
         return hd_bench_hedra_status(st);

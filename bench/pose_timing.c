@@ -93,7 +93,7 @@ static double pass(const hd_polytope *a, const hd_polytope *b, const hd_pose *po
 {
     hd_cache cache = HD_CACHE_INIT;
     opt.cache = warm ? &cache : NULL;
-    hd_result r;
+    hd_collide_result r;
     double t0 = now_ns();
     for (int i = 0; i < n; ++i) {
         if (hd_collide(a, NULL, b, &poses[i], &opt, &r) != HD_OK) {

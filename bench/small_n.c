@@ -94,9 +94,13 @@ __attribute__((noinline)) int hd_small_query(int m, int i)
         int hit = m == 2 ? ccdGJKIntersect(&oa, &ob, &ccd) : ccdMPRIntersect(&oa, &ob, &ccd);
         return hit ? 2 : 0;
     }
-    hd_result r;
-    hd_status st = m == 0 ? hd_collide(a->poly, &a->pose, b->poly, &b->pose, NULL, &r)
-                          : hd_distance(a->poly, &a->pose, b->poly, &b->pose, NULL, &r);
+    if (m == 0) {
+        hd_collide_result r;
+        hd_status st = hd_collide(a->poly, &a->pose, b->poly, &b->pose, NULL, &r);
+        return st == HD_OK ? (int)r.verdict : -1;
+    }
+    hd_distance_result r;
+    hd_status st = hd_distance(a->poly, &a->pose, b->poly, &b->pose, NULL, &r);
     return st == HD_OK ? (int)r.verdict : -1;
 }
 

@@ -26,7 +26,7 @@ static int next_count(hd_fuzz_input *in)
  * 1e-9 of the size when the pair overlaps. */
 static void run_contact(const hd_polytope *a, const hd_polytope *b, const hd_pose *pb)
 {
-    hd_contact c, s;
+    hd_signed_distance_result c, s;
     hd_manifold m;
     if (hd_contact_manifold(a, NULL, b, pb, NULL, &c, &m) != HD_OK) {
         return;
@@ -34,7 +34,7 @@ static void run_contact(const hd_polytope *a, const hd_polytope *b, const hd_pos
     double len =
         sqrt(c.normal[0] * c.normal[0] + c.normal[1] * c.normal[1] + c.normal[2] * c.normal[2]);
     if (!isfinite(c.signed_distance) || !(fabs(len - 1.0) <= 1e-9) ||
-        !(c.depth_lower <= -c.signed_distance && -c.signed_distance <= c.depth_upper) ||
+        !(c.lower <= c.signed_distance && c.signed_distance <= c.upper) ||
         m.count < 0 || m.count > HD_MANIFOLD_MAX) {
         abort();
     }
@@ -66,7 +66,7 @@ static double magnitude(const hd_polytope *a, const hd_polytope *b, const hd_pos
  * touching witnesses are within eps of each other, plus the rounding that the certificate check
  * allows (HD_CHECK_ROUNDING_UNITS = 64 units of the coordinates' magnitude; twice that here, as
  * the checker's scale is a bounding sphere's |centre| + radius). */
-static int distance_consistent(const hd_result *d, double mag)
+static int distance_consistent(const hd_distance_result *d, double mag)
 {
     double slack = 1e3 * d->eps, w[3];
     for (int k = 0; k < 3; ++k) {
@@ -86,15 +86,15 @@ static void run_queries(const hd_polytope *a, const hd_polytope *b, const hd_pos
     for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
         hd_options opt = hd_options_default();
         opt.algo = (hd_algo)algo;
-        hd_result r;
+        hd_collide_result r;
         if (hd_collide(a, NULL, b, pb, &opt, &r) == HD_OK &&
-            hd_certificate_check(a, NULL, b, pb, &r) != HD_OK) {
+            hd_certificate_check(a, NULL, b, pb, r.verdict, r.eps, &r.cert) != HD_OK) {
             abort();
         }
     }
-    hd_result d;
+    hd_distance_result d;
     if (hd_distance(a, NULL, b, pb, NULL, &d) == HD_OK) {
-        if (hd_certificate_check(a, NULL, b, pb, &d) != HD_OK ||
+        if (hd_certificate_check(a, NULL, b, pb, d.verdict, d.eps, &d.cert) != HD_OK ||
             !distance_consistent(&d, magnitude(a, b, pb))) {
             abort();
         }
@@ -102,7 +102,7 @@ static void run_queries(const hd_polytope *a, const hd_polytope *b, const hd_pos
     double dir[3] = {1.0, 0.5, 0.25};
     hd_gap_result g;
     (void)hd_gap(a, NULL, b, pb, dir, NULL, &g);
-    int inside;
+    bool inside;
     (void)hd_contains(a, NULL, b, pb, NULL, &inside);
 }
 

@@ -130,7 +130,7 @@ static hd_options collide_options(const hd_scene_options *opt)
 static int oracle(const hd_fuzz_mirror *m, const hd_scene_options *opt, int a, int b)
 {
     hd_options q = collide_options(opt);
-    hd_result r;
+    hd_collide_result r;
     if (hd_collide(shapes[m->shape[a]], &m->pose[a], shapes[m->shape[b]], &m->pose[b], &q, &r) !=
         HD_OK) {
         return -1;
@@ -357,7 +357,7 @@ static void op_query_polytope(hd_scene *s, hd_fuzz_mirror *m, const hd_scene_opt
     hd_options q = collide_options(opt);
     int k = 0;
     for (int id = 0; id < HD_FUZZ_BODIES; ++id) {
-        hd_result r;
+        hd_collide_result r;
         if (!known(m, id) ||
             hd_collide(shapes[m->shape[id]], &m->pose[id], shapes[shape], &pose, &q, &r) != HD_OK) {
             continue;

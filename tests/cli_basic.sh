@@ -64,6 +64,18 @@ prism() { # prism z0: 200-gon of radius 1 from z0 to z0 + 1
 prism 0 >"$tmp/prism0.xyz"
 prism 1 >"$tmp/prism1.xyz"
 check "cddual on stacked 200-gon prisms answers itself" bash -c "\"$cli\" collide --algo cddual --json \"$tmp/prism0.xyz\" \"$tmp/prism1.xyz\" | grep '\"verdict\":\"touching\"' | grep -vq '\"stop\":\"fallback\"'"
+# --json --algo all: one object per algorithm in the order gjk, cddual, lp, then the documented
+# summary line {"agree": ...} (docs/FORMATS.md)
+"$cli" collide --json --algo all "$tmp/a.xyz" "$tmp/over.xyz" >"$tmp/all.json"
+check "collide --json --algo all: per-algorithm lines, then {agree: true}" /usr/bin/python3 -c "
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert [r.get('algo') for r in rows[:-1]] == ['gjk', 'cddual', 'lp'], rows
+assert all(r['verdict'] == 'intersecting' and r['certificate_ok'] for r in rows[:-1]), rows
+assert rows[-1] == {'agree': True}, rows[-1]
+" "$tmp/all.json"
+"$cli" collide --json --algo gjk "$tmp/a.xyz" "$tmp/over.xyz" >"$tmp/one.json"
+check "collide --json with one algorithm: no summary line" test "$(wc -l <"$tmp/one.json")" -eq 1
 check "all algorithms agree and certificates check" test "$(code_of "$cli" collide --algo all "$tmp/a.xyz" "$tmp/over.xyz")" -eq 0
 check "distance of cubes 1 apart" bash -c "\"$cli\" collide --distance --json \"$tmp/a.xyz\" \"$tmp/far.xyz\" | grep -q '\"distance\":1[,.]'"
 check "translate-b moves B" bash -c "\"$cli\" collide --json --translate-b 5,0,0 \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q '\"verdict\":\"separated\"'"
@@ -106,11 +118,20 @@ check "truncated pair file names the file" grep -q "trunc.pair:" "$tmp/err"
 
 check "contains: cube contains itself" bash -c "\"$cli\" contains \"$tmp/a.xyz\" \"$tmp/a.xyz\" | grep -q 'contains: yes'"
 check "contains: shifted cube is not inside" bash -c "\"$cli\" contains \"$tmp/a.xyz\" \"$tmp/over.xyz\" | grep -q 'contains: no'"
-check "inside: centre" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 0.5,0.5,0.5 | grep -q 'point: inside'"
-check "inside: corner is boundary" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 1,1,1 | grep -q 'point: boundary'"
-check "inside: outside" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 2,0.5,0.5 | grep -q 'point: outside'"
-check "inside: negative coordinates parse" bash -c "\"$cli\" inside \"$tmp/a.xyz\" -0.5,0.5,0.5 | grep -q 'point: outside'"
+check "inside: centre" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 0.5,0.5,0.5 | grep -qx 'verdict: intersecting'"
+check "inside: corner is boundary" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 1,1,1 | grep -qx 'verdict: touching'"
+check "inside: outside" bash -c "\"$cli\" inside \"$tmp/a.xyz\" 2,0.5,0.5 | grep -qx 'verdict: separated'"
+check "inside: negative coordinates parse" bash -c "\"$cli\" inside \"$tmp/a.xyz\" -0.5,0.5,0.5 | grep -qx 'verdict: separated'"
+# one vocabulary for point-inside: the verdict words of collide (and of Python's point_inside)
+check "inside --json: the verdict key and words" bash -c "for p in 0.5,0.5,0.5 1,0.5,0.5 3,0,0; do \"$cli\" inside --json \"$tmp/a.xyz\" \$p; done | tr -d '\n' | grep -qx '{\"verdict\":\"intersecting\"}{\"verdict\":\"touching\"}{\"verdict\":\"separated\"}'"
 check "gap: far cubes travel 1 along -x to touch" bash -c "\"$cli\" gap --json --dir 1,0,0 \"$tmp/a.xyz\" \"$tmp/far.xyz\" | grep -q '\"distance\":1[,.]'"
+# gap's JSON names the sense of travel s_sign, as the C field and Python's GapResult do
+"$cli" gap --json --dir 1,0,0 "$tmp/a.xyz" "$tmp/far.xyz" >"$tmp/gap.json"
+check "gap --json: s_sign -1 (B travels along -x), no other sign key" /usr/bin/python3 -c "
+import json, sys
+g = json.load(open(sys.argv[1]))
+assert g['s_sign'] == -1 and 'sign' not in g and g['contact'] is True, g
+" "$tmp/gap.json"
 check "gap: zero direction is a usage error" test "$(code_of "$cli" gap --dir 0,0,0 "$tmp/a.xyz" "$tmp/far.xyz")" -eq 2
 
 echo "$passes passed, $fails failed"

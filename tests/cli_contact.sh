@@ -29,7 +29,8 @@ cube 0.75 0.1 0.2 >"$tmp/over.xyz"
 
 "$cli" collide --depth --manifold "$tmp/a.xyz" "$tmp/over.xyz" >"$tmp/text" 2>&1
 check "collide --depth exits 0" test $? -eq 0
-check "collide prints the depth" grep -q "^penetration depth: 0.25, proven in" "$tmp/text"
+check "collide prints the depth" grep -q "^penetration depth: 0.25 (" "$tmp/text"
+check "collide prints the signed distance's proven bounds" grep -q "^proven: -0.25[0-9]* <= signed distance <= -0.2[45][0-9]*$" "$tmp/text"
 check "collide prints the normal" grep -q "^normal (A towards B): 1 0 0" "$tmp/text"
 check "collide prints four contact points" grep -q "^contact manifold: 4 points" "$tmp/text"
 
@@ -44,7 +45,7 @@ o, t, s = rows["overlap"], rows["touch"], rows["apart"]
 ok = []
 ok.append(close(o["signed_distance"], -0.25))
 ok.append(all(close(a, b) for a, b in zip(o["normal"], [1, 0, 0])))
-lo, hi = o["depth_bounds"]
+lo, hi = -o["bounds"][1], -o["bounds"][0]  # the signed distance's bounds, as depth bounds
 ok.append(lo <= 0.25 <= hi and hi - lo < 1e-12)
 d = [wb - wa - o["signed_distance"] * n for wa, wb, n in zip(o["witness_a"], o["witness_b"], o["normal"])]
 ok.append(max(abs(x) for x in d) < 1e-12)
@@ -53,8 +54,8 @@ m = o["manifold"]
 ok.append(len(m) == 4)
 ok.append(all(close(p["separation"], -0.25) and 0.75 - 1e-12 <= p["point"][0] <= 1 + 1e-12 for p in m))
 ok.append(all({"point", "separation", "feature_a", "feature_b"} <= set(p) for p in m))
-ok.append(t["verdict"] == "touching" and abs(t["signed_distance"]) < 1e-12 and "depth_bounds" in t)
-ok.append(close(s["signed_distance"], 1) and "depth_bounds" not in s and s["manifold"] == [])
+ok.append(t["verdict"] == "touching" and abs(t["signed_distance"]) < 1e-12 and "bounds" in t)
+ok.append(close(s["signed_distance"], 1) and s["bounds"][0] <= 1 <= s["bounds"][1] and s["manifold"] == [])
 print(ok)
 sys.exit(0 if all(ok) else 1)
 PY

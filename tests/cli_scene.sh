@@ -130,7 +130,7 @@ cp "$tmp/out" "$tmp/swap.depth"
 check "--depth --manifold: keys, values known by construction" /usr/bin/python3 - \
   "$tmp/known.depth" "$tmp/known.expected" "$tmp/swap.depth" <<'EOF'
 import json, sys
-keys = {"signed_distance", "normal", "witness_a", "witness_b", "depth_bounds", "feature_a",
+keys = {"signed_distance", "normal", "witness_a", "witness_b", "bounds", "feature_a",
         "feature_b", "depth_method", "manifold"}
 base = {"frame", "a", "b", "verdict"}
 rows = [json.loads(l) for l in open(sys.argv[1])]
@@ -145,7 +145,7 @@ def check(r, depth, normal, lo, hi):
     d = [b - a - r["signed_distance"] * n
          for a, b, n in zip(r["witness_a"], r["witness_b"], r["normal"])]
     assert close(d, [0, 0, 0]), r
-    assert r["depth_bounds"][0] <= depth <= r["depth_bounds"][1], r
+    assert r["bounds"][0] <= -depth <= r["bounds"][1], r
     assert len(r["manifold"]) == 4, r
     for p in r["manifold"]:
         assert lo - 1e-12 <= p["point"][0] <= hi + 1e-12, r     # in the overlap slab

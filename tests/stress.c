@@ -73,7 +73,7 @@ typedef struct stress_pair {
     double size;                   /* diagonal of the box holding both posed vertex sets */
     double va[3 * 48], vb[3 * 48]; /* posed vertices */
     int na, nb;
-    hd_contact sd; /* hd_signed_distance's answer (status in sd_status) */
+    hd_signed_distance_result sd; /* hd_signed_distance's answer (status in sd_status) */
     hd_status sd_status;
 } stress_pair;
 
@@ -123,7 +123,7 @@ static void check_sd(const stress_pair *p, tally *t)
         failed(t, p, CHECK_SD, p->sd_status, "hd_signed_distance");
         return;
     }
-    const hd_contact *c = &p->sd;
+    const hd_signed_distance_result *c = &p->sd;
     double err = fabs(c->signed_distance - p->exact) / c->size;
     double slack = ACCURACY * c->size;
     char what[160];
@@ -132,9 +132,9 @@ static void check_sd(const stress_pair *p, tally *t)
         snprintf(what, sizeof what, "signed distance %.17g, exact %.17g", c->signed_distance,
                  p->exact);
         wrong(t, p, CHECK_SD, what);
-    } else if (!(c->depth_lower <= -p->exact + slack && -p->exact - slack <= c->depth_upper)) {
+    } else if (!((-c->upper) <= -p->exact + slack && -p->exact - slack <= (-c->lower))) {
         snprintf(what, sizeof what, "depth bounds [%.17g, %.17g] miss the exact %.17g",
-                 c->depth_lower, c->depth_upper, -p->exact);
+                 (-c->upper), (-c->lower), -p->exact);
         wrong(t, p, CHECK_SD, what);
     } else if (p->exact < 0.0 && normal_gap(p, c->normal) > slack) {
         snprintf(what, sizeof what, "normal's support gap h_M(n) - depth = %.3g",
@@ -149,7 +149,7 @@ static void collide_with(const stress_pair *p, hd_algo algo, unsigned flags, con
     hd_options opt = hd_options_default();
     opt.algo = algo;
     opt.flags = flags;
-    hd_result r;
+    hd_collide_result r;
     hd_status st = hd_collide(p->a, &p->pa, p->b, &p->pb, &opt, &r);
     if (st != HD_OK) {
         failed(t, p, CHECK_COLLIDE, st, name);
@@ -160,7 +160,7 @@ static void collide_with(const stress_pair *p, hd_algo algo, unsigned flags, con
         snprintf(what, sizeof what, "%s says %s, exact signed distance %.17g, eps %.3g", name,
                  hd_verdict_str(r.verdict), p->exact, r.eps);
         wrong(t, p, CHECK_COLLIDE, what);
-    } else if (hd_certificate_check(p->a, &p->pa, p->b, &p->pb, &r) != HD_OK) {
+    } else if (hd_certificate_check(p->a, &p->pa, p->b, &p->pb, r.verdict, r.eps, &r.cert) != HD_OK) {
         snprintf(what, sizeof what, "%s's certificate of %s rejected", name,
                  hd_verdict_str(r.verdict));
         wrong(t, p, CHECK_COLLIDE, what);
@@ -178,7 +178,7 @@ static void check_collide(const stress_pair *p, tally *t)
 static void check_distance(const stress_pair *p, tally *t)
 {
     hd_options opt = hd_options_default();
-    hd_result r;
+    hd_distance_result r;
     hd_status st = hd_distance(p->a, &p->pa, p->b, &p->pb, &opt, &r);
     if (st != HD_OK) {
         failed(t, p, CHECK_DISTANCE, st, "hd_distance");
@@ -211,7 +211,7 @@ static void check_distance(const stress_pair *p, tally *t)
 static void check_manifold(const stress_pair *p, tally *t)
 {
     hd_options opt = hd_options_default();
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m;
     hd_status st = hd_contact_manifold(p->a, &p->pa, p->b, &p->pb, &opt, &c, &m);
     if (st != HD_OK) {

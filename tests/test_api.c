@@ -1,5 +1,6 @@
 /* The public API's argument checking: every bad input is a clear status, never a crash. The
- * expected statuses come from the header's documentation. */
+ * expected statuses come from the header's documentation. And the result types' contract: one
+ * per query, no sentinel values, on unit cubes whose answers are known in closed form. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -108,7 +109,7 @@ static void test_query_bad_input(void **state)
     (void)state;
     hd_polytope *c = unit_cube();
     assert_non_null(c);
-    hd_result r;
+    hd_collide_result r;
     hd_options opt = hd_options_default();
     assert_int_equal(hd_collide(NULL, NULL, c, NULL, NULL, &r), HD_ERR_NULL);
     assert_int_equal(hd_collide(c, NULL, NULL, NULL, NULL, &r), HD_ERR_NULL);
@@ -129,20 +130,21 @@ static void test_query_bad_input(void **state)
     }
     bad = hd_pose_identity();
     bad.t[0] = NAN;
-    assert_int_equal(hd_distance(c, NULL, c, &bad, NULL, &r), HD_ERR_NONFINITE);
+    hd_distance_result d;
+    assert_int_equal(hd_distance(c, NULL, c, &bad, NULL, &d), HD_ERR_NONFINITE);
     hd_gap_result g;
     double zero[3] = {0, 0, 0}, nan_dir[3] = {NAN, 1, 0};
     assert_int_equal(hd_gap(c, NULL, c, NULL, zero, NULL, &g), HD_ERR_INVALID_ARG);
     assert_int_equal(hd_gap(c, NULL, c, NULL, nan_dir, NULL, &g), HD_ERR_NONFINITE);
     assert_int_equal(hd_gap(c, NULL, c, NULL, NULL, NULL, &g), HD_ERR_NULL);
-    int inside = 0;
+    bool inside = 0;
     assert_int_equal(hd_contains(NULL, NULL, c, NULL, NULL, &inside), HD_ERR_NULL);
     assert_int_equal(hd_contains(c, NULL, c, NULL, NULL, NULL), HD_ERR_NULL);
     hd_verdict v;
     double nan_point[3] = {0, NAN, 0};
     assert_int_equal(hd_point_inside(c, NULL, nan_point, NULL, &v), HD_ERR_NONFINITE);
     assert_int_equal(hd_point_inside(c, NULL, NULL, NULL, &v), HD_ERR_NULL);
-    assert_int_equal(hd_certificate_check(c, NULL, c, NULL, NULL), HD_ERR_NULL);
+    assert_int_equal(hd_certificate_check(c, NULL, c, NULL, HD_SEPARATED, 0.0, NULL), HD_ERR_NULL);
     hd_polytope_destroy(c);
 }
 
@@ -164,13 +166,94 @@ static void test_lp_bad_input(void **state)
     assert_int_equal(r.verdict, HD_SEPARATED);
 }
 
+/* Unit cubes with B at x = shift: apart by shift - 1, or overlapping by 1 - shift. */
+static hd_pose shifted(double shift)
+{
+    hd_pose p = hd_pose_identity();
+    p.t[0] = shift;
+    return p;
+}
+
+static void test_collide_result_contract(void **state)
+{
+    (void)state;
+    hd_polytope *c = unit_cube();
+    hd_pose far = shifted(3.0);
+    hd_options opt = hd_options_default();
+    hd_collide_result r;
+    hd_cddual_face none;
+    memset(&none, 0, sizeof none);
+    assert_int_equal(hd_collide(c, NULL, c, &far, &opt, &r), HD_OK);
+    assert_int_equal(r.verdict, HD_SEPARATED);
+    assert_true(r.cert.has_plane && !r.cert.has_point);
+    assert_memory_equal(&r.cddual, &none, sizeof none); /* GJK answered: no CD-Dual face */
+    opt.algo = HD_ALGO_CDDUAL;
+    assert_int_equal(hd_collide(c, NULL, c, &far, &opt, &r), HD_OK);
+    assert_int_equal(r.algo, HD_ALGO_CDDUAL);
+    assert_int_not_equal(r.cddual.kind, HD_FACE_NONE);
+    assert_true(r.cddual.dual_distance > 0.0); /* a separating face of A - B */
+    assert_int_equal(hd_certificate_check(c, NULL, c, &far, r.verdict, r.eps, &r.cert), HD_OK);
+    /* the same certificate under another verdict proves nothing */
+    assert_int_equal(hd_certificate_check(c, NULL, c, &far, HD_INTERSECTING, r.eps, &r.cert),
+                     HD_ERR_CERTIFICATE);
+    hd_polytope_destroy(c);
+}
+
+static void test_distance_result_contract(void **state)
+{
+    (void)state;
+    hd_polytope *c = unit_cube();
+    hd_pose far = shifted(3.0), over = shifted(0.5);
+    hd_distance_result d;
+    assert_int_equal(hd_distance(c, NULL, c, &far, NULL, &d), HD_OK);
+    assert_int_equal(d.verdict, HD_SEPARATED);
+    assert_true(fabs(d.distance - 2.0) <= 1e-12);
+    assert_true(fabs(d.witness_b[0] - d.witness_a[0] - 2.0) <= 1e-12);
+    assert_int_equal(hd_certificate_check(c, NULL, c, &far, d.verdict, d.eps, &d.cert), HD_OK);
+    assert_int_equal(hd_distance(c, NULL, c, &over, NULL, &d), HD_OK);
+    assert_int_equal(d.verdict, HD_INTERSECTING);
+    assert_true(d.distance == 0.0); /* 0, not a sentinel, when the pair overlaps */
+    double apart = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        apart += (d.witness_a[k] - d.witness_b[k]) * (d.witness_a[k] - d.witness_b[k]);
+    }
+    assert_true(sqrt(apart) <= d.eps);
+    assert_int_equal(hd_certificate_check(c, NULL, c, &over, d.verdict, d.eps, &d.cert), HD_OK);
+    hd_polytope_destroy(c);
+}
+
+/* lower <= signed distance <= upper in both regimes, with the closed forms 2 and -0.5 inside. */
+static void test_signed_distance_bounds(void **state)
+{
+    (void)state;
+    hd_polytope *c = unit_cube();
+    hd_pose far = shifted(3.0), over = shifted(0.5);
+    hd_signed_distance_result s;
+    assert_int_equal(hd_signed_distance(c, NULL, c, &far, NULL, &s), HD_OK);
+    assert_int_equal(s.verdict, HD_SEPARATED);
+    assert_true(s.lower <= 2.0 && 2.0 <= s.upper && s.lower > s.eps);
+    assert_true(s.lower <= s.signed_distance && s.signed_distance <= s.upper);
+    assert_int_equal(hd_signed_distance(c, NULL, c, &over, NULL, &s), HD_OK);
+    assert_int_equal(s.verdict, HD_INTERSECTING);
+    assert_true(s.lower <= -0.5 && -0.5 <= s.upper && s.upper < -s.eps);
+    assert_true(s.upper - s.lower <= 1e-12);
+    bool inside = false;
+    assert_int_equal(hd_contains(c, NULL, c, NULL, NULL, &inside), HD_OK);
+    assert_true(inside);
+    assert_int_equal(hd_contains(c, NULL, c, &over, NULL, &inside), HD_OK);
+    assert_false(inside);
+    hd_polytope_destroy(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_status_strings),   cmocka_unit_test(test_version),
         cmocka_unit_test(test_pose_validation),  cmocka_unit_test(test_tolerance_validation),
         cmocka_unit_test(test_build_bad_input),  cmocka_unit_test(test_query_bad_input),
-        cmocka_unit_test(test_lp_bad_input),
+        cmocka_unit_test(test_lp_bad_input),     cmocka_unit_test(test_collide_result_contract),
+        cmocka_unit_test(test_distance_result_contract),
+        cmocka_unit_test(test_signed_distance_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

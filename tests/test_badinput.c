@@ -43,15 +43,17 @@ static int g_sentinel_storage;
 
 static hd_polytope *g_out;
 static hd_mesh_violation g_violation;
-static hd_result g_res;
+static hd_collide_result g_res;
+static hd_distance_result g_dist;
 static hd_gap_result g_gap;
 static hd_lp_result g_lp;
-static hd_result2d g_r2;
+static hd_collide2d_result g_r2;
+static hd_distance2d_result g_d2;
 static hd_options g_opt;
 static hd_tolerance g_tol;
 static hd_cache g_cache;
 static hd_workspace *g_ws, *g_ws_out, *g_ws_small;
-static int g_inside;
+static bool g_inside;
 static hd_verdict g_verdict;
 static hd_algo g_algo;
 static hd_pose g_pose, g_id;
@@ -93,11 +95,13 @@ static void reset(void)
     memset(&g_gap, 0, sizeof g_gap);
     memset(&g_lp, 0, sizeof g_lp);
     memset(&g_r2, 0, sizeof g_r2);
+    memset(&g_dist, 0, sizeof g_dist);
+    memset(&g_d2, 0, sizeof g_d2);
     g_opt = hd_options_default();
     g_tol = hd_tolerance_default();
     hd_cache_reset(&g_cache);
     g_ws_out = HD_SENTINEL;
-    g_inside = -7;
+    g_inside = false;
     g_verdict = (hd_verdict)-7;
     g_algo = (hd_algo)-7;
     g_id = hd_pose_identity();
@@ -204,7 +208,7 @@ static hd_status collide_pose(int side, int kind)
 
 static hd_status distance_pose(int kind)
 {
-    return hd_distance(g_cube, NULL, g_tet, bad_pose(kind), NULL, &g_res);
+    return hd_distance(g_cube, NULL, g_tet, bad_pose(kind), NULL, &g_dist);
 }
 
 static hd_status gap_pose(int kind)
@@ -255,7 +259,7 @@ static hd_status collide_opt(int kind)
 
 static hd_status distance_opt(int kind)
 {
-    return hd_distance(g_cube, NULL, g_tet, NULL, bad_opt(kind), &g_res);
+    return hd_distance(g_cube, NULL, g_tet, NULL, bad_opt(kind), &g_dist);
 }
 
 static hd_status gap_opt(int kind)
@@ -300,7 +304,7 @@ static hd_status capped(hd_algo algo, const hd_polytope *b, hd_verdict want)
 static hd_status capped_distance(void)
 {
     g_opt.tol.max_iterations = 1;
-    return verdict_or(hd_distance(g_big, NULL, g_far_tet, NULL, &g_opt, &g_res), HD_SEPARATED,
+    return verdict_or(hd_distance(g_big, NULL, g_far_tet, NULL, &g_opt, &g_dist), HD_SEPARATED,
                       HD_ERR_ITERATION_LIMIT);
 }
 
@@ -334,11 +338,11 @@ static hd_status corrupt_cache(hd_algo algo, const hd_polytope *b, hd_verdict wa
     g_opt.cache = &g_cache;
     hd_status st = hd_collide(g_big, NULL, b, NULL, &g_opt, &g_res);
     if (st != HD_OK || g_res.verdict != want ||
-        hd_certificate_check(g_big, NULL, b, NULL, &g_res) != HD_OK) {
+        hd_certificate_check(g_big, NULL, b, NULL, g_res.verdict, g_res.eps, &g_res.cert) != HD_OK) {
         return st != HD_OK ? st : HD_BAD_POSTCONDITION;
     }
-    st = hd_distance(g_big, NULL, b, NULL, &g_opt, &g_res); /* the cache as the last query left it */
-    return st == HD_OK && g_res.verdict != want ? HD_BAD_POSTCONDITION : st;
+    st = hd_distance(g_big, NULL, b, NULL, &g_opt, &g_dist); /* the cache as the last query left it */
+    return st == HD_OK && g_dist.verdict != want ? HD_BAD_POSTCONDITION : st;
 }
 
 static hd_status unknown_flags(hd_algo algo)
@@ -360,16 +364,16 @@ static hd_status extreme_query(const hd_polytope *p, const hd_polytope *q, doubl
         g_opt.algo = (hd_algo)algo;
         hd_status st = hd_collide(p, NULL, q, NULL, &g_opt, &g_res);
         if (st == HD_OK && (g_res.verdict != want ||
-                            hd_certificate_check(p, NULL, q, NULL, &g_res) != HD_OK)) {
+                            hd_certificate_check(p, NULL, q, NULL, g_res.verdict, g_res.eps, &g_res.cert) != HD_OK)) {
             printf("  scale %g, shift %g s: %s answers %s\n", s, shift,
                    hd_algo_str((hd_algo)algo), hd_verdict_str(g_res.verdict));
             return HD_BAD_POSTCONDITION;
         }
     }
-    hd_status st = hd_distance(p, NULL, q, NULL, NULL, &g_res);
+    hd_status st = hd_distance(p, NULL, q, NULL, NULL, &g_dist);
     double want_d = shift > 1.0 ? (shift - 1.0) * s : 0.0;
-    if (st == HD_OK && !(fabs(g_res.distance - want_d) <= 1e-9 * s)) {
-        printf("  scale %g, shift %g s: distance %g, expected %g\n", s, shift, g_res.distance,
+    if (st == HD_OK && !(fabs(g_dist.distance - want_d) <= 1e-9 * s)) {
+        printf("  scale %g, shift %g s: distance %g, expected %g\n", s, shift, g_dist.distance,
                want_d);
         return HD_BAD_POSTCONDITION;
     }
@@ -512,7 +516,7 @@ static hd_status forged_separated(int kind)
         c->offset = -c->offset;
         break;
     }
-    return hd_certificate_check(g_cube, NULL, g_far_tet, NULL, &g_res);
+    return hd_certificate_check(g_cube, NULL, g_far_tet, NULL, g_res.verdict, g_res.eps, &g_res.cert);
 }
 
 enum { W_COUNT0, W_COUNT9, W_INDEX_NEG, W_INDEX_BIG, W_WEIGHT_NEG, W_WEIGHT_NAN, W_SUM, W_DEPTH,
@@ -538,14 +542,14 @@ static hd_status forged_intersecting(int kind)
     case W_POINT_FAR: c->point[0] += 0.5; break;
     default: c->has_point = 0; break;
     }
-    return hd_certificate_check(g_big, NULL, g_tet, NULL, &g_res);
+    return hd_certificate_check(g_big, NULL, g_tet, NULL, g_res.verdict, g_res.eps, &g_res.cert);
 }
 
 static hd_status certificate_genuine(void)
 {
     hd_status st = hd_collide(g_cube, NULL, g_far_tet, NULL, NULL, &g_res);
     return st != HD_OK ? HD_BAD_POSTCONDITION
-                       : hd_certificate_check(g_cube, NULL, g_far_tet, NULL, &g_res);
+                       : hd_certificate_check(g_cube, NULL, g_far_tet, NULL, g_res.verdict, g_res.eps, &g_res.cert);
 }
 
 /* A genuine certificate checked against poses that are not finite: it cannot hold. */
@@ -555,7 +559,7 @@ static hd_status certificate_bad_pose(int kind)
     if (st != HD_OK) {
         return HD_BAD_POSTCONDITION;
     }
-    return hd_certificate_check(g_cube, NULL, g_far_tet, bad_pose(kind), &g_res);
+    return hd_certificate_check(g_cube, NULL, g_far_tet, bad_pose(kind), g_res.verdict, g_res.eps, &g_res.cert);
 }
 
 /* 2D certificates: a genuine separated result for the square and a far triangle, forged. */
@@ -577,7 +581,7 @@ static hd_status forged2d(int kind)
         g_r2.cert.on_a.weight[0] = g_r2.cert.on_b.weight[0] = 1.0;
         break;
     }
-    return hd_certificate_check2d(g_sq2d, 4, g_tri2d, 3, &g_r2);
+    return hd_certificate_check2d(g_sq2d, 4, g_tri2d, 3, g_r2.verdict, g_r2.eps, &g_r2.cert);
 }
 
 /* The genuine 2D certificate against points one of which is NaN: it cannot hold. */
@@ -587,7 +591,7 @@ static hd_status certificate2d_nan_points(void)
     if (st != HD_OK) {
         return HD_BAD_POSTCONDITION;
     }
-    return hd_certificate_check2d(g_nan2d, 4, g_tri2d, 3, &g_r2);
+    return hd_certificate_check2d(g_nan2d, 4, g_tri2d, 3, g_r2.verdict, g_r2.eps, &g_r2.cert);
 }
 
 static hd_status tol2d(int kind)
@@ -598,8 +602,8 @@ static hd_status tol2d(int kind)
 static hd_status capped2d(void)
 {
     g_tol.max_iterations = 1;
-    hd_status st = hd_distance2d(g_sq2d, 4, g_tri2d, 3, &g_tol, &g_r2);
-    return st == HD_OK && g_r2.verdict != HD_SEPARATED ? HD_BAD_POSTCONDITION : st;
+    hd_status st = hd_distance2d(g_sq2d, 4, g_tri2d, 3, &g_tol, &g_d2);
+    return st == HD_OK && g_d2.verdict != HD_SEPARATED ? HD_BAD_POSTCONDITION : st;
 }
 
 /* LP raw arrays. */
@@ -1062,8 +1066,8 @@ static hd_status reader_next_null(int which)
     X(collide_cddual_unknown_flags, ONE(HD_OK), unknown_flags(HD_ALGO_CDDUAL))                   \
     X(collide_lp_unknown_flags, ONE(HD_OK), unknown_flags(HD_ALGO_LP))                           \
     /* hd_distance */                                                                            \
-    X(distance_null_a, ONE(HD_ERR_NULL), hd_distance(NULL, NULL, g_tet, NULL, NULL, &g_res))     \
-    X(distance_null_b, ONE(HD_ERR_NULL), hd_distance(g_cube, NULL, NULL, NULL, NULL, &g_res))    \
+    X(distance_null_a, ONE(HD_ERR_NULL), hd_distance(NULL, NULL, g_tet, NULL, NULL, &g_dist))     \
+    X(distance_null_b, ONE(HD_ERR_NULL), hd_distance(g_cube, NULL, NULL, NULL, NULL, &g_dist))    \
     X(distance_null_out, ONE(HD_ERR_NULL), hd_distance(g_cube, NULL, g_tet, NULL, NULL, NULL))   \
     X(distance_pose_scaled, ONE(HD_ERR_BAD_POSE), distance_pose(P_SCALED))                       \
     X(distance_pose_reflected, ONE(HD_ERR_BAD_POSE), distance_pose(P_REFLECTED))                 \
@@ -1108,9 +1112,9 @@ static hd_status reader_next_null(int which)
     X(inside_touch_inf, ONE(HD_ERR_INVALID_ARG), inside_opt(T_TOUCH_INF))                        \
     X(inside_algo_negative, ONE(HD_ERR_INVALID_ARG), inside_opt(A_NEG)) /* silent */             \
     /* hd_certificate_check */                                                                   \
-    X(cert_null_a, ONE(HD_ERR_NULL), hd_certificate_check(NULL, NULL, g_tet, NULL, &g_res))      \
-    X(cert_null_b, ONE(HD_ERR_NULL), hd_certificate_check(g_cube, NULL, NULL, NULL, &g_res))     \
-    X(cert_null_result, ONE(HD_ERR_NULL), hd_certificate_check(g_cube, NULL, g_tet, NULL, NULL)) \
+    X(cert_null_a, ONE(HD_ERR_NULL), hd_certificate_check(NULL, NULL, g_tet, NULL, g_res.verdict, g_res.eps, &g_res.cert))      \
+    X(cert_null_b, ONE(HD_ERR_NULL), hd_certificate_check(g_cube, NULL, NULL, NULL, g_res.verdict, g_res.eps, &g_res.cert))     \
+    X(cert_null_result, ONE(HD_ERR_NULL), hd_certificate_check(g_cube, NULL, g_tet, NULL, HD_SEPARATED, 0.0, NULL)) \
     X(cert_genuine, ONE(HD_OK), certificate_genuine())                                          \
     X(cert_bad_verdict, ONE(HD_ERR_CERTIFICATE), forged_separated(C_VERDICT))                    \
     X(cert_eps_nan, ONE(HD_ERR_CERTIFICATE), forged_separated(C_EPS_NAN))                        \
@@ -1207,13 +1211,13 @@ static hd_status reader_next_null(int which)
     X(collide2d_touch_1em3, ONE(HD_ERR_INVALID_ARG), tol2d(T_TOUCH_BIG))                         \
     X(collide2d_iterations_negative, ONE(HD_ERR_INVALID_ARG), tol2d(T_ITER_NEG))                 \
     X(distance2d_null_out, ONE(HD_ERR_NULL), hd_distance2d(g_sq2d, 4, g_tri2d, 3, NULL, NULL))   \
-    X(distance2d_count_zero, ONE(HD_ERR_EMPTY), hd_distance2d(g_sq2d, 4, g_tri2d, 0, NULL, &g_r2)) \
-    X(distance2d_nan, ONE(HD_ERR_NONFINITE), hd_distance2d(g_sq2d, 4, g_nan2d, 4, NULL, &g_r2))  \
+    X(distance2d_count_zero, ONE(HD_ERR_EMPTY), hd_distance2d(g_sq2d, 4, g_tri2d, 0, NULL, &g_d2)) \
+    X(distance2d_nan, ONE(HD_ERR_NONFINITE), hd_distance2d(g_sq2d, 4, g_nan2d, 4, NULL, &g_d2))  \
     X(distance2d_cap_1, EITHER(HD_OK, HD_ERR_ITERATION_LIMIT), capped2d())                       \
-    X(cert2d_null_a, ONE(HD_ERR_NULL), hd_certificate_check2d(NULL, 4, g_tri2d, 3, &g_r2)) /* silent */ \
-    X(cert2d_null_result, ONE(HD_ERR_NULL), hd_certificate_check2d(g_sq2d, 4, g_tri2d, 3, NULL)) \
-    X(cert2d_count_zero, ONE(HD_ERR_CERTIFICATE), hd_certificate_check2d(g_sq2d, 0, g_tri2d, 3, &g_r2)) \
-    X(cert2d_count_negative, ONE(HD_ERR_CERTIFICATE), hd_certificate_check2d(g_sq2d, 4, g_tri2d, -1, &g_r2)) \
+    X(cert2d_null_a, ONE(HD_ERR_NULL), hd_certificate_check2d(NULL, 4, g_tri2d, 3, g_r2.verdict, g_r2.eps, &g_r2.cert)) /* silent */ \
+    X(cert2d_null_result, ONE(HD_ERR_NULL), hd_certificate_check2d(g_sq2d, 4, g_tri2d, 3, HD_SEPARATED, 0.0, NULL)) \
+    X(cert2d_count_zero, ONE(HD_ERR_CERTIFICATE), hd_certificate_check2d(g_sq2d, 0, g_tri2d, 3, g_r2.verdict, g_r2.eps, &g_r2.cert)) \
+    X(cert2d_count_negative, ONE(HD_ERR_CERTIFICATE), hd_certificate_check2d(g_sq2d, 4, g_tri2d, -1, g_r2.verdict, g_r2.eps, &g_r2.cert)) \
     X(cert2d_bad_verdict, ONE(HD_ERR_CERTIFICATE), forged2d(C_VERDICT))                          \
     X(cert2d_eps_nan, ONE(HD_ERR_CERTIFICATE), forged2d(C_EPS_NAN))                              \
     X(cert2d_normal_zero, ONE(HD_ERR_CERTIFICATE), forged2d(C_NORMAL_ZERO))                      \

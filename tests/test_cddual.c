@@ -93,17 +93,17 @@ static void world_dir(const hd_pose *p, const double d[3], double out[3])
 /* psi of the face the result reports (its features), the better of the two signs for EE. */
 static long double reported_psi(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
                                 const hd_pose *pb, const double *wa, int na, const double *wb,
-                                int nb, const hd_result *res, const double c[3], const double r[3])
+                                int nb, const hd_collide_result *res, const double c[3], const double r[3])
 {
     double n[3], off, w[3];
     const int *loop;
-    switch (res->face_kind) {
+    switch (res->cddual.kind) {
     case HD_FACE_FV:
-        hd_polytope_face(a, res->feature_a, n, &off, &loop);
+        hd_polytope_face(a, res->cddual.feature_a, n, &off, &loop);
         world_dir(pa, n, w);
         return plane_psi(wa, na, wb, nb, w, c, r);
     case HD_FACE_VF:
-        hd_polytope_face(b, res->feature_b, n, &off, &loop);
+        hd_polytope_face(b, res->cddual.feature_b, n, &off, &loop);
         world_dir(pb, n, w);
         w[0] = -w[0];
         w[1] = -w[1];
@@ -111,8 +111,8 @@ static long double reported_psi(const hd_polytope *a, const hd_pose *pa, const h
         return plane_psi(wa, na, wb, nb, w, c, r);
     case HD_FACE_EE: {
         int va[2], vb[2], f[2];
-        hd_polytope_edge(a, res->feature_a, va, f);
-        hd_polytope_edge(b, res->feature_b, vb, f);
+        hd_polytope_edge(a, res->cddual.feature_a, va, f);
+        hd_polytope_edge(b, res->cddual.feature_b, vb, f);
         double da[3], db[3];
         for (int i = 0; i < 3; ++i) {
             da[i] = wa[3 * va[1] + i] - wa[3 * va[0] + i];
@@ -154,7 +154,7 @@ static double comb_world(const hd_combination *c, const double *w, double p[3])
     return sum;
 }
 
-static void print_certificate(const posed_pair *pp, const hd_result *res)
+static void print_certificate(const posed_pair *pp, const hd_collide_result *res)
 {
     const hd_certificate *c = &res->cert;
     printf("certificate: plane %d gap %.17g, point %d depth %.17g, on_a %d on_b %d\n",
@@ -190,7 +190,7 @@ static int decide_sign(const posed_pair *pp, const hd_mdiff *m, double eps, tall
 /* The optimum (or, after an early exit, the separating face) against the brute-force planes of M:
  * the reported d and the reported face's own plane must both give the largest psi over all
  * candidate planes (Theorem 6), for one of the near-tied choices of c. */
-static void check_optimum(const posed_pair *pp, const hd_mdiff *m, const hd_result *res,
+static void check_optimum(const posed_pair *pp, const hd_mdiff *m, const hd_collide_result *res,
                           tally *t)
 {
     double cs4[4][3];
@@ -213,19 +213,19 @@ static void check_optimum(const posed_pair *pp, const hd_mdiff *m, const hd_resu
         }
         long double len = sqrtl((long double)c[0] * c[0] + (long double)c[1] * c[1] +
                                 (long double)c[2] * c[2]);
-        psi_res = 1.0L + (long double)res->dual_distance * len;
+        psi_res = 1.0L + (long double)res->cddual.dual_distance * len;
         psi_face = reported_psi(pp->a, pp->pa, pp->b, pp->pb, pp->wa, pp->na, pp->wb, pp->nb, res,
                                 c, r);
         long double tol = PSI_REL * fabsl(best) + 1e-14L;
         if (res->stop == HD_STOP_EARLY_EXIT) {
             /* a face with positive dual distance, no better than the optimum */
-            ok = res->dual_distance > 0.0 && psi_res <= best + tol &&
+            ok = res->cddual.dual_distance > 0.0 && psi_res <= best + tol &&
                  fabsl(psi_face - psi_res) <= tol;
         } else {
             ok = fabsl(psi_res - best) <= tol && fabsl(psi_face - best) <= tol;
             if (ok) {
                 t->optimum++;
-                t->kind[res->face_kind]++;
+                t->kind[res->cddual.kind]++;
                 t->ties += ties > 1;
             }
         }
@@ -233,7 +233,7 @@ static void check_optimum(const posed_pair *pp, const hd_mdiff *m, const hd_resu
     if (!ok) {
         printf("optimum: psi result %.17Lg, face %.17Lg, brute force %.17Lg (stop %d kind %d "
                "features %d %d, %d choices of c)\n",
-               psi_res, psi_face, best, res->stop, res->face_kind, res->feature_a, res->feature_b,
+               psi_res, psi_face, best, res->stop, res->cddual.kind, res->cddual.feature_a, res->cddual.feature_b,
                nc);
         hd_test_dump_pair("cddual-opt", pp->wa, pp->na, NULL, pp->wb, pp->nb, NULL);
     }
@@ -249,7 +249,7 @@ static void check_query(const hd_polytope *a, const hd_pose *pa, const hd_polyto
                         const hd_pose *pb, const hd_options *opt, int exact_sign,
                         double magnitude, tally *t)
 {
-    hd_result res;
+    hd_collide_result res;
     hd_status st = hd_collide(a, pa, b, pb, opt, &res);
     if (st != HD_OK) {
         printf("hd_collide: %s\n", hd_status_str(st));
@@ -260,7 +260,7 @@ static void check_query(const hd_polytope *a, const hd_pose *pa, const hd_polyto
     t->early += res.stop == HD_STOP_EARLY_EXIT;
     t->refined += res.stop == HD_STOP_REFINED;
     t->fallback += res.stop == HD_STOP_FALLBACK;
-    hd_status cs = hd_certificate_check(a, pa, b, pb, &res);
+    hd_status cs = hd_certificate_check(a, pa, b, pb, res.verdict, res.eps, &res.cert);
     posed_pair pp = {a, b, pa, pb, hd_polytope_vertex_count(a), hd_polytope_vertex_count(b),
                      NULL, NULL};
     pp.wa = malloc(3 * sizeof(double) * (size_t)(pp.na + pp.nb));
@@ -612,9 +612,9 @@ static void test_stacked_prisms(void **state)
             hd_pose pb;
             assert_int_equal(hd_pose_from_quaternion(q, t3, &pb), HD_OK);
             hd_options opt = cddual_options(ws, NULL);
-            hd_result res;
+            hd_collide_result res;
             assert_int_equal(hd_collide(a, NULL, a, &pb, &opt, &res), HD_OK);
-            assert_int_equal(hd_certificate_check(a, NULL, a, &pb, &res), HD_OK);
+            assert_int_equal(hd_certificate_check(a, NULL, a, &pb, res.verdict, res.eps, &res.cert), HD_OK);
             hd_verdict want = heights[i] < 1.0 ? HD_INTERSECTING
                                                 : (heights[i] > 1.0 ? HD_SEPARATED : HD_TOUCHING);
             if (turn == 0 || heights[i] != 1.0) {
@@ -745,18 +745,18 @@ static void test_scale_invariance(void **state)
         hd_rng_unit_vector(&rng, dir);
         double dist = hd_rng_uniform(&rng, 0, 5);
         hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, NULL);
-        hd_result res[3];
+        hd_collide_result res[3];
         for (int s = 0; s < 3; ++s) {
             for (int k = 0; k < 3; ++k) {
                 pb.t[k] = dist * dir[k] * scales[s];
             }
             hd_options opt = cddual_options(NULL, NULL);
             assert_int_equal(hd_collide(a[s], &pa, b[s], &pb, &opt, &res[s]), HD_OK);
-            assert_int_equal(hd_certificate_check(a[s], &pa, b[s], &pb, &res[s]), HD_OK);
+            assert_int_equal(hd_certificate_check(a[s], &pa, b[s], &pb, res[s].verdict, res[s].eps, &res[s].cert), HD_OK);
         }
         for (int s = 1; s < 3; ++s) {
             assert_int_equal(res[s].verdict, res[0].verdict);
-            differ += res[s].face_kind != res[0].face_kind || res[s].feature_a != res[0].feature_a ||
+            differ += res[s].cddual.kind != res[0].cddual.kind || res[s].cddual.feature_a != res[0].cddual.feature_a ||
                       res[s].stats.iterations != res[0].stats.iterations;
         }
     }
@@ -794,7 +794,7 @@ static void check_paths(hd_workspace *ws)
         hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
         hd_options opt = cddual_options(ws, NULL);
         opt.flags = HD_QUERY_RECORD_PATH;
-        hd_result res;
+        hd_collide_result res;
         assert_int_equal(hd_collide(a, &pa, b, &pb, &opt, &res), HD_OK);
         const hd_path_step *steps;
         int n = hd_workspace_path(ws, &steps);
@@ -819,10 +819,10 @@ static void check_paths(hd_workspace *ws)
         }
         if (res.stop == HD_STOP_EARLY_EXIT) {
             /* the separating face, last; d as psi - 1 over |c| or by Eq. (1): rounding apart */
-            assert_true(fabs(steps[n - 1].dual_distance - res.dual_distance) <=
-                        1e-12 * fabs(res.dual_distance) + 1e-15);
+            assert_true(fabs(steps[n - 1].dual_distance - res.cddual.dual_distance) <=
+                        1e-12 * fabs(res.cddual.dual_distance) + 1e-15);
         } else {
-            assert_true(fabs(best - res.dual_distance) <= 1e-12 * fabs(best));
+            assert_true(fabs(best - res.cddual.dual_distance) <= 1e-12 * fabs(best));
         }
         full += per_phase[0] >= 3 && per_phase[1] >= 2 && per_phase[2] >= 1;
         longest = n > longest ? n : longest;
@@ -847,13 +847,13 @@ static void test_workspace(void **state)
     pb.t[0] = 150; /* deep overlap: SEARCH-EE needs more than 16 candidates */
     assert_int_equal(hd_workspace_create(16, &ws), HD_OK);
     hd_options opt = cddual_options(ws, NULL);
-    hd_result res;
+    hd_collide_result res;
     /* a workspace too small: GJK answers, and says so; hd_gap, which has no other method,
      * reports the lack of scratch */
     assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res), HD_OK);
     assert_int_equal(res.stop, HD_STOP_FALLBACK);
     assert_int_equal(res.verdict, HD_INTERSECTING);
-    assert_int_equal(hd_certificate_check(a, NULL, b, &pb, &res), HD_OK);
+    assert_int_equal(hd_certificate_check(a, NULL, b, &pb, res.verdict, res.eps, &res.cert), HD_OK);
     assert_true(res.stats.visits_fv + res.stats.visits_vf + res.stats.visits_ee >= 16);
     hd_gap_result gap;
     static const double along_x[3] = {1, 0, 0};
@@ -882,16 +882,16 @@ static void test_workspace(void **state)
     assert_true(hd_workspace_path(ws, NULL) >= 1);
     /* the same query without recording, and without a workspace: same answer, no path */
     opt.flags = 0;
-    hd_result res2;
+    hd_collide_result res2;
     assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res2), HD_OK);
     assert_int_equal(hd_workspace_path(ws, NULL), 0);
     opt.workspace = NULL;
-    hd_result res3;
+    hd_collide_result res3;
     assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &res3), HD_OK);
     assert_int_equal(res2.verdict, res.verdict);
     assert_int_equal(res3.verdict, res.verdict);
     assert_int_equal(res3.stats.iterations, res.stats.iterations);
-    assert_true(res3.dual_distance == res.dual_distance);
+    assert_true(res3.cddual.dual_distance == res.cddual.dual_distance);
     hd_workspace_destroy(ws);
 
     /* the iteration cap: an answer or HD_ERR_ITERATION_LIMIT, never a guess */
@@ -922,11 +922,11 @@ static void test_coherence(void **state)
         hd_pose pb;
         assert_int_equal(hd_pose_from_quaternion(q, t3, &pb), HD_OK);
         hd_options oc = cddual_options(NULL, NULL), ow = cddual_options(NULL, &cache);
-        hd_result rc, rw;
+        hd_collide_result rc, rw;
         assert_int_equal(hd_collide(a, NULL, b, &pb, &oc, &rc), HD_OK);
         assert_int_equal(hd_collide(a, NULL, b, &pb, &ow, &rw), HD_OK);
         assert_int_equal(rc.verdict, rw.verdict);
-        assert_int_equal(hd_certificate_check(a, NULL, b, &pb, &rw), HD_OK);
+        assert_int_equal(hd_certificate_check(a, NULL, b, &pb, rw.verdict, rw.eps, &rw.cert), HD_OK);
         cold += rc.stats.iterations;
         warm += rw.stats.iterations;
         if (rc.verdict == HD_SEPARATED) {
@@ -965,9 +965,10 @@ static void test_large_vs_gjk(void **state)
         }
         hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t3);
         hd_options oc = cddual_options(NULL, NULL), og = hd_options_default();
-        hd_result rc, rg;
+        hd_collide_result rc;
+        hd_distance_result rg;
         assert_int_equal(hd_collide(a, &pa, b, &pb, &oc, &rc), HD_OK);
-        assert_int_equal(hd_certificate_check(a, &pa, b, &pb, &rc), HD_OK);
+        assert_int_equal(hd_certificate_check(a, &pa, b, &pb, rc.verdict, rc.eps, &rc.cert), HD_OK);
         assert_int_equal(hd_distance(a, &pa, b, &pb, &og, &rg), HD_OK);
         if (rg.verdict != HD_TOUCHING) {
             assert_int_equal(rc.verdict, rg.verdict);

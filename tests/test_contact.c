@@ -24,21 +24,20 @@ static hd_rng rng;
 
 /* Classifies (a, identity) against (b, pose) from scratch and checks the certificate. */
 static hd_verdict classify(const hd_polytope *a, const hd_polytope *b, const hd_pose *pose,
-                           hd_result *out)
+                           hd_collide_result *out)
 {
     hd_options opt = hd_options_default();
     hdi_pair pair;
     assert_int_equal(hdi_pair_init(&pair, a, NULL, b, pose, &opt), HD_OK);
     memset(out, 0, sizeof *out);
     out->eps = pair.eps;
-    out->distance = -1;
     hd_status st = hdi_contact_classify(&pair, &opt, out);
     if (st != HD_OK) {
         printf("classify: %s\n", hd_status_str(st));
     }
     assert_int_equal(st, HD_OK);
     assert_int_equal(out->stop, HD_STOP_REFINED);
-    hd_status check = hd_certificate_check(a, NULL, b, pose, out);
+    hd_status check = hd_certificate_check(a, NULL, b, pose, out->verdict, out->eps, &out->cert);
     if (check != HD_OK) {
         printf("certificate rejected: verdict %s gap %.17g depth %.17g eps %.3g\n",
                hd_verdict_str(out->verdict), out->cert.gap, out->cert.depth_bound, out->eps);
@@ -85,7 +84,7 @@ static void test_band_edges(void **state)
             double eps = pair.eps;
             hd_pose p = shifted(axis[0] + ks[i] * eps, axis[1], axis[2]);
             double sd = p.t[0] - 2.0; /* exact: the offset after rounding */
-            hd_result r;
+            hd_collide_result r;
             hd_verdict v = classify(a, b, &p, &r);
             hd_verdict want = sd > eps ? HD_SEPARATED : sd < -eps ? HD_INTERSECTING : HD_TOUCHING;
             if (dir > 0 && sd < 0) {
@@ -113,7 +112,7 @@ static void test_flat_differences(void **state)
     hd_polytope *s = hd_test_build(sq, 4), *sx = hd_test_build(seg_x, 2),
                 *sy = hd_test_build(seg_y, 2), *p = hd_test_build(pt, 1);
     hd_polytope *c = cube(1);
-    hd_result r;
+    hd_collide_result r;
     hd_pose id = hd_pose_identity(), half = shifted(0.5, 0.25, 0), lift = shifted(0.2, 0.1, 1e-3);
     assert_int_equal(classify(s, s, &half, &r), HD_TOUCHING);  /* coplanar squares */
     assert_int_equal(classify(s, sx, &half, &r), HD_TOUCHING); /* segment in the square */
@@ -181,7 +180,7 @@ static void test_near_contact_large(void **state)
                 hd_pose p = pose;
                 for (int k = 0; k < 3; ++k)
                     p.t[k] = c[k] + ks[i] * eps * nf[k] - wb[3 * vb + k];
-                hd_result r;
+                hd_collide_result r;
                 hd_verdict v = classify(a, b, &p, &r);
                 hd_verdict want = ks[i] > 1    ? HD_SEPARATED
                                   : ks[i] < -1 ? HD_INTERSECTING
@@ -239,7 +238,7 @@ static void test_random_against_brute(void **state)
         hd_brute_posed_vertices(a, NULL, wa);
         hd_brute_posed_vertices(b, &pose, wb);
         double sd = hd_brute_signed_distance(wa, ma, wb, mb);
-        hd_result r;
+        hd_collide_result r;
         hd_verdict v = classify(a, b, &pose, &r);
         double eps = r.eps;
         if (fabs(fabs(sd) - eps) > 1e-3 * eps) {
@@ -311,13 +310,13 @@ static void test_overlap_proof_random(void **state)
             proven++;
             assert_true(bound > pair.eps && bound <= depth + rounding);
             assert_true(bound >= depth - 1e-9 * size);
-            hd_result r;
+            hd_collide_result r;
             memset(&r, 0, sizeof r);
             r.eps = pair.eps;
             if (hdi_overlap_prove(&pair, &r)) {
                 hd_pose relative = hdi_pair_relative_pose(&pair); /* the certificate's frame */
                 assert_int_equal(r.verdict, HD_INTERSECTING);
-                assert_int_equal(hd_certificate_check(a, NULL, b, &relative, &r), HD_OK);
+                assert_int_equal(hd_certificate_check(a, NULL, b, &relative, r.verdict, r.eps, &r.cert), HD_OK);
             }
         } else if (hd_polytope_dimension(a) == 3 && hd_polytope_dimension(b) == 3) {
             /* a solid pair clearly beyond the band is proven, barring parallel edges */

@@ -91,7 +91,7 @@ static void test_raw_contains_table(void **state)
 {
     (void)state;
     double big[64], small[64], shifted[64], out1[64 + 4];
-    int inside = -1;
+    bool inside = -1;
     for (int d = 2; d <= 4; ++d) {
         int n = cube(d, 1.0, big);
         cube(d, 0.5, small);
@@ -153,7 +153,7 @@ static void test_raw_random_vs_oracle(void **state)
             assert_int_equal(v, want);
             all_in &= sign <= 0;
         }
-        int inside = -1;
+        bool inside = -1;
         assert_int_equal(hd_lp_contains(d, s, ns, t, nt, NULL, &inside), HD_OK);
         assert_int_equal(inside, all_in);
     }
@@ -213,7 +213,7 @@ static void test_raw_box_face_band(void **state)
                                 continue; /* between eps and eps sqrt(d): either is allowed */
                             }
                             hd_verdict v;
-                            int inside = -1;
+                            bool inside = -1;
                             assert_int_equal(hd_lp_point_inside(d, box, 1 << d, p, &tol, &v),
                                              HD_OK);
                             assert_int_equal(hd_lp_contains(d, box, 1 << d, p, 1, &tol, &inside),
@@ -374,7 +374,7 @@ static void test_poly_contains_table(void **state)
         for (int k = 0; k < 3; ++k) {
             shifted.t[k] += 1e-9 * m.r[3 * k]; /* by 1e-9 along A's local x */
         }
-        int in = -1;
+        bool in = -1;
         assert_int_equal(hd_contains(a, &m, b, &m, NULL, &in), HD_OK);
         assert_int_equal(in, 1);
         assert_int_equal(hd_contains(b, &m, a, &m, NULL, &in), HD_OK);
@@ -396,7 +396,7 @@ static void test_poly_contains_table(void **state)
         assert_int_equal(hd_contains(s, &m, p, &m, NULL, &in), HD_OK);
         assert_int_equal(in, 0);
     }
-    int in = -1;
+    bool in = -1;
     assert_int_equal(hd_contains(a, NULL, b, NULL, NULL, NULL), HD_ERR_NULL);
     assert_int_equal(hd_contains(NULL, NULL, b, NULL, NULL, &in), HD_ERR_NULL);
     hd_polytope *all[5] = {a, b, q, s, p};
@@ -438,7 +438,7 @@ static void test_poly_random_vs_oracle(void **state)
             assert_int_equal(v, want);
             all_in &= sign <= 0;
         }
-        int in = -1;
+        bool in = -1;
         assert_int_equal(hd_contains(a, &posea, b, &poseb, NULL, &in), HD_OK);
         assert_int_equal(in, all_in);
         hd_polytope_destroy(a);

@@ -121,11 +121,11 @@ static int check_algo(const char *family, hd_algo algo, const hd_polytope *a,
 {
     hd_options opt = hd_options_default();
     opt.algo = algo;
-    hd_result r;
+    hd_collide_result r;
     hd_test_pair *p = &hd_cc_pair;
     hd_status st = hd_collide(a, &p->pose_a, b, &p->pose_b, &opt, &r);
     c->checked[algo]++;
-    int ok = st == HD_OK && hd_certificate_check(a, &p->pose_a, b, &p->pose_b, &r) == HD_OK &&
+    int ok = st == HD_OK && hd_certificate_check(a, &p->pose_a, b, &p->pose_b, r.verdict, r.eps, &r.cert) == HD_OK &&
              verdict_ok(sign, mag, r.eps, r.verdict);
     if (!ok) {
         printf("%s: %s: status %s, verdict %s, oracle sign %d, |delta| >= %.3g, eps %.3g\n",
@@ -145,7 +145,7 @@ static void check_distance(const char *family, const hd_polytope *a, const hd_po
                            double scale, hd_cc_counts *c)
 {
     hd_test_pair *p = &hd_cc_pair;
-    hd_result r;
+    hd_distance_result r;
     double ref = hd_brute_distance(hd_cc_wa, p->na, hd_cc_wb, p->nb, NULL, NULL);
     hd_status st = hd_distance(a, &p->pose_a, b, &p->pose_b, NULL, &r);
     double tol = 256.0 * DBL_EPSILON * scale;

@@ -175,9 +175,9 @@ static void test_gjk_stall_falls_back(void **state)
     for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
         hd_options opt = hd_options_default();
         opt.algo = (hd_algo)algo;
-        hd_result r;
+        hd_collide_result r;
         assert_int_equal(hd_collide(a, NULL, b, NULL, &opt, &r), HD_OK);
-        assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
+        assert_int_equal(hd_certificate_check(a, NULL, b, NULL, r.verdict, r.eps, &r.cert), HD_OK);
         verdicts[algo] = r.verdict;
         printf("%s: %s, stop %d\n", hd_algo_str(opt.algo), hd_verdict_str(r.verdict), (int)r.stop);
     }
@@ -260,17 +260,18 @@ static void test_needle_distance(void **state)
     assert_int_equal(hd_polytope_build(xb, 5, NULL, &b), HD_OK);
     double ref = hd_brute_distance(xa, 8, xb, 5, NULL, NULL);
     double tol = 256.0 * DBL_EPSILON * 1.1e16;
-    hd_result r;
+    hd_distance_result r;
     assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
-    assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
+    assert_int_equal(hd_certificate_check(a, NULL, b, NULL, r.verdict, r.eps, &r.cert), HD_OK);
     printf("distance %.17g, brute force %.17g\n", r.distance, ref);
     assert_int_equal(r.verdict, HD_SEPARATED);
     assert_true(fabs(r.distance - ref) <= tol);
     assert_true(fabs(hdi_v3_dist(r.witness_a, r.witness_b) - ref) <= tol);
     hd_options opt = hd_options_default();
     opt.algo = HD_ALGO_CDDUAL;
-    assert_int_equal(hd_collide(a, NULL, b, NULL, &opt, &r), HD_OK);
-    assert_true(r.cert.gap <= ref + tol && r.cert.gap >= ref - tol);
+    hd_collide_result rc;
+    assert_int_equal(hd_collide(a, NULL, b, NULL, &opt, &rc), HD_OK);
+    assert_true(rc.cert.gap <= ref + tol && rc.cert.gap >= ref - tol);
     for (int x = 0; x < 3; ++x) {
         double a2[16], b2[10];
         for (int i = 0; i < 8; ++i) {
@@ -281,7 +282,7 @@ static void test_needle_distance(void **state)
             b2[2 * i] = xb[3 * i + x];
             b2[2 * i + 1] = xb[3 * i + (x + 1) % 3];
         }
-        hd_result2d r2;
+        hd_distance2d_result r2;
         assert_int_equal(hd_distance2d(a2, 8, b2, 5, NULL, &r2), HD_OK);
         double ref2 = r2.verdict == HD_SEPARATED ? hd_brute2d_distance(a2, 8, b2, 5) : 0.0;
         printf("plane %d: distance2d %.17g, brute force %.17g\n", x, r2.distance, ref2);
@@ -345,9 +346,9 @@ static void test_touching_witnesses(void **state)
     (void)state;
     hd_polytope *a = NULL, *b = NULL;
     build_needle_touch(&a, &b);
-    hd_result r;
+    hd_distance_result r;
     assert_int_equal(hd_distance(a, NULL, b, NULL, NULL, &r), HD_OK);
-    assert_int_equal(hd_certificate_check(a, NULL, b, NULL, &r), HD_OK);
+    assert_int_equal(hd_certificate_check(a, NULL, b, NULL, r.verdict, r.eps, &r.cert), HD_OK);
     double ref = hd_brute_signed_distance(needle_touch_a, 8, needle_touch_b, 4);
     double gap = hdi_v3_dist(r.witness_a, r.witness_b);
     printf("%s, witnesses %.17g apart, eps %.17g, brute-force signed distance %.17g\n",
@@ -368,7 +369,7 @@ static void test_touching_contact_bounds(void **state)
     (void)state;
     hd_polytope *a = NULL, *b = NULL;
     build_needle_touch(&a, &b);
-    hd_contact c;
+    hd_signed_distance_result c;
     assert_int_equal(hd_signed_distance(a, NULL, b, NULL, NULL, &c), HD_OK);
     double va[3 * 8], vb[3 * 4], minus_n[3] = {-c.normal[0], -c.normal[1], -c.normal[2]};
     int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
@@ -377,9 +378,9 @@ static void test_touching_contact_bounds(void **state)
     double gap = -hd_brute_support_value(vb, nb, minus_n, NULL) -
                  hd_brute_support_value(va, na, c.normal, NULL);
     printf("signed distance %.17g in [%.17g, %.17g], brute gap along n %.17g, eps %.17g\n",
-           c.signed_distance, -c.depth_upper, -c.depth_lower, gap, c.eps);
-    assert_true(c.depth_lower <= -c.signed_distance && -c.signed_distance <= c.depth_upper);
-    assert_true(-c.depth_lower >= gap - 1e-3);
+           c.signed_distance, -(-c.lower), -(-c.upper), gap, c.eps);
+    assert_true((-c.upper) <= -c.signed_distance && -c.signed_distance <= (-c.lower));
+    assert_true(-(-c.upper) >= gap - 1e-3);
     assert_int_equal(c.verdict, HD_TOUCHING);
     hd_polytope_destroy(a);
     hd_polytope_destroy(b);

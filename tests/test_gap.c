@@ -277,7 +277,7 @@ static void test_small_against_long(void **state)
         long double lo, hi;
         int meets = hd_mdiff_chord(&m, dir, &lo, &hi);
         hd_mdiff_free(&m);
-        hd_result r;
+        hd_collide_result r;
         assert_int_equal(hd_collide(a, &pa, b, &pb, &opt, &r), HD_OK);
         assert_int_equal(g.verdict, r.verdict);
         double size = np.length + np.small, band = 4 * r.eps;
@@ -316,10 +316,10 @@ static int check_gap_cases(const hd_needle_case *found, size_t count)
             printf("pair %d: hd_gap %s\n", found[k].index, hd_status_str(st));
         }
         assert_int_equal(st, HD_OK);
-        hd_result r;
+        hd_collide_result r;
         assert_int_equal(hd_collide(a, &np.pose_a, b, &np.pose_b, &opt, &r), HD_OK);
         assert_int_equal(g.verdict, r.verdict);
-        hd_contact c;
+        hd_signed_distance_result c;
         assert_int_equal(hd_signed_distance(a, &np.pose_a, b, &np.pose_b, &opt, &c), HD_OK);
         hd_mdiff m;
         assert_int_equal(hd_mdiff_build(&m, a, &np.pose_a, b, &np.pose_b), 0);
@@ -562,7 +562,7 @@ static void test_large_bisection(void **state)
             for (int j = 0; j < 3; ++j) {
                 q.t[j] = pb.t[j] + mid * s[j];
             }
-            hd_result res;
+            hd_collide_result res;
             assert_int_equal(hd_collide(a, &pa, b, &q, &opt, &res), HD_OK);
             if (res.verdict == HD_SEPARATED) {
                 lo = mid;

@@ -93,7 +93,8 @@ static hd_verdict check_pair(const char *tag, const shape *a, const shape *b, do
     if (isnan(sd))
         sd = hd_brute_signed_distance(a->w, a->n, b->w, b->n);
     hd_options opt = hd_options_default();
-    hd_result rc, rd;
+    hd_collide_result rc;
+    hd_distance_result rd;
     hd_status st = hd_collide(a->p, &a->pose, b->p, &b->pose, &opt, &rc);
     if (st != HD_OK) {
         printf("%s: collide failed: %s\n", tag, hd_status_str(st));
@@ -106,19 +107,19 @@ static hd_verdict check_pair(const char *tag, const shape *a, const shape *b, do
     hd_verdict want = expected_verdict(sd, eps);
     int at_edge = fabs(fabs(sd) - eps) <= 1e-3 * eps + 64 * DBL_EPSILON * scale;
     if ((!at_edge && (rc.verdict != want || rd.verdict != want)) ||
-        hd_certificate_check(a->p, &a->pose, b->p, &b->pose, &rc) != HD_OK ||
-        hd_certificate_check(a->p, &a->pose, b->p, &b->pose, &rd) != HD_OK) {
+        hd_certificate_check(a->p, &a->pose, b->p, &b->pose, rc.verdict, rc.eps, &rc.cert) != HD_OK ||
+        hd_certificate_check(a->p, &a->pose, b->p, &b->pose, rd.verdict, rd.eps, &rd.cert) != HD_OK) {
         printf(
             "%s: sd=%.17g eps=%.3g want %s, collide %s (stop %d, cert %s), distance %s (cert %s)\n",
             tag, sd, eps, hd_verdict_str(want), hd_verdict_str(rc.verdict), rc.stop,
-            hd_status_str(hd_certificate_check(a->p, &a->pose, b->p, &b->pose, &rc)),
+            hd_status_str(hd_certificate_check(a->p, &a->pose, b->p, &b->pose, rc.verdict, rc.eps, &rc.cert)),
             hd_verdict_str(rd.verdict),
-            hd_status_str(hd_certificate_check(a->p, &a->pose, b->p, &b->pose, &rd)));
+            hd_status_str(hd_certificate_check(a->p, &a->pose, b->p, &b->pose, rd.verdict, rd.eps, &rd.cert)));
         for (int k = 0; k < 2; ++k) {
-            const hd_result *r = k ? &rd : &rc;
+            const hd_certificate *c = k ? &rd.cert : &rc.cert;
             printf("  %s: gap %.17g depth_bound %.17g point (%.17g %.17g %.17g) on_a %d on_b %d\n",
-                   k ? "distance" : "collide", r->cert.gap, r->cert.depth_bound, r->cert.point[0],
-                   r->cert.point[1], r->cert.point[2], r->cert.on_a.count, r->cert.on_b.count);
+                   k ? "distance" : "collide", c->gap, c->depth_bound, c->point[0], c->point[1],
+                   c->point[2], c->on_a.count, c->on_b.count);
         }
         dump(tag, a, b);
         fail();
@@ -457,10 +458,10 @@ static void test_peer_failures(void **state)
             cache.simplex_b[0] = sb;
             hd_options opt = hd_options_default();
             opt.cache = &cache;
-            hd_result r;
+            hd_collide_result r;
             assert_int_equal(hd_collide(a.p, &a.pose, b.p, &b.pose, &opt, &r), HD_OK);
             assert_int_equal(r.verdict, HD_INTERSECTING);
-            assert_int_equal(hd_certificate_check(a.p, &a.pose, b.p, &b.pose, &r), HD_OK);
+            assert_int_equal(hd_certificate_check(a.p, &a.pose, b.p, &b.pose, r.verdict, r.eps, &r.cert), HD_OK);
         }
     }
     shape_free(&b);
@@ -571,7 +572,7 @@ static void test_scale_invariance(void **state)
             shape a, b;
             shape_set(&a, ya, 12, NULL);
             shape_set(&b, yb, 12, &p);
-            hd_result r;
+            hd_distance_result r;
             hd_options opt = hd_options_default();
             assert_int_equal(hd_distance(a.p, NULL, b.p, &b.pose, &opt, &r), HD_OK);
             if (e == -6) {
@@ -597,7 +598,8 @@ static void test_symmetry(void **state)
         shape a, b;
         random_shape(&a, 1, zero);
         random_shape(&b, 1, off);
-        hd_result r1, r2;
+        hd_distance_result r2;
+        hd_distance_result r1;
         assert_int_equal(hd_distance(a.p, &a.pose, b.p, &b.pose, NULL, &r1), HD_OK);
         assert_int_equal(hd_distance(b.p, &b.pose, a.p, &a.pose, NULL, &r2), HD_OK);
         assert_int_equal(r1.verdict, r2.verdict);
@@ -630,7 +632,8 @@ static void test_warm_start(void **state)
         hd_pose_from_quaternion(q, pos, &pb);
         hd_options cold = hd_options_default(), warm = hd_options_default();
         warm.cache = &cache;
-        hd_result rc, rw;
+        hd_distance_result rw;
+        hd_distance_result rc;
         assert_int_equal(hd_distance(a, NULL, b, &pb, &cold, &rc), HD_OK);
         assert_int_equal(hd_distance(a, NULL, b, &pb, &warm, &rw), HD_OK);
         assert_int_equal(rc.verdict, rw.verdict);
@@ -647,7 +650,7 @@ static void test_warm_start(void **state)
     hd_cache junk = {1, 9, {-1, 5000, 3, 3}, {7, -8, 3, 3}, -4, 1 << 30, 99};
     hd_options opt = hd_options_default();
     opt.cache = &junk;
-    hd_result r, r0;
+    hd_collide_result r, r0;
     hd_pose pb = hd_test_translation(0.5, 0.1, 0);
     assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &r), HD_OK);
     assert_int_equal(hd_collide(a, NULL, b, &pb, NULL, &r0), HD_OK);
@@ -667,7 +670,7 @@ static void test_iteration_cap(void **state)
     hd_pose pb = hd_test_translation(2.0001, 0.01, 0);
     hd_options opt = hd_options_default();
     opt.tol.max_iterations = 1;
-    hd_result r;
+    hd_distance_result r;
     assert_int_equal(hd_distance(a, NULL, b, &pb, &opt, &r), HD_ERR_ITERATION_LIMIT);
     opt.tol.max_iterations = 0;
     assert_int_equal(hd_distance(a, NULL, b, &pb, &opt, &r), HD_OK);
@@ -716,6 +719,27 @@ static double check_gjk_step(const hd_gjk_step *st, const double *wa, int na, co
  * step checked by check_gjk_step, |closest| never increasing, lower bounds never decreasing; the
  * last step of a separated hd_distance at the brute-force distance. Without the flag or without
  * a workspace nothing is recorded, and a recording query resets CD-Dual's path too. */
+
+/* hd_collide, or hd_distance (distance_query) with its verdict, stop, band, certificate and work
+ * in *out, so that both queries' paths are compared the same way. */
+static hd_status collide_or_distance(int distance_query, const hd_polytope *a, const hd_polytope *b,
+                                     const hd_pose *pb, const hd_options *opt,
+                                     hd_collide_result *out)
+{
+    if (!distance_query) {
+        return hd_collide(a, NULL, b, pb, opt, out);
+    }
+    hd_distance_result d;
+    hd_status st = hd_distance(a, NULL, b, pb, opt, &d);
+    memset(out, 0, sizeof *out);
+    out->verdict = d.verdict;
+    out->stop = d.stop;
+    out->eps = d.eps;
+    out->cert = d.cert;
+    out->stats = d.stats;
+    return st;
+}
+
 static void test_recorded_path(void **state)
 {
     (void)state;
@@ -739,13 +763,10 @@ static void test_recorded_path(void **state)
         plain.flags |= HD_QUERY_NO_PORTAL; /* a recorded path is GJK's alone */
         rec.workspace = ws;
         rec.flags |= HD_QUERY_RECORD_PATH;
-        hd_result r0, r1;
+        hd_collide_result r0, r1;
         int distance_query = trial % 2;
-        hd_status (*query)(const hd_polytope *, const hd_pose *, const hd_polytope *,
-                           const hd_pose *, const hd_options *, hd_result *) =
-            distance_query ? hd_distance : hd_collide;
-        assert_int_equal(query(a, NULL, b, &pb, &plain, &r0), HD_OK);
-        assert_int_equal(query(a, NULL, b, &pb, &rec, &r1), HD_OK);
+        assert_int_equal(collide_or_distance(distance_query, a, b, &pb, &plain, &r0), HD_OK);
+        assert_int_equal(collide_or_distance(distance_query, a, b, &pb, &rec, &r1), HD_OK);
         assert_int_equal(r0.verdict, r1.verdict);
         assert_int_equal(r0.stats.iterations, r1.stats.iterations);
         assert_memory_equal(&r0.cert, &r1.cert, sizeof r0.cert);
@@ -779,7 +800,7 @@ static void test_recorded_path(void **state)
     opt.workspace = ws;
     opt.flags = HD_QUERY_RECORD_PATH;
     opt.algo = HD_ALGO_CDDUAL;
-    hd_result r;
+    hd_collide_result r;
     assert_int_equal(hd_collide(box, NULL, box, &pb, &opt, &r), HD_OK);
     assert_true(hd_workspace_path(ws, NULL) > 0);
     opt.algo = HD_ALGO_GJK;

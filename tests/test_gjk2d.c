@@ -36,11 +36,10 @@ static double max_abs(const double *p, int n)
 
 /* An independent look at the certificate (the library's check is used as well). */
 static void check_certificate(const double *a, int na, const double *b, int nb,
-                              const hd_result2d *r)
+                              hd_verdict verdict, double eps, const hd_certificate2d *c)
 {
     double scale = fmax(max_abs(a, na), max_abs(b, nb)), slack = 64 * DBL_EPSILON * scale;
-    const hd_certificate2d *c = &r->cert;
-    if (r->verdict != HD_INTERSECTING) {
+    if (verdict != HD_INTERSECTING) {
         assert_true(c->has_line);
         double lo_b = INFINITY, hi_a = -INFINITY;
         for (int i = 0; i < na; ++i)
@@ -48,9 +47,9 @@ static void check_certificate(const double *a, int na, const double *b, int nb,
         for (int i = 0; i < nb; ++i)
             lo_b = fmin(lo_b, c->normal[0] * b[2 * i] + c->normal[1] * b[2 * i + 1]);
         assert_true(lo_b - hi_a >= c->gap - slack);
-        assert_true(r->verdict == HD_SEPARATED ? c->gap > r->eps : c->gap >= -r->eps);
+        assert_true(verdict == HD_SEPARATED ? c->gap > eps : c->gap >= -eps);
     }
-    if (r->verdict != HD_SEPARATED) {
+    if (verdict != HD_SEPARATED) {
         assert_true(c->has_point);
         double pa[2] = {0, 0}, pb[2] = {0, 0};
         for (int k = 0; k < c->on_a.count; ++k) {
@@ -61,9 +60,9 @@ static void check_certificate(const double *a, int na, const double *b, int nb,
             pb[0] += c->on_b.weight[k] * b[2 * c->on_b.index[k]];
             pb[1] += c->on_b.weight[k] * b[2 * c->on_b.index[k] + 1];
         }
-        assert_true(hypot(pa[0] - pb[0], pa[1] - pb[1]) <= r->eps + slack);
+        assert_true(hypot(pa[0] - pb[0], pa[1] - pb[1]) <= eps + slack);
     }
-    assert_int_equal(hd_certificate_check2d(a, na, b, nb, r), HD_OK);
+    assert_int_equal(hd_certificate_check2d(a, na, b, nb, verdict, eps, c), HD_OK);
 }
 
 /* Both queries on a pair; sd: the signed distance (NAN: from brute force). */
@@ -72,7 +71,8 @@ static hd_verdict check_pair(const char *tag, const double *a, int na, const dou
 {
     if (isnan(sd))
         sd = hd_brute2d_signed_distance(a, na, b, nb);
-    hd_result2d rc, rd;
+    hd_collide2d_result rc;
+    hd_distance2d_result rd;
     assert_int_equal(hd_collide2d(a, na, b, nb, NULL, &rc), HD_OK);
     assert_int_equal(hd_distance2d(a, na, b, nb, NULL, &rd), HD_OK);
     double eps = rc.eps, scale = fmax(max_abs(a, na), max_abs(b, nb));
@@ -83,9 +83,8 @@ static hd_verdict check_pair(const char *tag, const double *a, int na, const dou
                hd_verdict_str(rc.verdict), hd_verdict_str(rd.verdict));
         fail();
     }
-    check_certificate(a, na, b, nb, &rc);
-    check_certificate(a, na, b, nb, &rd);
-    assert_true(rc.distance == -1.0);
+    check_certificate(a, na, b, nb, rc.verdict, rc.eps, &rc.cert);
+    check_certificate(a, na, b, nb, rd.verdict, rd.eps, &rd.cert);
     if (rd.verdict == HD_SEPARATED) {
         double err = fabs(rd.distance - sd);
         counts.max_ulps = fmax(counts.max_ulps, err / (DBL_EPSILON * scale));
@@ -260,7 +259,7 @@ static void test_touching(void **state)
         /* band edges: B shifted from touching by k eps */
         static const double ks[] = {-10, -1.5, -0.5, 0.5, 1.5, 10};
         for (unsigned j = 0; j < sizeof ks / sizeof ks[0]; ++j) {
-            hd_result2d r;
+            hd_collide2d_result r;
             double t[8];
             for (int q = 0; q < 8; ++q)
                 t[q] = sq[q] + (q % 2 == 0 ? 2 * s : 0.3 * s);
@@ -325,16 +324,17 @@ static void test_errors(void **state)
 {
     (void)state;
     double a[4] = {0, 0, 1, 0}, bad[2] = {NAN, 0};
-    hd_result2d r;
-    assert_int_equal(hd_collide2d(NULL, 1, a, 2, NULL, &r), HD_ERR_NULL);
+    hd_collide2d_result rc;
+    hd_distance2d_result r;
+    assert_int_equal(hd_collide2d(NULL, 1, a, 2, NULL, &rc), HD_ERR_NULL);
     assert_int_equal(hd_collide2d(a, 2, a, 2, NULL, NULL), HD_ERR_NULL);
-    assert_int_equal(hd_collide2d(a, 0, a, 2, NULL, &r), HD_ERR_EMPTY);
+    assert_int_equal(hd_collide2d(a, 0, a, 2, NULL, &rc), HD_ERR_EMPTY);
     assert_int_equal(hd_distance2d(a, 2, a, -1, NULL, &r), HD_ERR_INVALID_ARG);
     assert_int_equal(hd_distance2d(a, 2, bad, 1, NULL, &r), HD_ERR_NONFINITE);
-    assert_int_equal(hd_collide2d(a, HD_MAX_POINTS + 1, a, 2, NULL, &r), HD_ERR_TOO_LARGE);
+    assert_int_equal(hd_collide2d(a, HD_MAX_POINTS + 1, a, 2, NULL, &rc), HD_ERR_TOO_LARGE);
     hd_tolerance tol = hd_tolerance_default();
     tol.touch_rel = -1;
-    assert_int_equal(hd_collide2d(a, 2, a, 2, &tol, &r), HD_ERR_INVALID_ARG);
+    assert_int_equal(hd_collide2d(a, 2, a, 2, &tol, &rc), HD_ERR_INVALID_ARG);
     tol = hd_tolerance_default();
     tol.max_iterations = 1;
     double c[8] = {0, 0, 1, 0, 1, 1, 0, 1}, d[8] = {0.5, 0.5, 1.5, 0.5, 1.5, 1.5, 0.5, 1.5};
@@ -343,7 +343,7 @@ static void test_errors(void **state)
     assert_int_equal(hd_distance2d(c, 4, d, 4, NULL, &r), HD_OK);
     assert_int_equal(r.verdict, HD_INTERSECTING);
     r.cert.depth_bound = 0;
-    assert_int_equal(hd_certificate_check2d(c, 4, d, 4, &r), HD_ERR_CERTIFICATE);
+    assert_int_equal(hd_certificate_check2d(c, 4, d, 4, r.verdict, r.eps, &r.cert), HD_ERR_CERTIFICATE);
     printf("2D pairs checked %d: separated %d touching %d intersecting %d, refined %d, "
            "max iterations %d, largest distance error %.2f DBL_EPSILON * scale\n",
            counts.pairs, counts.sep, counts.touch, counts.inter, counts.refined, counts.max_iter,

@@ -114,7 +114,7 @@ static int gradient_finite(const hd_pose_gradient *g)
     return 1;
 }
 
-static hd_status query(const posed_pair *p, hd_contact *c)
+static hd_status query(const posed_pair *p, hd_signed_distance_result *c)
 {
     hd_options opt = hd_options_default();
     opt.flags |= HD_QUERY_GRADIENT;
@@ -147,7 +147,8 @@ typedef struct fd_tally {
 /* Compares the 12 components of a unique gradient with central differences; a pair whose
  * one-sided differences disagree has a kink within the step (a feature change) and is counted,
  * not compared. */
-static void compare_with_differences(const posed_pair *p, const hd_contact *c, fd_tally *t)
+static void compare_with_differences(const posed_pair *p, const hd_signed_distance_result *c,
+                                     fd_tally *t)
 {
     double size = c->size, ht = 1e-6 * size, hr = 1e-6;
     double arm_a = hypot(hypot(c->witness_a[0] - p->pa.t[0], c->witness_a[1] - p->pa.t[1]),
@@ -204,7 +205,7 @@ static void random_pairs_at(double size, int count, fd_tally *t)
             tb[k] = ta[k] + reach * dir[k];
         }
         posed_pair p = {a, b, hd_rng_pose(&rng, ta), hd_rng_pose(&rng, tb)};
-        hd_contact c;
+        hd_signed_distance_result c;
         assert_int_equal(query(&p, &c), HD_OK);
         assert_true(gradient_finite(&c.gradient));
         if (!c.gradient.unique) {
@@ -261,7 +262,7 @@ static void random_direction(double size, double d[12])
  * cone) bound g . d from both sides, to the quotients' own error. */
 static void check_subgradient(const posed_pair *p, int expect_kink, const char *name)
 {
-    hd_contact c;
+    hd_signed_distance_result c;
     assert_int_equal(query(p, &c), HD_OK);
     assert_true(gradient_finite(&c.gradient));
     if (expect_kink && c.gradient.unique) {
@@ -377,7 +378,7 @@ static void test_flat_and_point_shapes(void **state)
     check_subgradient(&crossing, 1, "segment in a square's plane");
     posed_pair inside = {cube, pt, hd_pose_identity(), hd_test_translation(0.2, 0.1, 0.7)};
     check_subgradient(&inside, 0, "point in a cube");
-    hd_contact c;
+    hd_signed_distance_result c;
     assert_int_equal(query(&inside, &c), HD_OK);
     assert_true(c.gradient.unique);
     fd_tally t = {0};
@@ -400,13 +401,13 @@ static void test_flag_and_closed_form(void **state)
     double q[4] = {0.8880738339771153, 0.3250575836718682, -0.3250575836718682, 0.0};
     assert_int_equal(hd_pose_from_quaternion(q, pb.t, &pb), HD_OK);
     posed_pair p = {a, b, hd_pose_identity(), pb};
-    hd_contact plain;
+    hd_signed_distance_result plain;
     assert_int_equal(hd_signed_distance(a, &p.pa, b, &p.pb, NULL, &plain), HD_OK);
     for (int k = 0; k < 6; ++k) {
         assert_true(plain.gradient.a[k] == 0.0 && plain.gradient.b[k] == 0.0);
     }
     assert_false(plain.gradient.unique);
-    hd_contact c;
+    hd_signed_distance_result c;
     assert_int_equal(query(&p, &c), HD_OK);
     assert_true(c.gradient.unique);
     /* d delta / d tau_B = n = +z; rotation: (corner - t_B) x n with the corner below t_B */
@@ -521,7 +522,7 @@ static void test_rates_match_differences(void **state)
                 tb[k] *= reach;
             }
             posed_pair p = {a, b, hd_rng_pose(&rng, ta), hd_rng_pose(&rng, tb)};
-            hd_contact c;
+            hd_signed_distance_result c;
             assert_int_equal(query(&p, &c), HD_OK);
             double d[12];
             random_direction(c.size, d);
@@ -568,7 +569,7 @@ static void test_rates_bad_input(void **state)
     (void)state;
     hd_polytope *a = box(1, 1, 1);
     posed_pair p = {a, a, hd_pose_identity(), hd_test_translation(0.3, 0.2, 2.5)};
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_contact_rates r;
     double d[12] = {0};
     assert_int_equal(query(&p, &c), HD_OK);

@@ -712,13 +712,13 @@ static void test_pairs_vs_oracle(void **state)
             tb[k] = ta[k] + dist * dir[k];
         }
         hd_pose posea = hd_rng_pose(&rng, ta), poseb = hd_rng_pose(&rng, tb);
-        hd_result res;
+        hd_collide_result res;
         hd_status st = hd_collide(a, &posea, b, &poseb, &opt, &res);
         if (st != HD_OK) {
             printf("pair %d: %s\n", it, hd_status_str(st));
         }
         assert_int_equal(st, HD_OK);
-        assert_int_equal(hd_certificate_check(a, &posea, b, &poseb, &res), HD_OK);
+        assert_int_equal(hd_certificate_check(a, &posea, b, &poseb, res.verdict, res.eps, &res.cert), HD_OK);
         int va = hd_polytope_vertex_count(a), vb = hd_polytope_vertex_count(b);
         posed(a, &posea, wa);
         posed(b, &poseb, wb);
@@ -768,10 +768,10 @@ static void test_pairs_near_touching(void **state)
             }
             hd_pose mb = m;
             memcpy(mb.t, t, sizeof t);
-            hd_result res;
+            hd_collide_result res;
             hd_status st = hd_collide(a, &m, a, &mb, &opt, &res);
             assert_int_equal(st, HD_OK);
-            assert_int_equal(hd_certificate_check(a, &m, a, &mb, &res), HD_OK);
+            assert_int_equal(hd_certificate_check(a, &m, a, &mb, res.verdict, res.eps, &res.cert), HD_OK);
             double wa[24], wb[24];
             posed(a, &m, wa);
             posed(a, &mb, wb);
@@ -812,9 +812,9 @@ static void test_pairs_flat_fallback(void **state)
         pb.t[2] = lift ? 1e-3 : 0.0;
         for (int i = 0; i < 4; ++i) {
             for (int j = 0; j < 4; ++j) {
-                hd_result res;
+                hd_collide_result res;
                 assert_int_equal(hd_collide(poly[i], &pa, poly[j], &pb, &opt, &res), HD_OK);
-                assert_int_equal(hd_certificate_check(poly[i], &pa, poly[j], &pb, &res), HD_OK);
+                assert_int_equal(hd_certificate_check(poly[i], &pa, poly[j], &pb, res.verdict, res.eps, &res.cert), HD_OK);
                 assert_int_equal(res.verdict, lift ? HD_SEPARATED : HD_TOUCHING);
             }
         }

@@ -30,7 +30,7 @@ static hd_polytope *box(double h)
 }
 
 static hd_manifold manifold(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
-                            const hd_pose *pb, hd_contact *c)
+                            const hd_pose *pb, hd_signed_distance_result *c)
 {
     hd_manifold m;
     hd_status st = hd_contact_manifold(a, pa, b, pb, NULL, c, &m);
@@ -78,7 +78,7 @@ static void test_stacked_boxes(void **state)
     int top = face_along(a, up);
     const double d = 0.01;
     hd_pose pb = hd_test_translation(0.2, -0.1, 1.5 - d);
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m = manifold(a, NULL, b, &pb, &c);
     assert_int_equal(m.count, 4);
     assert_true(fabs(m.normal[2] - 1) <= 1e-15);
@@ -121,7 +121,7 @@ static void test_offset_boxes(void **state)
     hd_polytope *a = box(1);
     const double d = 0.02;
     hd_pose pb = hd_test_translation(1, 1, 2 - d);
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m = manifold(a, NULL, a, &pb, &c);
     assert_int_equal(m.count, 4);
     const hd_contact_point *p00 = point_at(&m, 0, 0, 1 - d / 2, 1e-14);
@@ -174,7 +174,7 @@ static void test_ids_persist(void **state)
     const double base[2][3] = {{0.2, -0.1, 1.49}, {1, 1, 1.98}};
     for (int k = 0; k < 2; ++k) {
         hd_pose p0 = hd_test_translation(base[k][0], base[k][1], base[k][2]);
-        hd_contact c;
+        hd_signed_distance_result c;
         hd_manifold m0 = manifold(a, NULL, bs[k], &p0, &c);
         long key0[4], key[4];
         id_key(&m0, key0);
@@ -217,7 +217,7 @@ static void test_edge_edge(void **state)
     hd_pose pa, pb;
     assert_int_equal(hd_pose_from_quaternion(qa, ta, &pa), HD_OK);
     assert_int_equal(hd_pose_from_quaternion(qb, tb, &pb), HD_OK);
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m = manifold(a, &pa, a, &pb, &c);
     assert_true(fabs(-c.signed_distance - d) <= 1e-14);
     assert_int_equal(m.count, 1);
@@ -239,7 +239,7 @@ static void test_large_faces(void **state)
     const double d = 1e-3;
     hd_pose pb = hd_test_translation(0.05, 0, 1 - d);
     hd_manifold m;
-    hd_contact c;
+    hd_signed_distance_result c;
     assert_int_equal(hd_contact_manifold(a, NULL, a, &pb, NULL, &c, &m), HD_ERR_WORKSPACE_FULL);
     hd_options opt = hd_options_default();
     assert_int_equal(hd_workspace_create(hd_contact_workspace_capacity(a, a), &opt.workspace),
@@ -277,7 +277,7 @@ static void test_random_slab(void **state)
             t[k] *= s * hd_rng_uniform(&rng, 0, 2.5);
         }
         hd_pose pa = hd_rng_pose(&rng, NULL), pb = hd_rng_pose(&rng, t);
-        hd_contact c;
+        hd_signed_distance_result c;
         hd_manifold m = manifold(a, &pa, b, &pb, &c);
         if (c.verdict == HD_SEPARATED) {
             assert_int_equal(m.count, 0);
@@ -331,7 +331,7 @@ static void test_far_small_faces(void **state)
         hd_brute_posed_near(b, &np.pose_b, np.pose_a.t, vb);
         double exact = hd_brute_signed_distance(va, hd_polytope_vertex_count(a), vb,
                                                 hd_polytope_vertex_count(b));
-        hd_contact c;
+        hd_signed_distance_result c;
         hd_manifold m = manifold(a, &np.pose_a, b, &np.pose_b, &c);
         assert_true(m.count >= 1);
         double tol = 1e-9 * c.size;

@@ -148,12 +148,13 @@ static hd_pose placed_pose(const double r[9], const hd_pl_ray *ray, double l)
 }
 
 static void check_answer(const mesh *a, const mesh *b, const hd_pose *pb, hd_status st,
-                         const hd_result *res, hd_verdict want, const char *what)
+                         hd_verdict verdict, double eps, const hd_certificate *cert,
+                         hd_verdict want, const char *what)
 {
-    if (st != HD_OK || res->verdict != want ||
-        hd_certificate_check(a->poly, NULL, b->poly, pb, res) != HD_OK) {
+    if (st != HD_OK || verdict != want ||
+        hd_certificate_check(a->poly, NULL, b->poly, pb, verdict, eps, cert) != HD_OK) {
         printf("%s against %s, %s: status %s, verdict %s (expected %s)\n", a->name, b->name, what,
-               hd_status_str(st), st == HD_OK ? hd_verdict_str(res->verdict) : "-",
+               hd_status_str(st), st == HD_OK ? hd_verdict_str(verdict) : "-",
                hd_verdict_str(want));
         hd_test_dump_pair(what, a->xyz, a->n, NULL, b->xyz, b->n, pb);
         fail();
@@ -165,16 +166,17 @@ static void query_all(const mesh *a, const mesh *b, const hd_pose *pb, hd_verdic
                       hd_workspace *ws, tally *t)
 {
     hd_options opt = hd_options_default();
-    hd_result res;
+    hd_collide_result res;
     static const hd_algo algos[] = {HD_ALGO_GJK, HD_ALGO_LP, HD_ALGO_CDDUAL};
     for (int i = 0; i < 3; ++i) {
         opt.algo = algos[i];
-        check_answer(a, b, pb, hd_collide(a->poly, NULL, b->poly, pb, &opt, &res), &res, want,
-                     hd_algo_str(algos[i]));
+        hd_status st = hd_collide(a->poly, NULL, b->poly, pb, &opt, &res);
+        check_answer(a, b, pb, st, res.verdict, res.eps, &res.cert, want, hd_algo_str(algos[i]));
     }
     t->scratch_fallbacks += res.stop == HD_STOP_FALLBACK;
     opt.workspace = ws;
-    check_answer(a, b, pb, hd_collide(a->poly, NULL, b->poly, pb, &opt, &res), &res, want,
+    hd_status st = hd_collide(a->poly, NULL, b->poly, pb, &opt, &res);
+    check_answer(a, b, pb, st, res.verdict, res.eps, &res.cert, want,
                  "cddual with a sized workspace");
     assert_int_not_equal(res.stop, HD_STOP_FALLBACK);
     assert_true(res.stats.iterations <= t->capacity);
@@ -182,8 +184,9 @@ static void query_all(const mesh *a, const mesh *b, const hd_pose *pb, hd_verdic
         res.stats.iterations > t->most_examined ? res.stats.iterations : t->most_examined;
     opt.algo = HD_ALGO_GJK;
     opt.workspace = NULL;
-    check_answer(a, b, pb, hd_distance(a->poly, NULL, b->poly, pb, &opt, &res), &res, want,
-                 "distance");
+    hd_distance_result dist;
+    st = hd_distance(a->poly, NULL, b->poly, pb, &opt, &dist);
+    check_answer(a, b, pb, st, dist.verdict, dist.eps, &dist.cert, want, "distance");
     t->queries++;
 }
 
@@ -283,19 +286,21 @@ static void test_regression_man_couplingdown(void **state)
     hd_pose pb = placed_pose(rot.r, &ray, -20.0);
     hd_options opt = hd_options_default();
     opt.algo = HD_ALGO_CDDUAL;
-    hd_result res;
+    hd_collide_result res;
     hd_workspace *ws = NULL;
     assert_int_equal(hd_workspace_create_for(a.poly, b.poly, NULL, &ws), HD_OK);
     opt.workspace = ws;
-    check_answer(&a, &b, &pb, hd_collide(a.poly, NULL, b.poly, &pb, &opt, &res), &res,
-                 HD_INTERSECTING, "regression, sized workspace");
+    hd_status st = hd_collide(a.poly, NULL, b.poly, &pb, &opt, &res);
+    check_answer(&a, &b, &pb, st, res.verdict, res.eps, &res.cert, HD_INTERSECTING,
+                 "regression, sized workspace");
     printf("regression: %d candidates examined (stack scratch: 1024), stop %d\n",
            res.stats.iterations, (int)res.stop);
     assert_true(res.stats.iterations > 1024);
     assert_int_not_equal(res.stop, HD_STOP_FALLBACK);
     opt.workspace = NULL;
-    check_answer(&a, &b, &pb, hd_collide(a.poly, NULL, b.poly, &pb, &opt, &res), &res,
-                 HD_INTERSECTING, "regression, stack scratch");
+    st = hd_collide(a.poly, NULL, b.poly, &pb, &opt, &res);
+    check_answer(&a, &b, &pb, st, res.verdict, res.eps, &res.cert, HD_INTERSECTING,
+                 "regression, stack scratch");
     assert_int_equal(res.stop, HD_STOP_FALLBACK);
     free(rb);
     hd_workspace_destroy(ws);

@@ -60,11 +60,11 @@ static void check_queries(const hd_polytope *a, const hd_pose *pa, const hd_poly
 {
     hd_options with = hd_options_default(), without = with;
     without.flags |= HD_QUERY_NO_PORTAL;
-    hd_result r1, r0;
+    hd_collide_result r1, r0;
     assert_int_equal(hd_collide(a, pa, b, pb, &with, &r1), HD_OK);
     assert_int_equal(hd_collide(a, pa, b, pb, &without, &r0), HD_OK);
-    assert_int_equal(hd_certificate_check(a, pa, b, pb, &r1), HD_OK);
-    assert_int_equal(hd_certificate_check(a, pa, b, pb, &r0), HD_OK);
+    assert_int_equal(hd_certificate_check(a, pa, b, pb, r1.verdict, r1.eps, &r1.cert), HD_OK);
+    assert_int_equal(hd_certificate_check(a, pa, b, pb, r0.verdict, r0.eps, &r0.cert), HD_OK);
     double eps = r1.eps;
     if (sd > 4.0 * eps) {
         assert_int_equal(r1.verdict, HD_SEPARATED);
@@ -148,10 +148,10 @@ static void test_portal_contacts(void **state)
                 hd_test_translation(far + shifts[i][0], far + shifts[i][1], far + shifts[i][2]);
             hd_options with = hd_options_default(), without = with;
             without.flags |= HD_QUERY_NO_PORTAL;
-            hd_result r1, r0;
+            hd_collide_result r1, r0;
             assert_int_equal(hd_collide(cube, &pa, cube, &pb, &with, &r1), HD_OK);
             assert_int_equal(hd_collide(cube, &pa, cube, &pb, &without, &r0), HD_OK);
-            assert_int_equal(hd_certificate_check(cube, &pa, cube, &pb, &r1), HD_OK);
+            assert_int_equal(hd_certificate_check(cube, &pa, cube, &pb, r1.verdict, r1.eps, &r1.cert), HD_OK);
             assert_int_equal(r1.verdict, r0.verdict);
             hd_verdict want = i == 3 ? HD_INTERSECTING : HD_TOUCHING;
             assert_int_equal(r1.verdict, want);
@@ -177,12 +177,12 @@ static void test_portal_cache(void **state)
         hd_cache cache = HD_CACHE_INIT;
         hd_options opt = hd_options_default();
         opt.cache = &cache;
-        hd_result first, second;
+        hd_collide_result first, second;
         assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &first), HD_OK);
         assert_true(cache.valid);
         assert_int_equal(hd_collide(a, NULL, b, &pb, &opt, &second), HD_OK);
         assert_int_equal(first.verdict, second.verdict);
-        assert_int_equal(hd_certificate_check(a, NULL, b, &pb, &second), HD_OK);
+        assert_int_equal(hd_certificate_check(a, NULL, b, &pb, second.verdict, second.eps, &second.cert), HD_OK);
         hd_polytope_destroy(a);
         hd_polytope_destroy(b);
     }

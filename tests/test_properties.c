@@ -147,12 +147,12 @@ static double pr_scale(const hd_polytope *a, const hd_pose *pa, const hd_polytop
  * Checked queries */
 
 static hd_status pr_collide(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
-                            const hd_pose *pb, hd_algo algo, hd_result *r, int *cert_failures)
+                            const hd_pose *pb, hd_algo algo, hd_collide_result *r, int *cert_failures)
 {
     hd_options opt = hd_options_default();
     opt.algo = algo;
     hd_status st = hd_collide(a, pa, b, pb, &opt, r);
-    if (st == HD_OK && hd_certificate_check(a, pa, b, pb, r) != HD_OK) {
+    if (st == HD_OK && hd_certificate_check(a, pa, b, pb, r->verdict, r->eps, &r->cert) != HD_OK) {
         printf("%s: certificate of a %s verdict rejected\n", hd_algo_str(algo),
                hd_verdict_str(r->verdict));
         (*cert_failures)++;
@@ -161,10 +161,10 @@ static hd_status pr_collide(const hd_polytope *a, const hd_pose *pa, const hd_po
 }
 
 static hd_status pr_distance(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
-                             const hd_pose *pb, hd_result *r, int *cert_failures)
+                             const hd_pose *pb, hd_distance_result *r, int *cert_failures)
 {
     hd_status st = hd_distance(a, pa, b, pb, NULL, r);
-    if (st == HD_OK && hd_certificate_check(a, pa, b, pb, r) != HD_OK) {
+    if (st == HD_OK && hd_certificate_check(a, pa, b, pb, r->verdict, r->eps, &r->cert) != HD_OK) {
         printf("distance: certificate of a %s verdict rejected\n", hd_verdict_str(r->verdict));
         (*cert_failures)++;
     }
@@ -190,7 +190,7 @@ static int pr_witness_checked(const hd_polytope *a, const hd_polytope *b)
 /* Witness points of a distance result: on their polytopes and `distance` apart (separated), or
  * no further apart than eps (touching, intersecting). Needs pr_scale to have filled the world
  * vertex buffers for (a, b). */
-static int pr_witnesses_ok(const hd_polytope *a, const hd_polytope *b, const hd_result *r,
+static int pr_witnesses_ok(const hd_polytope *a, const hd_polytope *b, const hd_distance_result *r,
                            double scale)
 {
     int na = hd_polytope_vertex_count(a), nb = hd_polytope_vertex_count(b);
@@ -257,7 +257,7 @@ static void pr_symmetry_pair(hd_rng *rng, const char *family, hd_pr_tally *t)
     double scale = pr_scale(a, &p->pose_a, b, &p->pose_b);
     int bad = 0;
     for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
-        hd_result ab, ba;
+        hd_collide_result ab, ba;
         hd_status s1 = pr_collide(a, &p->pose_a, b, &p->pose_b, (hd_algo)algo, &ab, &t->certs);
         hd_status s2 = pr_collide(b, &p->pose_b, a, &p->pose_a, (hd_algo)algo, &ba, &t->certs);
         t->queries += 2;
@@ -269,7 +269,7 @@ static void pr_symmetry_pair(hd_rng *rng, const char *family, hd_pr_tally *t)
             bad = 1;
         }
     }
-    hd_result dab, dba;
+    hd_distance_result dab, dba;
     int certs = t->certs;
     hd_status s1 = pr_distance(a, &p->pose_a, b, &p->pose_b, &dab, &t->certs);
     hd_status s2 = pr_distance(b, &p->pose_b, a, &p->pose_a, &dba, &t->certs);
@@ -361,9 +361,9 @@ static double pr_margin(const hd_polytope *a, const hd_polytope *b)
     for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
         hd_options opt = hd_options_default();
         opt.algo = (hd_algo)algo;
-        hd_result r;
+        hd_collide_result r;
         if (hd_collide(a, &p->pose_a, b, &p->pose_b, &opt, &r) != HD_OK ||
-            hd_certificate_check(a, &p->pose_a, b, &p->pose_b, &r) != HD_OK) {
+            hd_certificate_check(a, &p->pose_a, b, &p->pose_b, r.verdict, r.eps, &r.cert) != HD_OK) {
             continue;
         }
         if (r.verdict == HD_SEPARATED) {
@@ -396,7 +396,7 @@ static void pr_motion_pair(hd_rng *rng, const char *family, hd_pr_tally *t)
     int bad = 0, certs = t->certs;
     t->skipped += !verdicts;
     for (int algo = 0; algo < HD_ALGO_COUNT && verdicts; ++algo) {
-        hd_result r0, r1;
+        hd_collide_result r0, r1;
         hd_status s0 = pr_collide(a, &p->pose_a, b, &p->pose_b, (hd_algo)algo, &r0, &t->certs);
         hd_status s1 = pr_collide(a, &ma, b, &mb, (hd_algo)algo, &r1, &t->certs);
         t->queries += 2;
@@ -408,7 +408,7 @@ static void pr_motion_pair(hd_rng *rng, const char *family, hd_pr_tally *t)
             bad = 1;
         }
     }
-    hd_result d0, d1;
+    hd_distance_result d0, d1;
     hd_status s0 = pr_distance(a, &p->pose_a, b, &p->pose_b, &d0, &t->certs);
     hd_status s1 = pr_distance(a, &ma, b, &mb, &d1, &t->certs);
     t->queries += 2;
@@ -542,12 +542,14 @@ static int pr_sweep_algo(const hd_pr_sweep *w, int algo, const double *s, int n,
     int last = HD_INTERSECTING, ok = 1;
     for (int i = 0; i < n; ++i) {
         hd_pose pb;
-        hd_result r;
+        hd_collide_result r;
+        hd_distance_result d;
         pr_sweep_pose(w, s[i], &pb);
         int certs = t->certs;
         hd_status st = algo == HD_ALGO_COUNT
-                           ? pr_distance(w->a, &w->pa, w->b, &pb, &r, &t->certs)
+                           ? pr_distance(w->a, &w->pa, w->b, &pb, &d, &t->certs)
                            : pr_collide(w->a, &w->pa, w->b, &pb, (hd_algo)algo, &r, &t->certs);
+        hd_verdict verdict = algo == HD_ALGO_COUNT ? d.verdict : r.verdict;
         t->queries++;
         if (t->certs != certs) {
             printf("  at offset %.17g (step %d of %d)\n", s[i], i, n);
@@ -559,18 +561,18 @@ static int pr_sweep_algo(const hd_pr_sweep *w, int algo, const double *s, int n,
                    hd_status_str(st));
             return 0;
         }
-        if ((int)r.verdict > last) {
+        if ((int)verdict > last) {
             printf("sweep %s: offset %.17g (step %d of %d): %s after %s\n",
                    algo == HD_ALGO_COUNT ? "distance" : hd_algo_str((hd_algo)algo), s[i], i, n,
-                   hd_verdict_str(r.verdict), hd_verdict_str((hd_verdict)last));
+                   hd_verdict_str(verdict), hd_verdict_str((hd_verdict)last));
             pr_dump("sweep-reversal", &w->pa, &pb);
             ok = 0;
         }
-        last = (int)r.verdict;
+        last = (int)verdict;
         t->seen[last]++;
-        if (i == n - 1 && r.verdict != HD_SEPARATED) {
+        if (i == n - 1 && verdict != HD_SEPARATED) {
             printf("sweep: offset %.17g beyond the reach of M is %s\n", s[i],
-                   hd_verdict_str(r.verdict));
+                   hd_verdict_str(verdict));
             ok = 0;
         }
     }
@@ -654,7 +656,7 @@ static void test_monotone_translation(void **state)
 static int pr_contains(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
                        const hd_pose *pb)
 {
-    int inside = -1;
+    bool inside = -1;
     hd_status st = hd_contains(a, pa, b, pb, NULL, &inside);
     if (st != HD_OK) {
         printf("hd_contains: %s\n", hd_status_str(st));
@@ -676,7 +678,7 @@ static int pr_contain_family_pair(const hd_polytope *a, const hd_polytope *b, hd
     int inside = pr_contains(a, &p->pose_a, b, &p->pose_b);
     ok &= inside >= 0;
     for (int algo = 0; algo < HD_ALGO_COUNT && inside == 1; ++algo) {
-        hd_result r;
+        hd_collide_result r;
         hd_status st = pr_collide(a, &p->pose_a, b, &p->pose_b, (hd_algo)algo, &r, &t->certs);
         t->queries++;
         if (st != HD_OK || r.verdict == HD_SEPARATED) {
@@ -714,7 +716,7 @@ static int pr_contain_scaled(const hd_polytope *a, double lambda, int expect)
                lambda, got, expect);
     }
     for (int algo = 0; algo < HD_ALGO_COUNT && got == 1; ++algo) {
-        hd_result r;
+        hd_collide_result r;
         int certs = 0;
         hd_status st = pr_collide(a, &p->pose_a, s, &p->pose_a, (hd_algo)algo, &r, &certs);
         if (st != HD_OK || r.verdict == HD_SEPARATED || certs != 0) {
@@ -779,7 +781,7 @@ static int pr_point_outside(const hd_polytope *a, const hd_pose *pa, const doubl
     assert_non_null(pt);
     int ok = 1, certs = 0;
     for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
-        hd_result r;
+        hd_collide_result r;
         hd_status st = pr_collide(a, pa, pt, NULL, (hd_algo)algo, &r, &certs);
         if (st != HD_OK || r.verdict != HD_SEPARATED) {
             printf("point (%.17g, %.17g, %.17g) 10 eps outside a face: %s says %s (%s)\n", w[0],

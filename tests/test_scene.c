@@ -147,7 +147,7 @@ static int check_brute(const model *m, const hd_scene_contact *c, int count, con
             if (!m->live[b]) {
                 continue;
             }
-            hd_result r;
+            hd_collide_result r;
             assert_int_equal(hd_collide(t_shapes[m->shape[a]], &m->pose[a], t_shapes[m->shape[b]],
                                         &m->pose[b], &opt, &r),
                              HD_OK);
@@ -1033,7 +1033,7 @@ static void check_polytope_query(hd_scene *s, const model *m, int shape, const h
         if (!m->live[id]) {
             continue;
         }
-        hd_result r;
+        hd_collide_result r;
         assert_int_equal(
             hd_collide(t_shapes[m->shape[id]], &m->pose[id], t_shapes[shape], p, NULL, &r), HD_OK);
         if (r.verdict != HD_SEPARATED) {
@@ -1404,7 +1404,7 @@ static int large_reference(const int *shape, const hd_pose *pose, int *pairs)
                 apart |=
                     lo[3 * a + k] > hi[3 * b + k] + 1e-6 || lo[3 * b + k] > hi[3 * a + k] + 1e-6;
             }
-            hd_result r;
+            hd_collide_result r;
             if (apart ||
                 hd_collide(t_shapes[shape[a]], &pose[a], t_shapes[shape[b]], &pose[b], NULL, &r) !=
                     HD_OK ||
@@ -1497,7 +1497,7 @@ static void check_detail(const model *m, const hd_scene_contact *c, int *overlap
 {
     const hd_polytope *a = t_shapes[m->shape[c->a]], *b = t_shapes[m->shape[c->b]];
     const hd_pose *pa = &m->pose[c->a], *pb = &m->pose[c->b];
-    const hd_contact *k = c->contact;
+    const hd_signed_distance_result *k = c->contact;
     double tol = T_ACCURACY * k->size;
     long double slack = hd_oracle_error(a, pa, b, pb);
     long double oracle = hd_oracle_depth(a, pa, b, pb, NULL);
@@ -1550,15 +1550,15 @@ static void log_detail(double **log, int *count, int *cap, const hd_scene_contac
         assert_non_null(*log);
     }
     double *d = *log + *count;
-    const hd_contact *k = c->contact;
+    const hd_signed_distance_result *k = c->contact;
     int n = 0;
     d[n++] = k->signed_distance;
     memcpy(d + n, k->normal, 3 * sizeof(double));
     memcpy(d + n + 3, k->witness_a, 3 * sizeof(double));
     memcpy(d + n + 6, k->witness_b, 3 * sizeof(double));
     n += 9;
-    d[n++] = k->depth_lower;
-    d[n++] = k->depth_upper;
+    d[n++] = (-k->upper);
+    d[n++] = (-k->lower);
     d[n++] = (double)(k->feature_a.type * 100000 + k->feature_a.index);
     d[n++] = (double)(k->feature_b.type * 100000 + k->feature_b.index);
     d[n++] = (double)c->manifold->count;

@@ -34,7 +34,7 @@ typedef struct case_stats {
 /* Checks one answer against the oracle: depth, bounds, normal gap, witnesses. Returns the
  * normalised depth error. */
 static double check_overlap(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
-                            const hd_pose *pb, const hd_contact *c, case_stats *cs)
+                            const hd_pose *pb, const hd_signed_distance_result *c, case_stats *cs)
 {
     long double oracle = hd_oracle_depth(a, pa, b, pb, NULL);
     long double slack = hd_oracle_error(a, pa, b, pb);
@@ -43,8 +43,8 @@ static double check_overlap(const hd_polytope *a, const hd_pose *pa, const hd_po
     long double h = hd_oracle_support(a, pa, b, pb, c->normal);
     double gap = (double)(h - (long double)depth) / c->size;
     int ok = err <= ACCURACY && gap <= ACCURACY && gap >= -ACCURACY &&
-             (long double)c->depth_lower <= oracle + slack &&
-             oracle - slack <= (long double)c->depth_upper;
+             (long double)(-c->upper) <= oracle + slack &&
+             oracle - slack <= (long double)(-c->lower);
     double d[3];
     for (int k = 0; k < 3; ++k) {
         d[k] = c->witness_b[k] - c->witness_a[k] - c->signed_distance * c->normal[k];
@@ -56,7 +56,7 @@ static double check_overlap(const hd_polytope *a, const hd_pose *pa, const hd_po
     if (!ok) {
         printf("depth %.17g oracle %.17Lg (err %.3g size) bounds [%.17g, %.17g] normal gap %.3g "
                "witness err %.3g outside %.3g %.3g method %d size %.3g\n",
-               depth, oracle, err, c->depth_lower, c->depth_upper, gap, werr, out_a, out_b,
+               depth, oracle, err, (-c->upper), (-c->lower), gap, werr, out_a, out_b,
                (int)c->method, c->size);
         hd_test_dump_pair("signed_distance", hd_polytope_vertices(a), hd_polytope_vertex_count(a),
                           pa, hd_polytope_vertices(b), hd_polytope_vertex_count(b), pb);
@@ -72,12 +72,12 @@ static double check_overlap(const hd_polytope *a, const hd_pose *pa, const hd_po
     return err;
 }
 
-static hd_contact query(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
+static hd_signed_distance_result query(const hd_polytope *a, const hd_pose *pa, const hd_polytope *b,
                         const hd_pose *pb, unsigned flags)
 {
     hd_options opt = hd_options_default();
     opt.flags = flags;
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_status st = hd_signed_distance(a, pa, b, pb, &opt, &c);
     if (st != HD_OK) {
         printf("hd_signed_distance: %s\n", hd_status_str(st));
@@ -116,8 +116,8 @@ static void test_random_overlaps(void **state)
         pb.t[0] += off * hd_rng_uniform(&rng, -1, 1);
         long double oracle = hd_oracle_depth(a, &pa, b, &pb, NULL);
         if (oracle > 0) {
-            hd_contact c1 = query(a, &pa, b, &pb, 0);
-            hd_contact c2 = query(a, &pa, b, &pb, HD_QUERY_DEPTH_SAT);
+            hd_signed_distance_result c1 = query(a, &pa, b, &pb, 0);
+            hd_signed_distance_result c2 = query(a, &pa, b, &pb, HD_QUERY_DEPTH_SAT);
             check_overlap(a, &pa, b, &pb, &c1, &epa);
             check_overlap(a, &pa, b, &pb, &c2, &sat);
             assert_true(fabs(c1.signed_distance - c2.signed_distance) <= ACCURACY * c1.size);
@@ -144,16 +144,16 @@ static hd_polytope *box(double x0, double y0, double z0, double x1, double y1, d
 
 /* Expected depth (derived by hand), normal (NULL: not checked) and the answer's agreement with
  * it to tol; the oracle must agree too. */
-static void expect(const hd_contact *c, double depth, const double n[3], double tol)
+static void expect(const hd_signed_distance_result *c, double depth, const double n[3], double tol)
 {
     double err = fabs(-c->signed_distance - depth);
-    int ok = err <= tol && c->depth_lower <= depth + tol && depth - tol <= c->depth_upper;
+    int ok = err <= tol && (-c->upper) <= depth + tol && depth - tol <= (-c->lower);
     for (int k = 0; n != NULL && k < 3; ++k) {
         ok = ok && fabs(c->normal[k] - n[k]) <= 1e-9;
     }
     if (!ok) {
         printf("expected depth %.17g got %.17g (bounds [%.17g, %.17g]) normal %g %g %g\n", depth,
-               -c->signed_distance, c->depth_lower, c->depth_upper, c->normal[0], c->normal[1],
+               -c->signed_distance, (-c->upper), (-c->lower), c->normal[0], c->normal[1],
                c->normal[2]);
     }
     assert_true(ok);
@@ -171,7 +171,7 @@ static void test_stacked_boxes(void **state)
     hd_polytope *c = box(-1, -1, -1, 1, 1, 1);
     for (unsigned i = 0; i < sizeof ds / sizeof ds[0]; ++i) {
         hd_pose pb = hd_test_translation(0.2, -0.1, 1.5 - ds[i]);
-        hd_contact r = query(a, NULL, b, &pb, 0);
+        hd_signed_distance_result r = query(a, NULL, b, &pb, 0);
         expect(&r, ds[i], up, 1e-15);
         assert_int_equal(r.feature_a.type, HD_FEATURE_FACE);
         assert_int_equal(r.feature_b.type, HD_FEATURE_FACE);
@@ -198,7 +198,7 @@ static void test_touching_boxes(void **state)
     for (unsigned i = 0; i < sizeof offsets / sizeof offsets[0]; ++i) {
         hd_pose pb = hd_test_translation(offsets[i][0], offsets[i][1], offsets[i][2]);
         for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
-            hd_contact r = query(a, NULL, a, &pb, flags);
+            hd_signed_distance_result r = query(a, NULL, a, &pb, flags);
             expect(&r, 0.0, NULL, 1e-15);
             assert_int_equal(r.verdict, HD_TOUCHING);
         }
@@ -207,7 +207,7 @@ static void test_touching_boxes(void **state)
     double q[4] = {cos(HD_PI / 8), 0, 0, sin(HD_PI / 8)}, t[3] = {1 + sqrt(2.0), 0.3, 0.1};
     hd_pose pb;
     assert_int_equal(hd_pose_from_quaternion(q, t, &pb), HD_OK);
-    hd_contact r = query(a, NULL, a, &pb, 0);
+    hd_signed_distance_result r = query(a, NULL, a, &pb, 0);
     expect(&r, 0.0, NULL, 1e-14);
     assert_int_equal(r.verdict, HD_TOUCHING);
     hd_polytope_destroy(a);
@@ -236,7 +236,7 @@ static void test_hull_against_box_vertex(void **state)
             }
         }
         hd_polytope *b = hd_test_build(xyz, 8);
-        hd_contact r = query(a, NULL, b, NULL, 0);
+        hd_signed_distance_result r = query(a, NULL, b, NULL, 0);
         expect(&r, ds[i], u, 1e-13);
         assert_int_equal(r.feature_a.type, HD_FEATURE_VERTEX);
         assert_int_equal(r.feature_b.type, HD_FEATURE_FACE);
@@ -261,13 +261,13 @@ static void test_degenerate_expanding_polytope(void **state)
     for (unsigned i = 0; i < sizeof ds / sizeof ds[0]; ++i) {
         hd_pose pb = hd_test_translation(0, 0, 1.0 - ds[i]);
         for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
-            hd_contact r = query(a, NULL, a, &pb, flags);
+            hd_signed_distance_result r = query(a, NULL, a, &pb, flags);
             expect(&r, ds[i], up, 1e-14);
         }
         /* turned about the axis by half a sector: the caps' vertices interleave */
         double q[4] = {cos(HD_PI / 128), 0, 0, sin(HD_PI / 128)}, t[3] = {0.01, -0.02, 1.0 - ds[i]};
         assert_int_equal(hd_pose_from_quaternion(q, t, &pb), HD_OK);
-        hd_contact r = query(a, NULL, a, &pb, 0);
+        hd_signed_distance_result r = query(a, NULL, a, &pb, 0);
         expect(&r, ds[i], up, 1e-14);
     }
     hd_polytope_destroy(a);
@@ -278,7 +278,7 @@ static void test_degenerate_expanding_polytope(void **state)
     }
     hd_polytope *c = hd_test_build(xyz, 16);
     hd_pose pb = hd_test_translation(1.7, 0.2, 0.1);
-    hd_contact r = query(c, NULL, c, &pb, 0);
+    hd_signed_distance_result r = query(c, NULL, c, &pb, 0);
     check_overlap(c, NULL, c, &pb, &r, NULL);
     expect(&r, 0.3, NULL, 1e-12);
     hd_polytope_destroy(c);
@@ -294,7 +294,7 @@ static void test_far_from_origin(void **state)
     double c = 1e6;
     hd_polytope *a = box(c - 0.5, c - 0.5, c - 0.5, c + 0.5, c + 0.5, c + 0.5);
     hd_polytope *b = box(c + 0.25, c - 0.3, c - 0.2, c + 1.25, c + 0.7, c + 0.8);
-    hd_contact r = query(a, NULL, b, NULL, 0);
+    hd_signed_distance_result r = query(a, NULL, b, NULL, 0);
     expect(&r, 0.25, x, 1e-9 * r.size);
     check_overlap(a, NULL, b, NULL, &r, NULL);
     hd_polytope *u = box(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5);
@@ -365,7 +365,7 @@ static void test_needle_facets(void **state)
     for (int i = 0; i < 3; ++i) {
         hd_pose pose = hd_rng_pose(&rng, NULL);
         for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
-            hd_contact r = query(pairs[i][0], NULL, pairs[i][1], NULL, flags);
+            hd_signed_distance_result r = query(pairs[i][0], NULL, pairs[i][1], NULL, flags);
             expect(&r, depths[i], NULL, tol);
             check_overlap(pairs[i][0], NULL, pairs[i][1], NULL, &r, NULL);
             r = query(pairs[i][0], &pose, pairs[i][1], &pose, flags);
@@ -398,24 +398,25 @@ static void test_sliver_simplex(void **state)
                          0.031452820768846729, -0.002995506739890165, -0.99950074887668516},
                         {0, 0, 0}};
     for (unsigned flags = 0; flags <= HD_QUERY_DEPTH_SAT; flags += HD_QUERY_DEPTH_SAT) {
-        hd_contact c = query(cube, &pa, segment, &pb, flags);
+        hd_signed_distance_result c = query(cube, &pa, segment, &pb, flags);
         assert_int_equal(c.verdict, HD_INTERSECTING);
         check_overlap(cube, &pa, segment, &pb, &c, NULL);
         c = query(segment, &pb, cube, &pa, flags);
         check_overlap(segment, &pb, cube, &pa, &c, NULL);
     }
     hd_options opt = hd_options_default();
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m;
     assert_int_equal(hd_contact_manifold(cube, &pa, segment, &pb, &opt, &c, &m), HD_OK);
     assert_true(m.count >= 1);
-    hd_result r;
+    hd_distance_result r;
     assert_int_equal(hd_distance(cube, &pa, segment, &pb, &opt, &r), HD_OK);
     assert_int_equal(r.verdict, HD_INTERSECTING);
     assert_true(r.distance == 0.0);
     opt.flags = HD_QUERY_NO_PORTAL;
-    assert_int_equal(hd_collide(cube, &pa, segment, &pb, &opt, &r), HD_OK);
-    assert_int_equal(r.verdict, HD_INTERSECTING);
+    hd_collide_result rc;
+    assert_int_equal(hd_collide(cube, &pa, segment, &pb, &opt, &rc), HD_OK);
+    assert_int_equal(rc.verdict, HD_INTERSECTING);
     hd_polytope_destroy(cube);
     hd_polytope_destroy(segment);
 }
@@ -442,14 +443,14 @@ static double check_needle_pair(const hd_needle_pair *np, int index, int *fallba
     double brute = needle_setup(np, &a, &b);
     hd_pose pa = np->pose_a, pb = np->pose_b;
     hd_options opt = hd_options_default();
-    hd_contact c = query(a, &pa, b, &pb, 0);
+    hd_signed_distance_result c = query(a, &pa, b, &pb, 0);
     double err = fabs(c.signed_distance - brute) / c.size;
     if (err > ACCURACY) {
         printf("pair %d: signed distance %.17g, brute force %.17g\n", index, c.signed_distance,
                brute);
     }
     assert_true(err <= ACCURACY);
-    hd_result r;
+    hd_collide_result r;
     assert_int_equal(hd_collide(a, &pa, b, &pb, &opt, &r), HD_OK);
     /* outside the band and its edges' fuzz (docs/ALGORITHMS.md: the checker's slack) */
     double fuzz = hd_test_band_fuzz(c.eps);
@@ -458,24 +459,25 @@ static double check_needle_pair(const hd_needle_pair *np, int index, int *fallba
     }
     hd_manifold m;
     assert_int_equal(hd_contact_manifold(a, &pa, b, &pb, &opt, &c, &m), HD_OK);
-    hd_status st = hd_distance(a, &pa, b, &pb, &opt, &r);
+    hd_distance_result rd;
+    hd_status st = hd_distance(a, &pa, b, &pb, &opt, &rd);
     if (st != HD_OK) {
         printf("pair %d: hd_distance %s, brute force %.17g\n", index, hd_status_str(st), brute);
     }
     assert_int_equal(st, HD_OK);
     /* the distance is 0 for a touching verdict (a pair far from the origin has a band wider than
      * 1e-9 of its size), which the brute force must then place within the band */
-    if (r.verdict == HD_TOUCHING) {
-        assert_true(r.distance == 0.0 && fabs(brute) <= r.eps + ACCURACY * c.size);
+    if (rd.verdict == HD_TOUCHING) {
+        assert_true(rd.distance == 0.0 && fabs(brute) <= rd.eps + ACCURACY * c.size);
     } else {
-        assert_true(fabs(r.distance - fmax(brute, 0.0)) <= ACCURACY * c.size);
+        assert_true(fabs(rd.distance - fmax(brute, 0.0)) <= ACCURACY * c.size);
     }
     /* the witnesses are points of A and B, as far apart as the distance (or the band, to its
      * edge's fuzz) */
-    double apart = hypot(hypot(r.witness_a[0] - r.witness_b[0], r.witness_a[1] - r.witness_b[1]),
-                         r.witness_a[2] - r.witness_b[2]);
-    assert_true(fabs(apart - r.distance) <= r.eps + fuzz);
-    *fallback = r.stop == HD_STOP_FALLBACK;
+    double apart = hypot(hypot(rd.witness_a[0] - rd.witness_b[0], rd.witness_a[1] - rd.witness_b[1]),
+                         rd.witness_a[2] - rd.witness_b[2]);
+    assert_true(fabs(apart - rd.distance) <= rd.eps + fuzz);
+    *fallback = rd.stop == HD_STOP_FALLBACK;
     hd_polytope_destroy(a);
     hd_polytope_destroy(b);
     return err;
@@ -583,30 +585,31 @@ static void check_proven_overlap(const hd_needle_case *found)
     hd_pose pa = np.pose_a, pb = np.pose_b;
     static const hd_algo algos[] = {HD_ALGO_GJK, HD_ALGO_CDDUAL, HD_ALGO_LP};
     hd_options opt = hd_options_default();
-    hd_result r;
+    hd_collide_result rc;
     for (size_t k = 0; k < sizeof algos / sizeof algos[0]; ++k) {
         opt.algo = algos[k];
-        hd_status st = hd_collide(a, &pa, b, &pb, &opt, &r);
+        hd_status st = hd_collide(a, &pa, b, &pb, &opt, &rc);
         printf("{%u, %d, %g, %d} %s: %s, depth bound %.17g, brute force depth %.17g, eps %.3g\n",
                found->seed, found->index, found->far, found->family, hd_algo_str(algos[k]),
-               hd_status_str(st), r.cert.depth_bound, -brute, r.eps);
+               hd_status_str(st), rc.cert.depth_bound, -brute, rc.eps);
         assert_int_equal(st, HD_OK);
-        assert_true(brute < -r.eps); /* the reference: an overlap beyond the band */
-        assert_int_equal(r.verdict, HD_INTERSECTING);
-        assert_int_equal(hd_certificate_check(a, &pa, b, &pb, &r), HD_OK);
-        assert_true(r.cert.depth_bound > r.eps && r.cert.depth_bound <= -brute + 1e-12 * np.length);
+        assert_true(brute < -rc.eps); /* the reference: an overlap beyond the band */
+        assert_int_equal(rc.verdict, HD_INTERSECTING);
+        assert_int_equal(hd_certificate_check(a, &pa, b, &pb, rc.verdict, rc.eps, &rc.cert), HD_OK);
+        assert_true(rc.cert.depth_bound > rc.eps && rc.cert.depth_bound <= -brute + 1e-12 * np.length);
     }
+    hd_distance_result r;
     opt.algo = HD_ALGO_GJK;
     assert_int_equal(hd_distance(a, &pa, b, &pb, &opt, &r), HD_OK);
     assert_true(r.verdict == HD_INTERSECTING && r.distance == 0.0);
     /* the signed distance's bounds prove the overlap too, and hold the brute force's depth */
-    hd_contact c;
+    hd_signed_distance_result c;
     assert_int_equal(hd_signed_distance(a, &pa, b, &pb, &opt, &c), HD_OK);
-    printf("  signed distance: depth in [%.17g, %.17g]\n", c.depth_lower, c.depth_upper);
+    printf("  signed distance: depth in [%.17g, %.17g]\n", (-c.upper), (-c.lower));
     assert_int_equal(c.verdict, HD_INTERSECTING);
     double slack = 1e-12 * np.length;
-    assert_true(c.depth_lower > c.eps && c.depth_lower <= -brute + slack &&
-                -brute <= c.depth_upper + slack);
+    assert_true((-c.upper) > c.eps && (-c.upper) <= -brute + slack &&
+                -brute <= (-c.lower) + slack);
     hd_gap_result g;
     assert_int_equal(hd_gap(a, &pa, b, &pb, dir, &opt, &g), HD_OK);
     assert_int_equal(g.verdict, HD_INTERSECTING);
@@ -647,7 +650,7 @@ static void test_flat_and_degenerate(void **state)
     hd_polytope *point = hd_test_build(pt, 1), *cube = box(-1, -1, -1, 1, 1, 1);
     static const double z[3] = {0, 0, 1};
     /* coplanar overlapping squares: flat A - B, depth 0 along the plane's normal (either sign) */
-    hd_contact r = query(square, NULL, square2, NULL, 0);
+    hd_signed_distance_result r = query(square, NULL, square2, NULL, 0);
     expect(&r, 0.0, NULL, 1e-15);
     assert_true(fabs(fabs(r.normal[2]) - 1) <= 1e-12);
     assert_int_equal(r.verdict, HD_TOUCHING);
@@ -715,7 +718,7 @@ static void test_separated(void **state)
         hd_brute_posed_vertices(b, &pb, wb);
         if (hd_brute_sat(wa, na, wb, nb, NULL) < 0) {
             double dist = hd_brute_distance(wa, na, wb, nb, NULL, NULL);
-            hd_contact r = query(a, &pa, b, &pb, 0);
+            hd_signed_distance_result r = query(a, &pa, b, &pb, 0);
             double err = fabs(r.signed_distance - dist) / r.size;
             double d[3];
             for (int k = 0; k < 3; ++k) {
@@ -725,8 +728,8 @@ static void test_separated(void **state)
             double out_a = (double)hd_oracle_outside(a, &pa, r.witness_a) / r.size;
             double out_b = (double)hd_oracle_outside(b, &pb, r.witness_b) / r.size;
             if (!(err <= ACCURACY && werr <= ACCURACY && out_a <= ACCURACY && out_b <= ACCURACY &&
-                  r.depth_lower <= -dist + 1e-12 * r.size &&
-                  -dist - 1e-12 * r.size <= r.depth_upper)) {
+                  (-r.upper) <= -dist + 1e-12 * r.size &&
+                  -dist - 1e-12 * r.size <= (-r.lower))) {
                 printf("separated: %.17g against %.17g, witness err %.3g, outside %.3g %.3g\n",
                        r.signed_distance, dist, werr, out_a, out_b);
             }
@@ -757,7 +760,7 @@ static void test_warm_start(void **state)
                t[3] = {150 + 100 * cos(0.05 * f), 20, 10};
         hd_pose pb;
         assert_int_equal(hd_pose_from_quaternion(q, t, &pb), HD_OK);
-        hd_contact cold = query(a, NULL, b, &pb, 0), hot;
+        hd_signed_distance_result cold = query(a, NULL, b, &pb, 0), hot;
         assert_int_equal(hd_signed_distance(a, NULL, b, &pb, &warm, &hot), HD_OK);
         assert_true(fabs(cold.signed_distance - hot.signed_distance) <= 1e-12 * cold.size);
         assert_int_equal(cold.verdict, hot.verdict);
@@ -772,8 +775,8 @@ static void test_errors(void **state)
     (void)state;
     hd_polytope *a = box(-1, -1, -1, 1, 1, 1);
     hd_options opt = hd_options_default();
-    hd_contact c;
-    hd_result res;
+    hd_signed_distance_result c;
+    hd_collide_result res;
     hd_manifold m;
     hd_pose bad = hd_pose_identity(), nan_pose = hd_pose_identity(),
             far = hd_test_translation(1e31, 0, 0);

@@ -38,7 +38,7 @@ static int run_one(const shared_set *s, int i, int j, int algo, hd_cache *cache,
     opt.algo = (hd_algo)algo;
     opt.cache = cache;
     opt.workspace = ws;
-    hd_result r;
+    hd_collide_result r;
     hd_status st = hd_collide(s->shape[i], &s->pose[i], s->shape[j], &s->pose[j], &opt, &r);
     *v = r.verdict;
     return st == HD_OK;
@@ -70,7 +70,7 @@ static void *work(void *arg)
             } else if (v != hd_t_set.expected[i][j][algo]) {
                 w->mismatches++;
             }
-            hd_result d;
+            hd_distance_result d;
             if (hd_distance(hd_t_set.shape[i], &hd_t_set.pose[i], hd_t_set.shape[j],
                             &hd_t_set.pose[j], NULL, &d) != HD_OK) {
                 w->errors++;
@@ -99,7 +99,7 @@ static void build_set(hd_rng *rng)
             for (int a = 0; a < HD_ALGO_COUNT; ++a) {
                 assert_true(run_one(&hd_t_set, i, j, a, NULL, NULL, &hd_t_set.expected[i][j][a]));
             }
-            hd_result d;
+            hd_distance_result d;
             assert_int_equal(hd_distance(hd_t_set.shape[i], &hd_t_set.pose[i], hd_t_set.shape[j],
                                          &hd_t_set.pose[j], NULL, &d),
                              HD_OK);

@@ -73,7 +73,7 @@ void hd_cli_manifold_json(FILE *fp, const hd_manifold *m)
     fputc(']', fp);
 }
 
-void hd_cli_contact_keys_json(FILE *fp, const hd_contact *c)
+void hd_cli_contact_keys_json(FILE *fp, const hd_signed_distance_result *c)
 {
     fprintf(fp, ",\"signed_distance\":");
     hd_json_double(fp, c->signed_distance);
@@ -83,13 +83,11 @@ void hd_cli_contact_keys_json(FILE *fp, const hd_contact *c)
     hd_json_vec3(fp, c->witness_a);
     fprintf(fp, ",\"witness_b\":");
     hd_json_vec3(fp, c->witness_b);
-    if (c->verdict != HD_SEPARATED) {
-        fprintf(fp, ",\"depth_bounds\":[");
-        hd_json_double(fp, c->depth_lower);
-        fputc(',', fp);
-        hd_json_double(fp, c->depth_upper);
-        fputc(']', fp);
-    }
+    fprintf(fp, ",\"bounds\":[");
+    hd_json_double(fp, c->lower);
+    fputc(',', fp);
+    hd_json_double(fp, c->upper);
+    fputc(']', fp);
     feature_json(fp, "feature_a", c->feature_a);
     feature_json(fp, "feature_b", c->feature_b);
     fprintf(fp, ",\"depth_method\":\"%s\"", hd_method_names[c->method % 3]);
@@ -138,11 +136,11 @@ void hd_cli_print_contact_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answ
         fprintf(fp, "signed distance: error: %s\n", hd_status_str(ans->contact_status));
         return;
     }
-    const hd_contact *c = &ans->contact;
+    const hd_signed_distance_result *c = &ans->contact;
     fprintf(fp, "signed distance: %.17g (%s)\n", c->signed_distance, hd_verdict_str(c->verdict));
+    fprintf(fp, "proven: %.17g <= signed distance <= %.17g\n", c->lower, c->upper);
     if (c->verdict != HD_SEPARATED) {
-        fprintf(fp, "penetration depth: %.17g, proven in [%.17g, %.17g] (%s)\n",
-                -c->signed_distance, c->depth_lower, c->depth_upper,
+        fprintf(fp, "penetration depth: %.17g (%s)\n", -c->signed_distance,
                 hd_method_names[c->method % 3]);
     }
     fprintf(fp, "normal (A towards B): %.17g %.17g %.17g\n", c->normal[0], c->normal[1],

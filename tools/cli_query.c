@@ -137,19 +137,30 @@ static int compare_ll(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-typedef hd_status (*hd_cli_query_fn)(const hd_polytope *, const hd_pose *, const hd_polytope *,
-                                     const hd_pose *, const hd_options *, hd_result *);
+/* The query timed(): hd_collide or hd_distance, each with its own result type. */
+typedef struct timed_query {
+    const hd_options *q;
+    hd_collide_result *collide;   /* hd_collide's answer, or NULL */
+    hd_distance_result *distance; /* else hd_distance's */
+} timed_query;
+
+static hd_status run_once(const timed_query *tq, const hd_cli_opts *o, const hd_polytope *a,
+                          const hd_polytope *b)
+{
+    return tq->collide != NULL ? hd_collide(a, NULL, b, &o->pose_b, tq->q, tq->collide)
+                               : hd_distance(a, NULL, b, &o->pose_b, tq->q, tq->distance);
+}
 
 /* Runs one query repeat times; returns the median wall time in nanoseconds. */
-static long long timed(hd_cli_query_fn fn, const hd_cli_opts *o, const hd_options *q,
-                       const hd_polytope *a, const hd_polytope *b, hd_status *st, hd_result *r)
+static long long timed(const timed_query *tq, const hd_cli_opts *o, const hd_polytope *a,
+                       const hd_polytope *b, hd_status *st)
 {
     int k = o->repeat < 1 ? 1 : o->repeat;
     long long stack_samples[64];
     long long *samples = k <= 64 ? stack_samples : malloc(sizeof(long long) * (size_t)k);
     for (int i = 0; i < k; ++i) {
         long long t0 = hd_cli_now_ns();
-        *st = fn(a, NULL, b, &o->pose_b, q, r);
+        *st = run_once(tq, o, a, b);
         long long t1 = hd_cli_now_ns();
         if (samples != NULL) {
             samples[i] = t1 - t0;
@@ -184,17 +195,21 @@ void hd_cli_run(hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_pol
         q.workspace = o->workspace;
         q.flags |= o->record_path ? HD_QUERY_RECORD_PATH : 0u;
     }
-    ans->ns = timed(hd_collide, o, &q, a, b, &ans->status, &ans->result);
+    timed_query collide = {&q, &ans->result, NULL};
+    ans->ns = timed(&collide, o, a, b, &ans->status);
     ans->cert_ok = -1;
     if (o->check && ans->status == HD_OK) {
-        ans->cert_ok = hd_certificate_check(a, NULL, b, &o->pose_b, &ans->result) == HD_OK;
+        ans->cert_ok = hd_certificate_check(a, NULL, b, &o->pose_b, ans->result.verdict,
+                                            ans->result.eps, &ans->result.cert) == HD_OK;
     }
     ans->distance_status = HD_OK;
     if (o->distance) {
         q.flags &= ~(unsigned)HD_QUERY_RECORD_PATH; /* the path stays hd_collide's */
-        ans->distance_ns = timed(hd_distance, o, &q, a, b, &ans->distance_status, &ans->distance);
+        timed_query distance = {&q, NULL, &ans->distance};
+        ans->distance_ns = timed(&distance, o, a, b, &ans->distance_status);
         if (ans->distance_status == HD_OK && o->check &&
-            hd_certificate_check(a, NULL, b, &o->pose_b, &ans->distance) != HD_OK) {
+            hd_certificate_check(a, NULL, b, &o->pose_b, ans->distance.verdict, ans->distance.eps,
+                                 &ans->distance.cert) != HD_OK) {
             ans->cert_ok = 0;
         }
     }
@@ -278,7 +293,7 @@ static void print_gjk_path_json(FILE *fp, const hd_workspace *ws)
 
 void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans)
 {
-    const hd_result *r = &ans->result;
+    const hd_collide_result *r = &ans->result;
     fputc('{', fp);
     if (name != NULL) {
         fprintf(fp, "\"name\":");
@@ -350,7 +365,7 @@ static void print_gjk_path_text(FILE *fp, const hd_workspace *ws, int iterations
 
 void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
 {
-    const hd_result *r = &ans->result;
+    const hd_collide_result *r = &ans->result;
     fprintf(fp, "algo: %s\n", hd_algo_str(ans->algo));
     if (ans->status != HD_OK) {
         fprintf(fp, "error: %s\n", hd_status_str(ans->status));
@@ -360,7 +375,7 @@ void hd_cli_print_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
     if (o->distance && ans->distance_status != HD_OK) {
         fprintf(fp, "distance: error: %s\n", hd_status_str(ans->distance_status));
     } else if (o->distance) {
-        const hd_result *d = &ans->distance;
+        const hd_distance_result *d = &ans->distance;
         fprintf(fp, "distance: %.17g\n", d->distance);
         fprintf(fp, "witness_a: %.17g %.17g %.17g\n", d->witness_a[0], d->witness_a[1],
                 d->witness_a[2]);

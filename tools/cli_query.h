@@ -25,14 +25,14 @@ typedef struct hd_cli_opts {
 typedef struct hd_cli_answer {
     hd_algo algo;
     hd_status status;
-    hd_result result;
-    long long ns;       /* median over the repeats of the hd_collide call alone */
-    hd_result distance; /* with --distance: the hd_distance answer */
+    hd_collide_result result;
+    long long ns;                /* median over the repeats of the hd_collide call alone */
+    hd_distance_result distance; /* with --distance: the hd_distance answer */
     hd_status distance_status;
-    long long distance_ns; /* median over the repeats of the hd_distance call */
-    int cert_ok;           /* 1 accepted, 0 rejected, -1 not checked */
-    hd_contact contact;    /* with --depth: the hd_signed_distance answer */
-    hd_manifold manifold;  /* with --manifold */
+    long long distance_ns;             /* median over the repeats of the hd_distance call */
+    int cert_ok;                       /* 1 accepted, 0 rejected, -1 not checked */
+    hd_signed_distance_result contact; /* with --depth: the hd_signed_distance answer */
+    hd_manifold manifold;              /* with --manifold */
     hd_status contact_status;
     long long contact_ns; /* median over the repeats of the contact call */
 } hd_cli_answer;
@@ -64,7 +64,7 @@ void hd_cli_print_contact_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answ
 
 /* The contact keys of a contact from signed_distance to depth_method (no timing), and the
  * "manifold" key, each starting with a comma (shared with hedra scene). */
-void hd_cli_contact_keys_json(FILE *fp, const hd_contact *c);
+void hd_cli_contact_keys_json(FILE *fp, const hd_signed_distance_result *c);
 void hd_cli_manifold_json(FILE *fp, const hd_manifold *m);
 
 /* The option help shared by collide and batch. */

@@ -13,7 +13,7 @@ static int batch_usage(void)
         "per line per pair (per algorithm with --algo all):\n"
         "  {\"name\":..., \"algo\":..., \"verdict\":\"separated\"|\"touching\"|\"intersecting\",\n"
         "   \"distance\":... (with --distance), \"signed_distance\":..., \"normal\":[...],\n"
-        "   \"depth_bounds\":[...], \"manifold\":[...] (with --depth, --manifold), \"ns\":...}\n"
+        "   \"bounds\":[...], \"manifold\":[...] (with --depth, --manifold), \"ns\":...}\n"
         "ns is the time of the query call alone (parsing and hull building excluded), the\n"
         "median over --repeat K calls. An empty set (\"A 0\") never collides. Options:\n%s"
         "  --repeat K         run each query K times (default 1)\n"

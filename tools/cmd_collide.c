@@ -10,7 +10,10 @@ static int collide_usage(void)
            "Decides whether the convex hulls of A's and B's points are separated, touching or\n"
            "intersecting, with a certificate (separating plane or common point) that is checked\n"
            "independently. A or B may be '-' for standard input (OFF with its header keyword, OBJ\n"
-           "or XYZ). Options:\n%s  --json             one JSON object per algorithm\n",
+           "or XYZ). Options:\n%s  --json             one JSON object per algorithm; with --algo "
+           "all, a last\n"
+           "                     line {\"agree\":true|false}: every query succeeded, every\n"
+           "                     certificate checked and the verdicts agree\n",
            hd_cli_query_help);
     return HD_EXIT_OK;
 }
@@ -43,6 +46,7 @@ static int run_all(hd_cli_opts *o, const hd_polytope *a, const hd_polytope *b)
     }
     if (o->all) {
         if (o->json) {
+            /* the documented last line of --json --algo all (docs/FORMATS.md) */
             printf("{\"agree\":%s}\n", agree && !failed ? "true" : "false");
         } else {
             printf("agree: %s\n", agree && !failed ? "yes" : "NO");

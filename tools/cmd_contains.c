@@ -43,7 +43,7 @@ int hd_cmd_contains(int argc, char **argv)
     hd_polytope *b = a ? hd_cli_load(args[1]) : NULL;
     code = HD_EXIT_INPUT;
     if (a != NULL && b != NULL) {
-        int inside = 0;
+        bool inside = false;
         hd_status st = hd_contains(a, NULL, b, NULL, NULL, &inside);
         if (st == HD_OK) {
             printf(json ? "{\"contains\":%s}\n" : "contains: %s\n",
@@ -65,8 +65,9 @@ int hd_cmd_inside(int argc, char **argv)
     int json = 0;
     int code = positional(argc, argv, "inside",
                           "usage: hedra inside [--json] A X,Y,Z\n"
-                          "Is the point inside A's hull: 'inside' (deeper than the touching\n"
-                          "tolerance), 'boundary' (within it) or 'outside'.\n",
+                          "The point's verdict against A's hull, in the words of every query:\n"
+                          "'intersecting' (inside, deeper than the touching tolerance),\n"
+                          "'touching' (on the boundary, within it) or 'separated' (outside).\n",
                           args, 2, &json);
     if (code != 0) {
         return code < 0 ? HD_EXIT_OK : code;
@@ -86,7 +87,6 @@ int hd_cmd_inside(int argc, char **argv)
         fprintf(stderr, "hedra inside: %s\n", hd_status_str(st));
         return HD_EXIT_FAILURE;
     }
-    const char *word = v == HD_INTERSECTING ? "inside" : v == HD_TOUCHING ? "boundary" : "outside";
-    printf(json ? "{\"point\":\"%s\"}\n" : "point: %s\n", word);
+    printf(json ? "{\"verdict\":\"%s\"}\n" : "verdict: %s\n", hd_verdict_str(v));
     return HD_EXIT_OK;
 }

@@ -20,7 +20,7 @@ static void print_gap(const hd_gap_result *g, int json)
         printf("{\"contact\":%s,\"verdict\":\"%s\",\"distance\":", g->contact ? "true" : "false",
                hd_verdict_str(g->verdict));
         hd_json_double(stdout, g->distance);
-        printf(",\"sign\":%d,\"direction\":", g->s_sign);
+        printf(",\"s_sign\":%d,\"direction\":", g->s_sign);
         hd_json_vec3(stdout, g->direction);
         printf(",\"visits\":{\"fv\":%d,\"vf\":%d,\"ee\":%d}}\n", g->stats.visits_fv,
                g->stats.visits_vf, g->stats.visits_ee);

@@ -15,7 +15,7 @@ static int scene_usage(void)
         "  {\"frame\":K,\"a\":\"NAME\",\"b\":\"NAME\",\"verdict\":\"touching\"|\"intersecting\"}\n"
         "and a summary per frame on standard error. Options:\n"
         "  --depth            add the contact keys of 'hedra batch --depth' (signed_distance,\n"
-        "                     normal, witness_a, witness_b, depth_bounds, feature_a, feature_b,\n"
+        "                     normal, witness_a, witness_b, bounds, feature_a, feature_b,\n"
         "                     depth_method; body a as A)\n"
         "  --manifold         and the contact manifold (\"manifold\"; implies --depth)\n"
         "  --threads N        threads of the narrow phase, 0 = every core (default 0)\n"
@@ -123,7 +123,7 @@ static int compare_quads(const void *pa, const void *pb)
 
 /* A contact and manifold seen with A and B exchanged: the normal turns, the witnesses and the
  * features change places; distances, bounds and points stay. */
-static void swap_sides(hd_contact *c, hd_manifold *m)
+static void swap_sides(hd_signed_distance_result *c, hd_manifold *m)
 {
     for (int k = 0; k < 3; ++k) {
         double w = c->witness_a[k];
@@ -148,7 +148,7 @@ static void print_detail(const hd_scene_contact *c, int swapped)
     if (c->contact == NULL) {
         return;
     }
-    hd_contact k = *c->contact;
+    hd_signed_distance_result k = *c->contact;
     hd_manifold m;
     memset(&m, 0, sizeof m);
     if (c->manifold != NULL) {

@@ -67,7 +67,7 @@ void hd_view_json_polytope(FILE *fp, const hd_polytope *p, const hd_pose *pose);
 
 /* Writes `,"contact":{signed_distance, normal, witness_a, witness_b[, manifold: [{point,
  * separation}...]]}` (m NULL: no manifold). */
-void hd_view_json_contact(FILE *fp, const hd_contact *c, const hd_manifold *m);
+void hd_view_json_contact(FILE *fp, const hd_signed_distance_result *c, const hd_manifold *m);
 
 /* A point with 9 significant digits (drawing precision). */
 void hd_view_json_point(FILE *fp, const double p[3]);

@@ -134,7 +134,7 @@ static void motion_range(const hd_view_opts *o, const hd_polytope *a, const hd_p
 }
 
 /* The contact's signed distance, normal, witnesses and, when asked, manifold points. */
-void hd_view_json_contact(FILE *fp, const hd_contact *c, const hd_manifold *m)
+void hd_view_json_contact(FILE *fp, const hd_signed_distance_result *c, const hd_manifold *m)
 {
     fputs(",\"contact\":{\"signed_distance\":", fp);
     hd_json_double(fp, c->signed_distance);
@@ -165,7 +165,8 @@ static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a, c
 {
     hd_options opt = o->query.query;
     opt.algo = o->query.algo;
-    hd_result r, d;
+    hd_collide_result r;
+    hd_distance_result d;
     hd_status st = hd_collide(a, NULL, b, pose, &opt, &r);
     fputs(",\"verdict\":", fp);
     if (st != HD_OK) {
@@ -182,7 +183,7 @@ static void json_sample(FILE *fp, const hd_view_opts *o, const hd_polytope *a, c
         fputs(",\"witness_b\":", fp);
         hd_json_vec3(fp, d.witness_b);
     }
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m;
     opt.workspace = ws;
     st = o->query.manifold ? hd_contact_manifold(a, NULL, b, pose, &opt, &c, &m)

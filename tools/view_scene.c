@@ -59,7 +59,7 @@ static void json_pair_contact(FILE *fp, const hd_view_opts *o, const hd_scene_ru
     opt.algo = o->query.algo;
     opt.workspace = NULL;
     hd_workspace_create(hd_contact_workspace_capacity(a, b), &opt.workspace);
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m;
     hd_status st = o->query.manifold ? hd_contact_manifold(a, &pa, b, &pb, &opt, &c, &m)
                                      : hd_signed_distance(a, &pa, b, &pb, &opt, &c);

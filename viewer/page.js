@@ -492,10 +492,8 @@
       rows.push(['signed distance', num(c.signed_distance)], ['verdict', c.verdict],
         ['normal (A to B)', vec(c.normal)], ['witness on A', vec(c.witness_a)],
         ['witness on B', vec(c.witness_b)]);
-      if (c.depth_bounds) {
-        rows.push(['depth', num(-c.signed_distance)],
-          ['proven in', '[' + num(c.depth_bounds[0]) + ', ' + num(c.depth_bounds[1]) + ']']);
-      }
+      rows.push(['signed distance proven in', '[' + num(c.bounds[0]) + ', ' + num(c.bounds[1]) + ']']);
+      if (c.verdict !== 'separated') rows.push(['depth', num(-c.signed_distance)]);
       rows.push(['features', 'A ' + c.feature_a.type + ' ' + c.feature_a.index + ', B ' +
         c.feature_b.type + ' ' + c.feature_b.index], ['method', c.depth_method]);
     }

@@ -23,7 +23,7 @@ int main(void)
     hd_options opt = hd_options_default();
     for (int algo = 0; algo < HD_ALGO_COUNT; ++algo) {
         opt.algo = (hd_algo)algo;
-        hd_result r;
+        hd_collide_result r;
         hd_status st = hd_collide(box, NULL, box, &moved, &opt, &r);
         if (st != HD_OK) {
             fprintf(stderr, "%s: %s\n", hd_algo_str(opt.algo), hd_status_str(st));
@@ -31,9 +31,9 @@ int main(void)
             return 1;
         }
         printf("%-6s %s (certificate %s)\n", hd_algo_str(opt.algo), hd_verdict_str(r.verdict),
-               hd_certificate_check(box, NULL, box, &moved, &r) == HD_OK ? "ok" : "REJECTED");
+               hd_certificate_check(box, NULL, box, &moved, r.verdict, r.eps, &r.cert) == HD_OK ? "ok" : "REJECTED");
     }
-    hd_result d;
+    hd_distance_result d;
     if (hd_distance(box, NULL, box, &moved, NULL, &d) == HD_OK) {
         printf("distance %.6g between (%.3g %.3g %.3g) and (%.3g %.3g %.3g)\n", d.distance,
                d.witness_a[0], d.witness_a[1], d.witness_a[2], d.witness_b[0], d.witness_b[1],

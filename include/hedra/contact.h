@@ -41,45 +41,50 @@ typedef enum hd_depth_method {
  * numbers per body: first d delta / d tau for a translation tau of the body in world axes, then d
  * delta / d theta for a small rotation theta (world axes, angle times unit axis) about the body
  * frame's origin, the pose's t (the world origin for a NULL pose). With the normal n and the
- * witnesses of hd_contact: b = (n, (witness_b - t_B) x n),   a = (-n, -(witness_a - t_A) x n), so
- * that delta changes by b . (tau_B, theta_B) + a . (tau_A, theta_A) to first order. For a twist in
- * the body's own axes (velocity v and angular velocity w, tau = R v, theta = R w, R the pose's
- * rotation) the gradient is (R^T b[0..2], R^T b[3..5]), the same for a. unique: true when delta is
- * differentiable at these poses as far as the doubles tell: the features that attain it meet in one
- * point pair (vertex-face, face-vertex, edge-edge with the edges' sine above 1e-10, vertex-vertex,
- * vertex-edge, edge-vertex; feature angles within 1e-9 radian count as exact, as for feature_a and
- * feature_b) and, for an overlap, no other facet of A - B comes within 1e-9 size of the depth; M =
- * A - B has an interior when the pair touches. false: delta has a kink here (faces or edges in
- * contact along a segment or a polygon, several facets attaining the depth, a touching pair of flat
- * shapes) and a and b are the gradient of one of the smooth pieces meeting here: a Clarke
- * subgradient, finite, never NaN. */
+ * witnesses of hd_signed_distance_result, b = (n, (witness_b - t_B) x n) and
+ * a = (-n, -(witness_a - t_A) x n), so that delta changes by b . (tau_B, theta_B) + a . (tau_A,
+ * theta_A) to first order. For a twist in the body's own axes (velocity v and angular velocity w,
+ * tau = R v, theta = R w, R the pose's rotation) the gradient is (R^T b[0..2], R^T b[3..5]), the
+ * same for a. unique: true when delta is differentiable at these poses as far as the doubles tell:
+ * the features that attain it meet in one point pair (vertex-face, face-vertex, edge-edge with the
+ * edges' sine above 1e-10, vertex-vertex, vertex-edge, edge-vertex; feature angles within 1e-9
+ * radian count as exact, as for feature_a and feature_b) and, for an overlap, no other facet of A -
+ * B comes within 1e-9 size of the depth; M = A - B has an interior when the pair touches. false:
+ * delta has a kink here (faces or edges in contact along a segment or a polygon, several facets
+ * attaining the depth, a touching pair of flat shapes) and a and b are the gradient of one of the
+ * smooth pieces meeting here: a Clarke subgradient, finite, never NaN. */
 typedef struct hd_pose_gradient {
     double a[6];
     double b[6];
     bool unique;
 } hd_pose_gradient;
 
-/* The signed distance of a pair and what attains it; every vector in the world frame.
+/* The answer of hd_signed_distance: the signed distance of a pair and what attains it; every
+ * vector in the world frame. The three regimes, for the band eps (hd_tolerance):
+ * - separated (verdict HD_SEPARATED, signed_distance > eps): signed_distance is the Euclidean
+ *   distance, normal the direction from witness_a to witness_b, the closest points of A and B;
+ *   lower and upper are GJK's proven distance bounds; method is HD_DEPTH_NONE.
+ * - touching (HD_TOUCHING, |signed_distance| <= eps): the pair is within eps of contact on either
+ *   side; the fields mean what they mean in the regime of the sign of signed_distance (method
+ *   HD_DEPTH_NONE when it is GJK's distance, the depth method when it is a depth).
+ * - intersecting (HD_INTERSECTING, signed_distance < -eps): signed_distance is minus the
+ *   penetration depth (the length of the shortest translation of B that makes the pair touch:
+ *   the distance from the origin to the boundary of M = A - B), normal the normal of the facet of
+ *   M that attains it (moving B by -signed_distance * normal makes the pair touch), witness_a and
+ *   witness_b the deepest points along the normal; lower and upper bound minus the depth.
  *
- * signed_distance delta: the Euclidean distance when the pair is separated, minus the
- *   penetration depth when it overlaps (the length of the shortest translation of B that makes
- *   the pair touch: the distance from the origin to the boundary of M = A - B). The value is the
- *   computed one, not rounded to 0 inside the touching band: it is continuous through contact.
- * verdict: from delta and the band eps (hd_tolerance): separated when delta > eps, intersecting
- *   when delta < -eps, else touching.
+ * signed_distance delta: the computed value, not rounded to 0 inside the band: it is continuous
+ *   through contact.
  * normal n: unit, from A towards B in both regimes: the outward normal of M at its point nearest
- *   to the origin (for an overlap, the normal of the facet of M that attains the depth: moving B
- *   by depth * n makes the pair touch; when separated, the direction from the closest point of A
- *   to that of B). When M has no interior (two flat or lower-dimensional polytopes that span no
+ *   to the origin. When M has no interior (two flat or lower-dimensional polytopes that span no
  *   volume together) and the pair touches, n is a normal of M's plane or line when one exists;
  *   for two coincident points it is (1, 0, 0).
- * witness_a on A, witness_b on B with witness_b - witness_a = delta * n (to rounding; to 1e-9
- *   size where a face's foot point is located by a solve): the closest points when separated,
- *   the deepest points along n when overlapping.
- * depth_lower <= -delta <= depth_upper: bounds proven with the rounding of every computed value
- *   accounted for (a few units of 2^-53 times the magnitude of the coordinates in A's frame, see
- *   docs/algorithms/contact.md). For an overlap the exact methods make them a few rounding
- *   units apart; for a separated pair they are GJK's distance bounds, negated.
+ * witness_b - witness_a = delta * n (to rounding; to 1e-9 size where a face's foot point is
+ *   located by a solve).
+ * lower <= delta <= upper: bounds on the signed distance itself, proven with the rounding of every
+ *   computed value accounted for (a few units of 2^-53 times the magnitude of the coordinates in
+ *   A's frame, see docs/algorithms/contact.md), valid in every regime; for an overlap the exact
+ *   methods make them a few rounding units apart (lower = -(upper bound of the depth)).
  * feature_a, feature_b: the features that attain delta: the supporting feature of A along n and
  *   that of B along -n (a face when n is its normal, an edge perpendicular to n, else a vertex;
  *   angles within 1e-9 radian count as exact). For an overlap of generic position they are a
@@ -88,14 +93,14 @@ typedef struct hd_pose_gradient {
  *   box enclosing B's rotated box (not the world bounding box: it can differ from that by tens of
  *   percent); the accuracy contract is |delta - exact| <= 1e-9 size and
  *   h_M(n) - depth <= 1e-9 size for an overlap. */
-typedef struct hd_contact {
+typedef struct hd_signed_distance_result {
     hd_verdict verdict;
     double signed_distance;
     double normal[3];
     double witness_a[3];
     double witness_b[3];
-    double depth_lower;
-    double depth_upper;
+    double lower;
+    double upper;
     hd_feature_id feature_a;
     hd_feature_id feature_b;
     hd_depth_method method;
@@ -103,7 +108,7 @@ typedef struct hd_contact {
     double size;
     hd_stats stats;
     hd_pose_gradient gradient; /* with HD_QUERY_GRADIENT in opt->flags, else all zero */
-} hd_contact;
+} hd_signed_distance_result;
 
 /* Signed distance, normal, witnesses, bounds and features of a pair. Poses may be NULL
  * (identity); opt may be NULL (defaults). opt->algo is not used but must be valid; opt->cache
@@ -118,7 +123,7 @@ typedef struct hd_contact {
  * HD_ERR_ITERATION_LIMIT when GJK reaches its cap. On error *out holds no answer. */
 HD_API hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a,
                                     const hd_polytope *b, const hd_pose *pose_b,
-                                    const hd_options *opt, hd_contact *out);
+                                    const hd_options *opt, hd_signed_distance_result *out);
 
 /* The rates of change of a contact's signed distance, normal and witnesses under a motion of both
  * bodies, for optimisers that use second order (docs/algorithms/gradient.md, section 4).
@@ -139,8 +144,8 @@ typedef struct hd_contact_rates {
 
 HD_API hd_status hd_signed_distance_rates(const hd_polytope *a, const hd_pose *pose_a,
                                           const hd_polytope *b, const hd_pose *pose_b,
-                                          const hd_contact *contact, const double motion[12],
-                                          hd_contact_rates *out);
+                                          const hd_signed_distance_result *contact,
+                                          const double motion[12], hd_contact_rates *out);
 
 #define HD_CONTACT_STACK_VERTICES 128
 
@@ -187,7 +192,8 @@ typedef struct hd_manifold {
  * than hd_contact_workspace_capacity(a, b). */
 HD_API hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a,
                                      const hd_polytope *b, const hd_pose *pose_b,
-                                     const hd_options *opt, hd_contact *contact, hd_manifold *out);
+                                     const hd_options *opt, hd_signed_distance_result *contact,
+                                     hd_manifold *out);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,8 @@
 #ifndef HEDRA_CORE_H
 #define HEDRA_CORE_H
 
+#include <stdbool.h> /* every yes/no field and answer of the API is a bool */
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -19,29 +19,39 @@ extern "C" {
  *   on_b (indices into the input arrays a and b), and depth_bound > eps a proven lower bound of
  *   the penetration depth (the shortest translation that separates the polygons);
  * - HD_TOUCHING: has_line with gap >= -eps and has_point with |sum w_i a_i - sum v_j b_j| <= eps.
- */
+ * Fields of an absent part are zero. */
 typedef struct hd_certificate2d {
-    int has_line;
+    bool has_line;
     double normal[2];
     double offset;
     double gap;
-    int has_point;
+    bool has_point;
     double point[2];
     hd_combination on_a;
     hd_combination on_b;
     double depth_bound;
 } hd_certificate2d;
 
-typedef struct hd_result2d {
+/* The answer of hd_collide2d. */
+typedef struct hd_collide2d_result {
     hd_verdict verdict;
-    hd_stop stop;        /* HD_STOP_EARLY_EXIT, HD_STOP_CONVERGED or HD_STOP_REFINED */
-    double eps;          /* touch_rel * scale, scale = largest absolute input coordinate */
-    double distance;     /* hd_distance2d: the distance (0 unless separated); hd_collide2d: -1 */
-    double witness_a[2]; /* hd_distance2d: closest points (a point pair within eps when */
-    double witness_b[2]; /* touching, the common point when intersecting) */
+    hd_stop stop; /* HD_STOP_EARLY_EXIT, HD_STOP_CONVERGED or HD_STOP_REFINED */
+    double eps;   /* touch_rel * scale, scale = largest absolute input coordinate */
     hd_certificate2d cert;
     hd_stats stats; /* iterations, support_calls, refine_steps */
-} hd_result2d;
+} hd_collide2d_result;
+
+/* The answer of hd_distance2d: hd_collide2d's fields and the distance. */
+typedef struct hd_distance2d_result {
+    hd_verdict verdict;
+    hd_stop stop;
+    double eps;
+    double distance;     /* >= 0; 0 when the polygons touch or intersect */
+    double witness_a[2]; /* closest points (a point pair within eps when touching, the common */
+    double witness_b[2]; /* point when intersecting) */
+    hd_certificate2d cert;
+    hd_stats stats;
+} hd_distance2d_result;
 
 /* Intersection of conv(a) and conv(b), a: na points (x, y pairs), b: nb points: separated,
  * touching or intersecting under the touching band of core.h, with a certificate, and an early
@@ -50,16 +60,18 @@ typedef struct hd_result2d {
  * tolerance), HD_ERR_TOO_LARGE (count > HD_MAX_POINTS), HD_ERR_NONFINITE,
  * HD_ERR_ITERATION_LIMIT. Never allocates. */
 HD_API hd_status hd_collide2d(const double *a, int na, const double *b, int nb,
-                              const hd_tolerance *tol, hd_result2d *out);
+                              const hd_tolerance *tol, hd_collide2d_result *out);
 
 /* The same verdict and certificate, plus the Euclidean distance and the closest points. */
 HD_API hd_status hd_distance2d(const double *a, int na, const double *b, int nb,
-                               const hd_tolerance *tol, hd_result2d *out);
+                               const hd_tolerance *tol, hd_distance2d_result *out);
 
-/* Independent brute-force check of result->cert for result->verdict against the points
- * (O(na + nb)), allowing a few units of rounding. HD_OK or HD_ERR_CERTIFICATE. */
+/* Independent brute-force check of a 2D certificate cert for verdict under the band eps
+ * (r.verdict, r.eps and &r.cert of either result above) against the points (O(na + nb)),
+ * allowing a few units of rounding. HD_OK or HD_ERR_CERTIFICATE; HD_ERR_NULL when cert is NULL. */
 HD_API hd_status hd_certificate_check2d(const double *a, int na, const double *b, int nb,
-                                        const hd_result2d *result);
+                                        hd_verdict verdict, double eps,
+                                        const hd_certificate2d *cert);
 
 #ifdef __cplusplus
 }

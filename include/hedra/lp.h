@@ -18,7 +18,7 @@ extern "C" {
  *   and delta the signed distance (distance, or minus the penetration depth). Outside
  *   [-eps sqrt(dim), eps sqrt(dim)] the verdict is the exact answer for the given doubles; inside
  *   [-eps, eps] it is HD_TOUCHING; in between it is either the exact answer or, when the LP's
- *   bounds could not resolve it, HD_TOUCHING with undecided = 1 (raw arrays carry no interior ball
+ *   bounds could not resolve it, HD_TOUCHING with undecided true (raw arrays carry no interior ball
  *   to bound the depth with, and the l1 distance LP bounds the distance only within sqrt(dim);
  *   see docs/algorithms/lp.md). For dim = 1 the band is exact.
  * f_min: the minimum of the source's f(x) = e^T (b - A x) over A x <= b, x >= 0 on the normalized
@@ -29,17 +29,17 @@ extern "C" {
  *   final basis' duals (phase 1's, the l1 distance LP's or a depth ray's), with gap recomputed on
  *   the points: gap = min_T n.t - max_S n.s and the plane n.x = offset halfway. When separated,
  *   gap > eps and distance_lower_bound = gap, a true lower bound on the Euclidean distance.
- *   When touching with undecided = 0, gap >= -eps; a touching answer without any plane (two
+ *   When touching with undecided false, gap >= -eps; a touching answer without any plane (two
  *   coincident points) has a zero normal.
  * point, weights_s (ns entries), weights_t (nt entries): when intersecting or touching, convex
  *   weights with sum w_s s ~= sum w_t t (to rounding; within eps when touching with
- *   undecided = 0, within eps sqrt(dim) when undecided); point is the midpoint of the two sums.
+ *   undecided false, within eps sqrt(dim) when undecided); point is the midpoint of the two sums.
  * Caller-provided arrays (NULL to skip); zero elsewhere. depth_bound: when intersecting, a proven
  * lower bound > eps on the penetration depth; else 0. pivots: simplex iterations over every LP
  * solved. */
 typedef struct hd_lp_result {
     hd_verdict verdict;
-    int undecided;
+    bool undecided;
     double f_min;
     double eps;
     double normal[HD_LP_MAX_DIM];
@@ -62,12 +62,12 @@ HD_API hd_status hd_lp_intersect(int dim, const double *s, int ns, const double 
                                  const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
                                  double *weights_t);
 
-/* Containment in any dimension (the source's IsSubsetOf): *inside = 1 when no point of T is
+/* Containment in any dimension (the source's IsSubsetOf): *inside true when no point of T is
  * separated from conv(S) by more than eps (each point decided as by hd_lp_point_inside, so the
  * sqrt(dim) band above applies). Empty T is inside anything; a non-empty T is never inside an
  * empty S. */
 HD_API hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
-                                const hd_tolerance *tol, int *inside);
+                                const hd_tolerance *tol, bool *inside);
 
 /* Point inside conv(S) in any dimension: HD_INTERSECTING inside deeper than eps, HD_TOUCHING on
  * the boundary within eps, HD_SEPARATED outside by more than eps (or S empty); eps =

@@ -55,13 +55,14 @@ typedef struct hd_combination {
  *   depth_bound > eps is a lower bound on the penetration depth proven by the algorithm.
  * - HD_TOUCHING: has_plane with gap >= -eps (the pair cannot overlap by more than eps) and
  *   has_point with |sum w_i a_i - sum v_j b_j| <= eps (the pair is no further apart than eps).
- * hd_certificate_check verifies all of this by brute force, independently of the algorithms. */
+ * Fields of a part that is absent (has_plane or has_point false) are zero. hd_certificate_check
+ * verifies all of this by brute force, independently of the algorithms. */
 typedef struct hd_certificate {
-    int has_plane;
+    bool has_plane;
     double normal[3];
     double offset;
     double gap;
-    int has_point;
+    bool has_point;
     double point[3];
     hd_combination on_a;
     hd_combination on_b;
@@ -81,7 +82,7 @@ typedef struct hd_stats {
     int refine_steps; /* steps of the shared contact classifier, 0 when it was not needed */
 } hd_stats;
 
-/* CD-Dual: which kind of face of the Minkowski difference attained the optimum. */
+/* Which kind of face of the Minkowski difference M = A - B attained CD-Dual's optimum. */
 typedef enum hd_face_kind {
     HD_FACE_NONE = 0,
     HD_FACE_FV, /* face of A with a supporting vertex of -B: feature_a = face, feature_b = vertex */
@@ -89,27 +90,48 @@ typedef enum hd_face_kind {
     HD_FACE_EE  /* edge of A with an edge of -B: feature_a, feature_b = edges */
 } hd_face_kind;
 
-typedef struct hd_result {
+/* The optimum of CD-Dual's search: the face of M whose plane is farthest from the origin, with
+ * d_max of Eq. (1) (positive: the plane separates, the pair is apart by at least that much). Set
+ * whenever a CD-Dual search produced the answer, also when it answers for another algorithm that
+ * stalled (stop = HD_STOP_FALLBACK). kind is HD_FACE_NONE, with every other field 0, when no
+ * CD-Dual search did: another algorithm answered, including CD-Dual's own fallback to GJK. */
+typedef struct hd_cddual_face {
+    hd_face_kind kind;
+    int feature_a; /* hull indices of A's vertex, edge (hd_polytope_edge) or face */
+    int feature_b; /* the same for B */
+    double dual_distance;
+} hd_cddual_face;
+
+/* The answer of hd_collide. */
+typedef struct hd_collide_result {
     hd_verdict verdict;
     hd_algo algo; /* the algorithm asked for */
     hd_stop stop;
-    double eps;          /* the absolute touching half-width used: touch_rel * scale */
-    double distance;     /* hd_distance: Euclidean distance (0 unless separated); else -1 */
-    double witness_a[3]; /* hd_distance: closest points, on A and on B (world frame) */
-    double witness_b[3];
+    double eps; /* the absolute touching half-width used: touch_rel * scale */
     hd_certificate cert;
     hd_stats stats;
-    hd_face_kind face_kind; /* CD-Dual only */
-    int feature_a;
-    int feature_b;
-    double dual_distance; /* CD-Dual: d_max of Eq. (1) */
-} hd_result;
+    hd_cddual_face cddual;
+} hd_collide_result;
+
+/* The answer of hd_distance (always computed by GJK, see hd_distance). */
+typedef struct hd_distance_result {
+    hd_verdict verdict;
+    hd_stop stop;
+    double eps;          /* as in hd_collide_result */
+    double distance;     /* Euclidean distance >= 0; 0 when the pair touches or intersects */
+    double witness_a[3]; /* on A and on B (world frame): the closest points when separated, a */
+    double witness_b[3]; /* point pair within eps when touching, a common point when
+                            intersecting (or, with stop = HD_STOP_FALLBACK, the certificate's
+                            two points, within eps of each other) */
+    hd_certificate cert;
+    hd_stats stats;
+} hd_distance_result;
 
 /* Per ordered pair warm-start state (frame coherence), owned by the caller: one per pair and
  * thread, initialised with HD_CACHE_INIT or hd_cache_reset. Indices are validated before use, so a
  * cache used with the wrong pair costs time, never correctness. */
 typedef struct hd_cache {
-    int valid;
+    bool valid;
     int simplex_count; /* GJK: the last simplex as (vertex of A, vertex of B) pairs */
     int simplex_a[4];
     int simplex_b[4];
@@ -120,7 +142,7 @@ typedef struct hd_cache {
 
 #define HD_CACHE_INIT                                                                              \
     {                                                                                              \
-        0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1                                                 \
+        false, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1                                             \
     }
 HD_API void hd_cache_reset(hd_cache *cache);
 
@@ -237,22 +259,22 @@ HD_API hd_options hd_options_default(void);
  * hd_workspace).
  * On error *out holds no verdict. The same errors apply to every query below. */
 HD_API hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                            const hd_pose *pose_b, const hd_options *opt, hd_result *out);
+                            const hd_pose *pose_b, const hd_options *opt, hd_collide_result *out);
 
 /* Euclidean distance and closest points (GJK, whatever opt->algo says), with the verdict and
  * certificate of hd_collide. distance is 0 when the pair touches or intersects. When GJK cannot
  * prove an overlap (needle-shaped Minkowski differences), the LP method decides it and the
  * witnesses are its certificate's point pair (stop = HD_STOP_FALLBACK). */
 HD_API hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                             const hd_pose *pose_b, const hd_options *opt, hd_result *out);
+                             const hd_pose *pose_b, const hd_options *opt, hd_distance_result *out);
 
 /* Directional gap (CD-Dual section 6): for a direction s (any length, normalized here), the
  * signed distance B must travel along +s or -s so that it just touches A (A fixed).
- *   contact = 0: the sweep of B along the line never meets A (no contact in either sense; the
+ *   contact false: the sweep of B along the line never meets A (no contact in either sense; the
  *     line {tau s} passes farther than eps from A - B), distance = 0;
  *   separated pairs: distance > 0 is the travel along s_sign*s to first contact;
  *   overlapping pairs: distance > 0 is the travel along s_sign*s to separate (the nearer way out);
- *   touching pairs (verdict HD_TOUCHING): contact = 1 and distance >= 0 the travel along
+ *   touching pairs (verdict HD_TOUCHING): contact true and distance >= 0 the travel along
  *     s_sign*s to leave the contact, 0 when B can move away at once.
  * s_sign is +1 or -1. verdict is hd_collide's (CD-Dual) for the pair as given; stats add that
  * query's work and the gap's searches'. HD_ERR_UNSUPPORTED when A - B is flat: neither polytope
@@ -261,7 +283,7 @@ HD_API hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const 
  * more than opt->workspace (or the stack scratch) holds: a workspace from hd_workspace_create_for
  * always suffices. */
 typedef struct hd_gap_result {
-    int contact;
+    bool contact;
     hd_verdict verdict; /* of the pair as given */
     double distance;
     int s_sign;
@@ -273,25 +295,29 @@ HD_API hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_po
                         const hd_pose *pose_b, const double direction[3], const hd_options *opt,
                         hd_gap_result *out);
 
-/* Containment: *inside = 1 when every vertex of B lies in A (within eps: a vertex on A's boundary
- * counts as inside), else 0. opt->algo is not used but must be valid. Errors: HD_ERR_NULL,
+/* Containment: *inside true when every vertex of B lies in A (within eps: a vertex on A's boundary
+ * counts as inside), else false. opt->algo is not used but must be valid. Errors: HD_ERR_NULL,
  * HD_ERR_BAD_POSE, HD_ERR_NONFINITE, HD_ERR_INVALID_ARG, HD_ERR_RANGE, HD_ERR_ITERATION_LIMIT. */
 HD_API hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                             const hd_pose *pose_b, const hd_options *opt, int *inside);
+                             const hd_pose *pose_b, const hd_options *opt, bool *inside);
 
-/* Point inside: HD_INTERSECTING strictly inside (deeper than eps), HD_TOUCHING on the boundary
- * within eps, HD_SEPARATED outside. Errors as hd_contains. */
+/* Point inside: the verdict of the point, taken as a polytope of one vertex, against A, in the
+ * vocabulary of every query (the CLI and Python print the same words): HD_INTERSECTING
+ * ("intersecting") strictly inside, deeper than eps; HD_TOUCHING ("touching") on the boundary
+ * within eps; HD_SEPARATED ("separated") outside by more than eps. Errors as hd_contains. */
 HD_API hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const double point[3],
                                  const hd_options *opt, hd_verdict *out);
 
-/* Independent brute-force check of result->cert for result->verdict against the vertices of the
- * posed polytopes (O(V_A + V_B)). HD_OK when it holds, HD_ERR_CERTIFICATE when it does not (also
- * when result->eps is not a band any valid tolerance could give: negative, not finite, or above
- * 1e-3 of the scale). HD_ERR_NULL for NULL arguments; a pose that is not a rotation gives its
- * hd_pose_validate status. */
+/* Independent brute-force check of a certificate cert for the verdict it proves, under the band
+ * eps, against the vertices of the posed polytopes (O(V_A + V_B)). It checks either query's
+ * answer: pass r.verdict, r.eps and &r.cert of an hd_collide_result or an hd_distance_result (the
+ * same poses as the query). HD_OK when it holds, HD_ERR_CERTIFICATE when it does not (also when
+ * eps is not a band any valid tolerance could give: negative, not finite, or above 1e-3 of the
+ * scale, and when verdict is not an hd_verdict). HD_ERR_NULL for NULL polytopes or cert; a pose
+ * that is not a rotation gives its hd_pose_validate status. */
 HD_API hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a,
                                       const hd_polytope *b, const hd_pose *pose_b,
-                                      const hd_result *result);
+                                      hd_verdict verdict, double eps, const hd_certificate *cert);
 
 #ifdef __cplusplus
 }

@@ -139,7 +139,7 @@ typedef struct hd_scene_contact {
     hd_verdict verdict;
     void *user_a;
     void *user_b;
-    const hd_contact *contact;
+    const hd_signed_distance_result *contact;
     const hd_manifold *manifold;
 } hd_scene_contact;
 

@@ -10,7 +10,7 @@
     scene = hedra.Scene(); scene.add(a); scene.add(b, pose); scene.step()   # many moving bodies
 
 Verdicts are exact outside the touching band |signed distance| <= touch_rel * scale (default
-touch_rel = 1e-12); every result carries a certificate that Result.check() verifies by brute
+touch_rel = 1e-12); every CollideResult and DistanceResult carries a certificate that check() verifies by brute
 force. Errors raise HedraError (InvalidInputError, ParseError, FileError) with the C status name.
 docs/PYTHON.md in the repository describes everything.
 """
@@ -21,8 +21,9 @@ from ._hedra import (
     TOUCHING,
     Cache,
     Certificate,
+    CollideResult,
     ContactPoint,
-    ContactResult,
+    DistanceResult,
     FileError,
     GapResult,
     HedraError,
@@ -30,8 +31,8 @@ from ._hedra import (
     Manifold,
     ParseError,
     Polytope,
-    Result,
     Scene,
+    SignedDistanceResult,
     Stats,
     __version__,
     collide,
@@ -50,8 +51,9 @@ VERDICTS = ("separated", "touching", "intersecting")
 
 __all__ = [
     "DEFAULT_TOUCH_REL", "INTERSECTING", "SEPARATED", "TOUCHING", "VERDICTS",
-    "Cache", "Certificate", "ContactPoint", "ContactResult", "FileError", "GapResult",
-    "HedraError", "InvalidInputError", "Manifold", "ParseError", "Polytope", "Result", "Scene", "Stats", "__version__",
+    "Cache", "Certificate", "CollideResult", "ContactPoint", "DistanceResult", "FileError",
+    "GapResult", "HedraError", "InvalidInputError", "Manifold", "ParseError", "Polytope", "Scene",
+    "SignedDistanceResult", "Stats", "__version__",
     "collide", "collide_many", "contact_manifold", "contains", "distance", "distance_many", "gap",
     "point_inside", "signed_distance",
 ]

@@ -25,17 +25,24 @@ typedef struct batch {
     double *dist, *wit_a, *wit_b; /* distance_many (witnesses optional) */
 } batch;
 
-static void store(batch *bt, npy_intp i, const hd_result *r)
+/* One pair's query, its answer stored at index i. */
+static hd_status query_pair(batch *bt, npy_intp i, const hd_pose *pose_a, const hd_pose *pose_b,
+                            const hd_options *opt)
 {
     if (!bt->distance) {
-        bt->verdict[i] = (npy_int8)r->verdict;
-        return;
+        hd_collide_result r;
+        hd_status st = hd_collide(bt->a, pose_a, bt->b, pose_b, opt, &r);
+        bt->verdict[i] = (npy_int8)r.verdict;
+        return st;
     }
-    bt->dist[i] = r->distance;
+    hd_distance_result r;
+    hd_status st = hd_distance(bt->a, pose_a, bt->b, pose_b, opt, &r);
+    bt->dist[i] = r.distance;
     if (bt->wit_a != NULL) {
-        memcpy(bt->wit_a + 3 * i, r->witness_a, 3 * sizeof(double));
-        memcpy(bt->wit_b + 3 * i, r->witness_b, 3 * sizeof(double));
+        memcpy(bt->wit_a + 3 * i, r.witness_a, 3 * sizeof(double));
+        memcpy(bt->wit_b + 3 * i, r.witness_b, 3 * sizeof(double));
     }
+    return st;
 }
 
 /* Poses lo..hi-1 with one warm-start cache; stops at the first failure (job.fail_*). */
@@ -63,14 +70,11 @@ static void run_chunk(hdpy_job *job, npy_intp lo, npy_intp hi)
             hdpy_job_fail(job, i, st, "poses_b");
             return;
         }
-        hd_result r;
-        st = bt->distance ? hd_distance(bt->a, pose_a, bt->b, &pose_b, &opt, &r)
-                          : hd_collide(bt->a, pose_a, bt->b, &pose_b, &opt, &r);
+        st = query_pair(bt, i, pose_a, &pose_b, &opt);
         if (st != HD_OK) {
             hdpy_job_fail(job, i, st, "pair");
             return;
         }
-        store(bt, i, &r);
     }
 }
 

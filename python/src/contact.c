@@ -82,7 +82,7 @@ PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t
         return NULL;
     }
     const hd_pose *pa = cc.has_a ? &cc.pose_a : NULL, *pb = cc.has_b ? &cc.pose_b : NULL;
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_status st;
     if (cc.vertices > HDPY_RELEASE_GIL_VERTICES) {
         Py_BEGIN_ALLOW_THREADS
@@ -98,7 +98,7 @@ PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t
 }
 
 /* hd_contact_manifold with a workspace when the two faces may not fit the stack scratch. */
-static hd_status run_manifold(contact_call *cc, hd_contact *c, hd_manifold *m)
+static hd_status run_manifold(contact_call *cc, hd_signed_distance_result *c, hd_manifold *m)
 {
     const hd_pose *pa = cc->has_a ? &cc->pose_a : NULL, *pb = cc->has_b ? &cc->pose_b : NULL;
     hd_workspace *ws = NULL;
@@ -124,7 +124,7 @@ PyObject *hdpy_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_
         contact_setup(&cc, v) < 0) {
         return NULL;
     }
-    hd_contact c;
+    hd_signed_distance_result c;
     hd_manifold m;
     hd_status st;
     if (cc.vertices > HDPY_RELEASE_GIL_VERTICES) {

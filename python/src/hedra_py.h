@@ -73,15 +73,19 @@ PyArrayObject *hdpy_points_array(PyObject *obj, const char *name);
 
 /* ---- result.c: result objects ---- */
 int hdpy_result_init_types(PyObject *module);
-/* A hedra.Result from a query's output; a and b are kept for Result.check(). */
-PyObject *hdpy_result_new(const hd_result *r, int has_distance, PyObject *a, PyObject *b,
-                          const hd_pose *pose_a, const hd_pose *pose_b);
+/* hedra.CollideResult and hedra.DistanceResult from a query's output; a and b are kept for
+ * check(). */
+PyObject *hdpy_collide_result_new(const hd_collide_result *r, PyObject *a, PyObject *b,
+                                  const hd_pose *pose_a, const hd_pose *pose_b);
+PyObject *hdpy_distance_result_new(const hd_distance_result *r, PyObject *a, PyObject *b,
+                                   const hd_pose *pose_a, const hd_pose *pose_b);
 PyObject *hdpy_gap_result_new(const hd_gap_result *r);
 PyObject *hdpy_verdict_str(hd_verdict v); /* new reference to an interned string */
 PyObject *hdpy_stats_new(const hd_stats *s);
-/* hedra.ContactResult of hd_signed_distance; hedra.Manifold of hd_contact_manifold. */
-PyObject *hdpy_contact_new(const hd_contact *c, int with_gradient);
-PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_contact *c, int with_gradient);
+/* hedra.SignedDistanceResult of hd_signed_distance; hedra.Manifold of hd_contact_manifold. */
+PyObject *hdpy_contact_new(const hd_signed_distance_result *c, int with_gradient);
+PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c,
+                            int with_gradient);
 
 /* ---- cache.c: hedra.Cache (warm start for single calls) ---- */
 extern PyTypeObject hdpy_CacheType;

@@ -14,12 +14,13 @@
 
 static PyMethodDef methods[] = {
     {"collide", FN(hdpy_collide), FASTCALL_KW,
-     "collide(a, b, pose_a=None, pose_b=None, algo='gjk', touch_rel=None, cache=None) -> Result\n"
+     "collide(a, b, pose_a=None, pose_b=None, algo='gjk', touch_rel=None, cache=None)\n    -> "
+     "CollideResult\n"
      "\nWhether posed polytopes a and b are 'separated', 'touching' or 'intersecting', with the\n"
      "certificate that proves it. algo: 'gjk', 'cddual' or 'lp'. A pose is a 7-sequence\n"
      "(qw, qx, qy, qz, tx, ty, tz) or a 4x4 matrix; None is the identity."},
     {"distance", FN(hdpy_distance), FASTCALL_KW,
-     "distance(a, b, pose_a=None, pose_b=None, touch_rel=None, cache=None) -> Result\n"
+     "distance(a, b, pose_a=None, pose_b=None, touch_rel=None, cache=None)\n    -> DistanceResult\n"
      "\nEuclidean distance (0 when touching or intersecting) with closest points witness_a,\n"
      "witness_b, and the verdict and certificate of collide."},
     {"gap", FN(hdpy_gap), FASTCALL_KW,
@@ -46,10 +47,11 @@ static PyMethodDef methods[] = {
      "(N, 3) closest points."},
     {"signed_distance", FN(hdpy_signed_distance), FASTCALL_KW,
      "signed_distance(a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa', cache=None,\n"
-     "                gradient=False) -> ContactResult\n"
+     "                gradient=False) -> SignedDistanceResult\n"
      "\nThe distance when separated, minus the penetration depth when overlapping, with the unit\n"
      "normal from A towards B, witnesses (witness_b - witness_a = signed_distance * normal),\n"
-     "proven depth_bounds, the supporting features (type, index) of both polytopes, verdict.\n"
+     "proven bounds lower <= signed_distance <= upper, the supporting features (type, index) of "
+     "both polytopes, verdict.\n"
      "depth: 'epa' (expanding polytope) or 'sat' (separating axes); both exact (hedra/contact.h).\n"
      "gradient=True: .gradient = (gradient_a, gradient_b, unique), the derivatives of the signed\n"
      "distance with respect to each pose (6 each: translation, then rotation about the frame's\n"

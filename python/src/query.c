@@ -65,13 +65,13 @@ PyObject *hdpy_collide(PyObject *self, PyObject *const *args, Py_ssize_t nargs, 
         hdpy_cache_get(v[6], &pc.opt.cache) < 0) {
         return NULL;
     }
-    hd_result r;
+    hd_collide_result r;
     hd_status st;
     HDPY_RUN(pc.heavy, st = hd_collide(pc.a, pa(&pc), pc.b, pb(&pc), &pc.opt, &r));
     if (st != HD_OK) {
         return hdpy_raise(st, "collide");
     }
-    return hdpy_result_new(&r, 0, v[0], v[1], pa(&pc), pb(&pc));
+    return hdpy_collide_result_new(&r, v[0], v[1], pa(&pc), pb(&pc));
 }
 
 PyObject *hdpy_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
@@ -85,13 +85,13 @@ PyObject *hdpy_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         hdpy_cache_get(v[5], &pc.opt.cache) < 0) {
         return NULL;
     }
-    hd_result r;
+    hd_distance_result r;
     hd_status st;
     HDPY_RUN(pc.heavy, st = hd_distance(pc.a, pa(&pc), pc.b, pb(&pc), &pc.opt, &r));
     if (st != HD_OK) {
         return hdpy_raise(st, "distance");
     }
-    return hdpy_result_new(&r, 1, v[0], v[1], pa(&pc), pb(&pc));
+    return hdpy_distance_result_new(&r, v[0], v[1], pa(&pc), pb(&pc));
 }
 
 /* A 3-vector argument (direction, point) as doubles. */
@@ -145,7 +145,7 @@ PyObject *hdpy_contains(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         pair_setup(&pc, v[0], v[1], v[2], v[3]) < 0 || hdpy_options(NULL, v[4], &pc.opt) < 0) {
         return NULL;
     }
-    int inside = 0;
+    bool inside = false;
     hd_status st;
     HDPY_RUN(pc.heavy, st = hd_contains(pc.a, pa(&pc), pc.b, pb(&pc), &pc.opt, &inside));
     if (st != HD_OK) {

@@ -1,18 +1,28 @@
-/* Result objects. hedra.Result holds the C hd_result by value and builds Python values only when
- * an attribute is read, so a query returns after one small allocation. Certificate, Stats and
- * GapResult are named tuples (struct sequences). */
+/* Result objects, one per query. hedra.CollideResult and hedra.DistanceResult hold their C
+ * result by value and build Python values only when an attribute is read, so a query returns
+ * after one small allocation; they share one object layout (the fields common to both queries
+ * and each one's own), each type exposing only its query's attributes. Certificate, Stats,
+ * GapResult and SignedDistanceResult are named tuples (struct sequences). */
 #include "hedra_py.h"
 
 typedef struct hdpy_result {
     PyObject_HEAD
-    hd_result r;
-    int has_distance;
+    hd_verdict verdict;
+    hd_stop stop;
+    double eps;
+    hd_certificate cert;
+    hd_stats stats;
+    hd_algo algo;          /* CollideResult */
+    hd_cddual_face cddual; /* CollideResult */
+    double distance;       /* DistanceResult */
+    double witness_a[3];   /* DistanceResult */
+    double witness_b[3];
     int has_pose_a, has_pose_b;
     hd_pose pose_a, pose_b;
     PyObject *a, *b; /* the polytopes, for check() */
 } hdpy_result;
 
-static PyTypeObject hdpy_ResultType;
+static PyTypeObject CollideResultType, DistanceResultType;
 static PyTypeObject CertificateType, StatsType, GapResultType;
 static PyObject *verdict_names[3];
 
@@ -114,7 +124,7 @@ static PyObject *fill(PyTypeObject *type, PyObject **items, int count)
     return t;
 }
 
-static PyObject *certificate_new(const hd_result *r)
+static PyObject *certificate_new(const hdpy_result *r)
 {
     const hd_certificate *c = &r->cert;
     PyObject *items[9] = {NULL};
@@ -154,17 +164,22 @@ PyObject *hdpy_gap_result_new(const hd_gap_result *r)
     return fill(&GapResultType, items, 6);
 }
 
-/* ---- hedra.Result ---- */
+/* ---- hedra.CollideResult, hedra.DistanceResult ---- */
 
-PyObject *hdpy_result_new(const hd_result *r, int has_distance, PyObject *a, PyObject *b,
-                          const hd_pose *pose_a, const hd_pose *pose_b)
+/* A result object with the fields both queries answer; the caller adds its query's own. */
+static hdpy_result *result_alloc(PyTypeObject *type, hd_verdict verdict, hd_stop stop, double eps,
+                                 const hd_certificate *cert, const hd_stats *stats, PyObject *a,
+                                 PyObject *b, const hd_pose *pose_a, const hd_pose *pose_b)
 {
-    hdpy_result *self = PyObject_New(hdpy_result, &hdpy_ResultType);
+    hdpy_result *self = PyObject_New(hdpy_result, type);
     if (self == NULL) {
         return NULL;
     }
-    self->r = *r;
-    self->has_distance = has_distance;
+    self->verdict = verdict;
+    self->stop = stop;
+    self->eps = eps;
+    self->cert = *cert;
+    self->stats = *stats;
     self->has_pose_a = pose_a != NULL;
     self->has_pose_b = pose_b != NULL;
     if (pose_a != NULL) {
@@ -175,6 +190,31 @@ PyObject *hdpy_result_new(const hd_result *r, int has_distance, PyObject *a, PyO
     }
     self->a = Py_NewRef(a);
     self->b = Py_NewRef(b);
+    return self;
+}
+
+PyObject *hdpy_collide_result_new(const hd_collide_result *r, PyObject *a, PyObject *b,
+                                  const hd_pose *pose_a, const hd_pose *pose_b)
+{
+    hdpy_result *self = result_alloc(&CollideResultType, r->verdict, r->stop, r->eps, &r->cert,
+                                     &r->stats, a, b, pose_a, pose_b);
+    if (self != NULL) {
+        self->algo = r->algo;
+        self->cddual = r->cddual;
+    }
+    return (PyObject *)self;
+}
+
+PyObject *hdpy_distance_result_new(const hd_distance_result *r, PyObject *a, PyObject *b,
+                                   const hd_pose *pose_a, const hd_pose *pose_b)
+{
+    hdpy_result *self = result_alloc(&DistanceResultType, r->verdict, r->stop, r->eps, &r->cert,
+                                     &r->stats, a, b, pose_a, pose_b);
+    if (self != NULL) {
+        self->distance = r->distance;
+        memcpy(self->witness_a, r->witness_a, sizeof self->witness_a);
+        memcpy(self->witness_b, r->witness_b, sizeof self->witness_b);
+    }
     return (PyObject *)self;
 }
 
@@ -188,59 +228,56 @@ static void result_dealloc(hdpy_result *self)
 static PyObject *get_verdict(hdpy_result *self, void *c)
 {
     (void)c;
-    return hdpy_verdict_str(self->r.verdict);
+    return hdpy_verdict_str(self->verdict);
 }
 
 static PyObject *get_code(hdpy_result *self, void *c)
 {
     (void)c;
-    return PyLong_FromLong((long)self->r.verdict);
+    return PyLong_FromLong((long)self->verdict);
 }
 
 static PyObject *get_algo(hdpy_result *self, void *c)
 {
     (void)c;
-    return PyUnicode_FromString(hd_algo_str(self->r.algo));
+    return PyUnicode_FromString(hd_algo_str(self->algo));
 }
 
 static PyObject *get_stop(hdpy_result *self, void *c)
 {
     (void)c;
     static const char *const names[] = {"converged", "early_exit", "refined", "fallback"};
-    int s = (int)self->r.stop;
+    int s = (int)self->stop;
     return PyUnicode_FromString(s >= 0 && s < 4 ? names[s] : "unknown");
 }
 
 static PyObject *get_eps(hdpy_result *self, void *c)
 {
     (void)c;
-    return PyFloat_FromDouble(self->r.eps);
+    return PyFloat_FromDouble(self->eps);
 }
 
 static PyObject *get_distance(hdpy_result *self, void *c)
 {
     (void)c;
-    return self->has_distance ? PyFloat_FromDouble(self->r.distance) : Py_NewRef(Py_None);
+    return PyFloat_FromDouble(self->distance);
 }
 
 static PyObject *get_witness(hdpy_result *self, void *which)
 {
-    if (!self->has_distance) {
-        Py_RETURN_NONE;
-    }
-    return vec3(which ? self->r.witness_b : self->r.witness_a);
+    return vec3(which ? self->witness_b : self->witness_a);
 }
 
 static PyObject *get_certificate(hdpy_result *self, void *c)
 {
     (void)c;
-    return certificate_new(&self->r);
+    return certificate_new(self);
 }
 
 static PyObject *get_stats(hdpy_result *self, void *c)
 {
     (void)c;
-    return hdpy_stats_new(&self->r.stats);
+    return hdpy_stats_new(&self->stats);
 }
 
 /* CD-Dual's optimal face of A - B: (kind, feature_a, feature_b, dual distance), else None. */
@@ -248,32 +285,45 @@ static PyObject *get_cddual(hdpy_result *self, void *c)
 {
     (void)c;
     static const char *const kinds[] = {"none", "fv", "vf", "ee"};
-    int k = (int)self->r.face_kind;
-    if (self->r.algo != HD_ALGO_CDDUAL || k <= 0 || k > 3) {
+    int k = (int)self->cddual.kind;
+    if (k <= 0 || k > 3) {
         Py_RETURN_NONE;
     }
-    return Py_BuildValue("(siid)", kinds[k], self->r.feature_a, self->r.feature_b,
-                         self->r.dual_distance);
+    return Py_BuildValue("(siid)", kinds[k], self->cddual.feature_a, self->cddual.feature_b,
+                         self->cddual.dual_distance);
 }
 
-static PyGetSetDef result_getset[] = {
+/* What both queries answer, on the base type the two result types inherit from. */
+static PyGetSetDef common_getset[] = {
     {"verdict", (getter)get_verdict, NULL, "'separated', 'touching' or 'intersecting'", NULL},
     {"code", (getter)get_code, NULL, "the verdict as 0, 1, 2 (hedra.SEPARATED, ...)", NULL},
-    {"algo", (getter)get_algo, NULL, "the algorithm asked for: 'gjk', 'cddual' or 'lp'", NULL},
     {"stop", (getter)get_stop, NULL,
      "why it stopped: 'converged', 'early_exit', 'refined' (the shared contact classifier\n"
      "decided inside the touching band) or 'fallback' (another algorithm answered)",
      NULL},
     {"eps", (getter)get_eps, NULL, "the absolute touching half-width: touch_rel * scale", NULL},
-    {"distance", (getter)get_distance, NULL,
-     "Euclidean distance (0 unless separated); None for hedra.collide", NULL},
-    {"witness_a", (getter)get_witness, NULL, "closest point on A (world), or None", NULL},
-    {"witness_b", (getter)get_witness, NULL, "closest point on B (world), or None", (void *)1},
     {"certificate", (getter)get_certificate, NULL, "the hedra.Certificate proving the verdict",
      NULL},
     {"stats", (getter)get_stats, NULL, "hedra.Stats work counters", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyGetSetDef collide_getset[] = {
+    {"algo", (getter)get_algo, NULL, "the algorithm asked for: 'gjk', 'cddual' or 'lp'", NULL},
     {"cddual_face", (getter)get_cddual, NULL,
-     "CD-Dual only: (kind 'fv'|'vf'|'ee', feature_a, feature_b, dual distance), else None", NULL},
+     "CD-Dual's optimum (kind 'fv'|'vf'|'ee', feature_a, feature_b, dual distance) when a CD-Dual\n"
+     "search produced the answer, else None",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyGetSetDef distance_getset[] = {
+    {"distance", (getter)get_distance, NULL,
+     "Euclidean distance >= 0 (0 when touching or intersecting)", NULL},
+    {"witness_a", (getter)get_witness, NULL,
+     "point of A (world): the closest one when separated, the common point when intersecting",
+     NULL},
+    {"witness_b", (getter)get_witness, NULL, "point of B (world), as witness_a", (void *)1},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -283,23 +333,26 @@ static PyObject *result_check(hdpy_result *self, PyObject *unused)
     const hd_polytope *a = ((hdpy_polytope *)self->a)->poly;
     const hd_polytope *b = ((hdpy_polytope *)self->b)->poly;
     hd_status st = hd_certificate_check(a, self->has_pose_a ? &self->pose_a : NULL, b,
-                                        self->has_pose_b ? &self->pose_b : NULL, &self->r);
+                                        self->has_pose_b ? &self->pose_b : NULL, self->verdict,
+                                        self->eps, &self->cert);
     if (st == HD_OK || st == HD_ERR_CERTIFICATE) {
         return PyBool_FromLong(st == HD_OK);
     }
     return hdpy_raise(st, "check");
 }
 
-static PyObject *result_repr(hdpy_result *self)
+static PyObject *collide_repr(hdpy_result *self)
 {
-    if (self->has_distance) {
-        char d[40];
-        PyOS_snprintf(d, sizeof d, "%.17g", self->r.distance);
-        return PyUnicode_FromFormat("<hedra.Result verdict='%s' distance=%s>",
-                                    hd_verdict_str(self->r.verdict), d);
-    }
-    return PyUnicode_FromFormat("<hedra.Result verdict='%s' algo='%s'>",
-                                hd_verdict_str(self->r.verdict), hd_algo_str(self->r.algo));
+    return PyUnicode_FromFormat("<hedra.CollideResult verdict='%s' algo='%s'>",
+                                hd_verdict_str(self->verdict), hd_algo_str(self->algo));
+}
+
+static PyObject *distance_repr(hdpy_result *self)
+{
+    char d[40];
+    PyOS_snprintf(d, sizeof d, "%.17g", self->distance);
+    return PyUnicode_FromFormat("<hedra.DistanceResult verdict='%s' distance=%s>",
+                                hd_verdict_str(self->verdict), d);
 }
 
 static PyMethodDef result_methods[] = {
@@ -309,20 +362,40 @@ static PyMethodDef result_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject hdpy_ResultType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.Result",
+/* The base of CollideResult and DistanceResult (not exported: never returned itself). */
+static PyTypeObject ResultBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra._QueryResult",
     .tp_basicsize = sizeof(hdpy_result),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The answer of hedra.collide or hedra.distance (read-only).",
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "What hedra.collide and hedra.distance both answer.",
     .tp_dealloc = (destructor)result_dealloc,
-    .tp_repr = (reprfunc)result_repr,
-    .tp_getset = result_getset,
+    .tp_getset = common_getset,
     .tp_methods = result_methods,
 };
 
-/* ---- contact queries: ContactResult, ContactPoint, Manifold ---- */
+static PyTypeObject CollideResultType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.CollideResult",
+    .tp_basicsize = sizeof(hdpy_result),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The answer of hedra.collide (read-only).",
+    .tp_dealloc = (destructor)result_dealloc,
+    .tp_repr = (reprfunc)collide_repr,
+    .tp_getset = collide_getset,
+};
 
-static PyTypeObject ContactResultType, ContactPointType, ManifoldType;
+static PyTypeObject DistanceResultType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hedra.DistanceResult",
+    .tp_basicsize = sizeof(hdpy_result),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The answer of hedra.distance (read-only).",
+    .tp_dealloc = (destructor)result_dealloc,
+    .tp_repr = (reprfunc)distance_repr,
+    .tp_getset = distance_getset,
+};
+
+/* ---- contact queries: SignedDistanceResult, ContactPoint, Manifold ---- */
+
+static PyTypeObject SignedDistanceResultType, ContactPointType, ManifoldType;
 
 static PyStructSequence_Field contact_fields[] = {
     {"verdict", "'separated', 'touching' or 'intersecting' (from signed_distance and eps)"},
@@ -330,7 +403,8 @@ static PyStructSequence_Field contact_fields[] = {
     {"normal", "unit normal from A towards B: moving B by depth * normal makes an overlap touch"},
     {"witness_a", "point of A: closest (separated) or deepest along normal (overlapping)"},
     {"witness_b", "point of B, with witness_b - witness_a = signed_distance * normal"},
-    {"depth_bounds", "(lower, upper): proven bounds on -signed_distance (both regimes)"},
+    {"lower", "proven lower bound on signed_distance (every regime)"},
+    {"upper", "proven upper bound on signed_distance (every regime)"},
     {"feature_a", "(type, index): A's supporting 'vertex', 'edge' or 'face' along normal"},
     {"feature_b", "(type, index): B's supporting feature along -normal"},
     {"method", "how the depth was computed: 'none' (separated: GJK), 'epa' or 'sat'"},
@@ -342,9 +416,9 @@ static PyStructSequence_Field contact_fields[] = {
     {NULL, NULL},
 };
 static PyStructSequence_Desc contact_desc = {
-    "hedra.ContactResult",
+    "hedra.SignedDistanceResult",
     "Signed distance of a pair and what attains it, see hedra.signed_distance.", contact_fields,
-    13};
+    14};
 
 static PyStructSequence_Field point_fields[] = {
     {"point", "world point half-way between the two surfaces along the normal"},
@@ -359,7 +433,7 @@ static PyStructSequence_Desc point_desc = {
 static PyStructSequence_Field manifold_fields[] = {
     {"normal", "the contact's unit normal, from A towards B, shared by every point"},
     {"points", "tuple of 0 to 4 hedra.ContactPoint (empty when separated beyond eps)"},
-    {"contact", "the hedra.ContactResult it was built from"},
+    {"contact", "the hedra.SignedDistanceResult it was built from"},
     {NULL, NULL},
 };
 static PyStructSequence_Desc manifold_desc = {
@@ -381,16 +455,17 @@ static PyObject *gradient_new(const hd_pose_gradient *g, int asked)
                          b[2], b[3], b[4], b[5], g->unique ? Py_True : Py_False);
 }
 
-PyObject *hdpy_contact_new(const hd_contact *c, int with_gradient)
+PyObject *hdpy_contact_new(const hd_signed_distance_result *c, int with_gradient)
 {
     static const char *const methods[] = {"none", "epa", "sat"};
     int k = (int)c->method;
-    PyObject *items[13] = {hdpy_verdict_str(c->verdict),
+    PyObject *items[14] = {hdpy_verdict_str(c->verdict),
                            PyFloat_FromDouble(c->signed_distance),
                            vec3(c->normal),
                            vec3(c->witness_a),
                            vec3(c->witness_b),
-                           Py_BuildValue("(dd)", c->depth_lower, c->depth_upper),
+                           PyFloat_FromDouble(c->lower),
+                           PyFloat_FromDouble(c->upper),
                            feature_new(c->feature_a),
                            feature_new(c->feature_b),
                            PyUnicode_FromString(k >= 0 && k < 3 ? methods[k] : "unknown"),
@@ -398,7 +473,7 @@ PyObject *hdpy_contact_new(const hd_contact *c, int with_gradient)
                            PyFloat_FromDouble(c->size),
                            hdpy_stats_new(&c->stats),
                            gradient_new(&c->gradient, with_gradient)};
-    return fill(&ContactResultType, items, 13);
+    return fill(&SignedDistanceResultType, items, 14);
 }
 
 static PyObject *contact_point_new(const hd_contact_point *p)
@@ -408,7 +483,8 @@ static PyObject *contact_point_new(const hd_contact_point *p)
     return fill(&ContactPointType, items, 4);
 }
 
-PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_contact *c, int with_gradient)
+PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c,
+                            int with_gradient)
 {
     int n = m->count < 0 ? 0 : (m->count > HD_MANIFOLD_MAX ? HD_MANIFOLD_MAX : m->count);
     PyObject *points = PyTuple_New(n);
@@ -426,12 +502,13 @@ PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_contact *c, int with_
 
 static int contact_init_types(PyObject *module)
 {
-    if (PyStructSequence_InitType2(&ContactResultType, &contact_desc) < 0 ||
+    if (PyStructSequence_InitType2(&SignedDistanceResultType, &contact_desc) < 0 ||
         PyStructSequence_InitType2(&ContactPointType, &point_desc) < 0 ||
         PyStructSequence_InitType2(&ManifoldType, &manifold_desc) < 0) {
         return -1;
     }
-    if (PyModule_AddObjectRef(module, "ContactResult", (PyObject *)&ContactResultType) < 0 ||
+    if (PyModule_AddObjectRef(module, "SignedDistanceResult",
+                              (PyObject *)&SignedDistanceResultType) < 0 ||
         PyModule_AddObjectRef(module, "ContactPoint", (PyObject *)&ContactPointType) < 0 ||
         PyModule_AddObjectRef(module, "Manifold", (PyObject *)&ManifoldType) < 0) {
         return -1;
@@ -448,13 +525,17 @@ int hdpy_result_init_types(PyObject *module)
             return -1;
         }
     }
-    if (PyType_Ready(&hdpy_ResultType) < 0 ||
+    CollideResultType.tp_base = &ResultBaseType;
+    DistanceResultType.tp_base = &ResultBaseType;
+    if (PyType_Ready(&ResultBaseType) < 0 || PyType_Ready(&CollideResultType) < 0 ||
+        PyType_Ready(&DistanceResultType) < 0 ||
         PyStructSequence_InitType2(&StatsType, &stats_desc) < 0 ||
         PyStructSequence_InitType2(&CertificateType, &cert_desc) < 0 ||
         PyStructSequence_InitType2(&GapResultType, &gap_desc) < 0) {
         return -1;
     }
-    if (PyModule_AddObjectRef(module, "Result", (PyObject *)&hdpy_ResultType) < 0 ||
+    if (PyModule_AddObjectRef(module, "CollideResult", (PyObject *)&CollideResultType) < 0 ||
+        PyModule_AddObjectRef(module, "DistanceResult", (PyObject *)&DistanceResultType) < 0 ||
         PyModule_AddObjectRef(module, "Certificate", (PyObject *)&CertificateType) < 0 ||
         PyModule_AddObjectRef(module, "Stats", (PyObject *)&StatsType) < 0 ||
         PyModule_AddObjectRef(module, "GapResult", (PyObject *)&GapResultType) < 0) {

@@ -281,7 +281,7 @@ static PyObject *detail_arrays(hd_scene_detail detail, const hd_scene_contact *c
         Py_RETURN_NONE;
     }
     static const char *const names[5] = {"signed_distance", "normal", "witness_a", "witness_b",
-                                         "depth_bounds"};
+                                         "bounds"};
     static const int width[5] = {1, 3, 3, 3, 2};
     PyObject *d = PyDict_New();
     double *v[5];
@@ -295,13 +295,13 @@ static PyObject *detail_arrays(hd_scene_detail detail, const hd_scene_contact *c
         Py_DECREF(a);
     }
     for (int k = 0; d != NULL && k < count; ++k) {
-        const hd_contact *x = c[k].contact;
+        const hd_signed_distance_result *x = c[k].contact;
         v[0][k] = x->signed_distance;
         memcpy(v[1] + 3 * k, x->normal, 3 * sizeof(double));
         memcpy(v[2] + 3 * k, x->witness_a, 3 * sizeof(double));
         memcpy(v[3] + 3 * k, x->witness_b, 3 * sizeof(double));
-        v[4][2 * k] = x->depth_lower;
-        v[4][2 * k + 1] = x->depth_upper;
+        v[4][2 * k] = x->lower; /* proven bounds on the signed distance */
+        v[4][2 * k + 1] = x->upper;
     }
     if (d != NULL && detail == HD_SCENE_MANIFOLD && manifold_arrays(d, c, count) < 0) {
         Py_CLEAR(d);

@@ -76,8 +76,8 @@ def check_pair(A_pts, B_pts, pose_a, pose_b):
     assert abs(np.linalg.norm(n) - 1) <= 1e-12
     assert r.size > 0  # tolerances below use the oracle's own size (the world box diagonal)
     assert np.all(np.abs(r.witness_b - r.witness_a - r.signed_distance * n) <= tol)
-    lower, upper = r.depth_bounds
-    assert lower <= -r.signed_distance <= upper
+    assert r.lower <= r.signed_distance <= r.upper
+    lower, upper = -r.upper, -r.lower  # the bounds on the depth
     check_features(r, a, b)
     depth = sat_depth(A, B)
     if depth > tol:  # overlapping beyond rounding
@@ -147,7 +147,7 @@ def test_unit_cubes_overlapping_by_a_quarter(pose_b):
     assert r.signed_distance == pytest.approx(-0.25, abs=1e-12)
     # contact.h: the normal points from A towards B; moving B by depth * n separates to touching
     assert np.allclose(r.normal, [1, 0, 0], atol=1e-12)
-    assert r.depth_bounds[0] <= 0.25 <= r.depth_bounds[1]
+    assert -r.upper <= 0.25 <= -r.lower
     assert r.feature_a[0] == "face" and r.feature_b[0] == "face"
     m = hedra.contact_manifold(cube, cube, pose_b=pose_b)
     assert len(m.points) == 4
@@ -169,7 +169,7 @@ def test_separated_cubes():
     r = hedra.signed_distance(cube, cube, pose_b=(1, 0, 0, 0, 3, 0, 0))
     assert r.verdict == "separated" and r.signed_distance == pytest.approx(2.0, abs=1e-12)
     assert np.allclose(r.normal, [1, 0, 0], atol=1e-12)
-    assert r.depth_bounds[0] <= -2.0 <= r.depth_bounds[1]
+    assert -r.upper <= -2.0 <= -r.lower
     assert hedra.contact_manifold(cube, cube, pose_b=(1, 0, 0, 0, 3, 0, 0)).points == ()
 
 

@@ -213,7 +213,8 @@ def test_result_fields():
     r = hedra.collide(cube, cube, pose_b=(1, 0, 0, 0, 0.5, 0.5, 0.5), algo="cddual")
     assert r.verdict == "intersecting" and r.algo == "cddual"
     assert r.stop in ("converged", "early_exit", "refined", "fallback")
-    assert r.distance is None and r.witness_a is None  # collide computes no distance
+    assert isinstance(r, hedra.CollideResult)
+    assert not hasattr(r, "distance") and not hasattr(r, "witness_a")  # collide computes none
     assert r.eps == pytest.approx(1e-12 * r.eps / 1e-12)
     cert = r.certificate
     assert cert.point is not None and cert.depth_bound > 0
@@ -223,6 +224,28 @@ def test_result_fields():
     s = hedra.collide(cube, cube, pose_b=(1, 0, 0, 0, 3, 0, 0))
     assert s.certificate.normal is not None and s.certificate.point is None
     assert s.certificate.gap == pytest.approx(2.0)
+
+
+def test_one_result_type_per_query():
+    cube = hedra.Polytope(UNIT_CUBE)
+    far = (1, 0, 0, 0, 3, 0, 0)
+    d = hedra.distance(cube, cube, pose_b=far)
+    assert isinstance(d, hedra.DistanceResult) and not isinstance(d, hedra.CollideResult)
+    assert d.distance == pytest.approx(2.0) and d.witness_b[0] - d.witness_a[0] == pytest.approx(2.0)
+    assert not hasattr(d, "algo") and not hasattr(d, "cddual_face") and d.check()
+    over = hedra.distance(cube, cube, pose_b=(1, 0, 0, 0, 0.5, 0, 0))
+    assert over.verdict == "intersecting" and over.distance == 0.0  # never a sentinel
+    # CD-Dual's face is reported whenever its search answered, None for the other algorithms
+    assert hedra.collide(cube, cube, pose_b=far, algo="gjk").cddual_face is None
+    assert hedra.collide(cube, cube, pose_b=far, algo="cddual").cddual_face[0] in ("fv", "vf", "ee")
+    s = hedra.signed_distance(cube, cube, pose_b=far)
+    assert isinstance(s, hedra.SignedDistanceResult) and s.lower <= 2.0 <= s.upper
+    assert s.upper - s.lower <= 1e-9  # GJK's distance bounds, proven, not negated
+    g = hedra.gap(cube, cube, (1, 0, 0), pose_b=far)
+    assert g.contact is True and type(hedra.contains(cube, cube)) is bool
+    # point_inside speaks the verdict vocabulary, like hedra.VERDICTS and the CLI's `inside`
+    words = {hedra.point_inside(cube, p) for p in ((0.5, 0.5, 0.5), (1, 1, 1), (2, 2, 2))}
+    assert words == set(hedra.VERDICTS)
 
 
 def test_touch_rel_widens_the_band():

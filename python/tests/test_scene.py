@@ -201,7 +201,7 @@ def test_contact_details_against_separating_axes(rng, threads):
                 scene.move(int(i), poses[int(i)])
         pairs, verdicts = scene.step()
         d = scene.details
-        assert set(d) == {"signed_distance", "normal", "witness_a", "witness_b", "depth_bounds",
+        assert set(d) == {"signed_distance", "normal", "witness_a", "witness_b", "bounds",
                           "manifold_count", "manifold_points", "manifold_separation"}
         assert len(d["signed_distance"]) == len(pairs)
         for k, (a, b) in enumerate(pairs):
@@ -216,7 +216,7 @@ def test_contact_details_against_separating_axes(rng, threads):
             if verdicts[k] == hedra.INTERSECTING:
                 depth = sat_depth(A, B, box_axes(R))
                 assert abs(-s - depth) < tol, (a, b, s, depth)
-                lo, hi = d["depth_bounds"][k]
+                lo, hi = -d["bounds"][k][1], -d["bounds"][k][0]  # bounds on the depth
                 assert lo - tol <= depth <= hi + tol
                 checked += 1
             count = d["manifold_count"][k]
@@ -241,7 +241,7 @@ def test_depth_without_manifold():
     pairs, verdicts = scene.step()
     assert pairs.tolist() == [[0, 1]] and verdicts.tolist() == [hedra.INTERSECTING]
     d = scene.details
-    assert set(d) == {"signed_distance", "normal", "witness_a", "witness_b", "depth_bounds"}
+    assert set(d) == {"signed_distance", "normal", "witness_a", "witness_b", "bounds"}
     assert abs(d["signed_distance"][0] + 0.25) < 1e-12
     assert np.allclose(d["normal"][0], [1, 0, 0], atol=1e-12)
     scene.move(1, (1, 0, 0, 0, 5, 0, 0))

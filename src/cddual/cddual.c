@@ -99,7 +99,7 @@ static void comb_point_b(const hdi_pair *pair, const hd_combination *cb, double 
  * locating x on the face. HD_OK with the verdict set, or HD_ERR_UNSUPPORTED when the evidence
  * cannot place the depth above eps. */
 static hd_status certify_overlap(const hdi_pair *pair, const hdi_raysearch *rs, double clearance,
-                                 int ia, int ib, hd_result *out)
+                                 int ia, int ib, hd_collide_result *out)
 {
     double psi = rs->best_value;
     if (!(psi > 0.0 && psi < 1.0)) {
@@ -132,7 +132,7 @@ static hd_status certify_overlap(const hdi_pair *pair, const hdi_raysearch *rs, 
     comb_point_b(pair, &cert->on_b, pb);
     hdi_v3_add(cert->point, pa, pb);
     hdi_v3_scale(cert->point, cert->point, 0.5);
-    cert->has_point = 1;
+    cert->has_point = true;
     cert->depth_bound = depth;
     out->verdict = HD_INTERSECTING;
     out->stop = HD_STOP_CONVERGED;
@@ -141,10 +141,10 @@ static hd_status certify_overlap(const hdi_pair *pair, const hdi_raysearch *rs, 
 
 /* The search stopped on a face whose plane, re-measured with both supports, has gap > eps (the
  * paper stops at d > 0; a gap in (0, eps] is not enough evidence). */
-static void certify_separation(const hdi_raysearch *rs, hd_result *out)
+static void certify_separation(const hdi_raysearch *rs, hd_collide_result *out)
 {
     hd_certificate *cert = &out->cert;
-    cert->has_plane = 1;
+    cert->has_plane = true;
     hdi_v3_copy(cert->normal, rs->best.n);
     cert->offset = 0.5 * (rs->sep_max_a + rs->sep_min_b);
     cert->gap = rs->sep_min_b - rs->sep_max_a;
@@ -202,31 +202,31 @@ static int seed_vertex(const hd_polytope *p, const double d[3])
     return best;
 }
 
-static void report_face(const hdi_raysearch *rs, hd_result *out)
+static void report_face(const hdi_raysearch *rs, hd_collide_result *out)
 {
-    out->face_kind = rs->best.kind;
-    out->feature_a = rs->best.fa;
-    out->feature_b = rs->best.fb;
+    out->cddual.kind = rs->best.kind;
+    out->cddual.feature_a = rs->best.fa;
+    out->cddual.feature_b = rs->best.fb;
     /* Eq. (1) with k = h, N = n: d(f) = -h / (|c| (h - n.c)) = (psi - 1) / |c| */
     double len = hdi_v3_len(rs->c);
     double den = rs->best.h - hdi_v3_dot(rs->best.n, rs->c);
-    out->dual_distance = -rs->best.h / (len * den);
+    out->cddual.dual_distance = -rs->best.h / (len * den);
 }
 
 /* Neither polytope a solid: M has no interior point with a clearance (it may be flat), so GJK
  * answers. */
-static hd_status fallback(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status fallback(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out)
 {
     hd_status st = hdi_gjk_collide(pair, opt, out);
     out->stop = HD_STOP_FALLBACK;
-    out->face_kind = HD_FACE_NONE;
+    memset(&out->cddual, 0, sizeof out->cddual); /* no CD-Dual face answered */
     return st;
 }
 
 /* The search needed more candidates than the map holds (the stack scratch, or a workspace smaller
  * than hd_workspace_capacity_for): GJK answers (stop = HD_STOP_FALLBACK), and the work already
  * done is counted. */
-static hd_status fallback_full(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status fallback_full(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out)
 {
     hd_stats spent = out->stats;
     memset(&out->stats, 0, sizeof out->stats);
@@ -242,7 +242,7 @@ static hd_status fallback_full(const hdi_pair *pair, const hd_options *opt, hd_r
 
 /* The intersection query on an opened map (hdi_facemap_open). */
 static hd_status collide_on_map(const hdi_pair *pair, const hd_options *opt, hdi_facemap *map,
-                                hd_result *out)
+                                hd_collide_result *out)
 {
     if (pair->a->dim < 3 && pair->b->dim < 3) {
         return fallback(pair, opt, out);
@@ -287,7 +287,7 @@ static hd_status collide_on_map(const hdi_pair *pair, const hd_options *opt, hdi
     return st;
 }
 
-hd_status hdi_cddual_collide(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_cddual_collide(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out)
 {
     hdi_facemap_scratch scratch;
     hdi_facemap *map =

@@ -141,7 +141,7 @@ static hd_status gap_overlapping(const hdi_pair *pair, hdi_facemap *map, const d
     if (st != HD_OK) {
         return st;
     }
-    out->contact = 1;
+    out->contact = true;
     out->s_sign = up <= down ? 1 : -1;
     out->distance = up <= down ? up : down;
     return HD_OK;
@@ -157,7 +157,7 @@ static hd_status gap_separated(const hdi_pair *pair, hdi_facemap *map, const dou
         return st;
     }
     if (!found) {
-        out->contact = 0;
+        out->contact = false;
         out->distance = 0.0;
         out->s_sign = 1;
         return HD_OK;
@@ -171,7 +171,7 @@ static hd_status gap_separated(const hdi_pair *pair, hdi_facemap *map, const dou
     double len = hdi_v3_len(c);
     double d = psi == HUGE_VAL ? HUGE_VAL : (psi - 1.0) / len;
     double g = hdi_cddual_gap_from_dual(d, len);
-    out->contact = 1;
+    out->contact = true;
     out->s_sign = hdi_v3_dot(c, s) >= 0.0 ? 1 : -1;
     out->distance = g > 0.0 ? g : 0.0;
     return HD_OK;
@@ -208,8 +208,8 @@ int hdi_cddual_gap_supported(const hdi_pair *pair)
     return 0;
 }
 
-hd_status hdi_cddual_gap(const hdi_pair *pair, const hd_result *verdict, const double dir[3],
-                         const hd_options *opt, hd_gap_result *out)
+hd_status hdi_cddual_gap(const hdi_pair *pair, const hd_collide_result *verdict,
+                         const double dir[3], const hd_options *opt, hd_gap_result *out)
 {
     double s[3];
     hdi_v3_copy(s, dir);

@@ -36,14 +36,14 @@ static int point_pair_ok(const hdi_pair *pair, const hd_certificate *cert)
     return point_pair_gap(pair, cert) <= pair->eps + rounding_slack(pair);
 }
 
-static void set_separated(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
+static void set_separated(const hdi_pair *pair, const hdi_gjk_state *st, hd_collide_result *out)
 {
     out->verdict = HD_SEPARATED;
     hdi_gjk_plane(pair, st, &out->cert);
 }
 
 /* Touching from GJK alone: its plane (gap L >= -eps) and its point pair (|v| <= eps). */
-static void set_touching_gjk(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
+static void set_touching_gjk(const hdi_pair *pair, const hdi_gjk_state *st, hd_collide_result *out)
 {
     out->verdict = HD_TOUCHING;
     hdi_gjk_plane(pair, st, &out->cert);
@@ -57,7 +57,7 @@ static void set_plane(const hdi_pair *pair, const double n[3], int ia, int ib, h
     hdi_pair_b_vertex(pair, ib, pb);
     double ha = hdi_v3_dot(n, pair->a->verts + 3 * ia);
     double hb = hdi_v3_dot(n, pb);
-    cert->has_plane = 1;
+    cert->has_plane = true;
     hdi_v3_copy(cert->normal, n);
     cert->gap = hb - ha;
     cert->offset = 0.5 * (ha + hb);
@@ -86,7 +86,7 @@ static int common_point_within(const hdi_pair *pair, const hdi_simplex *s, doubl
  * below), with GJK's point pair. A least facet deeper than the band proves no overlap without a
  * common point, which nothing here has, and one beyond -eps would contradict GJK's |v| <= eps:
  * no verdict is guessed in either case. */
-static hd_status least_facet_side(const hdi_pair *pair, hdi_gjk_state *st, hd_result *out)
+static hd_status least_facet_side(const hdi_pair *pair, hdi_gjk_state *st, hd_collide_result *out)
 {
     double slack = rounding_slack(pair);
     hdi_mface f;
@@ -106,7 +106,7 @@ static hd_status least_facet_side(const hdi_pair *pair, hdi_gjk_state *st, hd_re
 /* The origin may be deep in M (U <= eps, L < -eps): EPA's lower bound on the depth (> eps:
  * intersecting, with a common point) or a direction n with h_M(n) <= eps, a plane with gap >= -eps
  * (touching). Bounds ending within rounding of the band edge report the nearer side. */
-static hd_status depth_side(const hdi_pair *pair, hdi_gjk_state *st, hd_result *out)
+static hd_status depth_side(const hdi_pair *pair, hdi_gjk_state *st, hd_collide_result *out)
 {
     hdi_epa_result r;
     hd_status status = hdi_epa_depth(pair, &st->simplex, &st->start_a, &st->start_b,
@@ -143,18 +143,19 @@ static hd_status depth_side(const hdi_pair *pair, hdi_gjk_state *st, hd_result *
     return HD_OK;
 }
 
-static void fill_distance(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
+static void fill_distance(const hdi_pair *pair, const hdi_gjk_state *st,
+                          const hd_collide_result *out, hdi_closest *closest)
 {
     if (out->verdict == HD_SEPARATED) {
-        out->distance = sqrt(st->vv);
-        hdi_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
+        closest->distance = sqrt(st->vv);
+        hdi_simplex_witnesses(&st->simplex, pair, closest->witness_a, closest->witness_b);
     } else if (out->verdict == HD_TOUCHING) {
-        out->distance = 0.0;
-        hdi_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
+        closest->distance = 0.0;
+        hdi_simplex_witnesses(&st->simplex, pair, closest->witness_a, closest->witness_b);
     } else {
-        out->distance = 0.0;
-        hdi_v3_copy(out->witness_a, out->cert.point);
-        hdi_v3_copy(out->witness_b, out->cert.point);
+        closest->distance = 0.0;
+        hdi_v3_copy(closest->witness_a, out->cert.point);
+        hdi_v3_copy(closest->witness_b, out->cert.point);
     }
 }
 
@@ -199,16 +200,16 @@ static int bounds_apart(const hdi_pair *pair, double upper, double lower)
     return lower <= pair->eps && (lower < -pair->eps || upper - lower > rounding_slack(pair));
 }
 
-hd_status hdi_contact_refine(const hdi_pair *pair, hdi_gjk_state *st, int want_distance,
-                             hd_result *out)
+hd_status hdi_contact_refine(const hdi_pair *pair, hdi_gjk_state *st, hdi_closest *closest,
+                             hd_collide_result *out)
 {
     const double eps = pair->eps;
     int iterations = st->iterations;
     hd_status status = HD_OK;
     memset(&out->cert, 0, sizeof out->cert); /* callers may have left partial evidence there */
-    if (st->end == HD_GJK_RUNNING || (st->end == HD_GJK_SEPARATED && want_distance)) {
+    if (st->end == HD_GJK_RUNNING || (st->end == HD_GJK_SEPARATED && closest != NULL)) {
         st->end = HD_GJK_RUNNING;
-        status = hdi_gjk_iterate(pair, want_distance ? DBL_MAX : eps, st, &out->stats);
+        status = hdi_gjk_iterate(pair, closest != NULL ? DBL_MAX : eps, st, &out->stats);
     }
     out->stats.refine_steps += st->iterations - iterations;
     if (status != HD_OK) {
@@ -250,23 +251,23 @@ hd_status hdi_contact_refine(const hdi_pair *pair, hdi_gjk_state *st, int want_d
         return HD_ERR_ITERATION_LIMIT; /* no common point proven to the band: no answer */
     }
     out->stop = HD_STOP_REFINED;
-    if (want_distance) {
-        fill_distance(pair, st, out);
+    if (closest != NULL) {
+        fill_distance(pair, st, out, closest);
     }
     return HD_OK;
 }
 
-hd_status hdi_contact_classify(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_contact_classify(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out)
 {
     if (pair == NULL || out == NULL) {
         return HD_ERR_NULL;
     }
     hdi_gjk_state st;
     hdi_gjk_start(pair, opt != NULL ? opt->cache : NULL, &st);
-    return hdi_contact_refine(pair, &st, 0, out);
+    return hdi_contact_refine(pair, &st, NULL, out);
 }
 
-hd_status hdi_contact_confirm(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_contact_confirm(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out)
 {
     if (pair == NULL || out == NULL) {
         return HD_ERR_NULL;

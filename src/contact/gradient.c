@@ -182,8 +182,9 @@ static void project(const double n[3], const double x[3], double out[3])
 
 /* Edge-edge: the normal turns with the edges' cross product, the witnesses slide along them.
  * 0 when the edges are parallel (no unique witnesses). */
-static int edge_edge_rates(const hd_contact *c, const body_motion *ma, const body_motion *mb,
-                           const double va[3], const double vb[3], hd_contact_rates *out)
+static int edge_edge_rates(const hd_signed_distance_result *c, const body_motion *ma,
+                           const body_motion *mb, const double va[3], const double vb[3],
+                           hd_contact_rates *out)
 {
     double u[3], e[3], cu[3], du[3], de[3], t1[3], t2[3], cdot[3], r[3], pr[3], x[3];
     world_edge(ma, c->feature_a.index, u);
@@ -214,8 +215,8 @@ static int edge_edge_rates(const hd_contact *c, const body_motion *ma, const bod
 
 /* A vertex against an edge (side sign +1: A's vertex and B's edge; -1: the reverse): the foot
  * point slides along the edge, the normal follows the witnesses' difference. */
-static void vertex_edge_rates(const hd_contact *c, const body_motion *edge_body, int edge,
-                              double side, const double va[3], const double vb[3],
+static void vertex_edge_rates(const hd_signed_distance_result *c, const body_motion *edge_body,
+                              int edge, double side, const double va[3], const double vb[3],
                               hd_contact_rates *out)
 {
     double e[3], de[3], dv[3];
@@ -232,7 +233,7 @@ static void vertex_edge_rates(const hd_contact *c, const body_motion *edge_body,
 }
 
 /* The normal's rate when it is the direction of the witnesses' difference (vertex cases). */
-static void difference_normal_rate(const hd_contact *c, hd_contact_rates *out)
+static void difference_normal_rate(const hd_signed_distance_result *c, hd_contact_rates *out)
 {
     double d[3];
     hdi_v3_sub(d, out->witness_b, out->witness_a);
@@ -242,8 +243,9 @@ static void difference_normal_rate(const hd_contact *c, hd_contact_rates *out)
 
 /* A face's normal turns with its body (theta x n); the point on the face is the other witness
  * moved by delta_rate n + delta n_rate (sign +1 for B's point, -1 for A's). */
-static void face_rates(const hd_contact *c, const double theta[3], const double from[3],
-                       double sign, double delta_rate, double to[3], hd_contact_rates *out)
+static void face_rates(const hd_signed_distance_result *c, const double theta[3],
+                       const double from[3], double sign, double delta_rate, double to[3],
+                       hd_contact_rates *out)
 {
     hdi_v3_cross(out->normal, theta, c->normal);
     hdi_v3_madd(to, from, sign * delta_rate, c->normal);
@@ -251,7 +253,7 @@ static void face_rates(const hd_contact *c, const double theta[3], const double 
 }
 
 /* 1 when the contact's features are a unique pair the rates are defined for. */
-static int rates_defined(const hd_contact *c)
+static int rates_defined(const hd_signed_distance_result *c)
 {
     int dims = (int)c->feature_a.type + (int)c->feature_b.type;
     return dims == 2 || (dims < 2 && c->signed_distance > 0.0);
@@ -266,8 +268,8 @@ static int feature_in_range(const hd_polytope *p, hd_feature_id f)
 }
 
 static hd_status check_rates_input(const hd_polytope *a, const hd_pose *pose_a,
-                                   const hd_polytope *b, const hd_pose *pose_b, const hd_contact *c,
-                                   const double motion[12])
+                                   const hd_polytope *b, const hd_pose *pose_b,
+                                   const hd_signed_distance_result *c, const double motion[12])
 {
     if (a == NULL || b == NULL || c == NULL || motion == NULL) {
         return HD_ERR_NULL;
@@ -296,8 +298,9 @@ static body_motion body(const hd_polytope *p, const hd_pose *pose, const double 
 }
 
 hd_status hd_signed_distance_rates(const hd_polytope *a, const hd_pose *pose_a,
-                                   const hd_polytope *b, const hd_pose *pose_b, const hd_contact *c,
-                                   const double motion[12], hd_contact_rates *out)
+                                   const hd_polytope *b, const hd_pose *pose_b,
+                                   const hd_signed_distance_result *c, const double motion[12],
+                                   hd_contact_rates *out)
 {
     hd_status st = out == NULL ? HD_ERR_NULL : check_rates_input(a, pose_a, b, pose_b, c, motion);
     if (st != HD_OK) {

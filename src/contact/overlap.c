@@ -150,7 +150,7 @@ int hdi_overlap_depth_bound(const hdi_pair *pair, double *depth)
 }
 
 /* GJK's point pair within eps, as the certificate's point, or 0. */
-static int common_point(const hdi_pair *pair, hd_result *out)
+static int common_point(const hdi_pair *pair, hd_collide_result *out)
 {
     hdi_pair local = *pair; /* tolerances in A's frame, as hd_signed_distance's */
     local.scale = hdi_pair_local_scale(pair);
@@ -166,7 +166,7 @@ static int common_point(const hdi_pair *pair, hd_result *out)
     return hdi_v3_dist(pa, pb) <= pair->eps;
 }
 
-int hdi_overlap_prove(const hdi_pair *pair, hd_result *out)
+int hdi_overlap_prove(const hdi_pair *pair, hd_collide_result *out)
 {
     double depth;
     if (!hdi_overlap_depth_bound(pair, &depth) || !common_point(pair, out)) {

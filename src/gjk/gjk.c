@@ -17,7 +17,7 @@
 #include "core/tolerances.h"
 
 /* The verdicts GJK proves by itself; 0 when the classifier must decide. */
-static int decide(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
+static int decide(const hdi_pair *pair, const hdi_gjk_state *st, hd_collide_result *out)
 {
     if (st->end == HD_GJK_SEPARATED || (st->end == HD_GJK_CONVERGED && st->lower > pair->eps)) {
         out->verdict = HD_SEPARATED;
@@ -61,11 +61,11 @@ static void portal_point(const hdi_pair *pair, const hdi_simplex *t, hd_certific
         hdi_v3_madd(cert->point, cert->point, cert->on_a.weight[k],
                     pair->a->verts + 3 * cert->on_a.index[k]);
     }
-    cert->has_point = 1;
+    cert->has_point = true;
 }
 
 /* The portal's evidence as a verdict, when it proves one beyond the band; 0 otherwise. */
-static int mpr_decide(const hdi_pair *pair, hdi_mpr_state *m, hd_result *out)
+static int mpr_decide(const hdi_pair *pair, hdi_mpr_state *m, hd_collide_result *out)
 {
     if (m->end == HD_MPR_SEPARATED) {
         out->verdict = HD_SEPARATED;
@@ -100,7 +100,7 @@ static int mpr_decide(const hdi_pair *pair, hdi_mpr_state *m, hd_result *out)
  * the caller's cache keeps after a decided one. */
 static void portal_to_cache(const hdi_mpr_state *m, hd_cache *cache)
 {
-    cache->valid = 1;
+    cache->valid = true;
     if (m->end == HD_MPR_SEPARATED) {
         cache->simplex_count = 1;
         cache->simplex_a[0] = cache->support_a = m->plane_ia;
@@ -119,7 +119,7 @@ static void portal_to_cache(const hdi_mpr_state *m, hd_cache *cache)
 /* A cold boolean query on two solids tries the portal first (docs/algorithms/gjk.md, section 10),
  * unless the caller asks for GJK alone (HD_QUERY_NO_PORTAL, or a recorded path). 1 when it
  * decided; otherwise *seed may hold the last portal for GJK to start from (seed->valid). */
-static int collide_by_portal(const hdi_pair *pair, const hd_options *opt, hd_result *out,
+static int collide_by_portal(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out,
                              hd_cache *seed)
 {
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
@@ -144,7 +144,7 @@ static int collide_by_portal(const hdi_pair *pair, const hd_options *opt, hd_res
     return 1;
 }
 
-hd_status hdi_gjk_collide(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_gjk_collide(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out)
 {
     hd_cache seed = HD_CACHE_INIT;
     if (collide_by_portal(pair, opt, out, &seed)) {
@@ -159,7 +159,7 @@ hd_status hdi_gjk_collide(const hdi_pair *pair, const hd_options *opt, hd_result
         if (decide(pair, &st, out)) {
             out->stop = HD_STOP_EARLY_EXIT;
         } else {
-            status = hdi_contact_refine(pair, &st, 0, out);
+            status = hdi_contact_refine(pair, &st, NULL, out);
         }
     }
     out->stats.iterations += st.iterations;
@@ -174,15 +174,16 @@ hd_status hdi_gjk_collide(const hdi_pair *pair, const hd_options *opt, hd_result
  * stopping tolerance of the lower bound (a stall or a band-edge answer of the classifier allows
  * HD_GJK_STALL_FACTOR tolerances and HD_CONTACT_ROUNDING_UNITS). A |v| that rounding of a badly
  * conditioned simplex took far below the distance is caught here (docs/algorithms/gjk.md, 4). */
-static hd_status certify_distance(const hdi_pair *pair, const hdi_gjk_state *st, hd_result *out)
+static hd_status certify_distance(const hdi_pair *pair, const hdi_gjk_state *st,
+                                  hdi_closest *closest)
 {
     double rounding = HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale;
-    double d_w = hdi_v3_dist(out->witness_a, out->witness_b);
-    double d = fabs(out->distance - d_w) <= rounding ? out->distance : d_w;
+    double d_w = hdi_v3_dist(closest->witness_a, closest->witness_b);
+    double d = fabs(closest->distance - d_w) <= rounding ? closest->distance : d_w;
     if (!hdi_gjk_bounds_agree(pair, d, st->lower)) {
         return HD_ERR_ITERATION_LIMIT; /* the bounds disagree: no distance is proven */
     }
-    out->distance = d;
+    closest->distance = d;
     return HD_OK;
 }
 
@@ -190,18 +191,20 @@ static hd_status certify_distance(const hdi_pair *pair, const hdi_gjk_state *st,
  * certified again: a simplex much thinner than its distance from the origin (a segment of length
  * 12 against a square of side 8e-7: |v| 7 % off after the double solve). The separating plane
  * is the polished one. */
-static hd_status polish_distance(const hdi_pair *pair, hdi_gjk_state *st, hd_result *out)
+static hd_status polish_distance(const hdi_pair *pair, hdi_gjk_state *st, hd_collide_result *out,
+                                 hdi_closest *closest)
 {
     if (!hdi_gjk_polish(pair, st, &out->stats)) {
         return HD_ERR_ITERATION_LIMIT;
     }
-    out->distance = sqrt(st->vv);
-    hdi_simplex_witnesses(&st->simplex, pair, out->witness_a, out->witness_b);
+    closest->distance = sqrt(st->vv);
+    hdi_simplex_witnesses(&st->simplex, pair, closest->witness_a, closest->witness_b);
     hdi_gjk_plane(pair, st, &out->cert);
-    return certify_distance(pair, st, out);
+    return certify_distance(pair, st, closest);
 }
 
-hd_status hdi_gjk_distance(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_gjk_distance(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out,
+                           hdi_closest *closest)
 {
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
     hdi_gjk_state st;
@@ -212,24 +215,24 @@ hd_status hdi_gjk_distance(const hdi_pair *pair, const hd_options *opt, hd_resul
         if (decide(pair, &st, out)) {
             out->stop = HD_STOP_CONVERGED;
             if (out->verdict == HD_SEPARATED) {
-                out->distance = sqrt(st.vv);
-                hdi_simplex_witnesses(&st.simplex, pair, out->witness_a, out->witness_b);
+                closest->distance = sqrt(st.vv);
+                hdi_simplex_witnesses(&st.simplex, pair, closest->witness_a, closest->witness_b);
             } else {
-                out->distance = 0.0;
-                hdi_v3_copy(out->witness_a, out->cert.point);
-                hdi_v3_copy(out->witness_b, out->cert.point);
+                closest->distance = 0.0;
+                hdi_v3_copy(closest->witness_a, out->cert.point);
+                hdi_v3_copy(closest->witness_b, out->cert.point);
             }
         } else {
-            status = hdi_contact_refine(pair, &st, 1, out);
+            status = hdi_contact_refine(pair, &st, closest, out);
         }
     }
     if (status == HD_OK && out->verdict == HD_SEPARATED) {
-        status = certify_distance(pair, &st, out);
+        status = certify_distance(pair, &st, closest);
         if (status != HD_OK) {
-            status = polish_distance(pair, &st, out);
+            status = polish_distance(pair, &st, out, closest);
         }
     } else if (status == HD_OK && out->verdict == HD_TOUCHING && out->cert.has_point) {
-        hdi_certificate_point_pair(pair, &out->cert, out->witness_a, out->witness_b);
+        hdi_certificate_point_pair(pair, &out->cert, closest->witness_a, closest->witness_b);
     }
     out->stats.iterations += st.iterations;
     hdi_gjk_save(&st, cache);

@@ -138,7 +138,7 @@ void hdi_gjk2d_line(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_certifica
     double c[2] = {-st->plane_n[0], -st->plane_n[1]};
     const double *a = p->a + 2 * st->plane_ia, *b = p->b + 2 * st->plane_ib;
     double ha = c[0] * a[0] + c[1] * a[1], hb = c[0] * b[0] + c[1] * b[1];
-    cert->has_line = 1;
+    cert->has_line = true;
     cert->normal[0] = c[0];
     cert->normal[1] = c[1];
     cert->gap = hb - ha;
@@ -197,5 +197,5 @@ void hdi_gjk2d_point(const hdi_pair2d *p, const hdi_simplex2d *in, hd_certificat
     double on_b[2];
     hdi_gjk2d_witnesses(p, s, cert->point, on_b);
     hdi_combinations_from_weights(s->lambda, s->ia, s->ib, s->count, &cert->on_a, &cert->on_b);
-    cert->has_point = 1;
+    cert->has_point = true;
 }

@@ -286,14 +286,15 @@ static hd_status epa2d(hdi_epa2d *e, const hdi_simplex2d *start, double eps, int
     }
 }
 
-static void touching_from_gjk(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_result2d *out)
+static void touching_from_gjk(const hdi_pair2d *p, const hdi_gjk2d_state *st,
+                              hd_collide2d_result *out)
 {
     out->verdict = HD_TOUCHING;
     hdi_gjk2d_line(p, st, &out->cert);
     hdi_gjk2d_point(p, &st->simplex, &out->cert);
 }
 
-static hd_status depth_side(const hdi_pair2d *p, hdi_gjk2d_state *st, hd_result2d *out)
+static hd_status depth_side(const hdi_pair2d *p, hdi_gjk2d_state *st, hd_collide2d_result *out)
 {
     hdi_epa2d e;
     memset(&e, 0, sizeof e);
@@ -320,7 +321,7 @@ static hd_status depth_side(const hdi_pair2d *p, hdi_gjk2d_state *st, hd_result2
     const double *a = p->a + 2 * e.up_ia, *b = p->b + 2 * e.up_ib;
     double ha = e.normal[0] * a[0] + e.normal[1] * a[1],
            hb = e.normal[0] * b[0] + e.normal[1] * b[1];
-    out->cert.has_line = 1;
+    out->cert.has_line = true;
     out->cert.normal[0] = e.normal[0];
     out->cert.normal[1] = e.normal[1];
     out->cert.gap = hb - ha;
@@ -329,15 +330,30 @@ static hd_status depth_side(const hdi_pair2d *p, hdi_gjk2d_state *st, hd_result2
     return HD_OK;
 }
 
-hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, int want_distance,
-                           hd_result2d *out)
+/* The distance and witnesses of a decided pair: the closest points (a point pair within eps when
+ * touching), the common point when intersecting. */
+void hdi_gjk2d_closest(const hdi_pair2d *p, const hdi_gjk2d_state *st,
+                       const hd_collide2d_result *out, hdi_closest2d *closest)
+{
+    if (out->verdict == HD_INTERSECTING) {
+        closest->distance = 0.0;
+        memcpy(closest->witness_a, out->cert.point, sizeof closest->witness_a);
+        memcpy(closest->witness_b, out->cert.point, sizeof closest->witness_b);
+    } else {
+        closest->distance = out->verdict == HD_SEPARATED ? sqrt(st->vv) : 0.0;
+        hdi_gjk2d_witnesses(p, &st->simplex, closest->witness_a, closest->witness_b);
+    }
+}
+
+hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, hdi_closest2d *closest,
+                           hd_collide2d_result *out)
 {
     const double eps = p->eps;
     int iterations = st->iterations;
     hd_status status = HD_OK;
-    if (st->end == HD_GJK2D_RUNNING || (st->end == HD_GJK2D_SEPARATED && want_distance)) {
+    if (st->end == HD_GJK2D_RUNNING || (st->end == HD_GJK2D_SEPARATED && closest != NULL)) {
         st->end = HD_GJK2D_RUNNING;
-        status = hdi_gjk2d_iterate(p, want_distance ? DBL_MAX : eps, st, &out->stats);
+        status = hdi_gjk2d_iterate(p, closest != NULL ? DBL_MAX : eps, st, &out->stats);
     }
     out->stats.refine_steps += st->iterations - iterations;
     if (status != HD_OK) {
@@ -356,15 +372,8 @@ hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, int want_di
         }
     }
     out->stop = HD_STOP_REFINED;
-    if (want_distance) {
-        if (out->verdict == HD_INTERSECTING) {
-            out->distance = 0.0;
-            memcpy(out->witness_a, out->cert.point, sizeof out->witness_a);
-            memcpy(out->witness_b, out->cert.point, sizeof out->witness_b);
-        } else {
-            out->distance = out->verdict == HD_SEPARATED ? sqrt(st->vv) : 0.0;
-            hdi_gjk2d_witnesses(p, &st->simplex, out->witness_a, out->witness_b);
-        }
+    if (closest != NULL) {
+        hdi_gjk2d_closest(p, st, out, closest);
     }
     return HD_OK;
 }

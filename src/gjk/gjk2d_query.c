@@ -41,7 +41,7 @@ static double max_abs(const double *p, int n)
 }
 
 static hd_status prepare(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
-                         hd_result2d *out, hdi_pair2d *p)
+                         hd_collide2d_result *out, hdi_pair2d *p)
 {
     if (a == NULL || b == NULL || out == NULL) {
         return HD_ERR_NULL;
@@ -65,12 +65,11 @@ static hd_status prepare(const double *a, int na, const double *b, int nb, const
         t.max_iterations > 0 ? t.max_iterations : (int)(cap > 1000000000L ? 1000000000L : cap);
     memset(out, 0, sizeof *out);
     out->eps = p->eps;
-    out->distance = -1.0;
     return HD_OK;
 }
 
 /* The verdicts GJK proves alone (as gjk/gjk.c); 0 when the classifier must decide. */
-static int decide(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_result2d *out)
+static int decide(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_collide2d_result *out)
 {
     if (st->end == HD_GJK2D_SEPARATED || (st->end == HD_GJK2D_CONVERGED && st->lower > p->eps)) {
         out->verdict = HD_SEPARATED;
@@ -89,8 +88,9 @@ static int decide(const hdi_pair2d *p, const hdi_gjk2d_state *st, hd_result2d *o
     return 0;
 }
 
+/* The GJK run of both queries; closest is NULL for hd_collide2d, which stops at the verdict. */
 static hd_status run(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
-                     int want_distance, hd_result2d *out)
+                     hdi_closest2d *closest, hd_collide2d_result *out)
 {
     hdi_pair2d p;
     hd_status status = prepare(a, na, b, nb, tol, out, &p);
@@ -99,20 +99,15 @@ static hd_status run(const double *a, int na, const double *b, int nb, const hd_
     }
     hdi_gjk2d_state st;
     hdi_gjk2d_start(&p, &st);
-    status = hdi_gjk2d_iterate(&p, want_distance ? DBL_MAX : p.eps, &st, &out->stats);
+    status = hdi_gjk2d_iterate(&p, closest != NULL ? DBL_MAX : p.eps, &st, &out->stats);
     if (status == HD_OK) {
         if (decide(&p, &st, out)) {
-            out->stop = want_distance ? HD_STOP_CONVERGED : HD_STOP_EARLY_EXIT;
-            if (want_distance && out->verdict == HD_SEPARATED) {
-                out->distance = sqrt(st.vv);
-                hdi_gjk2d_witnesses(&p, &st.simplex, out->witness_a, out->witness_b);
-            } else if (want_distance) {
-                out->distance = 0.0;
-                memcpy(out->witness_a, out->cert.point, sizeof out->witness_a);
-                memcpy(out->witness_b, out->cert.point, sizeof out->witness_b);
+            out->stop = closest != NULL ? HD_STOP_CONVERGED : HD_STOP_EARLY_EXIT;
+            if (closest != NULL) {
+                hdi_gjk2d_closest(&p, &st, out, closest);
             }
         } else {
-            status = hdi_gjk2d_refine(&p, &st, want_distance, out);
+            status = hdi_gjk2d_refine(&p, &st, closest, out);
         }
     }
     out->stats.iterations += st.iterations;
@@ -120,15 +115,33 @@ static hd_status run(const double *a, int na, const double *b, int nb, const hd_
 }
 
 hd_status hd_collide2d(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
-                       hd_result2d *out)
+                       hd_collide2d_result *out)
 {
-    return run(a, na, b, nb, tol, 0, out);
+    return run(a, na, b, nb, tol, NULL, out);
 }
 
 hd_status hd_distance2d(const double *a, int na, const double *b, int nb, const hd_tolerance *tol,
-                        hd_result2d *out)
+                        hd_distance2d_result *out)
 {
-    return run(a, na, b, nb, tol, 1, out);
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    hd_collide2d_result res;
+    hdi_closest2d closest;
+    memset(&closest, 0, sizeof closest);
+    hd_status st = run(a, na, b, nb, tol, &closest, &res);
+    memset(out, 0, sizeof *out);
+    if (st == HD_OK) {
+        out->verdict = res.verdict;
+        out->stop = res.stop;
+        out->eps = res.eps;
+        out->distance = closest.distance;
+        memcpy(out->witness_a, closest.witness_a, sizeof out->witness_a);
+        memcpy(out->witness_b, closest.witness_b, sizeof out->witness_b);
+        out->cert = res.cert;
+        out->stats = res.stats;
+    }
+    return st;
 }
 
 static hd_status combination_point(const double *pts, int n, const hd_combination *c, double out[2])
@@ -189,23 +202,23 @@ static hd_status check_point(const hdi_pair2d *p, const hd_certificate2d *c)
 }
 
 hd_status hd_certificate_check2d(const double *a, int na, const double *b, int nb,
-                                 const hd_result2d *result)
+                                 hd_verdict verdict, double eps, const hd_certificate2d *cert)
 {
-    if (a == NULL || b == NULL || result == NULL) {
+    if (a == NULL || b == NULL || cert == NULL) {
         return HD_ERR_NULL;
     }
     if (na <= 0 || nb <= 0) {
         return HD_ERR_CERTIFICATE;
     }
     double ma = max_abs(a, na), mb = max_abs(b, nb);
-    hdi_pair2d p = {a, b, na, nb, (isnan(ma) || isnan(mb)) ? NAN : fmax(ma, mb), result->eps, 0};
+    hdi_pair2d p = {a, b, na, nb, (isnan(ma) || isnan(mb)) ? NAN : fmax(ma, mb), eps, 0};
     /* non-finite points prove nothing (every comparison with NaN is false); no valid tolerance
      * gives a band wider than 1e-3 of the scale */
     if (!isfinite(p.scale) || !isfinite(p.eps) || p.eps < 0.0 || p.eps > HD_TOL_REL_MAX * p.scale) {
         return HD_ERR_CERTIFICATE;
     }
-    const hd_certificate2d *c = &result->cert;
-    switch (result->verdict) {
+    const hd_certificate2d *c = cert;
+    switch (verdict) {
         case HD_SEPARATED:
             return check_line(&p, c, p.eps);
         case HD_TOUCHING: {

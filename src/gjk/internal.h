@@ -57,10 +57,21 @@ void hdi_gjk2d_point(const hdi_pair2d *p, const hdi_simplex2d *s, hd_certificate
 void hdi_gjk2d_witnesses(const hdi_pair2d *p, const hdi_simplex2d *s, double on_a[2],
                          double on_b[2]);
 
+/* What hd_distance2d answers besides hd_collide2d's fields. */
+typedef struct hdi_closest2d {
+    double distance;
+    double witness_a[2];
+    double witness_b[2];
+} hdi_closest2d;
+
+/* The distance and witnesses of a decided pair (hdi_gjk2d_refine's, and GJK's own answers). */
+void hdi_gjk2d_closest(const hdi_pair2d *p, const hdi_gjk2d_state *st,
+                       const hd_collide2d_result *out, hdi_closest2d *closest);
+
 /* The contact classifier in the plane (contact/classify.c's rules; the depth side by an expanding
- * polygon). Sets verdict, certificate, stop = HD_STOP_REFINED, refine_steps; with want_distance
- * also distance and witnesses. */
-hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, int want_distance,
-                           hd_result2d *out);
+ * polygon). Sets verdict, certificate, stop = HD_STOP_REFINED, refine_steps; with closest (NULL
+ * for hd_collide2d) also the distance and witnesses. */
+hd_status hdi_gjk2d_refine(const hdi_pair2d *p, hdi_gjk2d_state *st, hdi_closest2d *closest,
+                           hd_collide2d_result *out);
 
 #endif

@@ -444,7 +444,7 @@ void hdi_gjk_save(const hdi_gjk_state *st, hd_cache *cache)
     if (cache == NULL) {
         return;
     }
-    cache->valid = 1;
+    cache->valid = true;
     cache->simplex_count = st->simplex.count;
     for (int j = 0; j < st->simplex.count; ++j) {
         cache->simplex_a[j] = st->simplex.ia[j];
@@ -465,7 +465,7 @@ void hdi_support_plane(const hdi_pair *pair, const double plane_n[3], int ia, in
     hdi_pair_b_vertex(pair, ib, pb);
     double ha = hdi_v3_dot(c, pair->a->verts + 3 * ia);
     double hb = hdi_v3_dot(c, pb);
-    cert->has_plane = 1;
+    cert->has_plane = true;
     hdi_v3_copy(cert->normal, c);
     cert->gap = hb - ha;
     cert->offset = 0.5 * (ha + hb);
@@ -499,7 +499,7 @@ static void point_from_weights(const hdi_pair *pair, const hdi_simplex *s, hd_ce
         hdi_v3_madd(cert->point, cert->point, s->lambda[j], pair->a->verts + 3 * s->ia[j]);
     }
     hdi_simplex_combinations(s, &cert->on_a, &cert->on_b);
-    cert->has_point = 1;
+    cert->has_point = true;
 }
 
 int hdi_gjk_point_precise(const hdi_pair *pair, const hdi_simplex *s, hd_certificate *cert)

@@ -19,6 +19,14 @@ typedef enum hdi_gjk_end {
     HD_GJK_CONVERGED  /* upper and lower bounds met (tolerance, repeated pair or no progress) */
 } hdi_gjk_end;
 
+/* What hd_distance answers besides hd_collide's fields: filled in A's frame by gjk/gjk.c and the
+ * contact classifier, mapped to the world frame by query/query.c. */
+typedef struct hdi_closest {
+    double distance;
+    double witness_a[3];
+    double witness_b[3];
+} hdi_closest;
+
 typedef struct hdi_gjk_state {
     hdi_simplex simplex;
     double v[3];       /* the point of conv(simplex) closest to the origin (A's frame) */

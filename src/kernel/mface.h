@@ -11,7 +11,7 @@
 
 #include "support/pair.h"
 
-/* A face of M (see above). fa, fb follow hd_result's feature_a / feature_b. */
+/* A face of M (see above). fa, fb follow hd_cddual_face's feature_a / feature_b. */
 typedef struct hdi_mface {
     hd_face_kind kind;
     int fa;

@@ -118,19 +118,19 @@ static void fill_combinations(const hdi_lp_outcome *res, int ns, hd_certificate 
     }
 }
 
-static void fill_result(const hdi_lp_outcome *res, int ns, hd_result *out)
+static void fill_result(const hdi_lp_outcome *res, int ns, hd_collide_result *out)
 {
     hd_certificate *cert = &out->cert;
     out->verdict = res->verdict;
     out->stop = res->early ? HD_STOP_EARLY_EXIT : HD_STOP_CONVERGED;
     if (res->has_plane && res->verdict != HD_INTERSECTING) {
-        cert->has_plane = 1;
+        cert->has_plane = true;
         hdi_v3_copy(cert->normal, res->normal);
         cert->gap = res->gap;
         cert->offset = res->max_s + 0.5 * res->gap;
     }
     if (res->has_point && res->verdict != HD_SEPARATED) {
-        cert->has_point = 1;
+        cert->has_point = true;
         for (int k = 0; k < 3; ++k) {
             cert->point[k] = 0.5 * (res->point_s[k] + res->point_t[k]);
         }
@@ -139,7 +139,7 @@ static void fill_result(const hdi_lp_outcome *res, int ns, hd_result *out)
     }
 }
 
-hd_status hdi_lp_collide(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+hd_status hdi_lp_collide(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out)
 {
     hdi_lp_problem prob;
     hdi_lp_outcome res;

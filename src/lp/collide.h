@@ -4,6 +4,6 @@
 
 #include "support/pair.h"
 
-hd_status hdi_lp_collide(const hdi_pair *pair, const hd_options *opt, hd_result *out);
+hd_status hdi_lp_collide(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out);
 
 #endif

@@ -196,7 +196,7 @@ static void two_points(int dim, const double *s, const double *t, hd_lp_result *
     gap -= ps;
     out->gap = gap;
     out->offset = ps + 0.5 * gap;
-    out->undecided = 0;
+    out->undecided = false;
     if (gap > out->eps) {
         out->verdict = HD_SEPARATED;
         out->distance_lower_bound = gap;
@@ -289,7 +289,7 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
 }
 
 hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int nt,
-                         const hd_tolerance *tol, int *inside)
+                         const hd_tolerance *tol, bool *inside)
 {
     hd_tolerance use;
     hdi_lp_box box;
@@ -312,11 +312,11 @@ hd_status hd_lp_contains(int dim, const double *s, int ns, const double *t, int 
             return st;
         }
         if (v == HD_SEPARATED) {
-            *inside = 0;
+            *inside = false;
             return HD_OK;
         }
     }
-    *inside = 1;
+    *inside = true;
     return HD_OK;
 }
 

@@ -61,9 +61,8 @@ static hd_status combination_point(const hdi_check_frame *f, const hd_combinatio
 
 /* strict: the gap must exceed min_gap (separated); else reach it (touching: gap >= -eps). */
 static hd_status check_plane(const hdi_check_frame *fa, const hdi_check_frame *fb,
-                             const hd_result *r, double min_gap, int strict, double *scale)
+                             const hd_certificate *c, double min_gap, int strict, double *scale)
 {
-    const hd_certificate *c = &r->cert;
     if (!c->has_plane || !hdi_v3_is_finite(c->normal) || !isfinite(c->offset) ||
         fabs(hdi_v3_len(c->normal) - 1.0) > 1e-9) {
         return HD_ERR_CERTIFICATE;
@@ -83,16 +82,15 @@ static hd_status check_plane(const hdi_check_frame *fa, const hdi_check_frame *f
 }
 
 static hd_status check_point(const hdi_check_frame *fa, const hdi_check_frame *fb,
-                             const hd_result *r, double scale)
+                             const hd_certificate *c, double eps, double scale)
 {
-    const hd_certificate *c = &r->cert;
     double pa[3], pb[3];
     if (!c->has_point || combination_point(fa, &c->on_a, pa) != HD_OK ||
         combination_point(fb, &c->on_b, pb) != HD_OK) {
         return HD_ERR_CERTIFICATE;
     }
     double slack = HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * scale;
-    if (hdi_v3_dist(pa, pb) > r->eps + slack || hdi_v3_dist(pa, c->point) > r->eps + slack) {
+    if (hdi_v3_dist(pa, pb) > eps + slack || hdi_v3_dist(pa, c->point) > eps + slack) {
         return HD_ERR_CERTIFICATE;
     }
     return HD_OK;
@@ -106,9 +104,10 @@ static double frame_scale(const hdi_check_frame *f)
 }
 
 hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                               const hd_pose *pose_b, const hd_result *result)
+                               const hd_pose *pose_b, hd_verdict verdict, double eps,
+                               const hd_certificate *cert)
 {
-    if (a == NULL || b == NULL || result == NULL) {
+    if (a == NULL || b == NULL || cert == NULL) {
         return HD_ERR_NULL;
     }
     hd_status st;
@@ -119,22 +118,21 @@ hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, cons
     hdi_check_frame fa = {a, pose_a ? *pose_a : hd_pose_identity()};
     hdi_check_frame fb = {b, pose_b ? *pose_b : hd_pose_identity()};
     double scale = fmax(frame_scale(&fa), frame_scale(&fb));
-    double eps = result->eps;
     /* no valid tolerance gives a band wider than 1e-3 of the scale (hd_tolerance_validate) */
     if (!isfinite(eps) || eps < 0.0 || eps > HD_TOL_REL_MAX * scale) {
         return HD_ERR_CERTIFICATE;
     }
-    switch (result->verdict) {
+    switch (verdict) {
         case HD_SEPARATED:
-            return check_plane(&fa, &fb, result, eps, 1, &scale);
+            return check_plane(&fa, &fb, cert, eps, 1, &scale);
         case HD_TOUCHING:
-            st = check_plane(&fa, &fb, result, -eps, 0, &scale);
-            return st != HD_OK ? st : check_point(&fa, &fb, result, scale);
+            st = check_plane(&fa, &fb, cert, -eps, 0, &scale);
+            return st != HD_OK ? st : check_point(&fa, &fb, cert, eps, scale);
         case HD_INTERSECTING: {
-            if (!(result->cert.depth_bound > eps)) {
+            if (!(cert->depth_bound > eps)) {
                 return HD_ERR_CERTIFICATE;
             }
-            return check_point(&fa, &fb, result, scale);
+            return check_point(&fa, &fb, cert, eps, scale);
         }
         default:
             return HD_ERR_CERTIFICATE;

@@ -44,7 +44,7 @@ static hd_feature_id public_feature(hdi_feature f)
 
 /* The answer in the world frame. */
 static void contact_to_world(const hdi_pair *pair, const hdi_sd_result *sd, const hd_stats *stats,
-                             hd_contact *out)
+                             hd_signed_distance_result *out)
 {
     memset(out, 0, sizeof *out);
     out->verdict = sd->verdict;
@@ -52,8 +52,8 @@ static void contact_to_world(const hdi_pair *pair, const hdi_sd_result *sd, cons
     hdi_pair_dir_to_world(pair, sd->n, out->normal);
     hdi_pair_point_to_world(pair, sd->wa, out->witness_a);
     hdi_pair_point_to_world(pair, sd->wb, out->witness_b);
-    out->depth_lower = -sd->upper;
-    out->depth_upper = -sd->lower;
+    out->lower = sd->lower;
+    out->upper = sd->upper;
     out->feature_a = public_feature(sd->fa);
     out->feature_b = public_feature(sd->fb);
     out->method = sd->method == HD_SD_EPA   ? HD_DEPTH_EPA
@@ -67,7 +67,7 @@ static void contact_to_world(const hdi_pair *pair, const hdi_sd_result *sd, cons
 /* The gradient when asked (one flag test otherwise); the tie test's support calls count in
  * out->stats. */
 static void add_gradient(const hdi_pair *pair, const hdi_sd_result *sd, const hd_options *opt,
-                         hd_contact *out)
+                         hd_signed_distance_result *out)
 {
     if (opt != NULL && (opt->flags & HD_QUERY_GRADIENT)) {
         hdi_sd_gradient(pair, sd, &out->stats, &out->gradient);
@@ -90,7 +90,8 @@ static hd_status run(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
 }
 
 hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                             const hd_pose *pose_b, const hd_options *opt, hd_contact *out)
+                             const hd_pose *pose_b, const hd_options *opt,
+                             hd_signed_distance_result *out)
 {
     if (out == NULL) {
         return HD_ERR_NULL;
@@ -108,8 +109,8 @@ hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const 
 }
 
 hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                              const hd_pose *pose_b, const hd_options *opt, hd_contact *contact,
-                              hd_manifold *out)
+                              const hd_pose *pose_b, const hd_options *opt,
+                              hd_signed_distance_result *contact, hd_manifold *out)
 {
     if (out == NULL) {
         return HD_ERR_NULL;

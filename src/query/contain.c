@@ -102,11 +102,10 @@ static hd_status pair_fallback(const hd_polytope *a, const double p[3], double e
         return st;
     }
     pair.eps = eps;
-    hd_result res;
+    hd_collide_result res;
     memset(&res, 0, sizeof res);
     res.algo = HD_ALGO_GJK;
     res.eps = eps;
-    res.distance = -1.0;
     st = hdi_gjk_collide(&pair, &gjk, &res);
     *out = res.verdict;
     return st;
@@ -139,7 +138,7 @@ static hd_status classify_point(const hd_polytope *a, const double p[3], double 
 }
 
 hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                      const hd_pose *pose_b, const hd_options *opt, int *inside)
+                      const hd_pose *pose_b, const hd_options *opt, bool *inside)
 {
     if (inside == NULL) {
         return HD_ERR_NULL;
@@ -164,11 +163,11 @@ hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
             return st;
         }
         if (verdict == HD_SEPARATED) {
-            *inside = 0;
+            *inside = false;
             return HD_OK;
         }
     }
-    *inside = 1;
+    *inside = true;
     return HD_OK;
 }
 

@@ -63,19 +63,17 @@ void hd_cache_reset(hd_cache *cache)
     }
 }
 
-static void result_init(hd_result *out, hd_algo algo, double eps)
+static void result_init(hd_collide_result *out, hd_algo algo, double eps)
 {
     memset(out, 0, sizeof *out);
     out->algo = algo;
     out->eps = eps;
-    out->distance = -1.0;
 }
 
-/* Maps the certificate and witnesses from A's frame to the world frame. A plane n.x = offset in
- * A's frame is (R n).y = offset + (R n).t_A for world points y = R x + t_A. */
-static void result_to_world(const hdi_pair *pair, hd_result *out)
+/* Maps a certificate from A's frame to the world frame. A plane n.x = offset in A's frame is
+ * (R n).y = offset + (R n).t_A for world points y = R x + t_A. */
+static void cert_to_world(const hdi_pair *pair, hd_certificate *c)
 {
-    hd_certificate *c = &out->cert;
     if (c->has_plane) {
         double n[3];
         hdi_pair_dir_to_world(pair, c->normal, n);
@@ -84,10 +82,6 @@ static void result_to_world(const hdi_pair *pair, hd_result *out)
     }
     if (c->has_point) {
         hdi_pair_point_to_world(pair, c->point, c->point);
-    }
-    if (out->distance >= 0.0) {
-        hdi_pair_point_to_world(pair, out->witness_a, out->witness_a);
-        hdi_pair_point_to_world(pair, out->witness_b, out->witness_b);
     }
 }
 
@@ -115,7 +109,7 @@ hd_status hdi_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const h
  * answers with its own certificate, returned with stop = HD_STOP_FALLBACK and naming algo (the
  * caller's, or GJK for the distance). */
 static hd_status after_stall(const hdi_pair *pair, const hd_options *opt, hd_algo algo,
-                             hd_algo method, hd_result *out)
+                             hd_algo method, hd_collide_result *out)
 {
     int stalled_iterations = out->stats.iterations;
     result_init(out, algo, pair->eps);
@@ -131,14 +125,15 @@ static hd_status after_stall(const hdi_pair *pair, const hd_options *opt, hd_alg
 /* Every method stalled: the overlap proof from the facets of M (contact/overlap.c), answered
  * only when hd_certificate_check accepts its certificate, checked in A's frame (A at the
  * identity, B at the pair's relative pose), with stop = HD_STOP_FALLBACK. */
-static hd_status overlap_proof(const hdi_pair *pair, hd_algo algo, hd_result *out)
+static hd_status overlap_proof(const hdi_pair *pair, hd_algo algo, hd_collide_result *out)
 {
     int stalled_iterations = out->stats.iterations;
     result_init(out, algo, pair->eps);
     out->stats.iterations = stalled_iterations;
     hd_pose relative = hdi_pair_relative_pose(pair);
     if (!hdi_overlap_prove(pair, out) ||
-        hd_certificate_check(pair->a, NULL, pair->b, &relative, out) != HD_OK) {
+        hd_certificate_check(pair->a, NULL, pair->b, &relative, out->verdict, out->eps,
+                             &out->cert) != HD_OK) {
         return HD_ERR_ITERATION_LIMIT;
     }
     out->stop = HD_STOP_FALLBACK;
@@ -151,7 +146,7 @@ static hd_status overlap_proof(const hdi_pair *pair, hd_algo algo, hd_result *ou
  * built (a small cloud against a long thin hull, 1e3 from the origin, overlapping by 7.9 eps: GJK
  * and the LP failed), while CD-Dual's search over the facets of M proves the overlap. */
 static hd_status fallbacks(const hdi_pair *pair, const hd_options *opt, hd_algo algo,
-                           hd_result *out)
+                           hd_collide_result *out)
 {
     hd_status st = HD_ERR_ITERATION_LIMIT;
     if (algo != HD_ALGO_LP) {
@@ -167,7 +162,8 @@ static hd_status fallbacks(const hdi_pair *pair, const hd_options *opt, hd_algo 
 }
 
 /* The chosen algorithm on the prepared pair; the fallbacks answer a stall. */
-static hd_status collide_in_frame(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status collide_in_frame(const hdi_pair *pair, const hd_options *opt,
+                                  hd_collide_result *out)
 {
     hd_status st;
     switch (opt->algo) {
@@ -194,71 +190,108 @@ static hd_status collide_in_frame(const hdi_pair *pair, const hd_options *opt, h
  * method, then CD-Dual) decide such pairs: touching or intersecting, the distance is 0 and the
  * witnesses are the certificate's point pair (stop = HD_STOP_FALLBACK). A separated verdict
  * proves a plane, not a distance: the status stands. */
-static hd_status distance_after_stall(const hdi_pair *pair, const hd_options *opt, hd_result *out)
+static hd_status distance_after_stall(const hdi_pair *pair, const hd_options *opt,
+                                      hd_collide_result *out, hdi_closest *closest)
 {
     hd_status st = fallbacks(pair, opt, HD_ALGO_GJK, out);
     if (st != HD_OK || out->verdict == HD_SEPARATED || !out->cert.has_point) {
         return st != HD_OK ? st : HD_ERR_ITERATION_LIMIT;
     }
-    out->distance = 0.0;
-    hdi_certificate_point_pair(pair, &out->cert, out->witness_a, out->witness_b);
+    closest->distance = 0.0;
+    hdi_certificate_point_pair(pair, &out->cert, closest->witness_a, closest->witness_b);
     return HD_OK;
 }
 
-/* hd_collide (distance = 0) and hd_distance (distance = 1, always GJK): validation, the pair in
- * A's frame, the query, and its answer mapped to the world frame. */
-static hd_status pair_query(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                            const hd_pose *pose_b, const hd_options *opt, hd_result *out,
-                            int distance)
+/* hd_distance on the prepared pair, in A's frame. The distance is accurate to the pair's own
+ * size: away from the world origin GJK's tolerances are taken in A's frame (stacked boxes 0.03
+ * in size 1e6 from the origin, 1.67e-6 apart, stopped at the world scale's tolerance 1.35e-9
+ * off), as hd_signed_distance's; the band eps (already in out) stays the world's. Where those
+ * tighter tolerances stall GJK (a needle pair 1e6 away, touching within the band), the world's
+ * decide the pair as before. */
+static hd_status distance_in_frame(hdi_pair *pair, const hd_options *opt, hd_collide_result *out,
+                                   hdi_closest *closest)
 {
-    if (out == NULL) {
-        return HD_ERR_NULL;
+    double world_scale = pair->scale;
+    if (!hdi_v3_is_zero(pair->pose_at)) {
+        pair->scale = hdi_pair_local_scale(pair);
     }
-    hd_options defaults;
-    hdi_pair pair;
-    hd_status st = hdi_query_prepare(a, pose_a, b, pose_b, &opt, &defaults, &pair);
-    if (st != HD_OK) {
-        return st;
+    hd_status st = hdi_gjk_distance(pair, opt, out, closest);
+    if (st == HD_ERR_ITERATION_LIMIT && pair->scale < world_scale) {
+        pair->scale = world_scale;
+        st = hdi_gjk_distance(pair, opt, out, closest);
     }
-    result_init(out, distance ? HD_ALGO_GJK : opt->algo, pair.eps);
-    if (distance) {
-        /* the distance is accurate to the pair's own size: away from the world origin GJK's
-         * tolerances are taken in A's frame (stacked boxes 0.03 in size 1e6 from the origin,
-         * 1.67e-6 apart, stopped at the world scale's tolerance 1.35e-9 off), as
-         * hd_signed_distance's; the band eps (already in out) stays the world's. Where those
-         * tighter tolerances stall GJK (a needle pair 1e6 away, touching within the band), the
-         * world's decide the pair as before. */
-        double world_scale = pair.scale;
-        if (!hdi_v3_is_zero(pair.pose_at)) {
-            pair.scale = hdi_pair_local_scale(&pair);
-        }
-        st = hdi_gjk_distance(&pair, opt, out);
-        if (st == HD_ERR_ITERATION_LIMIT && pair.scale < world_scale) {
-            pair.scale = world_scale;
-            st = hdi_gjk_distance(&pair, opt, out);
-        }
-        if (st == HD_ERR_ITERATION_LIMIT) {
-            st = distance_after_stall(&pair, opt, out);
-        }
-    } else {
-        st = collide_in_frame(&pair, opt, out);
-    }
-    if (st == HD_OK) {
-        result_to_world(&pair, out);
+    if (st == HD_ERR_ITERATION_LIMIT) {
+        st = distance_after_stall(pair, opt, out, closest);
     }
     return st;
 }
 
-hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                     const hd_pose *pose_b, const hd_options *opt, hd_result *out)
+/* The output check and hdi_query_prepare, shared by hd_collide and hd_distance. */
+static hd_status begin_pair_query(const void *out, const hd_polytope *a, const hd_pose *pose_a,
+                                  const hd_polytope *b, const hd_pose *pose_b,
+                                  const hd_options **opt, hd_options *defaults, hdi_pair *pair)
 {
-    return pair_query(a, pose_a, b, pose_b, opt, out, 0);
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    return hdi_query_prepare(a, pose_a, b, pose_b, opt, defaults, pair);
+}
+
+/* hd_collide fills its public result in place: the algorithms write hd_collide_result directly
+ * (a copy of its few hundred bytes is measurable on small hulls). */
+hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
+                     const hd_pose *pose_b, const hd_options *opt, hd_collide_result *out)
+{
+    hd_options defaults;
+    hdi_pair pair;
+    hd_status st = begin_pair_query(out, a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    if (st != HD_OK) {
+        return st;
+    }
+    result_init(out, opt->algo, pair.eps);
+    st = collide_in_frame(&pair, opt, out);
+    if (st == HD_OK) {
+        cert_to_world(&pair, &out->cert);
+    }
+    return st;
+}
+
+/* The answer of hd_distance in the world frame: the verdict, band, certificate and work of the
+ * GJK run, and its distance and witnesses. */
+static void distance_to_world(const hdi_pair *pair, const hd_collide_result *run,
+                              const hdi_closest *closest, hd_distance_result *out)
+{
+    out->verdict = run->verdict;
+    out->stop = run->stop;
+    out->eps = run->eps;
+    out->distance = closest->distance;
+    hdi_pair_point_to_world(pair, closest->witness_a, out->witness_a);
+    hdi_pair_point_to_world(pair, closest->witness_b, out->witness_b);
+    out->cert = run->cert;
+    cert_to_world(pair, &out->cert);
+    out->stats = run->stats;
 }
 
 hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
-                      const hd_pose *pose_b, const hd_options *opt, hd_result *out)
+                      const hd_pose *pose_b, const hd_options *opt, hd_distance_result *out)
 {
-    return pair_query(a, pose_a, b, pose_b, opt, out, 1);
+    hd_options defaults;
+    hdi_pair pair;
+    hd_status st = begin_pair_query(out, a, pose_a, b, pose_b, &opt, &defaults, &pair);
+    if (st != HD_OK) {
+        return st;
+    }
+    hd_collide_result run;
+    hdi_closest closest;
+    memset(&closest, 0, sizeof closest);
+    result_init(&run, HD_ALGO_GJK, pair.eps);
+    st = distance_in_frame(&pair, opt, &run, &closest);
+    if (st == HD_OK) {
+        distance_to_world(&pair, &run, &closest, out); /* sets every field */
+    } else {
+        memset(out, 0, sizeof *out);
+    }
+    return st;
 }
 
 hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
@@ -290,7 +323,7 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
      * included (only the verdict and the work are used: the searches start afresh) */
     hd_options verdict_opt = *opt;
     verdict_opt.algo = HD_ALGO_CDDUAL;
-    hd_result verdict;
+    hd_collide_result verdict;
     result_init(&verdict, HD_ALGO_CDDUAL, pair.eps);
     st = collide_in_frame(&pair, &verdict_opt, &verdict);
     if (st != HD_OK) {

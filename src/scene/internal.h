@@ -38,7 +38,7 @@ enum {
 /* What a pair in contact keeps with detail HD_SCENE_DEPTH (contact) or HD_SCENE_MANIFOLD (both):
  * the extra bytes of its pair record (pairs.h). */
 typedef struct hdi_pair_detail {
-    hd_contact contact;
+    hd_signed_distance_result contact;
     hd_manifold manifold;
 } hdi_pair_detail;
 
@@ -46,7 +46,7 @@ typedef struct hdi_pair_detail {
 static inline size_t hdi_scene_detail_size(hd_scene_detail detail)
 {
     return detail == HD_SCENE_MANIFOLD ? sizeof(hdi_pair_detail)
-           : detail == HD_SCENE_DEPTH  ? sizeof(hd_contact)
+           : detail == HD_SCENE_DEPTH  ? sizeof(hd_signed_distance_result)
                                        : 0;
 }
 
@@ -133,7 +133,8 @@ struct hd_scene {
     hdi_sort_key *sort_keys;       /* the radix sort's keys: two buffers of contact_capacity */
     int contact_count;
     int contact_capacity;
-    hd_contact *out_contact;   /* detail: the contacts' answers, by place in contacts */
+    hd_signed_distance_result
+        *out_contact;          /* detail: the contacts' answers, by place in contacts */
     hd_manifold *out_manifold; /* HD_SCENE_MANIFOLD: their manifolds */
     int out_capacity;
     hd_scene_stats stats;

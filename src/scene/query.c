@@ -127,7 +127,7 @@ hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const h
     int found = 0;
     for (int i = 0; i < s->scratch.count && st == HD_OK; ++i) {
         const hdi_body *b = &s->bodies[s->scratch.ids[i]];
-        hd_result r;
+        hd_collide_result r;
         st = hd_collide(b->shape, &b->pose, shape, &p, &opt, &r);
         if (st == HD_OK && r.verdict != HD_SEPARATED) {
             if (found < capacity) {

@@ -102,7 +102,7 @@ static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options 
         return;
     }
     const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
-    hd_result res;
+    hd_collide_result res;
     opt->cache = copt->cache = &r->cache;
     r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, opt, &res);
     r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;

@@ -108,7 +108,7 @@ function checkContact() {
   const c = data.contact;
   check(c && c.signed_distance === collide.signed_distance, `contact: ${c && c.signed_distance} vs collide ${collide.signed_distance}`);
   check(Math.abs(c.signed_distance + 0.5) <= 1e-12, `contact: signed distance ${c.signed_distance}, expected -0.5`);
-  check(c.depth_bounds[0] <= 0.5 && 0.5 <= c.depth_bounds[1], `contact: bounds ${c.depth_bounds} miss 0.5`);
+  check(c.bounds[0] <= -0.5 && -0.5 <= c.bounds[1], `contact: bounds ${c.bounds} miss -0.5`);
   const n = c.normal.map(Math.abs).sort();
   check(n.join() === '0,0,1', `contact: normal ${c.normal} is not an axis`);
   check(c.manifold.length === collide.manifold.length && c.manifold.length >= 1, `contact: ${c.manifold.length} manifold points`);
