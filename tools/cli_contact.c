@@ -93,6 +93,18 @@ void hd_cli_contact_keys_json(FILE *fp, const hd_signed_distance_result *c)
     fprintf(fp, ",\"depth_method\":\"%s\"", hd_method_names[c->method % 3]);
 }
 
+static void six_json(FILE *fp, const char *key, const double v[6])
+{
+    fprintf(fp, ",\"%s\":[", key);
+    for (int k = 0; k < 6; ++k) {
+        if (k > 0) {
+            fputc(',', fp);
+        }
+        hd_json_double(fp, v[k]);
+    }
+    fputc(']', fp);
+}
+
 void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
 {
     if (!o->depth) {
@@ -105,6 +117,11 @@ void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answ
     }
     hd_cli_contact_keys_json(fp, &ans->contact);
     fprintf(fp, ",\"depth_ns\":%lld", ans->contact_ns);
+    if (o->query.flags & HD_QUERY_GRADIENT) {
+        six_json(fp, "gradient_a", ans->contact.gradient.a);
+        six_json(fp, "gradient_b", ans->contact.gradient.b);
+        fprintf(fp, ",\"gradient_unique\":%s", ans->contact.gradient.unique ? "true" : "false");
+    }
     if (o->manifold) {
         hd_cli_manifold_json(fp, &ans->manifold);
     }

@@ -12,6 +12,8 @@ const char *const hd_cli_query_help =
     "  --depth            also compute the signed distance: exact penetration depth, normal,\n"
     "                     witnesses, certified depth bounds, features (hd_signed_distance)\n"
     "  --manifold         with --depth, the contact manifold (up to 4 points)\n"
+    "  --gradient         with --depth (implied), the signed distance's derivatives with respect\n"
+    "                     to both poses and whether they are unique (HD_QUERY_GRADIENT)\n"
     "  --tol REL          touching band half-width relative to the scale (default 1e-12)\n"
     "  --brute            support mapping by brute force instead of hill "
     "climbing\n" HD_CLI_POSE_HELP HD_CLI_FORMAT_HELP
@@ -69,6 +71,9 @@ int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, in
         o->depth = 1;
     } else if (strcmp(arg, "--manifold") == 0) {
         o->depth = o->manifold = 1;
+    } else if (strcmp(arg, "--gradient") == 0) {
+        o->depth = 1;
+        o->query.flags |= HD_QUERY_GRADIENT;
     } else if (strcmp(arg, "--json") == 0) {
         o->json = 1;
     } else if (strcmp(arg, "--brute") == 0) {

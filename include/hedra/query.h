@@ -227,12 +227,15 @@ enum {
     HD_QUERY_DEPTH_SAT = 1u << 2,     /* hd_signed_distance (hedra/contact.h): penetration depth
                                          by the separating-axis method, not the expanding
                                          polytope */
-    HD_QUERY_NO_PORTAL = 1u << 3      /* hd_collide with HD_ALGO_GJK: GJK from the first step.
+    HD_QUERY_NO_PORTAL = 1u << 3,     /* hd_collide with HD_ALGO_GJK: GJK from the first step.
                                          Without it, a query with no valid cache on two solids
                                          tries Minkowski portal refinement first, which proves
                                          most verdicts with fewer steps and leaves the rest to
                                          GJK, starting from its portal. A recorded path implies
                                          it (the path is GJK's) */
+    HD_QUERY_GRADIENT = 1u << 4       /* hd_signed_distance, hd_contact_manifold (hedra/contact.h):
+                                         the derivatives of the signed distance with respect to
+                                         both poses (hd_pose_gradient); unset, one flag test */
 };
 
 typedef struct hd_options {

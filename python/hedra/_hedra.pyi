@@ -116,6 +116,7 @@ class SignedDistanceResult:
     eps: float
     size: float
     stats: Any
+    gradient: Optional[Tuple[Tuple[float, ...], Tuple[float, ...], bool]]
 
 class ContactPoint:
     point: Vec3
@@ -232,6 +233,7 @@ def signed_distance(
     touch_rel: Optional[float] = None,
     depth: str = "epa",
     cache: Optional[Cache] = None,
+    gradient: bool = False,
 ) -> SignedDistanceResult: ...
 def contact_manifold(
     a: Polytope,
@@ -241,4 +243,5 @@ def contact_manifold(
     touch_rel: Optional[float] = None,
     depth: str = "epa",
     cache: Optional[Cache] = None,
+    gradient: bool = False,
 ) -> Manifold: ...

@@ -14,6 +14,7 @@ typedef struct contact_call {
     int has_a, has_b;
     hd_options opt;
     int vertices;
+    int gradient;
 } contact_call;
 
 /* depth: None or 'epa' (default), 'sat' (the separating-axis method). */
@@ -37,7 +38,21 @@ static int parse_depth(PyObject *obj, hd_options *opt)
     return 0;
 }
 
-/* v: a, b, pose_a, pose_b, touch_rel, depth, cache. */
+/* gradient: any truth value; true asks for the pose gradient (HD_QUERY_GRADIENT). */
+static int parse_gradient(PyObject *obj, hd_options *opt, int *asked)
+{
+    int truth = obj == NULL ? 0 : PyObject_IsTrue(obj);
+    if (truth < 0) {
+        return -1;
+    }
+    *asked = truth;
+    if (truth) {
+        opt->flags |= HD_QUERY_GRADIENT;
+    }
+    return 0;
+}
+
+/* v: a, b, pose_a, pose_b, touch_rel, depth, cache, gradient. */
 static int contact_setup(contact_call *cc, PyObject **v)
 {
     cc->a = hdpy_polytope_get(v[0], "a");
@@ -45,7 +60,8 @@ static int contact_setup(contact_call *cc, PyObject **v)
     if (cc->b == NULL || hdpy_pose(v[2], "pose_a", &cc->pose_a, &cc->has_a) < 0 ||
         hdpy_pose(v[3], "pose_b", &cc->pose_b, &cc->has_b) < 0 ||
         hdpy_options(NULL, v[4], &cc->opt) < 0 || parse_depth(v[5], &cc->opt) < 0 ||
-        hdpy_cache_get(v[6], &cc->opt.cache) < 0) {
+        hdpy_cache_get(v[6], &cc->opt.cache) < 0 ||
+        parse_gradient(v[7], &cc->opt, &cc->gradient) < 0) {
         return -1;
     }
     cc->vertices = hd_polytope_vertex_count(cc->a) + hd_polytope_vertex_count(cc->b);
@@ -53,15 +69,15 @@ static int contact_setup(contact_call *cc, PyObject **v)
 }
 
 static const char *const contact_names[] = {"a",         "b",     "pose_a", "pose_b",
-                                            "touch_rel", "depth", "cache"};
+                                            "touch_rel", "depth", "cache",  "gradient"};
 
 PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kw)
 {
     (void)self;
-    PyObject *v[7];
+    PyObject *v[8];
     contact_call cc;
-    if (hdpy_parse_args("signed_distance", args, nargs, kw, contact_names, 7, 2, v) < 0 ||
+    if (hdpy_parse_args("signed_distance", args, nargs, kw, contact_names, 8, 2, v) < 0 ||
         contact_setup(&cc, v) < 0) {
         return NULL;
     }
@@ -78,7 +94,7 @@ PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t
     if (st != HD_OK) {
         return hdpy_raise(st, "signed_distance");
     }
-    return hdpy_contact_new(&c);
+    return hdpy_contact_new(&c, cc.gradient);
 }
 
 /* hd_contact_manifold with a workspace when the two faces may not fit the stack scratch. */
@@ -102,9 +118,9 @@ PyObject *hdpy_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_
                                 PyObject *kw)
 {
     (void)self;
-    PyObject *v[7];
+    PyObject *v[8];
     contact_call cc;
-    if (hdpy_parse_args("contact_manifold", args, nargs, kw, contact_names, 7, 2, v) < 0 ||
+    if (hdpy_parse_args("contact_manifold", args, nargs, kw, contact_names, 8, 2, v) < 0 ||
         contact_setup(&cc, v) < 0) {
         return NULL;
     }
@@ -121,5 +137,5 @@ PyObject *hdpy_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_
     if (st != HD_OK) {
         return hdpy_raise(st, "contact_manifold");
     }
-    return hdpy_manifold_new(&m, &c);
+    return hdpy_manifold_new(&m, &c, cc.gradient);
 }

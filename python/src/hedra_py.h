@@ -83,8 +83,9 @@ PyObject *hdpy_gap_result_new(const hd_gap_result *r);
 PyObject *hdpy_verdict_str(hd_verdict v); /* new reference to an interned string */
 PyObject *hdpy_stats_new(const hd_stats *s);
 /* hedra.SignedDistanceResult of hd_signed_distance; hedra.Manifold of hd_contact_manifold. */
-PyObject *hdpy_contact_new(const hd_signed_distance_result *c);
-PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c);
+PyObject *hdpy_contact_new(const hd_signed_distance_result *c, int with_gradient);
+PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c,
+                            int with_gradient);
 
 /* ---- cache.c: hedra.Cache (warm start for single calls) ---- */
 extern PyTypeObject hdpy_CacheType;

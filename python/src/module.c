@@ -51,16 +51,19 @@ static PyMethodDef methods[] = {
      "(N, 3) closest points."},
     {"signed_distance", FN(hdpy_signed_distance), FASTCALL_KW,
      "signed_distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa',\n"
-     "                cache=None)\n--\n\n"
+     "                cache=None, gradient=False)\n--\n\n"
      "-> SignedDistanceResult. The distance when separated, minus the penetration depth when "
      "overlapping, with the unit\n"
      "normal from A towards B, witnesses (witness_b - witness_a = signed_distance * normal),\n"
      "proven bounds lower <= signed_distance <= upper, the supporting features (type, index) of "
      "both polytopes, verdict.\n"
-     "depth: 'epa' (expanding polytope) or 'sat' (separating axes); both exact (hedra/contact.h)."},
+     "depth: 'epa' (expanding polytope) or 'sat' (separating axes); both exact (hedra/contact.h).\n"
+     "gradient=True: .gradient = (gradient_a, gradient_b, unique), the derivatives of the signed\n"
+     "distance with respect to each pose (6 each: translation, then rotation about the frame's\n"
+     "origin, world axes); unique False where it has a kink (then a subgradient)."},
     {"contact_manifold", FN(hdpy_contact_manifold), FASTCALL_KW,
      "contact_manifold($module, a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa',\n"
-     "                 cache=None)\n--\n\n"
+     "                 cache=None, gradient=False)\n--\n\n"
      "-> Manifold. Up to four contact points (point, separation, feature_a, feature_b) sharing the "
      "normal\n"
      "of signed_distance, by clipping the incident face against the reference face; none when\n"

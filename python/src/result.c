@@ -412,12 +412,14 @@ static PyStructSequence_Field contact_fields[] = {
     {"eps", "the touching band's half-width: touch_rel * scale"},
     {"size", "diagonal of the bounding box of the two posed polytopes"},
     {"stats", "work counters"},
+    {"gradient", "with gradient=True: (gradient_a, gradient_b, unique), see hedra.signed_distance;"
+                 " else None"},
     {NULL, NULL},
 };
 static PyStructSequence_Desc contact_desc = {
     "hedra.SignedDistanceResult",
     "Signed distance of a pair and what attains it, see hedra.signed_distance.", contact_fields,
-    13};
+    14};
 
 static PyStructSequence_Field point_fields[] = {
     {"point", "world point half-way between the two surfaces along the normal"},
@@ -443,11 +445,22 @@ static PyObject *feature_new(hd_feature_id f)
     return Py_BuildValue("(si)", hd_feature_type_str(f.type), f.index);
 }
 
-PyObject *hdpy_contact_new(const hd_signed_distance_result *c)
+/* (a, b, unique): two 6-tuples and a bool, or None when not asked. */
+static PyObject *gradient_new(const hd_pose_gradient *g, int asked)
+{
+    if (!asked) {
+        Py_RETURN_NONE;
+    }
+    const double *a = g->a, *b = g->b;
+    return Py_BuildValue("((dddddd)(dddddd)O)", a[0], a[1], a[2], a[3], a[4], a[5], b[0], b[1],
+                         b[2], b[3], b[4], b[5], g->unique ? Py_True : Py_False);
+}
+
+PyObject *hdpy_contact_new(const hd_signed_distance_result *c, int with_gradient)
 {
     static const char *const methods[] = {"none", "epa", "sat"};
     int k = (int)c->method;
-    PyObject *items[13] = {hdpy_verdict_str(c->verdict),
+    PyObject *items[14] = {hdpy_verdict_str(c->verdict),
                            PyFloat_FromDouble(c->signed_distance),
                            vec3(c->normal),
                            vec3(c->witness_a),
@@ -459,8 +472,9 @@ PyObject *hdpy_contact_new(const hd_signed_distance_result *c)
                            PyUnicode_FromString(k >= 0 && k < 3 ? methods[k] : "unknown"),
                            PyFloat_FromDouble(c->eps),
                            PyFloat_FromDouble(c->size),
-                           hdpy_stats_new(&c->stats)};
-    return fill(&SignedDistanceResultType, items, 13);
+                           hdpy_stats_new(&c->stats),
+                           gradient_new(&c->gradient, with_gradient)};
+    return fill(&SignedDistanceResultType, items, 14);
 }
 
 static PyObject *contact_point_new(const hd_contact_point *p)
@@ -470,7 +484,8 @@ static PyObject *contact_point_new(const hd_contact_point *p)
     return fill(&ContactPointType, items, 4);
 }
 
-PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c)
+PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c,
+                            int with_gradient)
 {
     int n = m->count < 0 ? 0 : (m->count > HD_MANIFOLD_MAX ? HD_MANIFOLD_MAX : m->count);
     PyObject *points = PyTuple_New(n);
@@ -482,7 +497,7 @@ PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_resul
         }
         PyTuple_SET_ITEM(points, i, p);
     }
-    PyObject *items[3] = {vec3(m->normal), points, hdpy_contact_new(c)};
+    PyObject *items[3] = {vec3(m->normal), points, hdpy_contact_new(c, with_gradient)};
     return fill(&ManifoldType, items, 3);
 }
 

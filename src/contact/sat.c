@@ -14,27 +14,55 @@
  * can flip the arc test (docs/algorithms/contact.md, section 5). */
 #include "contact/signed_distance.h"
 
-int hdi_sat_min_facet(const hdi_pair *pair, hd_stats *stats, hdi_mface *out)
+int hdi_sat_each_facet(const hdi_pair *pair, hd_stats *stats, hdi_facet_visit visit, void *ctx)
 {
     const hd_polytope *a = pair->a, *b = pair->b;
     hdi_mface m;
-    int found = 0, start_a = 0, start_b = 0;
+    int start_a = 0, start_b = 0;
     for (int f = 0; f < a->face_count; ++f) {
         hdi_mface_fv(pair, f, &start_b, stats, &m);
-        hdi_facet_consider(pair, &m, out, &found, stats);
+        if (visit(ctx, &m)) {
+            return 1;
+        }
     }
     for (int g = 0; g < b->face_count; ++g) {
         hdi_mface_vf(pair, g, &start_a, stats, &m);
-        hdi_facet_consider(pair, &m, out, &found, stats);
+        if (visit(ctx, &m)) {
+            return 1;
+        }
     }
     hdi_mface axes[2];
     for (int e = 0; e < a->edge_count; ++e) {
         for (int eb = 0; eb < b->edge_count; ++eb) {
             int count = hdi_mface_ee_axes(pair, e, eb, axes);
             for (int k = 0; k < count; ++k) {
-                hdi_facet_consider(pair, &axes[k], out, &found, stats);
+                if (visit(ctx, &axes[k])) {
+                    return 1;
+                }
             }
         }
     }
-    return found;
+    return 0;
+}
+
+/* The least facet so far, for hdi_sat_each_facet. */
+typedef struct least_facet {
+    const hdi_pair *pair;
+    hd_stats *stats;
+    hdi_mface *best;
+    int found;
+} least_facet;
+
+static int keep_least(void *ctx, hdi_mface *m)
+{
+    least_facet *l = ctx;
+    hdi_facet_consider(l->pair, m, l->best, &l->found, l->stats);
+    return 0;
+}
+
+int hdi_sat_min_facet(const hdi_pair *pair, hd_stats *stats, hdi_mface *out)
+{
+    least_facet l = {pair, stats, out, 0};
+    hdi_sat_each_facet(pair, stats, keep_least, &l);
+    return l.found;
 }

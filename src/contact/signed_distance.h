@@ -91,6 +91,12 @@ double hdi_facet_support(const hdi_pair *pair, const double n[3], int *ia, int *
  * no facet (see hdi_facet_at_vertex). */
 int hdi_sat_min_facet(const hdi_pair *pair, hd_stats *stats, hdi_mface *out);
 
+/* Every candidate facet of M that hdi_sat_min_facet reads (FV, VF, EE faces and the two axes of
+ * nearly parallel edge pairs), each with its own-feature value m->h, passed to visit (which may
+ * change its copy) until it returns nonzero: then 1, else 0. */
+typedef int (*hdi_facet_visit)(void *ctx, hdi_mface *m);
+int hdi_sat_each_facet(const hdi_pair *pair, hd_stats *stats, hdi_facet_visit visit, void *ctx);
+
 /* manifold.c -------------------------------------------------------------------------------- */
 
 /* Polygon vertices the clipping holds on the stack (two buffers); larger faces use the scratch. */

@@ -151,6 +151,11 @@
  * reports a separation below the signed distance by the excess times the tilt. */
 #define HD_MANIFOLD_SIDE_REL 1e-10
 
+/* The gradient's tie test (contact/gradient.c): another facet of M whose support value is within
+ * this times the pair's size of the depth makes the gradient a subgradient. The accuracy contract
+ * of the depth is the same 1e-9 size: closer facets cannot be told apart from a tie. */
+#define HD_GRADIENT_TIE_REL 1e-9
+
 /* ---- cddual ----------------------------------------------------------------------------- */
 
 /* Rounding allowance of CD-Dual's intersection certificate: the interior points, the hit point

@@ -2,6 +2,7 @@
  * hd_collide, the contact module's answer in A's frame mapped to the world frame. */
 #include <string.h>
 
+#include "contact/gradient.h"
 #include "contact/signed_distance.h"
 #include "kernel/epa.h"
 #include "core/math.h"
@@ -63,6 +64,16 @@ static void contact_to_world(const hdi_pair *pair, const hdi_sd_result *sd, cons
     out->stats = *stats;
 }
 
+/* The gradient when asked (one flag test otherwise); the tie test's support calls count in
+ * out->stats. */
+static void add_gradient(const hdi_pair *pair, const hdi_sd_result *sd, const hd_options *opt,
+                         hd_signed_distance_result *out)
+{
+    if (opt != NULL && (opt->flags & HD_QUERY_GRADIENT)) {
+        hdi_sd_gradient(pair, sd, &out->stats, &out->gradient);
+    }
+}
+
 /* Validation, preparation and the signed distance in A's frame. */
 static hd_status run(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                      const hd_pose *pose_b, const hd_options *opt, hdi_pair *pair,
@@ -92,6 +103,7 @@ hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const 
     hd_status st = run(a, pose_a, b, pose_b, opt, &pair, &scratch, &stats, &sd);
     if (st == HD_OK) {
         contact_to_world(&pair, &sd, &stats, out);
+        add_gradient(&pair, &sd, opt, out);
     }
     return st;
 }
@@ -120,6 +132,7 @@ hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const
     }
     if (contact != NULL) {
         contact_to_world(&pair, &sd, &stats, contact);
+        add_gradient(&pair, &sd, opt, contact);
     }
     return HD_OK;
 }

@@ -78,5 +78,30 @@ PY
   >"$tmp/both.json"
 check "collide --json --distance --depth: no duplicate keys" "$py" "$tmp/unique.py" "$tmp/both.json"
 
+# --gradient: a tetrahedron's lowest vertex (0.5, 0.5, 1.5) 0.5 above the cube's top face (a
+# vertex-face pair: unique, the normal +z, B's rotation part w_b x n, A's -(w_a x n)); the cubes
+# apart face to face (a subgradient: translation parts still +-normal).
+{
+  echo "pair vertex"; echo "A 8"; cube 0 0 0; echo "B 4"
+  echo "0.5 0.5 1.5"; echo "0 0 2.5"; echo "1 0 2.5"; echo "0.5 1 2.5"
+  echo "pair apart"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 2 0 0
+} >"$tmp/grad.pair"
+"$cli" batch --gradient "$tmp/grad.pair" >"$tmp/grad.jsonl" 2>"$tmp/err"
+check "batch --gradient exits 0" test $? -eq 0
+cat >"$tmp/grad.py" <<'PY'
+import json, sys
+rows = {r["name"]: r for r in map(json.loads, open(sys.argv[1]))}
+def near(u, v):
+    return len(u) == len(v) and all(abs(x - y) <= 1e-12 for x, y in zip(u, v))
+v, s = rows["vertex"], rows["apart"]
+ok = [abs(v["signed_distance"] - 0.5) <= 1e-12, v["gradient_unique"] is True,
+      near(v["gradient_b"], [0, 0, 1, 0.5, -0.5, 0]), near(v["gradient_a"], [0, 0, -1, -0.5, 0.5, 0]),
+      s["gradient_unique"] is False, near(s["gradient_b"][:3], [1, 0, 0]),
+      near(s["gradient_a"][:3], [-1, 0, 0])]
+print(ok)
+sys.exit(0 if all(ok) else 1)
+PY
+check "batch --gradient keys and values" "$py" "$tmp/grad.py" "$tmp/grad.jsonl"
+
 echo "cli/contact: $passes passed, $fails failed"
 test "$fails" -eq 0
