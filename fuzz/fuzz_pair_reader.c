@@ -52,7 +52,7 @@ static void check_round_trip(const hd_pair_data *pd)
         abort();
     }
     hd_pair_data back;
-    int done = 1;
+    bool done = true;
     if (hd_pair_reader_next(r, &back, &done, &err) != HD_OK || done ||
         strcmp(back.name, pd->name) != 0 || !same_set(&back.a, &pd->a) ||
         !same_set(&back.b, &pd->b)) {
@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     hd_status st = HD_OK;
     for (int k = 0; k < 1000; ++k) {
         hd_pair_data pd;
-        int done = 0;
+        bool done = false;
         st = hd_pair_reader_next(r, &pd, &done, &err);
         if (st != HD_OK || done) {
             break;
@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         hd_parse_error again;
         hd_pair_data pd;
-        int done = 0;
+        bool done = false;
         if (hd_pair_reader_next(r, &pd, &done, &again) != st || again.line != err.line) {
             abort();
         }

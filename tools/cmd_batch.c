@@ -150,7 +150,8 @@ int hd_cmd_batch(int argc, char **argv)
     hd_pair_reader *reader = NULL;
     hd_status st = hd_pair_reader_open(path, &reader, &err);
     hd_batch_totals tot = {0, 0, 0, 0};
-    int done = 0, reported = 0;
+    bool done = false;
+    int reported = 0;
     while (st == HD_OK && !done) {
         hd_pair_data pd;
         st = hd_pair_reader_next(reader, &pd, &done, &err);

@@ -168,7 +168,8 @@ static int load_pairs(const char *path)
         return 0;
     }
     unsigned seed = 20261122u;
-    int done = 0, ok = 1;
+    bool done = false;
+    int ok = 1;
     hd_pair_data p;
     while (ok && pair_count < MAX_PAIRS && hd_pair_reader_next(rd, &p, &done, &err) == HD_OK &&
            !done) {

@@ -77,8 +77,8 @@ HD_API hd_status hd_pair_reader_open(const char *path, hd_pair_reader **out, hd_
 HD_API void hd_pair_reader_close(hd_pair_reader *reader);
 
 /* One pair read into reader-owned storage valid until the next call. Returns HD_OK with
- * *done = 0 and the pair, HD_OK with *done = 1 at a clean end of file, or an error with *err.
- * After an error every further call returns the same error. */
+ * *done = false and the pair, HD_OK with *done = true at a clean end of file, or an error with
+ * *err. After an error every further call returns the same error. */
 typedef struct hd_pair_data {
     const char *name;
     hd_points a;
@@ -86,7 +86,7 @@ typedef struct hd_pair_data {
     int line; /* line of the "pair" header */
 } hd_pair_data;
 
-HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *done,
+HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *done,
                                      hd_parse_error *err);
 
 /* After hd_pair_reader_next failed on a pair's content (HD_ERR_PARSE, HD_ERR_NONFINITE,

@@ -29,9 +29,11 @@ extern "C" {
  *   final basis' duals (phase 1's, the l1 distance LP's or a depth ray's), with gap recomputed on
  *   the points: gap = min_T n.t - max_S n.s and the plane n.x = offset halfway. When separated,
  *   gap > eps and distance_lower_bound = gap, a true lower bound on the Euclidean distance.
- *   When touching with undecided false, gap >= -eps; a touching answer without any plane (two
- *   coincident points) has a zero normal.
- * point, weights_s (ns entries), weights_t (nt entries): when intersecting or touching, convex
+ *   When touching with undecided false, gap >= -eps. has_plane says whether a plane is given
+ *   at all: always when separated (non-empty sets); false for empty sets and for a touching
+ *   answer whose bases gave no plane, with a zero normal then.
+ * has_point, point, weights_s (ns entries), weights_t (nt entries): has_point is true exactly
+ *   when the verdict is intersecting or touching; the point and weights are then convex
  *   weights with sum w_s s ~= sum w_t t (to rounding; within eps when touching with
  *   undecided false, within eps sqrt(dim) when undecided); point is the midpoint of the two sums.
  * Caller-provided arrays (NULL to skip); zero elsewhere. depth_bound: when intersecting, a proven
@@ -40,6 +42,8 @@ extern "C" {
 typedef struct hd_lp_result {
     hd_verdict verdict;
     bool undecided;
+    bool has_plane;
+    bool has_point;
     double f_min;
     double eps;
     double normal[HD_LP_MAX_DIM];

@@ -170,7 +170,7 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *b
     return HD_OK;
 }
 
-static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, int *done)
+static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
 {
     int found = r->resumed != 0;
     hd_status st = found ? HD_OK : hdi_lex_next(r->lx, &found);
@@ -179,7 +179,7 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, int *done)
     }
     if (!found) {
         r->finished = 1;
-        *done = 1;
+        *done = true;
         return HD_OK;
     }
     int line = r->lx->line_no;
@@ -204,18 +204,18 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, int *done)
     return HD_OK;
 }
 
-hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, int *done,
+hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *done,
                               hd_parse_error *err)
 {
     if (done != NULL) {
-        *done = 0;
+        *done = false;
     }
     if (reader == NULL || pair == NULL || done == NULL) {
         return hdi_io_error(err, "<pair reader>", 0, HD_ERR_NULL, "no reader or no output given");
     }
     memset(pair, 0, sizeof *pair);
     if (reader->failed == HD_OK && reader->finished) {
-        *done = 1;
+        *done = true;
         return HD_OK;
     }
     if (reader->failed == HD_OK) {

@@ -242,6 +242,16 @@ static void fill_result(const hdi_lp_problem *prob, const hdi_lp_outcome *res, h
     }
 }
 
+/* Which evidence the answer holds, read off its fields so that every path above sets it alike. */
+static void mark_evidence(int dim, hd_lp_result *out)
+{
+    out->has_plane = false;
+    for (int k = 0; k < dim; ++k) {
+        out->has_plane = out->has_plane || out->normal[k] != 0.0;
+    }
+    out->has_point = out->verdict != HD_SEPARATED;
+}
+
 hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int nt,
                           const hd_tolerance *tol, hd_lp_result *out, double *weights_s,
                           double *weights_t)
@@ -285,6 +295,7 @@ hd_status hd_lp_intersect(int dim, const double *s, int ns, const double *t, int
             weights_t[0] = w;
         }
     }
+    mark_evidence(dim, out);
     return HD_OK;
 }
 

@@ -61,7 +61,7 @@ static hd_points g_points;
 static hd_parse_error g_err;
 static hd_pair_reader *g_reader;
 static hd_pair_data g_pair;
-static int g_done;
+static bool g_done;
 static double g_dir[3], g_point[3];
 static char g_buf[64];
 
@@ -111,7 +111,7 @@ static void reset(void)
     memset(&g_err, 0, sizeof g_err);
     g_reader = HD_SENTINEL;
     memset(&g_pair, 0, sizeof g_pair);
-    g_done = -7;
+    g_done = true;
     g_dir[0] = 1.0;
     g_dir[1] = g_dir[2] = 0.0;
     g_point[0] = g_point[1] = g_point[2] = 0.5;
@@ -895,12 +895,13 @@ static hd_status reader_all(const char *path)
     if (st != HD_OK) {
         return r == NULL ? st : HD_BAD_POSTCONDITION;
     }
-    int done = 0, guard = 0;
+    bool done = false;
+    int guard = 0;
     while (st == HD_OK && !done && guard++ < 1000) {
         st = hd_pair_reader_next(r, &g_pair, &done, &g_err);
     }
     if (st != HD_OK) {
-        int again_done = -1;
+        bool again_done = true;
         hd_status again = hd_pair_reader_next(r, &g_pair, &again_done, NULL);
         if (again != st || again_done != 0 || g_pair.name != NULL || g_err.file[0] == '\0') {
             st = HD_BAD_POSTCONDITION;

@@ -34,7 +34,8 @@ static void expect_sequence(const char *text, const outcome *want, int n)
     fputs(text, out);
     fclose(out);
     assert_int_equal(hd_pair_reader_open(path, &r, &err), HD_OK);
-    int k = 0, done = 0;
+    int k = 0;
+    bool done = false;
     while (!done) {
         hd_pair_data pd;
         hd_status st = hd_pair_reader_next(r, &pd, &done, &err);

@@ -43,7 +43,7 @@ static hd_status read_any(const char *path, int *count, hd_parse_error *err)
     hd_status st = hd_pair_reader_open(path, &r, err);
     while (st == HD_OK) {
         hd_pair_data pd;
-        int done = 0;
+        bool done = false;
         st = hd_pair_reader_next(r, &pd, &done, err);
         if (st != HD_OK || done) {
             break;
@@ -243,7 +243,7 @@ static void test_example_pairs(void **state)
     int k = 0;
     for (;; ++k) {
         hd_pair_data pd;
-        int done = 0;
+        bool done = false;
         assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
         if (done) {
             break;

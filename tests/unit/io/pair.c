@@ -63,7 +63,7 @@ static void test_happy(void **state)
                                   0, path);
     hd_pair_data pd;
     hd_parse_error err;
-    int done = -1;
+    bool done = true;
     assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
     assert_int_equal(done, 0);
     assert_string_equal(pd.name, "first");
@@ -156,7 +156,8 @@ static void test_error_table(void **state)
         hd_pair_reader *r = open_text(c->text, c->len, path);
         hd_pair_data pd;
         hd_parse_error err;
-        int done = 0, good = 0;
+        bool done = false;
+        int good = 0;
         hd_status st = HD_OK;
         for (int k = 0; k < 10; ++k) {
             st = hd_pair_reader_next(r, &pd, &done, &err);
@@ -201,7 +202,7 @@ static void test_open_errors(void **state)
     assert_non_null(strstr(err.message, "cannot open"));
     assert_int_equal(hd_pair_reader_open(NULL, &r, &err), HD_ERR_NULL);
     assert_int_equal(hd_pair_reader_open("x", NULL, &err), HD_ERR_NULL);
-    int done = 0;
+    bool done = false;
     hd_pair_data pd;
     assert_int_equal(hd_pair_reader_next(NULL, &pd, &done, &err), HD_ERR_NULL);
     /* A directory opens but cannot be read. */
@@ -220,7 +221,7 @@ static void test_stdin(void **state)
     hd_parse_error err;
     assert_int_equal(hd_pair_reader_open("-", &r, &err), HD_OK);
     hd_pair_data pd;
-    int done = 0;
+    bool done = false;
     assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
     assert_string_equal(pd.name, "s");
     static const double a[] = {1, 2, 3};
@@ -261,7 +262,7 @@ static void test_write_pair(void **state)
     hd_parse_error err;
     assert_int_equal(hdi_pair_reader_open_stream(fp, "mem", 0, &r, &err), HD_OK);
     hd_pair_data pd;
-    int done = 0;
+    bool done = false;
     assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
     assert_string_equal(pd.name, "one");
     expect_set(&pd.a, a, 2); /* %.17g reads back to the identical doubles */
@@ -314,7 +315,7 @@ static void test_many_pairs(void **state)
     int count = 0, moved = 0, mismatches = 0;
     for (;;) {
         hd_pair_data pd;
-        int done = 0;
+        bool done = false;
         assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
         if (done) {
             break;

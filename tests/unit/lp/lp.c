@@ -271,15 +271,18 @@ static void test_empty_and_single_points(void **state)
     assert_int_equal(hd_lp_intersect(3, NULL, 0, b, 1, NULL, &r, NULL, NULL), HD_OK);
     assert_int_equal(r.verdict, HD_SEPARATED);
     assert_true(isinf(r.gap) && isinf(r.distance_lower_bound));
+    assert_false(r.has_plane || r.has_point); /* empty sets: no evidence of either kind */
     assert_int_equal(hd_lp_intersect(3, a, 1, NULL, 0, NULL, &r, NULL, NULL), HD_OK);
     assert_int_equal(r.verdict, HD_SEPARATED);
     r = run_checked(3, a, 1, b, 1);
     assert_int_equal(r.verdict, HD_SEPARATED);
     assert_true(fabs(r.gap - sqrt(3.0)) < 1e-14);
+    assert_true(r.has_plane && !r.has_point);
     r = run_checked(3, b, 1, a, 1);
     assert_int_equal(r.verdict, HD_SEPARATED);
     r = run_checked(3, a, 1, c, 1);
     assert_int_equal(r.verdict, HD_TOUCHING);
+    assert_true(r.has_point);
     /* within the band: eps = 1e-12 * 1, a difference of 1e-14 is touching, 1e-10 is not */
     double d1[3] = {1 + 1e-14, 1, 1}, d2[3] = {1, 1 - 1e-10, 1};
     assert_int_equal(run_checked(3, a, 1, d1, 1).verdict, HD_TOUCHING);
@@ -336,6 +339,15 @@ static void test_random_vs_oracle(void **state)
                        sign, hd_verdict_str(r.verdict), r.f_min, r.gap, r.depth_bound);
             }
             assert_int_equal(r.verdict, want);
+            /* the evidence flags follow the oracle's side: a plane for every separated pair, a
+             * common point exactly for the others; a plane flag never stands on a zero normal */
+            assert_true(r.has_point == (want != HD_SEPARATED));
+            assert_true(want != HD_SEPARATED || r.has_plane);
+            double n2 = 0.0;
+            for (int k = 0; k < d; ++k) {
+                n2 += r.normal[k] * r.normal[k];
+            }
+            assert_true(r.has_plane == (n2 > 0.0));
             seen[r.verdict]++;
         }
         assert_true(seen[HD_SEPARATED] > 0 && seen[HD_INTERSECTING] > 0);
