@@ -22,15 +22,12 @@ int hdi_scan_kernel_available(int kernel)
     }
 }
 
-int hdi_scan_kernel_best(void)
+int hdi_scan_kernel_default(void)
 {
-    int best = HDI_SCAN_PLAIN;
-    for (int k = HDI_SCAN_PLAIN + 1; k < HDI_SCAN_KERNELS; ++k) {
-        if (hdi_scan_kernel_available(k)) {
-            best = k;
-        }
-    }
-    return best;
+    /* The plain scan: on the small hulls the blocks serve, the vector kernels execute fewer
+     * instructions but took more wall time than it in the same-run medians (support.md), so
+     * they stay available (hdi_support_scan_by) and tested, and are not the default. */
+    return HDI_SCAN_PLAIN;
 }
 
 void hdi_poly_fill_blocks(hd_polytope *p)
@@ -45,5 +42,5 @@ void hdi_poly_fill_blocks(hd_polytope *p)
             block[HD_BLOCK_VERTS * k + i % HD_BLOCK_VERTS] = v[k];
         }
     }
-    p->scan_kernel = hdi_scan_kernel_best();
+    p->scan_kernel = hdi_scan_kernel_default();
 }

@@ -103,8 +103,8 @@ struct hd_polytope {
 /* Whether the running CPU (and its operating system) executes kernel k; HDI_SCAN_PLAIN always. */
 int hdi_scan_kernel_available(int kernel);
 
-/* The widest available kernel: the one every polytope is built with. */
-int hdi_scan_kernel_best(void);
+/* The kernel every polytope is built with (blocks.c says why it is the plain scan). */
+int hdi_scan_kernel_default(void);
 
 /* Three vertices of face f of p spanning it as widely as the face allows: its first vertex v0, the
  * vertex v1 farthest from v0, the vertex v2 farthest from the line v0 v1. Returns whether the face
