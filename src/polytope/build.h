@@ -139,13 +139,8 @@ hd_status hdi_poly_attach_support_table(hd_polytope **poly);
  * vertex's neighbours are listed counter-clockwise seen from outside. */
 void hdi_poly_fill_topology(hd_polytope *poly, const hdi_halfedges *he);
 
-/* Axis-aligned box, extent, max_abs and bounding sphere from the vertices; the vertex blocks too
- * (hdi_poly_fill_blocks). */
+/* Axis-aligned box, extent, max_abs and bounding sphere from the vertices. */
 void hdi_poly_fill_bounds(hd_polytope *poly);
-
-/* The structure-of-arrays blocks from verts, and the scan kernel for this CPU (polytope/blocks.c):
- * wherever verts get their final values (construction, copies, rescaling). */
-void hdi_poly_fill_blocks(hd_polytope *poly);
 
 /* Newell's area vector of the loop pts[loop[0..m-1]], normalized into n; returns its length
  * (twice the polygon's area; 0 for a loop of zero area). */

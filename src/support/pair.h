@@ -20,7 +20,7 @@ typedef struct hdi_pair {
     double scale;  /* largest |coordinate| of either bounding sphere, in A's frame */
     double eps;    /* touch_rel * scale */
     int brute;     /* HD_QUERY_BRUTE_SUPPORT */
-    int scan_both; /* both solids answer by a scan (hdi_support_scans): no climb to dispatch */
+    int scan_both; /* both solids answer by a scan (hdi_support_scans): one loop for the two */
     int max_iterations;
 } hdi_pair;
 
@@ -75,8 +75,7 @@ static inline void hdi_pair_support_m_from(const hdi_pair *pair, const double d[
         *ia = hdi_support_brute(a, d);
         *ib = hdi_support_brute(b, db);
     } else if (pair->scan_both) {
-        *ia = hdi_support_scan_poly(a, d);
-        *ib = hdi_support_scan_poly(b, db);
+        hdi_support_scan_pair(a->verts, a->vertex_count, d, b->verts, b->vertex_count, db, ia, ib);
     } else {
         *ia = hdi_support_from(a, d, *start_a, cand_a, count);
         *ib = hdi_support_from(b, db, *start_b, cand_b, count);

@@ -7,7 +7,6 @@
 #include "core/math.h"
 #include "polytope/internal.h"
 #include "core/tolerances.h"
-#include "support/kernels.h"
 
 /* Index of a vertex maximising d.v, by scanning every vertex (lowest index among ties). */
 int hdi_support_brute(const hd_polytope *poly, const double d[3]);
@@ -37,29 +36,34 @@ static inline int hdi_support_scan(const double *xyz, int n, const double d[3])
     return best;
 }
 
-/* The scan of p's vertices by the given kernel (support/kernels.h), every kernel returning
- * hdi_support_scan's index; HDI_SCAN_PLAIN, or a kernel this build lacks, is that scan itself. A
- * switch on a field, not a call through a pointer: predicted once and for all. */
-static inline int hdi_support_scan_by(const hd_polytope *p, const double d[3], int kernel)
+/* The scans of hdi_support_scan of two vertex sets at once (A along da and B along db, n_a, n_b
+ * >= 1): the same answers, index for index, since each keeps its own running maximum in order.
+ * Interleaved, the two chains of comparisons (each bound by the latency of a maximum and a select
+ * per vertex) run side by side, and the loop's own instructions are shared. */
+static inline void hdi_support_scan_pair(const double *xa, int na, const double da[3],
+                                         const double *xb, int nb, const double db[3], int *ia,
+                                         int *ib)
 {
-    switch (kernel) {
-#if HD_SCAN_X86
-        case HDI_SCAN_AVX512:
-            return hdi_scan_avx512(p->blocks, p->vertex_count, d);
-        case HDI_SCAN_AVX2:
-            return hdi_scan_avx2(p->blocks, p->vertex_count, d);
-        case HDI_SCAN_SSE2:
-            return hdi_scan_sse2(p->blocks, p->vertex_count, d);
-#endif
-        default:
-            return hdi_support_scan(p->verts, p->vertex_count, d);
+    int best_a = 0, best_b = 0;
+    double value_a = hdi_v3_dot(xa, da), value_b = hdi_v3_dot(xb, db);
+    int common = na < nb ? na : nb;
+    int i = 1;
+    for (; i < common; ++i) {
+        double x = hdi_v3_dot(xa + 3 * i, da);
+        if (x > value_a) {
+            value_a = x;
+            best_a = i;
+        }
+        double y = hdi_v3_dot(xb + 3 * i, db);
+        if (y > value_b) {
+            value_b = y;
+            best_b = i;
+        }
     }
-}
-
-/* The scan of p's vertices by the kernel chosen for it at build. */
-static inline int hdi_support_scan_poly(const hd_polytope *p, const double d[3])
-{
-    return hdi_support_scan_by(p, d, p->scan_kernel);
+    hdi_support_scan_rest(xa, i, na, da, &best_a, &value_a);
+    hdi_support_scan_rest(xb, i, nb, db, &best_b, &value_b);
+    *ia = best_a;
+    *ib = best_b;
 }
 
 /* Whether hdi_support_direct answers p by a scan (no direction table, at most HD_SUPPORT_SCAN_MAX
@@ -129,7 +133,7 @@ static inline int hdi_support_direct(const hd_polytope *poly, const double d[3])
         return hdi_support_lookup(poly, d);
     }
     if (poly->vertex_count <= HD_SUPPORT_SCAN_MAX) {
-        return hdi_support_scan_poly(poly, d);
+        return hdi_support_scan(poly->verts, poly->vertex_count, d);
     }
     return -1;
 }

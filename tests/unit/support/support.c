@@ -152,6 +152,32 @@ static void test_random_clouds(void **state)
     }
 }
 
+/* The fused scan of two vertex sets (hdi_support_scan_pair, GJK's support step on small solids)
+ * answers exactly as two separate scans: sets of 1 to 40 points, either longer, integer grid
+ * points and directions among them so that ties (the lowest index wins) are frequent. */
+static void test_scan_pair(void **state)
+{
+    (void)state;
+    double xa[3 * 40], xb[3 * 40];
+    for (int rep = 0; rep < 400; ++rep) {
+        int na = 1 + (int)hd_rng_uniform(&rng, 0, 40), nb = 1 + (int)hd_rng_uniform(&rng, 0, 40);
+        int grid = rep % 2 == 0;
+        for (int i = 0; i < 3 * 40; ++i) {
+            xa[i] = grid ? floor(hd_rng_uniform(&rng, -2, 2)) : hd_rng_uniform(&rng, -1, 1);
+            xb[i] = grid ? floor(hd_rng_uniform(&rng, -2, 2)) : hd_rng_uniform(&rng, -1, 1);
+        }
+        double da[3], db[3];
+        for (int k = 0; k < 3; ++k) {
+            da[k] = grid ? floor(hd_rng_uniform(&rng, -1, 2)) : hd_rng_uniform(&rng, -1, 1);
+            db[k] = grid ? floor(hd_rng_uniform(&rng, -1, 2)) : hd_rng_uniform(&rng, -1, 1);
+        }
+        int ia = -1, ib = -1;
+        hdi_support_scan_pair(xa, na, da, xb, nb, db, &ia, &ib);
+        assert_int_equal(ia, hdi_support_scan(xa, na, da));
+        assert_int_equal(ib, hdi_support_scan(xb, nb, db));
+    }
+}
+
 /* Regular k-gon prisms: two big (merged) caps and quad sides; directions exactly along the face
  * normals make plateaus of k or 4 equal vertices. */
 static void test_prisms_and_cubes(void **state)
@@ -388,6 +414,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_lowest_index),
         cmocka_unit_test(test_climb_few_vertices),
+        cmocka_unit_test(test_scan_pair),
         cmocka_unit_test(test_random_clouds),
         cmocka_unit_test(test_prisms_and_cubes),
         cmocka_unit_test(test_high_degree_and_near_coplanar),
