@@ -177,35 +177,11 @@ static hd_status gap_separated(const hdi_pair *pair, hdi_facemap *map, const dou
     return HD_OK;
 }
 
-/* Whether M = A - B is full-dimensional, as the ray searches need (no clearance: no depth bound is
- * involved): A or B a solid, two polygons in non-parallel planes, or a polygon and a segment
- * crossing its plane (relint(A) - relint(B) = int(M)). Else the gap is undefined
- * (HD_ERR_UNSUPPORTED from hd_gap). */
+/* The ray searches need M = A - B full-dimensional (relint(A) - relint(B) = int(M)), with
+ * HD_FLAT_SINE's margin; else the gap is undefined (HD_ERR_UNSUPPORTED from hd_gap). */
 int hdi_cddual_gap_supported(const hdi_pair *pair)
 {
-    const hd_polytope *a = pair->a, *b = pair->b;
-    if (a->dim == 3 || b->dim == 3) {
-        return 1;
-    }
-    double nb[3], d[3], x[3];
-    if (a->dim == 2 && b->dim == 2) {
-        hdi_m3_mul_v(nb, pair->r, b->plane_normal);
-        hdi_v3_cross(x, a->plane_normal, nb);
-        return hdi_v3_len(x) > HD_FLAT_SINE;
-    }
-    if (a->dim + b->dim == 3) { /* a polygon and a segment: the segment must cross the plane */
-        double n[3];
-        if (a->dim == 2) {
-            hdi_v3_copy(n, a->plane_normal);
-            hdi_v3_sub(x, b->verts + 3, b->verts);
-            hdi_m3_mul_v(d, pair->r, x);
-        } else {
-            hdi_m3_mul_v(n, pair->r, b->plane_normal);
-            hdi_v3_sub(d, a->verts + 3, a->verts);
-        }
-        return fabs(hdi_v3_dot(d, n)) > HD_FLAT_SINE * hdi_v3_len(d);
-    }
-    return 0;
+    return hdi_pair_spans_volume(pair, HD_FLAT_SINE);
 }
 
 hd_status hdi_cddual_gap(const hdi_pair *pair, const hd_collide_result *verdict,

@@ -51,38 +51,6 @@ static int features_meet_once(const hdi_pair *pair, const hdi_sd_result *sd)
     return 1;
 }
 
-/* A direction of p's affine hull (p's frame) for a segment or a polygon's normal. */
-static void flat_direction(const hd_polytope *p, double out[3])
-{
-    if (p->dim == 2) {
-        hdi_v3_copy(out, p->plane_normal);
-    } else {
-        hdi_v3_sub(out, p->verts + 3, p->verts);
-        hdi_v3_normalize(out);
-    }
-}
-
-/* 1 when M = A - B spans no volume: neither is a solid and together they span a plane at most. */
-static int difference_is_flat(const hdi_pair *pair)
-{
-    const hd_polytope *a = pair->a, *b = pair->b;
-    if (a->dim == 3 || b->dim == 3) {
-        return 0;
-    }
-    if (a->dim + b->dim < 3) {
-        return 1;
-    }
-    double da[3], db[3], dba[3], c[3];
-    flat_direction(a, da);
-    flat_direction(b, db);
-    hdi_m3_mul_v(dba, pair->r, db);
-    if (a->dim == 2 && b->dim == 2) {
-        hdi_v3_cross(c, da, dba);
-        return hdi_v3_len(c) <= HD_FEATURE_ANGLE; /* parallel planes */
-    }
-    return fabs(hdi_v3_dot(da, dba)) <= HD_FEATURE_ANGLE; /* a segment in the polygon's plane */
-}
-
 /* The tie test's state: the depth's facet and the least value another facet may take. */
 typedef struct tie_search {
     const hdi_pair *pair;
@@ -124,8 +92,8 @@ static int is_unique(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats *st
     if (sd->delta > pair->eps) {
         return 1;
     }
-    if (difference_is_flat(pair)) {
-        return 0;
+    if (!hdi_pair_spans_volume(pair, HD_FEATURE_ANGLE)) {
+        return 0; /* M flat: its normal at the origin is not unique */
     }
     return sd->method == HD_SD_DISTANCE || !depth_is_tied(pair, sd, stats);
 }

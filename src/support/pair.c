@@ -199,3 +199,30 @@ void hdi_pair_dir_to_world(const hdi_pair *pair, const double d[3], double out[3
 {
     hdi_m3_mul_v(out, pair->pose_a, d);
 }
+
+int hdi_pair_spans_volume(const hdi_pair *pair, double sine)
+{
+    const hd_polytope *a = pair->a, *b = pair->b;
+    if (a->dim == 3 || b->dim == 3) {
+        return 1;
+    }
+    double nb[3], d[3], x[3];
+    if (a->dim == 2 && b->dim == 2) {
+        hdi_m3_mul_v(nb, pair->r, b->plane_normal);
+        hdi_v3_cross(x, a->plane_normal, nb);
+        return hdi_v3_len(x) > sine;
+    }
+    if (a->dim + b->dim == 3) { /* a polygon and a segment: the segment must cross the plane */
+        double n[3];
+        if (a->dim == 2) {
+            hdi_v3_copy(n, a->plane_normal);
+            hdi_v3_sub(x, b->verts + 3, b->verts);
+            hdi_m3_mul_v(d, pair->r, x);
+        } else {
+            hdi_m3_mul_v(n, pair->r, b->plane_normal);
+            hdi_v3_sub(d, a->verts + 3, a->verts);
+        }
+        return fabs(hdi_v3_dot(d, n)) > sine * hdi_v3_len(d);
+    }
+    return 0;
+}

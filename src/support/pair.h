@@ -34,6 +34,10 @@ hd_status hdi_pair_init(hdi_pair *pair, const hd_polytope *a, const hd_pose *pos
  * take their iterations' tolerances from it; the band eps stays the world's. */
 double hdi_pair_local_magnitude(const hdi_pair *pair);
 
+/* Whether M = A - B has an interior: A or B a solid, two polygons whose planes make a sine above
+ * `sine`, or a polygon and a segment crossing its plane at a sine above `sine`. */
+int hdi_pair_spans_volume(const hdi_pair *pair, double sine);
+
 /* min(pair->scale, hdi_pair_local_magnitude(pair)): the scale of the iterations' tolerances in A's
  * frame. */
 double hdi_pair_local_scale(const hdi_pair *pair);
