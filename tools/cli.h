@@ -53,12 +53,15 @@ int hd_cli_parse_vec3(const char *text, double out[3]);
     "  --rotate-a W,X,Y,Z, --rotate-b W,X,Y,Z     rotate A or B by this quaternion (normalised;\n" \
     "                     about the origin, before translating)\n"
 
-/* Is arg one of the pose options? */
-int hd_cli_is_pose_option(const char *arg);
-
 /* Parses the pose option argv[*i] and its value (advancing *i) into poses[0] (A) or poses[1]
  * (B); a NULL entry refuses that shape's options. Returns 1, or -1 after printing a usage error. */
 int hd_cli_parse_pose_option(const char *cmd, int argc, char **argv, int *i, hd_pose *poses[2]);
+
+/* The options of every command that reads posed shapes: --format and the pose options (poses as
+ * for hd_cli_parse_pose_option). Returns 1 when argv[*i] is one (consumed with its value), 0 when
+ * it is another argument, -1 after printing a usage error. */
+int hd_cli_parse_shape_option(const char *cmd, int argc, char **argv, int *i, hd_pose *poses[2],
+                              hd_format *format);
 
 /* Prints an error "hedra <cmd>: message" to stderr and returns HD_EXIT_USAGE. */
 int hd_cli_usage_error(const char *cmd, const char *message, const char *arg);

@@ -145,18 +145,21 @@ hd_polytope *hd_cli_load(const char *path, hd_format format)
     return poly;
 }
 
-int hd_cli_parse_vec3(const char *text, double out[3])
+/* Parses n comma-separated finite doubles ("x,y,z"), nothing else around them; with
+ * refuse_underflow also no value that underflows (the vectors' rule; a quaternion is normalised,
+ * so a tiny component is harmless there). */
+static int parse_numbers(const char *text, int n, bool refuse_underflow, double *out)
 {
     const char *p = text;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < n; ++i) {
         char *end = NULL;
         errno = 0;
         out[i] = strtod(p, &end);
-        if (end == p || errno == ERANGE || !isfinite(out[i])) {
+        if (end == p || (refuse_underflow && errno == ERANGE) || !isfinite(out[i])) {
             return 0;
         }
         p = end;
-        if (i < 2) {
+        if (i < n - 1) {
             if (*p != ',') {
                 return 0;
             }
@@ -166,25 +169,15 @@ int hd_cli_parse_vec3(const char *text, double out[3])
     return *p == '\0';
 }
 
-int hd_cli_is_pose_option(const char *arg)
+int hd_cli_parse_vec3(const char *text, double out[3])
+{
+    return parse_numbers(text, 3, true, out);
+}
+
+static int is_pose_option(const char *arg)
 {
     return strcmp(arg, "--translate-a") == 0 || strcmp(arg, "--translate-b") == 0 ||
            strcmp(arg, "--rotate-a") == 0 || strcmp(arg, "--rotate-b") == 0;
-}
-
-/* Parses "W,X,Y,Z" into four doubles (finiteness and norm are hd_pose_from_quaternion's). */
-static int parse_quaternion(const char *text, double q[4])
-{
-    const char *p = text;
-    char *end = NULL;
-    for (int k = 0; k < 4; ++k) {
-        q[k] = strtod(p, &end);
-        if (end == p || (k < 3 && *end != ',')) {
-            return 0;
-        }
-        p = end + (k < 3);
-    }
-    return *end == '\0';
 }
 
 int hd_cli_parse_pose_option(const char *cmd, int argc, char **argv, int *i, hd_pose *poses[2])
@@ -211,12 +204,19 @@ int hd_cli_parse_pose_option(const char *cmd, int argc, char **argv, int *i, hd_
         return -1;
     }
     double q[4], t[3] = {pose->t[0], pose->t[1], pose->t[2]};
-    if (parse_quaternion(val, q) && hd_pose_from_quaternion(q, t, pose) == HD_OK) {
+    if (parse_numbers(val, 4, false, q) && hd_pose_from_quaternion(q, t, pose) == HD_OK) {
         return 1;
     }
     snprintf(msg, sizeof msg, "%s expects a non-zero finite quaternion W,X,Y,Z", opt);
     hd_cli_usage_error(cmd, msg, val);
     return -1;
+}
+
+int hd_cli_parse_shape_option(const char *cmd, int argc, char **argv, int *i, hd_pose *poses[2],
+                              hd_format *format)
+{
+    return is_pose_option(argv[*i]) ? hd_cli_parse_pose_option(cmd, argc, argv, i, poses)
+                                    : hd_cli_parse_format_option(cmd, argc, argv, i, format);
 }
 
 int hd_cli_usage_error(const char *cmd, const char *message, const char *arg)

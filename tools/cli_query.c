@@ -94,13 +94,9 @@ int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, in
             hd_cli_usage_error(cmd, "--tol expects a number in [0, 1e-3)", val);
             return -1;
         }
-    } else if (strcmp(arg, "--format") == 0) {
-        return hd_cli_parse_format_option(cmd, argc, argv, i, &o->format);
-    } else if (hd_cli_is_pose_option(arg)) {
-        hd_pose *poses[2] = {&o->pose_a, &o->pose_b};
-        return hd_cli_parse_pose_option(cmd, argc, argv, i, poses);
     } else {
-        return 0;
+        hd_pose *poses[2] = {&o->pose_a, &o->pose_b};
+        return hd_cli_parse_shape_option(cmd, argc, argv, i, poses, &o->format);
     }
     return 1;
 }

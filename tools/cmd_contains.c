@@ -17,9 +17,7 @@ static int positional(int argc, char **argv, const char *cmd, const char *help, 
 {
     int n = 0;
     for (int i = 1; i < argc; ++i) {
-        int used = hd_cli_is_pose_option(argv[i])
-                       ? hd_cli_parse_pose_option(cmd, argc, argv, &i, o->poses)
-                       : hd_cli_parse_format_option(cmd, argc, argv, &i, &o->format);
+        int used = hd_cli_parse_shape_option(cmd, argc, argv, &i, o->poses, &o->format);
         if (used != 0) {
             if (used < 0) {
                 return HD_EXIT_USAGE;

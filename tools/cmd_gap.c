@@ -66,9 +66,7 @@ static int parse_gap_args(int argc, char **argv, gap_args *g)
     int nfiles = 0, have_dir = 0;
     hd_pose *poses[2] = {&g->pose_a, &g->pose_b};
     for (int i = 1; i < argc; ++i) {
-        int used = hd_cli_is_pose_option(argv[i])
-                       ? hd_cli_parse_pose_option("gap", argc, argv, &i, poses)
-                       : hd_cli_parse_format_option("gap", argc, argv, &i, &g->format);
+        int used = hd_cli_parse_shape_option("gap", argc, argv, &i, poses, &g->format);
         if (used != 0) {
             if (used < 0) {
                 return HD_EXIT_USAGE;
