@@ -3,14 +3,7 @@
 # cube configurations whose answer is known by construction, batch output and --repeat.
 set -uo pipefail
 cli=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # description, then a command that must succeed
-  local what=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
-code_of() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
+. "$(dirname "$0")/lib.sh"
 
 cube() { # cube [x0,x0+1] x [0,1] x [0,1] as XYZ
   local x0=$1 x1; x1=$(awk -v a="$x0" 'BEGIN{print a + 1}')
@@ -134,5 +127,4 @@ assert g['s_sign'] == -1 and 'sign' not in g and g['contact'] is True, g
 " "$tmp/gap.json"
 check "gap: zero direction is a usage error" test "$(code_of "$cli" gap --dir 0,0,0 "$tmp/a.xyz" "$tmp/far.xyz")" -eq 2
 
-echo "$passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish cli/basic

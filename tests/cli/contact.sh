@@ -6,13 +6,7 @@
 set -uo pipefail
 cli=$1
 py=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # description, then a command that must succeed
-  local what=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib.sh"
 cube() { # the unit cube moved by (x, y, z), as XYZ
   for i in 0 1; do for j in 0 1; do for k in 0 1; do
     awk -v i="$i" -v j="$j" -v k="$k" -v x="$1" -v y="$2" -v z="$3" \
@@ -103,5 +97,4 @@ sys.exit(0 if all(ok) else 1)
 PY
 check "batch --gradient keys and values" "$py" "$tmp/grad.py" "$tmp/grad.jsonl"
 
-echo "cli/contact: $passes passed, $fails failed"
-test "$fails" -eq 0
+finish cli/contact

@@ -6,14 +6,7 @@
 set -uo pipefail
 cli=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # description, then a command that must succeed
-  local what=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
-code_of() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
+. "$(dirname "$0")/lib.sh"
 cube=$src/examples/cube.off # [0,1]^3
 square=$src/examples/square.obj # [0,1]^2 at z = 0.5
 
@@ -109,5 +102,4 @@ check "batch reports badnum at line 18" grep -q "bad.pair:18: pair 'badnum'.*'x'
 check "batch counts 2 unreadable pairs" grep -q "2 unreadable pairs" "$tmp/err"
 check "good batch still exits 0" test "$(code_of "$cli" batch "$src/examples/pairs.pair")" -eq 0
 
-echo "cli/options: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish cli/options

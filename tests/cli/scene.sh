@@ -9,14 +9,9 @@
 set -uo pipefail
 cli=$1
 root=${2:-.}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C
-fails=0 passes=0
-check() { # description, then a command that must succeed
-  local what=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib.sh"
+# no standard input, 60 s at most: a scene command that waits or loops fails instead of hanging
 code_of() { timeout 60 "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; echo $?; }
 
 cube='shape cube
@@ -220,5 +215,4 @@ check "bad margin" test "$(code_of "$cli" scene --margin 17 "$example")" -eq 2
 check "missing option value" test "$(code_of "$cli" scene "$example" --threads)" -eq 2
 check "the command is listed in hedra --help" bash -c "\"$cli\" --help | grep -q '^  scene '"
 
-echo "cli/scene: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish cli/scene

@@ -11,10 +11,8 @@ if [ ! -f "$src/viewer/dist/three.bundle.js" ] && [ -z "${HEDRA_VIEWER_DIR:-}" ]
   echo "cli/view_agree: no three.js bundle (configured with HEDRA_VIEWER=OFF?)"
   exit 1
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 ex=$src/examples
-fails=0 passes=0
 compare() { # A B algo [pose options...]
   local a=$1 b=$2 algo=$3; shift 3
   "$cli" collide --json --distance --algo "$algo" "$@" "$a" "$b" >"$tmp/collide.json" 2>/dev/null
@@ -51,5 +49,4 @@ for pair in "${pairs[@]}"; do
     compare "$a" "$b" "$algo" --rotate-b 0.9,0.1,0.3,0.2 --translate-b 0.8,0.4,0
   done
 done
-echo "cli/view_agree: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish cli/view_agree
