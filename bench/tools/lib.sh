@@ -29,3 +29,13 @@ bench_commit() {
   fi
   echo "$commit"
 }
+
+# split_docs_flag ARGS...: docs=1 when --docs is among them, and the other arguments in args.
+split_docs_flag() {
+  docs=0
+  args=()
+  local a
+  for a in "$@"; do
+    if [ "$a" = --docs ]; then docs=1; else args+=("$a"); fi
+  done
+}

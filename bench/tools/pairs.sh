@@ -14,11 +14,7 @@
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
-docs=0
-args=()
-for a in "$@"; do
-  if [ "$a" = --docs ]; then docs=1; else args+=("$a"); fi
-done
+split_docs_flag "$@"
 
 mkdir -p "$out"
 bench_build -- hedra_bench
