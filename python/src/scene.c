@@ -194,31 +194,30 @@ static PyArrayObject *id_array(PyObject *obj)
     return ids;
 }
 
-/* ids[i] as a body id of the scene, or -1 with InvalidInputError naming i and the value. */
-static int id_at(hdpy_scene *self, PyArrayObject *ids, npy_intp i)
+/* ids[i] as a body id when it fits an int, else -1 (no body has it); whether a body has the id
+ * is hd_scene_move's to say. */
+static int id_at(PyArrayObject *ids, npy_intp i)
 {
     const void *data = PyArray_DATA(ids);
-    int is_unsigned = PyArray_TYPE(ids) == NPY_UINT64;
-    unsigned long long u = is_unsigned ? ((const npy_uint64 *)data)[i] : 0;
-    long long v = is_unsigned ? (long long)(u > INT_MAX ? INT_MAX + 1ULL : u)
-                              : (long long)((const npy_int64 *)data)[i];
-    PyObject *key = v >= 0 && v <= INT_MAX ? PyLong_FromLongLong(v) : NULL;
-    int known = key != NULL && PyDict_Contains(self->shapes, key) == 1;
-    Py_XDECREF(key);
-    if (PyErr_Occurred()) {
-        return -1;
+    if (PyArray_TYPE(ids) == NPY_UINT64) {
+        npy_uint64 u = ((const npy_uint64 *)data)[i];
+        return u <= INT_MAX ? (int)u : -1;
     }
-    if (!known) {
-        if (is_unsigned) {
-            hdpy_invalid("Scene.move_many: ids[%zd] = %llu: no such body in the scene",
-                         (Py_ssize_t)i, u);
-        } else {
-            hdpy_invalid("Scene.move_many: ids[%zd] = %lld: no such body in the scene",
-                         (Py_ssize_t)i, v);
-        }
-        return -1;
+    npy_int64 v = ((const npy_int64 *)data)[i];
+    return v >= 0 && v <= INT_MAX ? (int)v : -1;
+}
+
+/* InvalidInputError naming ids[i] with its value as given. */
+static void no_such_body(PyArrayObject *ids, npy_intp i)
+{
+    char text[24];
+    const void *data = PyArray_DATA(ids);
+    if (PyArray_TYPE(ids) == NPY_UINT64) {
+        PyOS_snprintf(text, sizeof text, "%llu", (unsigned long long)((const npy_uint64 *)data)[i]);
+    } else {
+        PyOS_snprintf(text, sizeof text, "%lld", (long long)((const npy_int64 *)data)[i]);
     }
-    return (int)v;
+    hdpy_invalid("Scene.move_many: ids[%zd] = %s: no such body in the scene", (Py_ssize_t)i, text);
 }
 
 /* move_many(ids, poses): body ids[i] to poses[i], (N, 7) or (N, 4, 4). A failure raises for its
@@ -239,16 +238,23 @@ static PyObject *scene_move_many(hdpy_scene *self, PyObject *args)
         const double *v = (const double *)PyArray_DATA(poses);
         npy_intp n = PyArray_DIM(ids, 0), i = 0;
         hd_status st = HD_OK;
-        int id = 0;
-        for (; i < n && st == HD_OK && (id = id_at(self, ids, i)) >= 0; ++i) {
+        for (; i < n && st == HD_OK; ++i) {
+            int id = id_at(ids, i);
             hd_pose pose;
-            st = hdpy_pose_decode(v + i * kind, kind, HD_DEFAULT_POSE_TOL, &pose);
+            /* HD_ERR_INVALID_ARG from hd_scene_move means the same: no body has the id */
+            st = id < 0 ? HD_ERR_INVALID_ARG
+                        : hdpy_pose_decode(v + i * kind, kind, HD_DEFAULT_POSE_TOL, &pose);
             st = st == HD_OK ? hd_scene_move(self->scene, id, &pose) : st;
         }
-        char context[64];
-        PyOS_snprintf(context, sizeof context, "Scene.move_many: body %zd", (Py_ssize_t)(i - 1));
-        if (id >= 0) {
-            result = st == HD_OK ? Py_NewRef(Py_None) : hdpy_raise(st, context);
+        if (st == HD_OK) {
+            result = Py_NewRef(Py_None);
+        } else if (st == HD_ERR_INVALID_ARG) {
+            no_such_body(ids, i - 1);
+        } else {
+            char context[64];
+            PyOS_snprintf(context, sizeof context, "Scene.move_many: body %zd",
+                          (Py_ssize_t)(i - 1));
+            hdpy_raise(st, context);
         }
     }
     Py_XDECREF(ids);
