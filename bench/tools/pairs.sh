@@ -39,4 +39,5 @@ if [ $docs = 1 ]; then
   cp "$out"/*.png "$out/tables.md" "$root/docs/bench/"
   [ -f "$out/depth.md" ] && cp "$out/depth.md" "$root/docs/bench/"
   echo "bench pairs: copied plots and tables.md to docs/bench/"
+  /usr/bin/python3 "$tools/headline.py" "$root/docs/BENCHMARKS.md"
 fi

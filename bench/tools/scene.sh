@@ -41,4 +41,5 @@ if [ $docs = 1 ]; then
   mkdir -p "$root/docs/bench"
   cp "$out/scene.md" "$root/docs/bench/scene.md"
   echo "bench scene: copied the report to docs/bench/scene.md"
+  /usr/bin/python3 "$tools/headline.py" "$root/docs/BENCHMARKS.md"
 fi
