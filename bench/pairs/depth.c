@@ -31,14 +31,14 @@
 #define HD_DEPTH_GAPS 5
 
 static const double hd_depth_fractions[HD_DEPTH_GAPS] = {-0.25, -0.05, -0.005, -5e-4, -5e-5};
-static const char *const hd_depth_methods[] = {
-    "hedra_depth", "hedra_depth_sat", "ccd_gjk_pen", "ccd_mpr_pen",
-    "bullet_pen",  "fcl_signed",      "fcl_contact", NULL};
+static const char *const hd_depth_methods[] = {"hedra_depth", "hedra_depth_grad", "hedra_depth_sat",
+                                               "ccd_gjk_pen", "ccd_mpr_pen",      "bullet_pen",
+                                               "fcl_signed",  "fcl_contact",      NULL};
 /* The separating-axis method examines every edge pair: too slow to time beyond this size. */
 #define HD_DEPTH_SAT_MAX_N 200
 /* Real meshes tried in --meshes DIR, when present. */
-static const char *const hd_depth_meshes[] = {"bunny00", "cow", "elephant", "fandisk", "armadillo",
-                                              NULL};
+static const char *const hd_depth_meshes[] = {"bunny00", "cow",       "elephant",
+                                              "fandisk", "armadillo", NULL};
 
 typedef struct hd_depth_cell {
     float *time_ns;

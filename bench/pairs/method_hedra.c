@@ -45,8 +45,9 @@ static hd_pose hd_bench_hedra_pose(const hd_bench_pose *p)
 
 static int hd_bench_hedra_status(hd_status st)
 {
-    return st == HD_OK ? HD_BENCH_OK : st == HD_ERR_UNSUPPORTED ? HD_BENCH_UNSUPPORTED
-                                                                 : HD_BENCH_FAILED;
+    return st == HD_OK                ? HD_BENCH_OK
+           : st == HD_ERR_UNSUPPORTED ? HD_BENCH_UNSUPPORTED
+                                      : HD_BENCH_FAILED;
 }
 
 /* distance: hd_distance's, or -1 for hd_collide (the bench's "not computed"). */
@@ -64,8 +65,8 @@ static void hd_bench_hedra_answer(hd_verdict verdict, double distance, const hd_
 
 /* One query of algorithm algo (or hd_distance when distance != 0), with an optional cache. */
 static int hd_bench_hedra_run(const void *a, const hd_bench_pose *pa, const void *b,
-                              const hd_bench_pose *pb, hd_algo algo, int distance,
-                              hd_cache *cache, hd_bench_answer *out)
+                              const hd_bench_pose *pb, hd_algo algo, int distance, hd_cache *cache,
+                              hd_bench_answer *out)
 {
     const hd_bench_hedra_shape *sa = a, *sb = b;
     if (sa->poly == NULL || sb->poly == NULL) {
@@ -154,7 +155,7 @@ static int hd_bench_depth_run(const void *a, const hd_bench_pose *pa, const void
 }
 
 static int hd_bench_depth_query(const void *a, const hd_bench_pose *pa, const void *b,
-                          const hd_bench_pose *pb, hd_bench_answer *out)
+                                const hd_bench_pose *pb, hd_bench_answer *out)
 {
     return hd_bench_depth_run(a, pa, b, pb, 0, out);
 }
@@ -163,6 +164,13 @@ static int hd_bench_depth_sat(const void *a, const hd_bench_pose *pa, const void
                               const hd_bench_pose *pb, hd_bench_answer *out)
 {
     return hd_bench_depth_run(a, pa, b, pb, HD_QUERY_DEPTH_SAT, out);
+}
+
+/* The same query with the pose gradient (hd_pose_gradient): its cost over hedra_depth. */
+static int hd_bench_depth_gradient(const void *a, const hd_bench_pose *pa, const void *b,
+                                   const hd_bench_pose *pb, hd_bench_answer *out)
+{
+    return hd_bench_depth_run(a, pa, b, pb, HD_QUERY_GRADIENT, out);
 }
 
 static int hd_bench_gjk_warm(const void *a, const hd_bench_pose *pa, const void *b,
@@ -218,6 +226,7 @@ int hd_bench_hedra_methods(hd_bench_method *list, int capacity)
         {"hedra_dist", HD_BENCH_DISTANCE, hd_bench_dist, NULL},
         {"hedra_depth", HD_BENCH_DEPTH, hd_bench_depth_query, NULL},
         {"hedra_depth_sat", HD_BENCH_DEPTH, hd_bench_depth_sat, NULL},
+        {"hedra_depth_grad", HD_BENCH_DEPTH, hd_bench_depth_gradient, NULL},
     };
     int count = (int)(sizeof table / sizeof table[0]);
     if (capacity < count) {

@@ -35,30 +35,6 @@ typedef enum hd_depth_method {
     HD_DEPTH_SAT = 2   /* the least support value over every facet plane of A - B */
 } hd_depth_method;
 
-/* Derivatives of the signed distance with respect to the two poses, asked with
- * HD_QUERY_GRADIENT in hd_signed_distance or hd_contact_manifold (docs/algorithms/gradient.md;
- * for an overlap its tie test reads every facet of A - B, as the separating-axis method does). Six
- * numbers per body: first d delta / d tau for a translation tau of the body in world axes, then d
- * delta / d theta for a small rotation theta (world axes, angle times unit axis) about the body
- * frame's origin, the pose's t (the world origin for a NULL pose). With the normal n and the
- * witnesses of hd_signed_distance_result, b = (n, (witness_b - t_B) x n) and
- * a = (-n, -(witness_a - t_A) x n), so that delta changes by b . (tau_B, theta_B) + a . (tau_A,
- * theta_A) to first order. For a twist in the body's own axes (velocity v and angular velocity w,
- * tau = R v, theta = R w, R the pose's rotation) the gradient is (R^T b[0..2], R^T b[3..5]), the
- * same for a. unique: true when delta is differentiable at these poses as far as the doubles tell:
- * the features that attain it meet in one point pair (vertex-face, face-vertex, edge-edge with the
- * edges' sine above 1e-10, vertex-vertex, vertex-edge, edge-vertex; feature angles within 1e-9
- * radian count as exact, as for feature_a and feature_b) and, for an overlap, no other facet of A -
- * B comes within 1e-9 size of the depth; M = A - B has an interior when the pair touches. false:
- * delta has a kink here (faces or edges in contact along a segment or a polygon, several facets
- * attaining the depth, a touching pair of flat shapes) and a and b are the gradient of one of the
- * smooth pieces meeting here: a Clarke subgradient, finite, never NaN. */
-typedef struct hd_pose_gradient {
-    double a[6];
-    double b[6];
-    bool unique;
-} hd_pose_gradient;
-
 /* The answer of hd_signed_distance: the signed distance of a pair and what attains it; every
  * vector in the world frame. The three regimes, for the band eps (hd_tolerance):
  * - separated (verdict HD_SEPARATED, signed_distance > eps): signed_distance is the Euclidean

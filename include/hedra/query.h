@@ -113,6 +113,35 @@ typedef struct hd_collide_result {
     hd_cddual_face cddual;
 } hd_collide_result;
 
+/* Derivatives of the signed distance with respect to the two poses, asked with
+ * HD_QUERY_GRADIENT in hd_signed_distance or hd_contact_manifold (hedra/contact.h), and of the
+ * distance in hd_distance (below); docs/algorithms/gradient.md. For an overlap the tie test reads
+ * every facet of A - B, as the separating-axis method does, unless the expanding polytope that
+ * found the depth rules a tie out (section 5 there). Six
+ * numbers per body: first d delta / d tau for a translation tau of the body in world axes, then d
+ * delta / d theta for a small rotation theta (world axes, angle times unit axis) about the body
+ * frame's origin, the pose's t (the world origin for a NULL pose). With the normal n and the
+ * witnesses of hd_signed_distance_result, b = (n, (witness_b - t_B) x n) and
+ * a = (-n, -(witness_a - t_A) x n), so that delta changes by b . (tau_B, theta_B) + a . (tau_A,
+ * theta_A) to first order. For a twist in the body's own axes (velocity v and angular velocity w,
+ * tau = R v, theta = R w, R the pose's rotation) the gradient is (R^T b[0..2], R^T b[3..5]), the
+ * same for a. unique: true when delta is differentiable at these poses as far as the doubles tell:
+ * the features that attain it meet in one point pair (vertex-face, face-vertex, edge-edge with the
+ * edges' sine above 1e-10, vertex-vertex, vertex-edge, edge-vertex; feature angles within 1e-9
+ * radian count as exact, as for feature_a and feature_b) and, for an overlap, no other facet of A -
+ * B comes within 1e-9 size of the depth (a facet within 1e-3 radian of the normal may be passed
+ * over when the depth is found by the expanding polytope: its one-sided gradient then differs
+ * from this one by less than 1e-3 of the lever arm); M = A - B has an interior when the pair
+ * touches. false:
+ * delta has a kink here (faces or edges in contact along a segment or a polygon, several facets
+ * attaining the depth, a touching pair of flat shapes) and a and b are the gradient of one of the
+ * smooth pieces meeting here: a Clarke subgradient, finite, never NaN. */
+typedef struct hd_pose_gradient {
+    double a[6];
+    double b[6];
+    bool unique;
+} hd_pose_gradient;
+
 /* The answer of hd_distance (always computed by GJK, see hd_distance). */
 typedef struct hd_distance_result {
     hd_verdict verdict;
@@ -125,6 +154,11 @@ typedef struct hd_distance_result {
                             two points, within eps of each other) */
     hd_certificate cert;
     hd_stats stats;
+    /* with HD_QUERY_GRADIENT in opt->flags, else all zero: for a separated pair the signed
+     * distance's (hd_pose_gradient, the normal (witness_b - witness_a) / distance); for an
+     * intersecting one zero and unique, the distance being 0 around these poses; for a touching
+     * one zero, not unique (a subgradient of the kink between 0 and the separated side) */
+    hd_pose_gradient gradient;
 } hd_distance_result;
 
 /* Per ordered pair warm-start state (frame coherence), owned by the caller: one per pair and
@@ -233,9 +267,10 @@ enum {
                                          most verdicts with fewer steps and leaves the rest to
                                          GJK, starting from its portal. A recorded path implies
                                          it (the path is GJK's) */
-    HD_QUERY_GRADIENT = 1u << 4       /* hd_signed_distance, hd_contact_manifold (hedra/contact.h):
-                                         the derivatives of the signed distance with respect to
-                                         both poses (hd_pose_gradient); unset, one flag test */
+    HD_QUERY_GRADIENT = 1u << 4       /* hd_signed_distance, hd_contact_manifold (hedra/contact.h)
+                                         and hd_distance: the derivatives of the signed distance
+                                         or the distance with respect to both poses
+                                         (hd_pose_gradient); unset, one flag test */
 };
 
 typedef struct hd_options {

@@ -6,7 +6,9 @@
  * of B about its origin o_B, d delta = n . tau + ((w_b - o_B) x n) . theta, and A's is the negative
  * about o_A. Everything is formed in A's frame (o_A = 0, o_B = the relative translation), where
  * the coordinates are the pair's own, and the 3-vectors are then turned into world axes. */
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "contact/gradient.h"
 #include "core/math.h"
@@ -76,11 +78,20 @@ static int is_tie(void *ctx, hdi_mface *m)
     return hdi_facet_support(t->pair, m->n, &ia, &ib, t->stats) <= t->limit;
 }
 
-/* 1 when another facet of M attains the depth to within the tie tolerance. */
+/* 1 when another facet of M attains the depth to within the tie tolerance. The ray from the
+ * origin along a facet's normal u leaves the expanding polytope P (inside M) through a face of P:
+ * off the depth's facet, at a distance of at least sd->next_depth, or on it, so that M's support
+ * along u is at least depth / cos(angle to n). With the first beyond the limit and the second
+ * beyond it for every angle above HD_GRADIENT_NEAR_ANGLE, no pass over M's facets is needed
+ * (docs/algorithms/gradient.md, section 5). */
 static int depth_is_tied(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats *stats)
 {
     tie_search t = {pair, stats, sd->n,
                     -sd->delta + HD_GRADIENT_TIE_REL * sd->size + 2.0 * sd->margin};
+    if (sd->method == HD_SD_EPA && sd->next_depth > t.limit + 2.0 * sd->margin &&
+        -sd->delta >= t.limit * cos(HD_GRADIENT_NEAR_ANGLE)) {
+        return 0;
+    }
     return hdi_sat_each_facet(pair, stats, is_tie, &t);
 }
 
@@ -112,6 +123,31 @@ void hdi_sd_gradient(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats *st
     hdi_pair_dir_to_world(pair, neg, out->a);
     hdi_pair_dir_to_world(pair, rot_a, out->a + 3);
     out->unique = is_unique(pair, sd, stats);
+}
+
+void hdi_distance_gradient(const hdi_pair *pair, const hdi_closest *closest, hd_verdict verdict,
+                           hd_stats *stats, hd_pose_gradient *out)
+{
+    memset(out, 0, sizeof *out);
+    if (verdict != HD_SEPARATED || !(closest->distance > 0.0)) {
+        out->unique = verdict == HD_INTERSECTING;
+        return;
+    }
+    hdi_sd_result sd;
+    memset(&sd, 0, sizeof sd);
+    sd.verdict = verdict;
+    sd.method = HD_SD_DISTANCE;
+    sd.facet.kind = HD_FACE_NONE;
+    sd.next_depth = -DBL_MAX;
+    sd.delta = closest->distance;
+    hdi_v3_copy(sd.wa, closest->witness_a);
+    hdi_v3_copy(sd.wb, closest->witness_b);
+    hdi_v3_sub(sd.n, sd.wb, sd.wa);
+    hdi_v3_scale(sd.n, sd.n, 1.0 / closest->distance);
+    int ia = 0, ib = 0;
+    hdi_facet_support(pair, sd.n, &ia, &ib, stats);
+    hdi_sd_set_features(pair, &sd, ia, ib);
+    hdi_sd_gradient(pair, &sd, stats, out);
 }
 
 /* ---- second order (docs/algorithms/gradient.md, section 4), in world coordinates ---------- */

@@ -4,6 +4,7 @@
 #define HD_CONTACT_GRADIENT_H
 
 #include "contact/signed_distance.h"
+#include "kernel/gjk_core.h"
 
 /* The gradient of sd's signed distance in the world frame (hd_pose_gradient's convention: per
  * body, d delta / d translation, then d delta / d rotation about the body frame's origin, both in
@@ -19,5 +20,12 @@
  * Otherwise unique is false and the gradient is that of the smooth piece sd's features define. */
 void hdi_sd_gradient(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats *stats,
                      hd_pose_gradient *out);
+
+/* The gradient of the distance of hd_distance's answer (closest, in A's frame; the verdict
+ * run's): a separated pair's is the signed distance's at the closest points, along
+ * (witness_b - witness_a) / distance with the supporting features there; an intersecting pair's
+ * is zero and unique (the distance is 0 around it), a touching pair's zero and not unique. */
+void hdi_distance_gradient(const hdi_pair *pair, const hdi_closest *closest, hd_verdict verdict,
+                           hd_stats *stats, hd_pose_gradient *out);
 
 #endif

@@ -8,6 +8,7 @@
 #include "lp/collide.h"
 #include "cddual/cddual.h"
 #include "contact/classify.h"
+#include "contact/gradient.h"
 #include "kernel/gjk_core.h"
 #include "kernel/workspace.h"
 #include "core/math.h"
@@ -270,6 +271,7 @@ static void distance_to_world(const hdi_pair *pair, const hd_collide_result *run
     out->cert = run->cert;
     cert_to_world(pair, &out->cert);
     out->stats = run->stats;
+    memset(&out->gradient, 0, sizeof out->gradient);
 }
 
 hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
@@ -288,6 +290,9 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     st = distance_in_frame(&pair, opt, &run, &closest);
     if (st == HD_OK) {
         distance_to_world(&pair, &run, &closest, out); /* sets every field */
+        if (opt->flags & HD_QUERY_GRADIENT) {
+            hdi_distance_gradient(&pair, &closest, out->verdict, &out->stats, &out->gradient);
+        }
     } else {
         memset(out, 0, sizeof *out);
     }

@@ -237,6 +237,71 @@ static void test_random_pairs_match_differences(void **state)
     assert_true(t.separated >= total / 5 && t.compared - t.separated >= total / 5);
 }
 
+/* hd_distance's gradient (HD_QUERY_GRADIENT): against the differences of the oracle where the
+ * pair is separated (where the distance is the signed distance), zero and unique where it
+ * overlaps beyond the differences' reach (the distance is 0 all around), zero without the flag. */
+static void distance_pairs_at(double size, int count, fd_tally *t, int *overlapping)
+{
+    hd_options opt = hd_options_default();
+    opt.flags |= HD_QUERY_GRADIENT;
+    for (int i = 0; i < count; ++i) {
+        hd_polytope *a = random_hull(size), *b = random_hull(size);
+        assert_non_null(a);
+        assert_non_null(b);
+        double ta[3] = {0, 0, 0}, dir[3], tb[3];
+        hd_rng_unit_vector(&rng, dir);
+        double reach = hd_rng_uniform(&rng, 0.0, 2.5) * size;
+        for (int k = 0; k < 3; ++k) {
+            tb[k] = reach * dir[k];
+        }
+        posed_pair p = {a, b, hd_rng_pose(&rng, ta), hd_rng_pose(&rng, tb)};
+        hd_distance_result r, plain;
+        assert_int_equal(hd_distance(a, &p.pa, b, &p.pb, &opt, &r), HD_OK);
+        assert_int_equal(hd_distance(a, &p.pa, b, &p.pb, NULL, &plain), HD_OK);
+        assert_false(plain.gradient.unique);
+        assert_true(gradient_finite(&r.gradient));
+        double delta = oracle(&p), scale = 2.0 * size;
+        if (delta < -1e-4 * scale) {
+            assert_int_equal(r.verdict, HD_INTERSECTING);
+            assert_true(r.gradient.unique);
+            for (int k = 0; k < 6; ++k) {
+                assert_true(r.gradient.a[k] == 0.0 && r.gradient.b[k] == 0.0);
+                assert_true(plain.gradient.a[k] == 0.0 && plain.gradient.b[k] == 0.0);
+            }
+            ++*overlapping;
+        } else if (delta > 1e-4 * scale && r.gradient.unique) {
+            hd_signed_distance_result c;
+            memset(&c, 0, sizeof c);
+            c.signed_distance = r.distance;
+            c.size = scale;
+            memcpy(c.witness_a, r.witness_a, sizeof c.witness_a);
+            memcpy(c.witness_b, r.witness_b, sizeof c.witness_b);
+            c.gradient = r.gradient;
+            compare_with_differences(&p, &c, t);
+        } else if (delta > 1e-4 * scale) {
+            ++t->not_unique;
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+}
+
+static void test_distance_gradient(void **state)
+{
+    (void)state;
+    fd_tally t = {0};
+    int overlapping = 0, per_size = 60, total = 0;
+    for (int e = -6; e <= 6; e += 2) {
+        distance_pairs_at(pow(10.0, e) * hd_rng_uniform(&rng, 1.0, 10.0), per_size, &t,
+                          &overlapping);
+        total += per_size;
+    }
+    printf("distance gradient: %d pairs, %d separated compared (worst %.3g), %d with a kink "
+           "within the step, %d flagged not unique, %d overlapping (zero, unique)\n",
+           total, t.compared, t.worst, t.kinked, t.not_unique, overlapping);
+    assert_true(t.compared >= total / 3 && overlapping >= total / 10);
+}
+
 /* The difference quotient (f(y + t d) - f(y)) / t at a pose y near the pair's. */
 static double quotient(const posed_pair *y, const double d[12], double t)
 {
@@ -593,6 +658,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_flag_and_closed_form),
         cmocka_unit_test(test_random_pairs_match_differences),
+        cmocka_unit_test(test_distance_gradient),
         cmocka_unit_test(test_face_and_edge_contacts),
         cmocka_unit_test(test_identical_centred_shapes),
         cmocka_unit_test(test_touching_corners),
