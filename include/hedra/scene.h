@@ -102,6 +102,9 @@ typedef struct hd_scene_options {
                                  shape; the answer is kept with the pair (about 200 bytes per
                                  pair of overlapping boxes, 420 with the manifold) and reused
                                  while neither body moves. */
+    bool gradient;            /* with a detail level: each contact's signed distance also carries
+                                 its pose gradient (HD_QUERY_GRADIENT; the bodies' frame origins
+                                 are their poses' translations); default false */
     /* The caller's job system, copied by hd_scene_create (the struct need not outlive it);
      * default NULL: hedra's own pool of `threads` threads. */
     const hd_task_callbacks *tasks;

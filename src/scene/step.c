@@ -88,6 +88,7 @@ static void narrow_options(const hd_scene *s, int worker, hd_options *opt, hd_op
     opt->workspace = s->opt.algo == HD_ALGO_CDDUAL ? s->ws[worker] : NULL;
     *copt = *opt; /* the contact queries' */
     copt->workspace = s->ws != NULL ? s->ws[worker] : NULL;
+    copt->flags |= s->opt.gradient ? HD_QUERY_GRADIENT : 0u;
 }
 
 /* The query of pair `index`, into its record. */

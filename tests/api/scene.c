@@ -1388,26 +1388,59 @@ static void test_detail_levels(void **state)
     }
 }
 
+/* A pyramid's apex 0.1 deep in a face of the unit box (vertex-face, differentiable): with
+ * gradient set, the contact carries the closed form of docs/algorithms/gradient.md, section 2:
+ * b = (n, (apex - t_B) x n), a = (-n, -(face point - t_A) x n) with n = +x; without it, zeros. */
+static void test_contact_gradients(void **state)
+{
+    (void)state;
+    const double pyramid[15] = {-0.5, 0.2, 0.0,  1.5, 1.2, 1.0,  1.5, 1.2,
+                                -1.0, 1.5, -0.8, 1.0, 1.5, -0.8, -1.0};
+    hd_polytope *apex = hd_test_build(pyramid, 5);
+    const double want_b[6] = {1.0, 0.0, 0.0, 0.0, 0.0, -0.2};   /* (-0.5, 0.2, 0) x x */
+    const double want_a[6] = {-1.0, 0.0, 0.0, 0.0, -0.05, 0.3}; /* -(0.5, 0.3, 0.05) x x */
+    for (int asked = 0; asked < 2; ++asked) {
+        hd_scene_options o = hd_scene_options_default();
+        o.threads = 1;
+        o.detail = HD_SCENE_DEPTH;
+        o.gradient = asked != 0;
+        hd_scene *s = NULL;
+        assert_int_equal(hd_scene_create(&o, &s), HD_OK);
+        hd_pose p = hd_pose_identity();
+        int id[2];
+        assert_int_equal(hd_scene_add(s, t_shapes[4], &p, NULL, &id[0]), HD_OK);
+        p.t[0] = 0.9;
+        p.t[1] = 0.1;
+        p.t[2] = 0.05; /* the apex at (0.4, 0.3, 0.05), 0.1 inside the face x = 0.5 */
+        assert_int_equal(hd_scene_add(s, apex, &p, NULL, &id[1]), HD_OK);
+        const hd_scene_contact *c = NULL;
+        int n = 0;
+        assert_int_equal(hd_scene_step(s, &c, &n, NULL), HD_OK);
+        assert_int_equal(n, 1);
+        assert_true(fabs(c[0].contact->signed_distance + 0.1) < 1e-12);
+        const hd_pose_gradient *g = &c[0].contact->gradient;
+        assert_int_equal(g->unique, asked != 0);
+        for (int k = 0; k < 6; ++k) {
+            assert_true(fabs(g->b[k] - (asked ? want_b[k] : 0.0)) < 1e-12);
+            assert_true(fabs(g->a[k] - (asked ? want_a[k] : 0.0)) < 1e-12);
+        }
+        hd_scene_destroy(s);
+    }
+    hd_polytope_destroy(apex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_scenes),
-        cmocka_unit_test(test_move_many),
-        cmocka_unit_test(test_move_many_last_wins),
-        cmocka_unit_test(test_move_many_refused_last),
-        cmocka_unit_test(test_move_many_batches),
-        cmocka_unit_test(test_step_out_of_memory),
-        cmocka_unit_test(test_calls_out_of_memory),
-        cmocka_unit_test(test_idle_workers),
-        cmocka_unit_test(test_remove_readd),
-        cmocka_unit_test(test_identical_and_touching),
-        cmocka_unit_test(test_far_from_origin),
-        cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_bad_arguments),
-        cmocka_unit_test(test_algorithms),
-        cmocka_unit_test(test_large_scene),
-        cmocka_unit_test(test_contact_details),
-        cmocka_unit_test(test_detail_levels),
+        cmocka_unit_test(test_random_scenes),       cmocka_unit_test(test_move_many),
+        cmocka_unit_test(test_move_many_last_wins), cmocka_unit_test(test_move_many_refused_last),
+        cmocka_unit_test(test_move_many_batches),   cmocka_unit_test(test_step_out_of_memory),
+        cmocka_unit_test(test_calls_out_of_memory), cmocka_unit_test(test_idle_workers),
+        cmocka_unit_test(test_remove_readd),        cmocka_unit_test(test_identical_and_touching),
+        cmocka_unit_test(test_far_from_origin),     cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_bad_arguments),       cmocka_unit_test(test_algorithms),
+        cmocka_unit_test(test_large_scene),         cmocka_unit_test(test_contact_details),
+        cmocka_unit_test(test_detail_levels),       cmocka_unit_test(test_contact_gradients),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
