@@ -116,8 +116,7 @@ typedef struct hd_collide_result {
 /* Derivatives of the signed distance with respect to the two poses, asked with
  * HD_QUERY_GRADIENT in hd_signed_distance or hd_contact_manifold (hedra/contact.h), and of the
  * distance in hd_distance (below); docs/algorithms/gradient.md. For an overlap the tie test reads
- * every facet of A - B, as the separating-axis method does, unless the expanding polytope that
- * found the depth rules a tie out (section 5 there). Six
+ * every facet of A - B, as the separating-axis method does. Six
  * numbers per body: first d delta / d tau for a translation tau of the body in world axes, then d
  * delta / d theta for a small rotation theta (world axes, angle times unit axis) about the body
  * frame's origin, the pose's t (the world origin for a NULL pose). With the normal n and the
@@ -129,10 +128,7 @@ typedef struct hd_collide_result {
  * the features that attain it meet in one point pair (vertex-face, face-vertex, edge-edge with the
  * edges' sine above 1e-10, vertex-vertex, vertex-edge, edge-vertex; feature angles within 1e-9
  * radian count as exact, as for feature_a and feature_b) and, for an overlap, no other facet of A -
- * B comes within 1e-9 size of the depth (a facet within 1e-3 radian of the normal may be passed
- * over when the depth is found by the expanding polytope: its one-sided gradient then differs
- * from this one by less than 1e-3 of the lever arm); M = A - B has an interior when the pair
- * touches. false:
+ * B comes within 1e-9 size of the depth; M = A - B has an interior when the pair touches. false:
  * delta has a kink here (faces or edges in contact along a segment or a polygon, several facets
  * attaining the depth, a touching pair of flat shapes) and a and b are the gradient of one of the
  * smooth pieces meeting here: a Clarke subgradient, finite, never NaN. */

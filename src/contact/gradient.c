@@ -6,7 +6,6 @@
  * of B about its origin o_B, d delta = n . tau + ((w_b - o_B) x n) . theta, and A's is the negative
  * about o_A. Everything is formed in A's frame (o_A = 0, o_B = the relative translation), where
  * the coordinates are the pair's own, and the 3-vectors are then turned into world axes. */
-#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -78,20 +77,11 @@ static int is_tie(void *ctx, hdi_mface *m)
     return hdi_facet_support(t->pair, m->n, &ia, &ib, t->stats) <= t->limit;
 }
 
-/* 1 when another facet of M attains the depth to within the tie tolerance. The ray from the
- * origin along a facet's normal u leaves the expanding polytope P (inside M) through a face of P:
- * off the depth's facet, at a distance of at least sd->next_depth, or on it, so that M's support
- * along u is at least depth / cos(angle to n). With the first beyond the limit and the second
- * beyond it for every angle above HD_GRADIENT_NEAR_ANGLE, no pass over M's facets is needed
- * (docs/algorithms/gradient.md, section 5). */
+/* 1 when another facet of M attains the depth to within the tie tolerance. */
 static int depth_is_tied(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats *stats)
 {
     tie_search t = {pair, stats, sd->n,
                     -sd->delta + HD_GRADIENT_TIE_REL * sd->size + 2.0 * sd->margin};
-    if (sd->method == HD_SD_EPA && sd->next_depth > t.limit + 2.0 * sd->margin &&
-        -sd->delta >= t.limit * cos(HD_GRADIENT_NEAR_ANGLE)) {
-        return 0;
-    }
     return hdi_sat_each_facet(pair, stats, is_tie, &t);
 }
 
@@ -138,7 +128,6 @@ void hdi_distance_gradient(const hdi_pair *pair, const hdi_closest *closest, hd_
     sd.verdict = verdict;
     sd.method = HD_SD_DISTANCE;
     sd.facet.kind = HD_FACE_NONE;
-    sd.next_depth = -DBL_MAX;
     sd.delta = closest->distance;
     hdi_v3_copy(sd.wa, closest->witness_a);
     hdi_v3_copy(sd.wb, closest->witness_b);

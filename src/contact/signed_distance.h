@@ -29,11 +29,8 @@ typedef struct hdi_sd_result {
     hdi_feature fa;  /* supporting features along n (A) and -n (B) */
     hdi_feature fb;
     hdi_sd_method method;
-    double next_depth; /* with HD_QUERY_GRADIENT, a landed expanding polytope and the origin inside
-                          it: the least distance of its faces off the facet (contact/gradient.c's
-                          tie test); -DBL_MAX when unknown */
-    double size;       /* diagonal of the pair's bounding box */
-    double margin;     /* the rounding allowance added to both bounds */
+    double size;   /* diagonal of the pair's bounding box */
+    double margin; /* the rounding allowance added to both bounds */
 } hdi_sd_result;
 
 /* The features of A and B that attain out->delta along out->n: out->facet's when known, else
@@ -76,10 +73,6 @@ int hdi_facet_refine(const hdi_pair *pair, hdi_mface *m, hd_stats *stats);
 
 /* hdi_facet_of_triangle as the expanding polytope's landing (kernel/epa.h); ctx is the pair. */
 int hdi_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hdi_mface *out);
-
-/* 1 when the support pairs (ia[k], ib[k]) are points of facet m: A's on m's A feature, B's on its
- * B feature (the expanding polytope's holds test; ctx is the pair). */
-int hdi_facet_holds(void *ctx, const hdi_mface *m, const int ia[3], const int ib[3]);
 
 /* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
  * never above its support value, up to the hull's resolution) prunes; a candidate that may win

@@ -156,11 +156,6 @@
  * of the depth is the same 1e-9 size: closer facets cannot be told apart from a tie. */
 #define HD_GRADIENT_TIE_REL 1e-9
 
-/* The tie test's shortcut (contact/gradient.c) reaches every facet of M whose normal is more than
- * this many radians from the depth's normal: a nearer one attaining the depth would change the
- * gradient by less than this times the lever arm. */
-#define HD_GRADIENT_NEAR_ANGLE 1e-3
-
 /* ---- cddual ----------------------------------------------------------------------------- */
 
 /* Rounding allowance of CD-Dual's intersection certificate: the interior points, the hit point
