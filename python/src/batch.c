@@ -82,6 +82,18 @@ static hd_status query_pair(batch *bt, npy_intp i, const hd_pose *pose_a, const 
     return st;
 }
 
+/* The worker's workspace into opt, made on its first chunk (a worker runs one chunk at a time:
+ * its slot is its own); -1 with the failure recorded at lo. */
+static int attach_workspace(batch *bt, int worker, npy_intp lo, hd_options *opt)
+{
+    if (bt->ws[worker] == NULL && hd_workspace_create(bt->ws_capacity, &bt->ws[worker]) != HD_OK) {
+        hdpy_job_fail(&bt->job, lo, HD_ERR_NO_MEMORY, "pair");
+        return -1;
+    }
+    opt->workspace = bt->ws[worker];
+    return 0;
+}
+
 /* Poses lo..hi-1 with one warm-start cache; stops at the first failure (job.fail_*). */
 static void run_chunk(hdpy_job *job, int worker, npy_intp lo, npy_intp hi)
 {
@@ -89,14 +101,8 @@ static void run_chunk(hdpy_job *job, int worker, npy_intp lo, npy_intp hi)
     hd_cache cache = HD_CACHE_INIT;
     hd_options opt = bt->opt;
     opt.cache = bt->warm ? &cache : NULL;
-    if (bt->ws_capacity > 0) {
-        /* a worker runs one chunk at a time: its slot is its own */
-        if (bt->ws[worker] == NULL &&
-            hd_workspace_create(bt->ws_capacity, &bt->ws[worker]) != HD_OK) {
-            hdpy_job_fail(job, lo, HD_ERR_NO_MEMORY, "pair");
-            return;
-        }
-        opt.workspace = bt->ws[worker];
+    if (bt->ws_capacity > 0 && attach_workspace(bt, worker, lo, &opt) < 0) {
+        return;
     }
     const double tol = opt.tol.pose_tol;
     const hd_pose *pose_a = bt->has_fixed_a ? &bt->fixed_a : NULL;
