@@ -32,6 +32,7 @@ from ._hedra import (
     ParseError,
     Polytope,
     Scene,
+    SignedDistanceBatch,
     SignedDistanceResult,
     Stats,
     __version__,
@@ -44,6 +45,7 @@ from ._hedra import (
     gap,
     point_inside,
     signed_distance,
+    signed_distance_many,
 )
 
 #: The verdict strings, indexed by the codes of collide_many.
@@ -53,7 +55,7 @@ __all__ = [
     "DEFAULT_TOUCH_REL", "INTERSECTING", "SEPARATED", "TOUCHING", "VERDICTS",
     "Cache", "Certificate", "CollideResult", "ContactPoint", "DistanceResult", "FileError",
     "GapResult", "HedraError", "InvalidInputError", "Manifold", "ParseError", "Polytope", "Scene",
-    "SignedDistanceResult", "Stats", "__version__",
+    "SignedDistanceBatch", "SignedDistanceResult", "Stats", "__version__",
     "collide", "collide_many", "contact_manifold", "contains", "distance", "distance_many", "gap",
-    "point_inside", "signed_distance",
+    "point_inside", "signed_distance", "signed_distance_many",
 ]

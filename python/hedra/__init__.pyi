@@ -18,6 +18,7 @@ from ._hedra import (
     Manifold as Manifold,
     ParseError as ParseError,
     Polytope as Polytope,
+    SignedDistanceBatch as SignedDistanceBatch,
     SignedDistanceResult as SignedDistanceResult,
     Scene as Scene,
     Stats as Stats,
@@ -31,6 +32,7 @@ from ._hedra import (
     gap as gap,
     point_inside as point_inside,
     signed_distance as signed_distance,
+    signed_distance_many as signed_distance_many,
 )
 
 VERDICTS: Tuple[str, str, str]

@@ -93,6 +93,7 @@ class DistanceResult(_QueryResult):
     distance: float
     witness_a: Vec3
     witness_b: Vec3
+    gradient: Optional[Tuple[Tuple[float, ...], Tuple[float, ...], bool]]
 
 class GapResult:
     contact: bool
@@ -118,6 +119,15 @@ class SignedDistanceResult:
     stats: Any
     gradient: Optional[Tuple[Tuple[float, ...], Tuple[float, ...], bool]]
 
+class SignedDistanceBatch:
+    signed_distance: npt.NDArray[np.float64]
+    normal: npt.NDArray[np.float64]
+    witness_a: npt.NDArray[np.float64]
+    witness_b: npt.NDArray[np.float64]
+    gradient_a: Optional[npt.NDArray[np.float64]]
+    gradient_b: Optional[npt.NDArray[np.float64]]
+    unique: Optional[npt.NDArray[np.bool_]]
+
 class ContactPoint:
     point: Vec3
     separation: float
@@ -139,6 +149,7 @@ class Scene:
         touch_rel: Optional[float] = None,
         depth: bool = False,
         manifold: bool = False,
+        gradient: bool = False,
     ) -> None: ...
     def add(self, polytope: Polytope, pose: Pose = None) -> int: ...
     def remove(self, id: int, /) -> None: ...
@@ -174,6 +185,7 @@ def distance(
     pose_b: Pose = None,
     touch_rel: Optional[float] = None,
     cache: Optional[Cache] = None,
+    gradient: bool = False,
 ) -> DistanceResult: ...
 def gap(
     a: Polytope,
@@ -225,6 +237,16 @@ def distance_many(
     warm_start: bool = True,
     witnesses: Literal[True] = ...,
 ) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+def signed_distance_many(
+    a: Polytope,
+    b: Polytope,
+    poses_b: npt.ArrayLike,
+    poses_a: Optional[npt.ArrayLike] = None,
+    threads: int = 0,
+    touch_rel: Optional[float] = None,
+    depth: str = "epa",
+    gradient: bool = False,
+) -> SignedDistanceBatch: ...
 def signed_distance(
     a: Polytope,
     b: Polytope,

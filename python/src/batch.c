@@ -1,15 +1,26 @@
-/* Batches: hedra.collide_many and hedra.distance_many run one query per pose of an (N, 7) or
- * (N, 4, 4) array in C, with the GIL released, on the library's thread pool (pool.c; the calling
- * thread is one of its workers). The batch is cut into contiguous chunks; each chunk
- * keeps one hd_cache along its consecutive poses (warm start: the simplex and support vertices
- * of pose i start the query of pose i + 1). The answers do not depend on the thread count or the
- * chunking; the warm start changes only the time (distances may differ in the last bits). */
+/* Batches: hedra.collide_many, hedra.distance_many and hedra.signed_distance_many run one query
+ * per pose of an (N, 7) or (N, 4, 4) array in C, with the GIL released, on the library's thread
+ * pool (pool.c; the calling thread is one of its workers). The batch is cut into contiguous
+ * chunks; with warm start each chunk keeps one hd_cache along its consecutive poses (the simplex
+ * and support vertices of pose i start the query of pose i + 1). The answers do not depend on the
+ * thread count or the chunking; the warm start changes only the time (distances may differ in
+ * the last bits). signed_distance_many starts every pose cold, so that each answer has the bits
+ * of hedra.signed_distance on the same pose, and gives each worker its own workspace. */
 #include "hedra_py.h"
 
 /* Chunks per thread: a few, so that a slow region of the batch does not idle the other threads,
  * but long enough for the warm start to pay and for the hand-out to cost nothing. */
 #define HDPY_CHUNKS_PER_THREAD 4
 #define HDPY_MIN_CHUNK 256
+
+typedef enum batch_query { BATCH_COLLIDE, BATCH_DISTANCE, BATCH_SIGNED } batch_query;
+
+/* signed_distance_many's outputs, one row per pose (the gradients' NULL without gradient=True). */
+typedef struct signed_out {
+    double *delta, *normal, *wit_a, *wit_b;
+    double *grad_a, *grad_b;
+    npy_bool *unique;
+} signed_out;
 
 typedef struct batch {
     hdpy_job job; /* first: run_chunk gets the batch back from it */
@@ -20,16 +31,42 @@ typedef struct batch {
     int has_fixed_a;
     hd_pose fixed_a;
     hd_options opt;
-    int distance, warm;
+    batch_query query;
+    int warm;
     npy_int8 *verdict;            /* collide_many */
     double *dist, *wit_a, *wit_b; /* distance_many (witnesses optional) */
+    signed_out sd;                /* signed_distance_many */
+    hd_workspace **ws;            /* signed_distance_many: one per worker, made on first use */
+    int ws_capacity;              /* 0: no workspace (the pair fits the stack scratch) */
 } batch;
+
+/* hd_signed_distance at pose i, its answer in row i of the outputs. */
+static hd_status signed_pair(batch *bt, npy_intp i, const hd_pose *pose_a, const hd_pose *pose_b,
+                             const hd_options *opt)
+{
+    hd_signed_distance_result r;
+    hd_status st = hd_signed_distance(bt->a, pose_a, bt->b, pose_b, opt, &r);
+    const signed_out *o = &bt->sd;
+    o->delta[i] = r.signed_distance;
+    memcpy(o->normal + 3 * i, r.normal, 3 * sizeof(double));
+    memcpy(o->wit_a + 3 * i, r.witness_a, 3 * sizeof(double));
+    memcpy(o->wit_b + 3 * i, r.witness_b, 3 * sizeof(double));
+    if (o->grad_a != NULL) {
+        memcpy(o->grad_a + 6 * i, r.gradient.a, 6 * sizeof(double));
+        memcpy(o->grad_b + 6 * i, r.gradient.b, 6 * sizeof(double));
+        o->unique[i] = (npy_bool)r.gradient.unique;
+    }
+    return st;
+}
 
 /* One pair's query, its answer stored at index i. */
 static hd_status query_pair(batch *bt, npy_intp i, const hd_pose *pose_a, const hd_pose *pose_b,
                             const hd_options *opt)
 {
-    if (!bt->distance) {
+    if (bt->query == BATCH_SIGNED) {
+        return signed_pair(bt, i, pose_a, pose_b, opt);
+    }
+    if (bt->query == BATCH_COLLIDE) {
         hd_collide_result r;
         hd_status st = hd_collide(bt->a, pose_a, bt->b, pose_b, opt, &r);
         bt->verdict[i] = (npy_int8)r.verdict;
@@ -45,13 +82,28 @@ static hd_status query_pair(batch *bt, npy_intp i, const hd_pose *pose_a, const 
     return st;
 }
 
+/* The worker's workspace into opt, made on its first chunk (a worker runs one chunk at a time:
+ * its slot is its own); -1 with the failure recorded at lo. */
+static int attach_workspace(batch *bt, int worker, npy_intp lo, hd_options *opt)
+{
+    if (bt->ws[worker] == NULL && hd_workspace_create(bt->ws_capacity, &bt->ws[worker]) != HD_OK) {
+        hdpy_job_fail(&bt->job, lo, HD_ERR_NO_MEMORY, "pair");
+        return -1;
+    }
+    opt->workspace = bt->ws[worker];
+    return 0;
+}
+
 /* Poses lo..hi-1 with one warm-start cache; stops at the first failure (job.fail_*). */
-static void run_chunk(hdpy_job *job, npy_intp lo, npy_intp hi)
+static void run_chunk(hdpy_job *job, int worker, npy_intp lo, npy_intp hi)
 {
     batch *bt = (batch *)job;
     hd_cache cache = HD_CACHE_INIT;
     hd_options opt = bt->opt;
     opt.cache = bt->warm ? &cache : NULL;
+    if (bt->ws_capacity > 0 && attach_workspace(bt, worker, lo, &opt) < 0) {
+        return;
+    }
     const double tol = opt.tol.pose_tol;
     const hd_pose *pose_a = bt->has_fixed_a ? &bt->fixed_a : NULL;
     hd_pose own_a, pose_b;
@@ -228,13 +280,80 @@ PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t n
     PyArrayObject *arr_a = NULL, *arr_b = NULL;
     batch bt = {0};
     int threads, witnesses = 0;
-    bt.distance = 1;
+    bt.query = BATCH_DISTANCE;
     if (hdpy_parse_args("distance_many", args, nargs, kw, names, 8, 3, v) == 0 &&
         hdpy_threads(v[4], &threads) == 0 && hdpy_options(NULL, v[5], &bt.opt) == 0 &&
         (witnesses = v[7] ? PyObject_IsTrue(v[7]) : 0) >= 0 &&
         prepare(&bt, v[0], v[1], v[2], v[3], v[6], &arr_a, &arr_b) == 0) {
         out = distance_outputs(&bt, witnesses);
         if (out != NULL && execute(&bt, threads, "distance_many") < 0) {
+            Py_CLEAR(out);
+        }
+    }
+    Py_XDECREF(arr_a);
+    Py_XDECREF(arr_b);
+    return out;
+}
+
+/* signed_distance_many's result (hdpy_signed_batch_new) over new arrays, bt->sd pointing into
+ * them: signed distances (N,), normals and witnesses (N, 3), with gradient the gradients (N, 6)
+ * and the unique flags (N,). */
+static PyObject *signed_outputs(batch *bt, int gradient)
+{
+    static const int width[6] = {1, 3, 3, 3, 6, 6};
+    double **rows[6] = {&bt->sd.delta, &bt->sd.normal, &bt->sd.wit_a,
+                        &bt->sd.wit_b, &bt->sd.grad_a, &bt->sd.grad_b};
+    PyObject *items[HDPY_SIGNED_BATCH_FIELDS] = {NULL};
+    int arrays = gradient ? 6 : 4;
+    for (int j = 0; j < arrays; ++j) {
+        npy_intp dims[2] = {bt->job.n, width[j]};
+        items[j] = PyArray_SimpleNew(width[j] > 1 ? 2 : 1, dims, NPY_DOUBLE);
+        *rows[j] = items[j] ? (double *)PyArray_DATA((PyArrayObject *)items[j]) : NULL;
+    }
+    if (gradient) {
+        items[6] = PyArray_SimpleNew(1, &bt->job.n, NPY_BOOL);
+        bt->sd.unique = items[6] ? (npy_bool *)PyArray_DATA((PyArrayObject *)items[6]) : NULL;
+    }
+    return hdpy_signed_batch_new(items);
+}
+
+/* Runs the batch with a workspace per worker when the pair does not fit the stack scratch. */
+static int execute_signed(batch *bt, int threads)
+{
+    int vertices = hd_polytope_vertex_count(bt->a) + hd_polytope_vertex_count(bt->b);
+    if (vertices > HDPY_CONTACT_STACK_VERTICES) {
+        bt->ws_capacity = hd_contact_workspace_capacity(bt->a, bt->b);
+        bt->ws = PyMem_Calloc((size_t)threads, sizeof *bt->ws);
+        if (bt->ws == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    int rc = execute(bt, threads, "signed_distance_many");
+    for (int k = 0; bt->ws != NULL && k < threads; ++k) {
+        hd_workspace_destroy(bt->ws[k]);
+    }
+    PyMem_Free(bt->ws);
+    return rc;
+}
+
+PyObject *hdpy_signed_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kw)
+{
+    (void)self;
+    static const char *const names[] = {"a",       "b",         "poses_b", "poses_a",
+                                        "threads", "touch_rel", "depth",   "gradient"};
+    PyObject *v[8], *out = NULL;
+    PyArrayObject *arr_a = NULL, *arr_b = NULL;
+    batch bt = {0};
+    int threads, gradient = 0;
+    bt.query = BATCH_SIGNED;
+    if (hdpy_parse_args("signed_distance_many", args, nargs, kw, names, 8, 3, v) == 0 &&
+        hdpy_threads(v[4], &threads) == 0 && hdpy_options(NULL, v[5], &bt.opt) == 0 &&
+        hdpy_contact_flags(v[6], v[7], &bt.opt, &gradient) == 0 &&
+        prepare(&bt, v[0], v[1], v[2], v[3], Py_False, &arr_a, &arr_b) == 0) {
+        out = signed_outputs(&bt, gradient);
+        if (out != NULL && execute_signed(&bt, threads) < 0) {
             Py_CLEAR(out);
         }
     }

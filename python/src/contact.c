@@ -5,8 +5,6 @@
 
 /* Above this many vertices in a pair the query runs without the GIL (as query.c). */
 #define HDPY_RELEASE_GIL_VERTICES 2048
-/* Below this many vertices in a pair the manifold's two faces fit its stack scratch (64). */
-#define HDPY_MANIFOLD_STACK_VERTICES 64
 
 typedef struct contact_call {
     const hd_polytope *a, *b;
@@ -52,6 +50,11 @@ static int parse_gradient(PyObject *obj, hd_options *opt, int *asked)
     return 0;
 }
 
+int hdpy_contact_flags(PyObject *depth, PyObject *gradient, hd_options *opt, int *asked)
+{
+    return parse_depth(depth, opt) < 0 || parse_gradient(gradient, opt, asked) < 0 ? -1 : 0;
+}
+
 /* v: a, b, pose_a, pose_b, touch_rel, depth, cache, gradient. */
 static int contact_setup(contact_call *cc, PyObject **v)
 {
@@ -59,9 +62,9 @@ static int contact_setup(contact_call *cc, PyObject **v)
     cc->b = cc->a ? hdpy_polytope_get(v[1], "b") : NULL;
     if (cc->b == NULL || hdpy_pose(v[2], "pose_a", &cc->pose_a, &cc->has_a) < 0 ||
         hdpy_pose(v[3], "pose_b", &cc->pose_b, &cc->has_b) < 0 ||
-        hdpy_options(NULL, v[4], &cc->opt) < 0 || parse_depth(v[5], &cc->opt) < 0 ||
-        hdpy_cache_get(v[6], &cc->opt.cache) < 0 ||
-        parse_gradient(v[7], &cc->opt, &cc->gradient) < 0) {
+        hdpy_options(NULL, v[4], &cc->opt) < 0 ||
+        hdpy_contact_flags(v[5], v[7], &cc->opt, &cc->gradient) < 0 ||
+        hdpy_cache_get(v[6], &cc->opt.cache) < 0) {
         return -1;
     }
     cc->vertices = hd_polytope_vertex_count(cc->a) + hd_polytope_vertex_count(cc->b);
@@ -70,6 +73,26 @@ static int contact_setup(contact_call *cc, PyObject **v)
 
 static const char *const contact_names[] = {"a",         "b",     "pose_a", "pose_b",
                                             "touch_rel", "depth", "cache",  "gradient"};
+
+/* hd_signed_distance (m NULL) or hd_contact_manifold, with a workspace above
+ * HDPY_CONTACT_STACK_VERTICES: the faces of the manifold may not fit the stack scratch, and the
+ * expanding polytope may grow past HD_CONTACT_STACK_VERTICES. */
+static hd_status run_contact(contact_call *cc, hd_signed_distance_result *c, hd_manifold *m)
+{
+    const hd_pose *pa = cc->has_a ? &cc->pose_a : NULL, *pb = cc->has_b ? &cc->pose_b : NULL;
+    hd_workspace *ws = NULL;
+    hd_status st = HD_OK;
+    if (cc->vertices > HDPY_CONTACT_STACK_VERTICES) {
+        st = hd_workspace_create(hd_contact_workspace_capacity(cc->a, cc->b), &ws);
+        cc->opt.workspace = ws;
+    }
+    if (st == HD_OK) {
+        st = m != NULL ? hd_contact_manifold(cc->a, pa, cc->b, pb, &cc->opt, c, m)
+                       : hd_signed_distance(cc->a, pa, cc->b, pb, &cc->opt, c);
+    }
+    hd_workspace_destroy(ws);
+    return st;
+}
 
 PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kw)
@@ -81,37 +104,19 @@ PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t
         contact_setup(&cc, v) < 0) {
         return NULL;
     }
-    const hd_pose *pa = cc.has_a ? &cc.pose_a : NULL, *pb = cc.has_b ? &cc.pose_b : NULL;
     hd_signed_distance_result c;
     hd_status st;
     if (cc.vertices > HDPY_RELEASE_GIL_VERTICES) {
         Py_BEGIN_ALLOW_THREADS
-        st = hd_signed_distance(cc.a, pa, cc.b, pb, &cc.opt, &c);
+        st = run_contact(&cc, &c, NULL);
         Py_END_ALLOW_THREADS
     } else {
-        st = hd_signed_distance(cc.a, pa, cc.b, pb, &cc.opt, &c);
+        st = run_contact(&cc, &c, NULL);
     }
     if (st != HD_OK) {
         return hdpy_raise(st, "signed_distance");
     }
     return hdpy_contact_new(&c, cc.gradient);
-}
-
-/* hd_contact_manifold with a workspace when the two faces may not fit the stack scratch. */
-static hd_status run_manifold(contact_call *cc, hd_signed_distance_result *c, hd_manifold *m)
-{
-    const hd_pose *pa = cc->has_a ? &cc->pose_a : NULL, *pb = cc->has_b ? &cc->pose_b : NULL;
-    hd_workspace *ws = NULL;
-    hd_status st = HD_OK;
-    if (cc->vertices > HDPY_MANIFOLD_STACK_VERTICES) {
-        st = hd_workspace_create(hd_contact_workspace_capacity(cc->a, cc->b), &ws);
-        cc->opt.workspace = ws;
-    }
-    if (st == HD_OK) {
-        st = hd_contact_manifold(cc->a, pa, cc->b, pb, &cc->opt, c, m);
-    }
-    hd_workspace_destroy(ws);
-    return st;
 }
 
 PyObject *hdpy_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -129,10 +134,10 @@ PyObject *hdpy_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_
     hd_status st;
     if (cc.vertices > HDPY_RELEASE_GIL_VERTICES) {
         Py_BEGIN_ALLOW_THREADS
-        st = run_manifold(&cc, &c, &m);
+        st = run_contact(&cc, &c, &m);
         Py_END_ALLOW_THREADS
     } else {
-        st = run_manifold(&cc, &c, &m);
+        st = run_contact(&cc, &c, &m);
     }
     if (st != HD_OK) {
         return hdpy_raise(st, "contact_manifold");

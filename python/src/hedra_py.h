@@ -78,7 +78,7 @@ int hdpy_result_init_types(PyObject *module);
 PyObject *hdpy_collide_result_new(const hd_collide_result *r, PyObject *a, PyObject *b,
                                   const hd_pose *pose_a, const hd_pose *pose_b);
 PyObject *hdpy_distance_result_new(const hd_distance_result *r, PyObject *a, PyObject *b,
-                                   const hd_pose *pose_a, const hd_pose *pose_b);
+                                   const hd_pose *pose_a, const hd_pose *pose_b, int with_gradient);
 PyObject *hdpy_gap_result_new(const hd_gap_result *r);
 PyObject *hdpy_verdict_str(hd_verdict v); /* new reference to an interned string */
 PyObject *hdpy_stats_new(const hd_stats *s);
@@ -86,6 +86,11 @@ PyObject *hdpy_stats_new(const hd_stats *s);
 PyObject *hdpy_contact_new(const hd_signed_distance_result *c, int with_gradient);
 PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c,
                             int with_gradient);
+
+/* hedra.SignedDistanceBatch (signed_distance_many) from HDPY_SIGNED_BATCH_FIELDS new references
+ * (NULL: None; any failure leaves an exception set and gives NULL). */
+#define HDPY_SIGNED_BATCH_FIELDS 7
+PyObject *hdpy_signed_batch_new(PyObject **items);
 
 /* ---- cache.c: hedra.Cache (warm start for single calls) ---- */
 extern PyTypeObject hdpy_CacheType;
@@ -99,8 +104,9 @@ int hdpy_scene_init_type(PyObject *module);
 /* ---- pool.c: the batch functions on the library's thread pool ---- */
 typedef struct hdpy_job hdpy_job;
 struct hdpy_job {
-    npy_intp n, chunk;                                    /* range [0, n) and chunk length */
-    void (*run)(hdpy_job *job, npy_intp lo, npy_intp hi); /* one chunk, without the GIL */
+    npy_intp n, chunk; /* range [0, n) and chunk length */
+    /* one chunk on worker `worker` (0 .. threads - 1; one chunk at a time each), without the GIL */
+    void (*run)(hdpy_job *job, int worker, npy_intp lo, npy_intp hi);
     npy_intp fail_index; /* lowest failure reported by hdpy_job_fail, n when none */
     hd_status fail_status;
     const char *fail_what;
@@ -120,7 +126,16 @@ PyObject *hdpy_contains(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
 PyObject *hdpy_point_inside(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_signed_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kw);
 /* ---- contact.c ---- */
+/* Up to this many vertices in a pair the contact queries run on the stack scratch; above, on a
+ * workspace of hd_contact_workspace_capacity (the single calls and signed_distance_many alike,
+ * so that both give the same bits). */
+#define HDPY_CONTACT_STACK_VERTICES 64
+/* The keywords depth (None, 'epa', 'sat') and gradient (truth value) into opt->flags; *gradient
+ * says whether the gradient was asked. */
+int hdpy_contact_flags(PyObject *depth, PyObject *gradient, hd_options *opt, int *asked);
 PyObject *hdpy_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kw);
 PyObject *hdpy_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_t nargs,

@@ -20,10 +20,12 @@ static PyMethodDef methods[] = {
      "certificate that proves it. algo: 'gjk', 'cddual' or 'lp'. A pose is a 7-sequence\n"
      "(qw, qx, qy, qz, tx, ty, tz) or a 4x4 matrix; None is the identity."},
     {"distance", FN(hdpy_distance), FASTCALL_KW,
-     "distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None, cache=None)\n--\n\n"
+     "distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None, cache=None,\n"
+     "         gradient=False)\n--\n\n"
      "-> DistanceResult. Euclidean distance (0 when touching or intersecting) with closest points "
      "witness_a,\n"
-     "witness_b, and the verdict and certificate of collide."},
+     "witness_b, and the verdict and certificate of collide. gradient=True: .gradient =\n"
+     "(gradient_a, gradient_b, unique) as in signed_distance, for separated pairs (zero else)."},
     {"gap", FN(hdpy_gap), FASTCALL_KW,
      "gap($module, a, b, direction, pose_a=None, pose_b=None, touch_rel=None)\n--\n\n"
      "-> GapResult. How far B must travel along +direction or -direction to just touch A "
@@ -49,6 +51,15 @@ static PyMethodDef methods[] = {
      "-> float64 array (N,), or (distances, witness_a, witness_b). The distance of a and b at "
      "every pose, as collide_many; with witnesses=True also the\n"
      "(N, 3) closest points."},
+    {"signed_distance_many", FN(hdpy_signed_distance_many), FASTCALL_KW,
+     "signed_distance_many($module, a, b, poses_b, poses_a=None, threads=0, touch_rel=None,\n"
+     "                     depth='epa', gradient=False)\n--\n\n"
+     "-> SignedDistanceBatch (signed_distance, normal, witness_a, witness_b, gradient_a,\n"
+     "gradient_b, unique). signed_distance of a and b at every pose of poses_b, an (N, 7) or\n"
+     "(N, 4, 4) array (poses_a: None, one pose, or N), in C without the GIL on `threads`\n"
+     "threads (0: every core): arrays (N,), (N, 3) and, with gradient=True, (N, 6), (N, 6) and\n"
+     "(N,) bool (else None). Each pose starts cold: the bits of signed_distance on that pose,\n"
+     "for any thread count."},
     {"signed_distance", FN(hdpy_signed_distance), FASTCALL_KW,
      "signed_distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None, depth='epa',\n"
      "                cache=None, gradient=False)\n--\n\n"

@@ -68,11 +68,10 @@ typedef struct slice {
 
 static void run_slice_chunk(void *ctx, int worker, int begin, int end)
 {
-    (void)worker;
     const slice *sl = ctx;
     npy_intp lo = sl->base + begin;
     if (lo <= fail_index(sl->job)) {
-        sl->job->run(sl->job, lo, sl->base + end);
+        sl->job->run(sl->job, worker, lo, sl->base + end);
     }
 }
 

@@ -77,12 +77,15 @@ PyObject *hdpy_collide(PyObject *self, PyObject *const *args, Py_ssize_t nargs, 
 PyObject *hdpy_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     (void)self;
-    static const char *const names[] = {"a", "b", "pose_a", "pose_b", "touch_rel", "cache"};
-    PyObject *v[6];
+    static const char *const names[] = {"a",         "b",     "pose_a",  "pose_b",
+                                        "touch_rel", "cache", "gradient"};
+    PyObject *v[7];
     pair_call pc;
-    if (hdpy_parse_args("distance", args, nargs, kw, names, 6, 2, v) < 0 ||
+    int gradient = 0;
+    if (hdpy_parse_args("distance", args, nargs, kw, names, 7, 2, v) < 0 ||
         pair_setup(&pc, v[0], v[1], v[2], v[3]) < 0 || hdpy_options(NULL, v[4], &pc.opt) < 0 ||
-        hdpy_cache_get(v[5], &pc.opt.cache) < 0) {
+        hdpy_cache_get(v[5], &pc.opt.cache) < 0 ||
+        hdpy_contact_flags(NULL, v[6], &pc.opt, &gradient) < 0) {
         return NULL;
     }
     hd_distance_result r;
@@ -91,7 +94,7 @@ PyObject *hdpy_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     if (st != HD_OK) {
         return hdpy_raise(st, "distance");
     }
-    return hdpy_distance_result_new(&r, v[0], v[1], pa(&pc), pb(&pc));
+    return hdpy_distance_result_new(&r, v[0], v[1], pa(&pc), pb(&pc), gradient);
 }
 
 /* A 3-vector argument (direction, point) as doubles. */

@@ -17,12 +17,15 @@ typedef struct hdpy_result {
     double distance;       /* DistanceResult */
     double witness_a[3];   /* DistanceResult */
     double witness_b[3];
+    hd_pose_gradient gradient; /* DistanceResult, with gradient=True (has_gradient) */
+    int has_gradient;
     int has_pose_a, has_pose_b;
     hd_pose pose_a, pose_b;
     PyObject *a, *b; /* the polytopes, for check() */
 } hdpy_result;
 
 static PyTypeObject CollideResultType, DistanceResultType;
+static PyObject *gradient_new(const hd_pose_gradient *g, int asked);
 static PyTypeObject CertificateType, StatsType, GapResultType;
 static PyObject *verdict_names[3];
 
@@ -206,7 +209,7 @@ PyObject *hdpy_collide_result_new(const hd_collide_result *r, PyObject *a, PyObj
 }
 
 PyObject *hdpy_distance_result_new(const hd_distance_result *r, PyObject *a, PyObject *b,
-                                   const hd_pose *pose_a, const hd_pose *pose_b)
+                                   const hd_pose *pose_a, const hd_pose *pose_b, int with_gradient)
 {
     hdpy_result *self = result_alloc(&DistanceResultType, r->verdict, r->stop, r->eps, &r->cert,
                                      &r->stats, a, b, pose_a, pose_b);
@@ -214,6 +217,8 @@ PyObject *hdpy_distance_result_new(const hd_distance_result *r, PyObject *a, PyO
         self->distance = r->distance;
         memcpy(self->witness_a, r->witness_a, sizeof self->witness_a);
         memcpy(self->witness_b, r->witness_b, sizeof self->witness_b);
+        self->gradient = r->gradient;
+        self->has_gradient = with_gradient;
     }
     return (PyObject *)self;
 }
@@ -266,6 +271,12 @@ static PyObject *get_distance(hdpy_result *self, void *c)
 static PyObject *get_witness(hdpy_result *self, void *which)
 {
     return vec3(which ? self->witness_b : self->witness_a);
+}
+
+static PyObject *get_gradient(hdpy_result *self, void *c)
+{
+    (void)c;
+    return gradient_new(&self->gradient, self->has_gradient);
 }
 
 static PyObject *get_certificate(hdpy_result *self, void *c)
@@ -324,6 +335,11 @@ static PyGetSetDef distance_getset[] = {
      "point of A (world): the closest one when separated, the common point when intersecting",
      NULL},
     {"witness_b", (getter)get_witness, NULL, "point of B (world), as witness_a", (void *)1},
+    {"gradient", (getter)get_gradient, NULL,
+     "with gradient=True: (gradient_a, gradient_b, unique), the derivatives of the distance\n"
+     "with respect to each pose as in hedra.signed_distance (separated pairs; zero when\n"
+     "intersecting, zero and not unique when touching); else None",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -501,17 +517,41 @@ PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_resul
     return fill(&ManifoldType, items, 3);
 }
 
+static PyTypeObject SignedBatchType;
+
+static PyStructSequence_Field signed_batch_fields[] = {
+    {"signed_distance", "(N,) float64: distance when separated, minus the depth when overlapping"},
+    {"normal", "(N, 3) float64: unit normals from A towards B"},
+    {"witness_a", "(N, 3) float64: points of A (closest, or deepest along the normal)"},
+    {"witness_b", "(N, 3) float64: points of B, witness_b - witness_a = signed_distance * normal"},
+    {"gradient_a", "(N, 6) float64 with gradient=True: d signed_distance / d pose_a (else None)"},
+    {"gradient_b", "(N, 6) float64 with gradient=True: d signed_distance / d pose_b (else None)"},
+    {"unique", "(N,) bool with gradient=True: False where a subgradient (else None)"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc signed_batch_desc = {
+    "hedra.SignedDistanceBatch",
+    "The answers of hedra.signed_distance_many, one row per pose (read-only named tuple).",
+    signed_batch_fields, HDPY_SIGNED_BATCH_FIELDS};
+
+PyObject *hdpy_signed_batch_new(PyObject **items)
+{
+    return fill(&SignedBatchType, items, HDPY_SIGNED_BATCH_FIELDS);
+}
+
 static int contact_init_types(PyObject *module)
 {
     if (PyStructSequence_InitType2(&SignedDistanceResultType, &contact_desc) < 0 ||
         PyStructSequence_InitType2(&ContactPointType, &point_desc) < 0 ||
-        PyStructSequence_InitType2(&ManifoldType, &manifold_desc) < 0) {
+        PyStructSequence_InitType2(&ManifoldType, &manifold_desc) < 0 ||
+        PyStructSequence_InitType2(&SignedBatchType, &signed_batch_desc) < 0) {
         return -1;
     }
     if (PyModule_AddObjectRef(module, "SignedDistanceResult",
                               (PyObject *)&SignedDistanceResultType) < 0 ||
         PyModule_AddObjectRef(module, "ContactPoint", (PyObject *)&ContactPointType) < 0 ||
-        PyModule_AddObjectRef(module, "Manifold", (PyObject *)&ManifoldType) < 0) {
+        PyModule_AddObjectRef(module, "Manifold", (PyObject *)&ManifoldType) < 0 ||
+        PyModule_AddObjectRef(module, "SignedDistanceBatch", (PyObject *)&SignedBatchType) < 0) {
         return -1;
     }
     return 0;

@@ -15,6 +15,7 @@ typedef struct hdpy_scene {
     PyObject *stats;   /* dict of the last step's stats, or None */
     PyObject *details; /* dict of arrays: the last step's contact details, or None */
     hd_scene_detail detail;
+    int gradient; /* details carry the contacts' pose gradients */
     int busy;
 } hdpy_scene;
 
@@ -29,18 +30,20 @@ static int check_idle(hdpy_scene *self)
 
 static int scene_options(PyObject *args, PyObject *kwds, hd_scene_options *opt)
 {
-    static char *kwlist[] = {"threads",   "broadphase", "margin",   "algo",
-                             "touch_rel", "depth",      "manifold", NULL};
+    static char *kwlist[] = {"threads", "broadphase", "margin",   "algo", "touch_rel",
+                             "depth",   "manifold",   "gradient", NULL};
     PyObject *threads = NULL, *algo = NULL, *touch_rel = NULL;
     const char *broadphase = NULL;
-    int depth = 0, manifold = 0;
+    int depth = 0, manifold = 0, gradient = 0;
     hd_options q;
     *opt = hd_scene_options_default();
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOOpp:Scene", kwlist, &threads, &broadphase,
-                                     &opt->margin, &algo, &touch_rel, &depth, &manifold) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOOppp:Scene", kwlist, &threads, &broadphase,
+                                     &opt->margin, &algo, &touch_rel, &depth, &manifold,
+                                     &gradient) ||
         hdpy_threads(threads, &opt->threads) < 0 || hdpy_options(algo, touch_rel, &q) < 0) {
         return -1;
     }
+    opt->gradient = gradient != 0;
     opt->detail = manifold ? HD_SCENE_MANIFOLD : depth ? HD_SCENE_DEPTH : HD_SCENE_VERDICT;
     opt->algo = q.algo;
     opt->tol = q.tol;
@@ -66,6 +69,7 @@ static PyObject *scene_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->stats = Py_NewRef(Py_None);
     self->details = Py_NewRef(Py_None);
     self->detail = opt.detail;
+    self->gradient = opt.gradient;
     if (self->shapes == NULL || self->removed == NULL) {
         Py_DECREF(self);
         return NULL;
@@ -330,9 +334,34 @@ static int manifold_arrays(PyObject *d, const hd_scene_contact *c, int count)
     return ok ? 0 : -1;
 }
 
+/* The contacts' pose gradients as (K, 6) gradient_a, gradient_b and (K,) gradient_unique. */
+static int gradient_arrays(PyObject *d, const hd_scene_contact *c, int count)
+{
+    npy_intp n = count;
+    double *ga, *gb;
+    PyObject *a = new_doubles(2, n, 6, 0, &ga);
+    PyObject *b = new_doubles(2, n, 6, 0, &gb);
+    PyObject *unique = PyArray_ZEROS(1, &n, NPY_BOOL, 0);
+    int ok = a != NULL && b != NULL && unique != NULL;
+    for (int k = 0; ok && k < count; ++k) {
+        const hd_pose_gradient *g = &c[k].contact->gradient;
+        memcpy(ga + 6 * k, g->a, 6 * sizeof(double));
+        memcpy(gb + 6 * k, g->b, 6 * sizeof(double));
+        ((npy_bool *)PyArray_DATA((PyArrayObject *)unique))[k] = (npy_bool)g->unique;
+    }
+    ok = ok && PyDict_SetItemString(d, "gradient_a", a) == 0 &&
+         PyDict_SetItemString(d, "gradient_b", b) == 0 &&
+         PyDict_SetItemString(d, "gradient_unique", unique) == 0;
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    Py_XDECREF(unique);
+    return ok ? 0 : -1;
+}
+
 /* The contacts' details (with depth=True) as a dict of arrays in the contacts' order; None
  * without. */
-static PyObject *detail_arrays(hd_scene_detail detail, const hd_scene_contact *c, int count)
+static PyObject *detail_arrays(hd_scene_detail detail, int gradient, const hd_scene_contact *c,
+                               int count)
 {
     if (detail == HD_SCENE_VERDICT) {
         Py_RETURN_NONE;
@@ -360,7 +389,8 @@ static PyObject *detail_arrays(hd_scene_detail detail, const hd_scene_contact *c
         v[4][2 * k] = x->lower; /* proven bounds on the signed distance */
         v[4][2 * k + 1] = x->upper;
     }
-    if (d != NULL && detail == HD_SCENE_MANIFOLD && manifold_arrays(d, c, count) < 0) {
+    if (d != NULL && ((detail == HD_SCENE_MANIFOLD && manifold_arrays(d, c, count) < 0) ||
+                      (gradient && gradient_arrays(d, c, count) < 0))) {
         Py_CLEAR(d);
     }
     return d;
@@ -389,7 +419,7 @@ static PyObject *scene_step(hdpy_scene *self, PyObject *unused)
     if (self->stats == NULL || PyList_SetSlice(self->removed, 0, PY_SSIZE_T_MAX, NULL) < 0) {
         return NULL;
     }
-    Py_SETREF(self->details, detail_arrays(self->detail, contacts, count));
+    Py_SETREF(self->details, detail_arrays(self->detail, self->gradient, contacts, count));
     if (self->details == NULL) {
         return NULL;
     }
@@ -581,9 +611,11 @@ static PyTypeObject hdpy_SceneType = {
     .tp_basicsize = sizeof(hdpy_scene),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scene(threads=0, broadphase='tree', margin=0.5, algo='gjk', touch_rel=None,\n"
-              "      depth=False, manifold=False)\n--\n\n"
+              "      depth=False, manifold=False, gradient=False)\n--\n\n"
               "Many moving bodies (hedra/scene.h): a broad phase kept as they move, a pair table\n"
-              "with one warm-start cache per pair, the narrow phase on the scene's threads.",
+              "with one warm-start cache per pair, the narrow phase on the scene's threads.\n"
+              "gradient=True (with depth or manifold): details also hold each contact's pose\n"
+              "gradients gradient_a, gradient_b (K, 6) and gradient_unique (K,).",
     .tp_new = scene_new,
     .tp_dealloc = (destructor)scene_dealloc,
     .tp_getset = scene_getset,

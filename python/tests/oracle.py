@@ -10,11 +10,16 @@
   the lower bound from the gap of the two vertex sets along that pair's direction (for any unit n,
   distance >= min_j n.b_j - max_i n.a_i).
 - certificate_holds(): a result's certificate checked by brute force over the vertices.
+- hull_distance(): the Euclidean distance between two convex hulls by brute force over their
+  features (scipy's hull triangles): every vertex against every triangle of the other hull, and
+  every edge against every edge; the closest pair of two disjoint convex polytopes is attained by
+  one of these feature pairs.
 """
 import pathlib
 
 import numpy as np
 from scipy.optimize import linprog, minimize
+from scipy.spatial import ConvexHull
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -156,3 +161,65 @@ def certificate_holds(A, B, verdict, cert, eps, slack=1e-9):
     has_plane, has_point = needs[verdict]
     return ((not has_plane or cert.normal is not None) and (not has_point or cert.point is not None)
             and plane_ok and point_ok)
+
+
+def _hull_features(points):
+    """(triangles (T, 3, 3), edges (E, 2, 3)) of the convex hull of points."""
+    hull = ConvexHull(points)
+    pairs = {tuple(sorted((t[k], t[(k + 1) % 3]))) for t in hull.simplices for k in range(3)}
+    return points[hull.simplices], points[np.array(sorted(pairs))]
+
+
+def _segment_distance(p0, p1, q0, q1):
+    """Distance between segments p0 p1 and q0 q1 (broadcast). |p(s) - q(t)|^2 is a convex
+    quadratic on the unit square: its least value is the interior stationary point when that lies
+    in the square, else on the square's boundary, i.e. an endpoint of one segment against the other
+    segment (point-segment: the foot point clamped to the segment)."""
+    def point_segment(x, a, b):
+        d = b - a
+        t = np.clip(np.sum((x - a) * d, -1) / np.maximum(np.sum(d * d, -1), 1e-300), 0, 1)
+        return np.linalg.norm(x - a - t[..., None] * d, axis=-1)
+
+    best = np.minimum.reduce([point_segment(p0, q0, q1), point_segment(p1, q0, q1),
+                              point_segment(q0, p0, p1), point_segment(q1, p0, p1)])
+    u, v, w = p1 - p0, q1 - q0, p0 - q0
+    a, b, c = np.sum(u * u, -1), np.sum(u * v, -1), np.sum(v * v, -1)
+    d, e = np.sum(u * w, -1), np.sum(v * w, -1)
+    det = a * c - b * b
+    ok = det > 1e-12 * a * c  # not parallel: the stationary point solves the 2x2 normal equations
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s, t = (b * e - c * d) / det, (a * e - b * d) / det
+    inside = ok & (s >= 0) & (s <= 1) & (t >= 0) & (t <= 1)
+    gap = np.linalg.norm(w + np.nan_to_num(s)[..., None] * u - np.nan_to_num(t)[..., None] * v,
+                         axis=-1)
+    return np.where(inside, np.minimum(gap, best), best)
+
+
+def _point_triangle_distance(x, tri):
+    """Distance from points x (P, 3) to triangles tri (T, 3, 3), (P, T): the plane distance when
+    the foot point's barycentric coordinates are all >= 0, else the nearest of the three sides."""
+    a, b, c = tri[None, :, 0], tri[None, :, 1], tri[None, :, 2]
+    x = x[:, None, :]
+    n = np.cross(b - a, c - a)
+    n = n / np.linalg.norm(n, axis=-1, keepdims=True)
+    h = np.sum((x - a) * n, -1)
+    foot = x - h[..., None] * n
+    inside = np.ones(h.shape, bool)
+    for p, q in ((a, b), (b, c), (c, a)):
+        inside &= np.sum(np.cross(q - p, foot - p) * n, -1) >= 0
+    sides = np.minimum.reduce([_segment_distance(x, x, p, q) for p, q in ((a, b), (b, c), (c, a))])
+    return np.where(inside, np.abs(h), sides)
+
+
+def hull_distance(A, B):
+    """The distance between the convex hulls of the point sets A and B (each spanning a volume);
+    0 < the result only when they are disjoint (an overlap is not detected here: use
+    lp_intersects first)."""
+    A, B = np.asarray(A, float), np.asarray(B, float)
+    tri_a, edge_a = _hull_features(A)
+    tri_b, edge_b = _hull_features(B)
+    vf = _point_triangle_distance(A, tri_b).min()
+    fv = _point_triangle_distance(B, tri_a).min()
+    ee = _segment_distance(edge_a[:, None, 0], edge_a[:, None, 1], edge_b[None, :, 0],
+                           edge_b[None, :, 1]).min()
+    return float(min(vf, fv, ee))

@@ -100,7 +100,7 @@ def test_bad_arguments():
     with pytest.raises(TypeError, match="missing required argument 'b'"):
         hedra.collide(CUBE)
     with pytest.raises(TypeError, match="at most"):
-        hedra.distance(CUBE, CUBE, None, None, None, None, None)
+        hedra.distance(CUBE, CUBE, None, None, None, None, None, None)
     with pytest.raises(TypeError, match="hedra.Cache"):
         hedra.collide(CUBE, CUBE, cache={})
     with pytest.raises(TypeError):
@@ -138,14 +138,16 @@ POSES = np.tile(np.array(IDENTITY, float), (10, 1))
     (np.array(IDENTITY, float), "HD_ERR_INVALID_ARG"),  # one pose: poses_b needs (N, 7)
     (np.zeros(0), "HD_ERR_INVALID_ARG"),
 ])
-@pytest.mark.parametrize("func", [hedra.collide_many, hedra.distance_many])
+@pytest.mark.parametrize("func", [hedra.collide_many, hedra.distance_many,
+                                  hedra.signed_distance_many])
 def test_bad_pose_array_shapes(func, poses, status):
     with pytest.raises(hedra.InvalidInputError) as info:
         func(CUBE, CUBE, poses)
     assert info.value.status == status and "poses_b" in str(info.value)
 
 
-@pytest.mark.parametrize("func", [hedra.collide_many, hedra.distance_many])
+@pytest.mark.parametrize("func", [hedra.collide_many, hedra.distance_many,
+                                  hedra.signed_distance_many])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_bad_pose_in_a_batch_names_its_index(func, threads):
     """The lowest failing index is reported, whatever the thread count."""
