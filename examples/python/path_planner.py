@@ -26,6 +26,7 @@ only (the body between two waypoints is not checked), as in a plain waypoint for
     python path_planner.py --waypoints 40 --no-yaw
 """
 import argparse
+import math
 import time
 
 import numpy as np
@@ -73,8 +74,8 @@ def make_scene(waypoints=24, seed=3):
 def body_pose(q):
     """The body's pose at waypoint q = (x, y, z, psi): a yaw about the world z axis, then the
     translation."""
-    x, y, z, psi = q
-    return (np.cos(psi / 2), 0.0, 0.0, np.sin(psi / 2), x, y, z)
+    x, y, z, psi = (float(v) for v in q)
+    return (math.cos(psi / 2), 0.0, 0.0, math.sin(psi / 2), x, y, z)
 
 
 def straight_line(scene):
@@ -120,21 +121,27 @@ class Clearance:
             return
         waypoints = x.reshape(-1, 4)
         obstacles, poses = self.scene["obstacles"], self.scene["obstacle_poses"]
-        values = np.empty((len(waypoints), len(obstacles)))
-        jac = np.zeros((values.size, x.size)) if self.exact else None
-        for i, q in enumerate(waypoints):
+        values, gradients = [], []
+        for q in waypoints:
             pose_b = body_pose(q)
-            for j, (obstacle, pose_a) in enumerate(zip(obstacles, poses)):
+            for obstacle, pose_a in zip(obstacles, poses):
                 r = hedra.signed_distance(obstacle, self.scene["body"], pose_a=pose_a,
                                           pose_b=pose_b, gradient=self.exact)
-                values[i, j] = r.signed_distance
+                values.append(r.signed_distance)
                 if self.exact:
-                    jac[i * len(obstacles) + j, 4 * i:4 * i + 4] = \
-                        np.take(r.gradient[1], self.COLUMNS)
-        self.queries += values.size
-        if self.exact and not self.yaw:
-            jac[:, 3::4] = 0.0
-        self._x, self._values, self._jacobian = x, values.ravel() - self.scene["d_min"], jac
+                    gradients.append(r.gradient[1])
+        self.queries += len(values)
+        jac = None
+        if self.exact:
+            # row i * J + j holds waypoint i's block of 4 columns; the rest of the row is zero
+            rows = np.arange(len(values))
+            cols = 4 * (rows // len(obstacles))[:, None] + np.arange(4)
+            jac = np.zeros((len(values), x.size))
+            jac[rows[:, None], cols] = np.array(gradients)[:, self.COLUMNS]
+            if not self.yaw:
+                jac[:, 3::4] = 0.0
+        self._x, self._values = x, np.array(values) - self.scene["d_min"]
+        self._jacobian = jac
 
     def values(self, x):
         self._evaluate(x)
