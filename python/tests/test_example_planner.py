@@ -83,11 +83,11 @@ def test_path_keeps_the_clearance(planner, scene, runs, jacobian):
     assert run["min_clearance"] == pytest.approx(worst, abs=1e-6)
 
 
-def test_both_jacobians_reach_the_same_path(runs):
+def test_both_jacobians_reach_the_same_path(planner, runs):
     exact, differences = runs["analytic"], runs["2-point"]
     assert exact["length"] == pytest.approx(differences["length"], rel=1e-6)
     np.testing.assert_allclose(exact["path"], differences["path"], atol=1e-4)
-    steps = np.diff(exact["path"], axis=0) * [1, 1, 1, load_example().YAW_ARM]
+    steps = np.diff(exact["path"], axis=0) * [1, 1, 1, planner.YAW_ARM]
     assert exact["length"] == pytest.approx(np.sum(steps ** 2), rel=1e-12)
 
 
