@@ -15,6 +15,7 @@ commands=(
   "pairs|pairs.sh|[--docs] [--quick|--full] [--only fig8,...]: the pair experiments (CD-Dual section 5) against the peers, plots"
   "scene|scene.sh|[--docs] [--sizes 1000,...]: scenes of 1 000 to 100 000 bodies against Bullet's and FCL's worlds"
   "python|python.sh|[python_bench.py options]: the Python package's cost over hd_collide from C"
+  "planner|planner.sh|[planner_bench.py options]: the path-planning example, hedra's Jacobians against finite differences"
   "plot|plot.sh|[OUT_DIR]: the PNG plots of a run's CSV files (gnuplot)"
   "profile|profile.sh|[N ...]: callgrind instructions per query of GJK and CD-Dual, per gap class"
   "profile-depth|profile_depth.sh|[N ...]: callgrind instructions per penetration-depth query, hedra and the peers"
