@@ -19,8 +19,9 @@ typedef struct stress_job {
     int failing;
 } stress_job;
 
-static void run(hdpy_job *job, npy_intp lo, npy_intp hi)
+static void run(hdpy_job *job, int worker, npy_intp lo, npy_intp hi)
 {
+    (void)worker;
     stress_job *s = (stress_job *)job;
     for (npy_intp i = lo; i < hi; ++i) {
         s->out[i] += (int)i + 1;
