@@ -115,8 +115,9 @@ typedef struct hd_collide_result {
 
 /* Derivatives of the signed distance with respect to the two poses, asked with
  * HD_QUERY_GRADIENT in hd_signed_distance or hd_contact_manifold (hedra/contact.h), and of the
- * distance in hd_distance (below); docs/algorithms/gradient.md. For an overlap the tie test reads
- * every facet of A - B, as the separating-axis method does. Six
+ * distance in hd_distance (below); docs/algorithms/gradient.md. For an overlap the tie test looks
+ * at the facets of A - B near the depth's features, or, where the expanding polytope does not
+ * bound them (flat shapes, the separating-axis fallback), at every facet. Six
  * numbers per body: first d delta / d tau for a translation tau of the body in world axes, then d
  * delta / d theta for a small rotation theta (world axes, angle times unit axis) about the body
  * frame's origin, the pose's t (the world origin for a NULL pose). With the normal n and the

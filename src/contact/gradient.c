@@ -82,7 +82,8 @@ static int depth_is_tied(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats
 {
     tie_search t = {pair, stats, sd->n,
                     -sd->delta + HD_GRADIENT_TIE_REL * sd->size + 2.0 * sd->margin};
-    return hdi_sat_each_facet(pair, stats, is_tie, &t);
+    int local = hdi_tie_each_cap_facet(pair, sd, t.limit, stats, is_tie, &t);
+    return local >= 0 ? local : hdi_sat_each_facet(pair, stats, is_tie, &t);
 }
 
 static int is_unique(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats *stats)

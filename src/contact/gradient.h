@@ -15,8 +15,9 @@
  *     band (at contact the origin lies on a vertex or an edge of M, whose normal is not unique);
  *   - M = A - B has an interior, or the pair is separated beyond the band;
  *   - for an overlap, no facet of M other than sd's (normals HD_FEATURE_ANGLE apart) has a support
- *     value within HD_GRADIENT_TIE_REL size (plus the rounding allowance) of the depth: a pass
- *     over every facet of M (hdi_sat_each_facet), the one cost that grows with the sizes.
+ *     value within HD_GRADIENT_TIE_REL size (plus the rounding allowance) of the depth: the
+ *     facets in a cap around the normal (hdi_tie_each_cap_facet) when the expanding polytope
+ *     bounds it, else a pass over every facet of M (hdi_sat_each_facet).
  * Otherwise unique is false and the gradient is that of the smooth piece sd's features define. */
 void hdi_sd_gradient(const hdi_pair *pair, const hdi_sd_result *sd, hd_stats *stats,
                      hd_pose_gradient *out);

@@ -221,6 +221,7 @@ static int depth_from_epa(const hdi_pair *pair, const hdi_epa_result *r, double 
     int found = r->landed.kind != HD_FACE_NONE;
     if (found) {
         f = r->landed; /* the run stopped on this facet: its h is the run's upper bound */
+        out->next_depth = r->next_dist;
     } else if (r->face_count > 0 &&
                hdi_facet_of_triangle(pair, r->face_ia, r->face_ib, stats, &f)) {
         /* not landed: a badly shaped facet's rounded normal may be what kept it above the lower
@@ -319,7 +320,11 @@ static hd_status overlapping(const hdi_pair *pair, const hd_options *opt,
             storage = scratch->bytes;
             max_verts = room < (1u << 24) ? (int)room : (1 << 24);
         }
-        hdi_epa_land land = {hdi_facet_land, (void *)pair};
+        hdi_epa_land land = {hdi_facet_land, (void *)pair, NULL, 0.0};
+        if (opt->flags & HD_QUERY_GRADIENT) {
+            land.holds = hdi_facet_holds;
+            land.window = HD_GRADIENT_TIE_REL * out->size + 4.0 * out->margin;
+        }
         hd_status status = hdi_epa_converge(pair, &st->simplex, &st->start_a, &st->start_b,
                                             HD_SD_EPA_TARGET_REL * out->size, pair->max_iterations,
                                             storage, max_verts, &land, stats, &r);
@@ -334,6 +339,7 @@ static hd_status overlapping(const hdi_pair *pair, const hd_options *opt,
             return HD_OK;
         }
         memset(&out->facet, 0, sizeof out->facet);
+        out->next_depth = -DBL_MAX;
     }
     depth_from_sat(pair, lower_depth, stats, out);
     return HD_OK;
@@ -373,6 +379,7 @@ hd_status hdi_sd_pair(const hdi_pair *world, const hd_options *opt, const hdi_sc
     local.scale = hdi_min(world->scale, magnitude);
     const hdi_pair *pair = &local;
     memset(out, 0, sizeof *out);
+    out->next_depth = -DBL_MAX;
     out->size = pair_size(pair);
     out->margin = HD_SD_ROUNDING_UNITS * DBL_EPSILON * magnitude;
     hdi_gjk_state st;

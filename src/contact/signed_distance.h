@@ -29,8 +29,11 @@ typedef struct hdi_sd_result {
     hdi_feature fa;  /* supporting features along n (A) and -n (B) */
     hdi_feature fb;
     hdi_sd_method method;
-    double size;   /* diagonal of the pair's bounding box */
-    double margin; /* the rounding allowance added to both bounds */
+    double next_depth; /* with HD_QUERY_GRADIENT, a landed expanding polytope and the origin inside
+                          it: the least distance of its faces off the facet (contact/gradient.c's
+                          tie test); -DBL_MAX when unknown */
+    double size;       /* diagonal of the pair's bounding box */
+    double margin;     /* the rounding allowance added to both bounds */
 } hdi_sd_result;
 
 /* The features of A and B that attain out->delta along out->n: out->facet's when known, else
@@ -74,6 +77,10 @@ int hdi_facet_refine(const hdi_pair *pair, hdi_mface *m, hd_stats *stats);
 /* hdi_facet_of_triangle as the expanding polytope's landing (kernel/epa.h); ctx is the pair. */
 int hdi_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hdi_mface *out);
 
+/* 1 when the support pairs (ia[k], ib[k]) are points of facet m: A's on m's A feature, B's on its
+ * B feature (the expanding polytope's holds test; ctx is the pair). */
+int hdi_facet_holds(void *ctx, const hdi_mface *m, const int ia[3], const int ib[3]);
+
 /* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
  * never above its support value, up to the hull's resolution) prunes; a candidate that may win
  * gets its support value by the support mappings (the side hdi_mface_fv / hdi_mface_vf did not
@@ -100,6 +107,14 @@ int hdi_sat_min_facet(const hdi_pair *pair, hd_stats *stats, hdi_mface *out);
  * change its copy) until it returns nonzero: then 1, else 0. */
 typedef int (*hdi_facet_visit)(void *ctx, hdi_mface *m);
 int hdi_sat_each_facet(const hdi_pair *pair, hd_stats *stats, hdi_facet_visit visit, void *ctx);
+
+/* visit on a superset of the facets of M that may have a support value within limit of the
+ * origin, for an overlap whose depth the expanding polytope found (sd->next_depth known) and two
+ * solids: the facets in a cap around sd->n, found near sd's features (contact/tie.c). Returns
+ * visit's first nonzero, else 0; -1 when the cap does not apply or its walk outgrows
+ * HD_GRADIENT_CAP_VERTICES (then the caller passes over every facet). */
+int hdi_tie_each_cap_facet(const hdi_pair *pair, const hdi_sd_result *sd, double limit,
+                           hd_stats *stats, hdi_facet_visit visit, void *ctx);
 
 /* manifold.c -------------------------------------------------------------------------------- */
 

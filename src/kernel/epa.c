@@ -651,6 +651,7 @@ static void epa_init(hdi_epa *e, const hdi_pair *pair, int *start_a, int *start_
     memset(out, 0, sizeof *out);
     out->outcome = HD_EPA_EDGE;
     out->upper = DBL_MAX;
+    out->next_dist = -DBL_MAX;
     hdi_v3_set(out->normal, 1.0, 0.0, 0.0);
 }
 
@@ -726,6 +727,37 @@ static void epa_carve(hdi_epa *e, void *storage, int max_verts)
     e->mark_stamp = q;
 }
 
+/* The least distance of P's faces that do not lie on the landed facet (the gradient's tie test,
+ * contact/gradient.c): only faces within the window of the lower bound are asked, the rest count
+ * at their distance. Needs the origin strictly inside every face (lower > 0). */
+static void record_next(const hdi_epa *e, double lower)
+{
+    hdi_epa_result *res = e->res;
+    const hdi_epa_land *land = e->land;
+    if (land == NULL || land->holds == NULL || res->landed.kind == HD_FACE_NONE || !(lower > 0.0)) {
+        return;
+    }
+    double next = DBL_MAX;
+    for (int i = 0; i < e->nf; ++i) {
+        const hdi_epa_face *g = &e->f[i];
+        if (!g->alive || g->dist >= next) {
+            continue;
+        }
+        if (g->dist <= lower + land->window) {
+            int ia[3], ib[3];
+            for (int k = 0; k < 3; ++k) {
+                ia[k] = e->ia[g->v[k]];
+                ib[k] = e->ib[g->v[k]];
+            }
+            if (land->holds(land->ctx, &res->landed, ia, ib)) {
+                continue;
+            }
+        }
+        next = g->dist;
+    }
+    res->next_dist = next;
+}
+
 /* The nearest face of P at the end of a converged run, for the caller's facet search. */
 static void record_face(const hdi_epa *e)
 {
@@ -743,6 +775,7 @@ static void record_face(const hdi_epa *e)
         res->face_ia[k] = e->ia[e->f[f].v[k]];
         res->face_ib[k] = e->ib[e->f[f].v[k]];
     }
+    record_next(e, lower);
 }
 
 hd_status hdi_epa_converge(const hdi_pair *pair, const hdi_simplex *start, int *start_a,
