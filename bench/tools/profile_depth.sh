@@ -20,7 +20,7 @@ sizes=("$@")
 mkdir -p "$out"
 bench_build -- hedra_bench
 
-wrappers="hd_bench_depth_query hd_ccd_gjk_pen hd_ccd_mpr_pen bullet_pen fcl_signed fcl_contact"
+wrappers="hd_bench_depth_query hd_bench_depth_gradient hd_ccd_gjk_pen hd_ccd_mpr_pen bullet_pen fcl_signed fcl_contact"
 printf '| n | method | instructions / query |\n|---:|---|---:|\n'
 for n in "${sizes[@]}"; do
   cg="$out/cg_depth_$n.out"

@@ -281,26 +281,43 @@ static int reduce(const hdi_clip_vertex *pts, int count, const double n[3], int 
     return m;
 }
 
+/* The point half-way between the witnesses, at the signed distance, as a clipped point (its
+ * features named from the reference side). */
+static void depth_point(const hdi_sd_result *sd, int ref_is_b, hdi_clip_vertex *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < 3; ++i) {
+        out->p[i] = 0.5 * (sd->wa[i] + sd->wb[i]);
+    }
+    out->s = sd->delta;
+    hd_feature_id a = fid((hd_feature_type)sd->fa.kind, sd->fa.index);
+    hd_feature_id b = fid((hd_feature_type)sd->fb.kind, sd->fb.index);
+    out->ref = ref_is_b ? b : a;
+    out->inc = ref_is_b ? a : b;
+}
+
 /* The single point half-way between the witnesses. */
 static void single_point(const hdi_sd_result *sd, hd_manifold *out)
 {
+    hdi_clip_vertex v;
+    depth_point(sd, 0, &v);
     hd_contact_point *c = &out->points[0];
-    for (int i = 0; i < 3; ++i) {
-        c->point[i] = 0.5 * (sd->wa[i] + sd->wb[i]);
-    }
-    c->separation = sd->delta;
-    c->feature_a = fid((hd_feature_type)sd->fa.kind, sd->fa.index);
-    c->feature_b = fid((hd_feature_type)sd->fb.kind, sd->fb.index);
+    hdi_v3_copy(c->point, v.p);
+    c->separation = v.s;
+    c->feature_a = v.ref;
+    c->feature_b = v.inc;
     out->count = 1;
 }
 
 /* Each clipped point p against its projection q onto the reference plane (m, through r0): the
  * separation is n.(point of B - point of A) = (m.(p - r0)) |n.m| (m = +-n for the facet's own
  * face), so it lies between -depth and the distance; the points within the band are kept (in
- * place, moved half-way to q, which keeps them in the overlap slab along n), reduced to four, and
- * written as contact points with their features as (A, B). */
+ * place, moved half-way to q, which keeps them in the overlap slab along n), the depth's own
+ * point added when it is deeper than all of them by more than `deeper` (deep may be NULL: none),
+ * reduced to four, and written as contact points with their features as (A, B). */
 static void collect(hdi_clip_vertex *poly, int count, const double m[3], const double r0[3],
-                    const double n[3], double band, int ref_is_b, hd_manifold *out)
+                    const double n[3], double band, int ref_is_b, const hdi_clip_vertex *deep,
+                    double deeper, hd_manifold *out)
 {
     int np = 0;
     double along = fabs(hdi_v3_dot(n, m));
@@ -314,6 +331,13 @@ static void collect(hdi_clip_vertex *poly, int count, const double m[3], const d
             poly[np].s = s;
             ++np;
         }
+    }
+    double least = DBL_MAX;
+    for (int j = 0; j < np; ++j) {
+        least = hdi_min(least, poly[j].s);
+    }
+    if (deep != NULL && least > deep->s + deeper) {
+        poly[np++] = *deep; /* room: clipping m points by k planes leaves at most m + k */
     }
     int idx[4] = {0, 1, 2, 3};
     out->count = np <= HD_MANIFOLD_MAX ? np : reduce(poly, np, m, idx);
@@ -414,7 +438,16 @@ hd_status hdi_manifold_pair(const hdi_pair *pair, const hdi_sd_result *sd,
     side_vertex(&ref, rp->face_verts[rp->face_offset[ref.face]], r0);
     hdi_clip_vertex *poly;
     count = clip_all(&c, normal, buf, count, &poly);
-    collect(poly, count, normal, r0, sd->n, pair->eps + sd->margin, ref.is_b, out);
+    /* a face chosen for its alignment, not the depth's facet (edge-edge): the clipped points are
+     * measured from a plane that need not pass through the deepest point, so the facet's own
+     * point joins them when it is deeper */
+    hdi_clip_vertex deep, *deepest = NULL;
+    if (sd->fa.kind != HD_FEAT_FACE && sd->fb.kind != HD_FEAT_FACE) {
+        depth_point(sd, ref.is_b, &deep);
+        deepest = &deep;
+    }
+    collect(poly, count, normal, r0, sd->n, pair->eps + sd->margin, ref.is_b, deepest,
+            HD_MANIFOLD_DEPTH_REL * sd->size + sd->margin, out);
     if (out->count == 0) {
         single_point(sd, out); /* rounding left nothing inside: the witnesses still touch */
     }

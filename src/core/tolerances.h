@@ -144,6 +144,10 @@
  * physics engines' face-contact tolerances do. */
 #define HD_MANIFOLD_FACE_COS 0.999
 
+/* A manifold clipped by such a face, for an edge-edge depth, whose deepest point is shallower than
+ * the depth by more than this times the pair's size also gets the edge-edge point at the depth. */
+#define HD_MANIFOLD_DEPTH_REL 1e-9
+
 /* A point of the incident polygon this far outside a side plane of the reference face, beyond the
  * rounding allowance, still counts as inside it (its features kept from frame to frame): the
  * band eps, but at most this times the pair's size. Far from the origin the band can be wider

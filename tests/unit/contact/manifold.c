@@ -41,6 +41,13 @@ static hd_manifold manifold(const hd_polytope *a, const hd_pose *pa, const hd_po
     return m;
 }
 
+static hd_pose posed(const double q[4], const double t[3])
+{
+    hd_pose p;
+    assert_int_equal(hd_pose_from_quaternion(q, t, &p), HD_OK);
+    return p;
+}
+
 /* The face of p whose outward normal is d (local frame), or -1. */
 static int face_along(const hd_polytope *p, const double d[3])
 {
@@ -214,9 +221,7 @@ static void test_edge_edge(void **state)
     const double d = 0.05, r2 = sqrt(2.0);
     double qa[4] = {cos(HD_PI / 8), sin(HD_PI / 8), 0, 0}, ta[3] = {0, 0, 0};
     double qb[4] = {cos(HD_PI / 8), 0, sin(HD_PI / 8), 0}, tb[3] = {0.1, 0.2, 2 * r2 - d};
-    hd_pose pa, pb;
-    assert_int_equal(hd_pose_from_quaternion(qa, ta, &pa), HD_OK);
-    assert_int_equal(hd_pose_from_quaternion(qb, tb, &pb), HD_OK);
+    hd_pose pa = posed(qa, ta), pb = posed(qb, tb);
     hd_signed_distance_result c;
     hd_manifold m = manifold(a, &pa, a, &pb, &c);
     assert_true(fabs(-c.signed_distance - d) <= 1e-14);
@@ -226,6 +231,84 @@ static void test_edge_edge(void **state)
     assert_non_null(point_at(&m, 0.1, 0, r2 - d / 2, 1e-13));
     assert_true(fabs(m.points[0].separation + d) <= 1e-14);
     hd_polytope_destroy(a);
+}
+
+/* The depth attained by an edge-edge facet next to a nearly parallel face (A turned by alpha about
+ * y, within the face-contact cosine; a long box B turned 45 degrees about x, its bottom edge along
+ * x, lowered by d onto A's top edge): whichever face clips the manifold, its deepest point has the
+ * signed distance as its separation (the edge-edge point), at the edges' crossing. */
+static void test_edge_edge_beside_face(void **state)
+{
+    (void)state;
+    double lo[3] = {-3, -0.5, -0.5}, hi[3] = {3, 0.5, 0.5}, xyz[24];
+    hd_points_box(lo, hi, xyz);
+    hd_polytope *a = box(1), *b = hd_test_build(xyz, 8);
+    for (int i = 0; i < 6; ++i) {
+        const double alpha = 0.005 + 0.007 * i, d = 0.01 * (i + 1), r2 = sqrt(2.0);
+        double qa[4] = {cos(alpha / 2), 0, sin(alpha / 2), 0}, ta[3] = {0, 0, 0};
+        /* A's top edge (the higher of the two along y) at height cos + sin, at x = cos - sin */
+        double top = cos(alpha) + sin(alpha), ex = cos(alpha) - sin(alpha);
+        double qb[4] = {cos(HD_PI / 8), sin(HD_PI / 8), 0, 0}, tb[3] = {ex, 0, top + r2 / 2 - d};
+        hd_pose pa = posed(qa, ta), pb = posed(qb, tb);
+        hd_signed_distance_result c;
+        hd_manifold m = manifold(a, &pa, b, &pb, &c);
+        assert_true(fabs(-c.signed_distance - d) <= 1e-12);
+        double deepest = 0.0;
+        for (int k = 0; k < m.count; ++k) {
+            deepest = fmin(deepest, m.points[k].separation);
+            assert_true(m.points[k].separation >= c.signed_distance - 1e-12);
+        }
+        printf("alpha %.3f: depth %.6f, %d points, deepest separation %.9f\n", alpha, d, m.count,
+               deepest);
+        assert_true(fabs(deepest - c.signed_distance) <= 1e-9 * c.size);
+    }
+    hd_polytope_destroy(a);
+    hd_polytope_destroy(b);
+}
+
+/* Random elongated hulls (Gaussian clouds of 6 to 29 points, axes 0.05 to 3) at random poses:
+ * wherever the depth is attained by an edge-edge facet, the manifold's deepest point has the
+ * signed distance as its separation, though a nearly parallel face may clip the others. */
+static void test_edge_edge_depth_kept(void **state)
+{
+    (void)state;
+    int edge_edge = 0, clipped = 0;
+    double xyz[2][3 * 29];
+    for (int it = 0; it < 6000; ++it) {
+        hd_polytope *p[2];
+        for (int s = 0; s < 2; ++s) {
+            double ax[3] = {hd_rng_uniform(&rng, 0.05, 3), hd_rng_uniform(&rng, 0.05, 3),
+                            hd_rng_uniform(&rng, 0.05, 3)};
+            int n = 6 + hd_rng_int(&rng, 24);
+            for (int i = 0; i < 3 * n; ++i) {
+                xyz[s][i] = hd_rng_normal(&rng) * ax[i % 3];
+            }
+            p[s] = hd_test_build(xyz[s], n);
+        }
+        double t[3] = {0.5 * hd_rng_normal(&rng), 0.5 * hd_rng_normal(&rng),
+                       0.5 * hd_rng_normal(&rng)};
+        hd_pose pb = hd_rng_pose(&rng, t);
+        hd_signed_distance_result c;
+        hd_manifold m = manifold(p[0], NULL, p[1], &pb, &c);
+        if (c.signed_distance < 0 && c.feature_a.type == HD_FEATURE_EDGE &&
+            c.feature_b.type == HD_FEATURE_EDGE) {
+            ++edge_edge;
+            clipped += m.count > 1;
+            double deepest = 0.0;
+            for (int k = 0; k < m.count; ++k) {
+                deepest = fmin(deepest, m.points[k].separation);
+            }
+            if (fabs(deepest - c.signed_distance) > 1e-9 * c.size) {
+                printf("pair %d: signed distance %.17g, deepest of %d points %.17g\n", it,
+                       c.signed_distance, m.count, deepest);
+            }
+            assert_true(fabs(deepest - c.signed_distance) <= 1e-9 * c.size);
+        }
+        hd_polytope_destroy(p[0]);
+        hd_polytope_destroy(p[1]);
+    }
+    printf("edge-edge depths: %d, %d with several points\n", edge_edge, clipped);
+    assert_true(clipped > 0);
 }
 
 /* Prisms over 64-gons stacked cap to cap: 128 polygon vertices need the workspace; with one of
@@ -312,8 +395,8 @@ static void test_random_slab(void **state)
 }
 
 /* Pairs of the small-against-long family 1e6 from the origin (tests/support/families.h, found by
- * tests/cross/stress.c), touching with edge-edge facets: the band eps (7e-7) is there 30 to 100 times
- * wider than the small shape, and a reference face tilted from the normal (within
+ * tests/cross/stress.c), touching with edge-edge facets: the band eps (7e-7) is there 30 to 100
+ * times wider than the small shape, and a reference face tilted from the normal (within
  * HD_MANIFOLD_FACE_COS) was clipped with side planes widened by eps, so points outside it by
  * 4e-8 were kept, their separations below the signed distance by up to 4e-9 of the size. Every
  * separation must lie between the exact signed distance (long-double brute force, about A's
@@ -352,10 +435,11 @@ int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("unit/contact/manifold"));
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_stacked_boxes),   cmocka_unit_test(test_offset_boxes),
-        cmocka_unit_test(test_ids_persist),     cmocka_unit_test(test_edge_edge),
-        cmocka_unit_test(test_large_faces),     cmocka_unit_test(test_random_slab),
-        cmocka_unit_test(test_far_small_faces),
+        cmocka_unit_test(test_stacked_boxes),        cmocka_unit_test(test_offset_boxes),
+        cmocka_unit_test(test_ids_persist),          cmocka_unit_test(test_edge_edge),
+        cmocka_unit_test(test_large_faces),          cmocka_unit_test(test_random_slab),
+        cmocka_unit_test(test_far_small_faces),      cmocka_unit_test(test_edge_edge_beside_face),
+        cmocka_unit_test(test_edge_edge_depth_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
