@@ -103,24 +103,29 @@ def python_variants(a, b, poses, threads_all):
     }
 
 
-def run_c(exe, files, reps):
-    out = subprocess.run([exe, *files, str(reps)], check=True, capture_output=True, text=True)
-    rows = {line.split()[0]: line.split()[1:] for line in out.stdout.splitlines()}
-    return rows
+def run_c(exe, files, reps, *mode):
+    """The C program's output lines as {first word: the other words}; mode: its optional mode."""
+    out = subprocess.run([exe, *files, str(reps), *mode], check=True, capture_output=True,
+                         text=True)
+    return {line.split()[0]: line.split()[1:] for line in out.stdout.splitlines()}
 
 
-def bench_size(args, n, rng, tmp):
+def write_workload(rng, n, pairs, tmp):
+    """The files the C program reads (A's and B's points, B's poses) and the same polytopes, read
+    back from them, and poses, for vertex count n: (files, a, b, poses)."""
     pa = ellipsoid_points(rng, n, (1.0, 0.8, 0.6))
     pb = ellipsoid_points(rng, n, (0.7, 0.5, 0.9))
-    poses = trajectory(rng, args.pairs)
+    poses = trajectory(rng, pairs)
     files = [os.path.join(tmp, f"a{n}.xyz"), os.path.join(tmp, f"b{n}.xyz"),
              os.path.join(tmp, f"poses{n}.txt")]
     write_xyz(files[0], pa)
     write_xyz(files[1], pb)
     np.savetxt(files[2], poses, fmt="%.17g")
-    # the same polytopes as the C program builds: from the same points, read back from the files
-    a = hedra.Polytope.read(files[0])
-    b = hedra.Polytope.read(files[1])
+    return files, hedra.Polytope.read(files[0]), hedra.Polytope.read(files[1]), poses
+
+
+def bench_size(args, n, rng, tmp):
+    files, a, b, poses = write_workload(rng, n, args.pairs, tmp)
     variants = python_variants(a, b, poses, args.threads)
     samples = {"c_cold": [], "c_warm": [], "many_1_warm_cpu": [], "many_all_warm_cpu": []}
     samples.update({name: [] for name in variants})

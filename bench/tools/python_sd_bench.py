@@ -19,20 +19,13 @@ import argparse
 import gc
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
 import hedra
-from python_bench import ellipsoid_points, time_pass, trajectory, write_xyz
-
-
-def run_c(exe, files, reps, mode):
-    out = subprocess.run([exe, *files, str(reps), mode], check=True, capture_output=True,
-                         text=True)
-    return {line.split()[0]: line.split()[1:] for line in out.stdout.splitlines()}
+from python_bench import run_c, time_pass, write_workload
 
 
 def sequential_sum(values):
@@ -44,15 +37,7 @@ def sequential_sum(values):
 
 
 def bench_size(args, n, rng, tmp):
-    pa = ellipsoid_points(rng, n, (1.0, 0.8, 0.6))
-    pb = ellipsoid_points(rng, n, (0.7, 0.5, 0.9))
-    poses = trajectory(rng, args.pairs)
-    files = [os.path.join(tmp, f"a{n}.xyz"), os.path.join(tmp, f"b{n}.xyz"),
-             os.path.join(tmp, f"poses{n}.txt")]
-    write_xyz(files[0], pa)
-    write_xyz(files[1], pb)
-    np.savetxt(files[2], poses, fmt="%.17g")
-    a, b = hedra.Polytope.read(files[0]), hedra.Polytope.read(files[1])
+    files, a, b, _ = write_workload(rng, n, args.pairs, tmp)
     poses = np.loadtxt(files[2])  # the poses the C program reads, to the bit
     rows = [tuple(p) for p in poses.tolist()]
 

@@ -1,6 +1,7 @@
 """Shared fixtures. Randomized tests print their seed: hypothesis prints the falsifying example
 and the blob that reproduces it (print_blob); numpy tests take the `rng` fixture, whose seed comes
 from HEDRA_SEED or is drawn fresh and printed (pytest shows it with a failure)."""
+import importlib.util
 import os
 import pathlib
 import secrets
@@ -11,6 +12,14 @@ from hypothesis import HealthCheck, settings
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
+
+
+def load_example(name):
+    """The module examples/python/<name>.py, imported from its path (examples are no package)."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / "python" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def examples(count):

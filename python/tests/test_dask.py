@@ -1,27 +1,17 @@
 """The Dask example (examples/python/roadmap_collisions.py) on a LocalCluster of 2 worker processes:
 its chunked table must equal collide_many's on one machine, entry by entry."""
-import importlib.util
-
 import numpy as np
 import pytest
 
-from conftest import EXAMPLES
+from conftest import load_example
 
 pytest.importorskip("dask.distributed")
 from dask.distributed import Client, LocalCluster  # noqa: E402
 
 
-def load_example():
-    spec = importlib.util.spec_from_file_location(
-        "roadmap_collisions", EXAMPLES / "python" / "roadmap_collisions.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def roadmap():
-    return load_example()
+    return load_example("roadmap_collisions")
 
 
 def test_dask_table_equals_collide_many(roadmap):

@@ -4,30 +4,20 @@ rotation formulas), it starts and ends where asked, and the Jacobian the example
 hedra's pose gradients equals central differences of its constraint function where the signed
 distance is differentiable (hedra's gradient itself is checked against the oracle's separating-axis
 depth in test_gradient.py)."""
-import importlib.util
-
 import numpy as np
 import pytest
 
 import hedra
 import oracle
-from conftest import EXAMPLES
+from conftest import load_example
 
 STEP = 1e-6   # central differences: truncation ~ STEP^2, rounding ~ 1e-16 / STEP
 REL = 1e-5
 
 
-def load_example():
-    spec = importlib.util.spec_from_file_location(
-        "path_planner", EXAMPLES / "python" / "path_planner.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def planner():
-    return load_example()
+    return load_example("path_planner")
 
 
 @pytest.fixture(scope="module")

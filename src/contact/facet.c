@@ -260,27 +260,3 @@ int hdi_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats,
 {
     return hdi_facet_of_triangle(ctx, ia, ib, stats, out);
 }
-
-static int feature_has_vertex(const hd_polytope *p, hdi_feature f, int v)
-{
-    int count = hdi_feature_vertex_count(p, f);
-    for (int i = 0; i < count; ++i) {
-        if (hdi_feature_vertex(p, f, i) == v) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-int hdi_facet_holds(void *ctx, const hdi_mface *m, const int ia[3], const int ib[3])
-{
-    const hdi_pair *pair = ctx;
-    hdi_feature fa, fb;
-    hdi_mface_features(pair, m, &fa, &fb);
-    for (int k = 0; k < 3; ++k) {
-        if (!feature_has_vertex(pair->a, fa, ia[k]) || !feature_has_vertex(pair->b, fb, ib[k])) {
-            return 0;
-        }
-    }
-    return 1;
-}

@@ -320,10 +320,9 @@ static hd_status overlapping(const hdi_pair *pair, const hd_options *opt,
             storage = scratch->bytes;
             max_verts = room < (1u << 24) ? (int)room : (1 << 24);
         }
-        hdi_epa_land land = {hdi_facet_land, (void *)pair, NULL, 0.0};
+        hdi_epa_land land = {hdi_facet_land, (void *)pair, 0.0};
         if (opt->flags & HD_QUERY_GRADIENT) {
-            land.holds = hdi_facet_holds;
-            land.window = HD_GRADIENT_TIE_REL * out->size + 4.0 * out->margin;
+            land.next_window = HD_GRADIENT_TIE_REL * out->size + 4.0 * out->margin;
         }
         hd_status status = hdi_epa_converge(pair, &st->simplex, &st->start_a, &st->start_b,
                                             HD_SD_EPA_TARGET_REL * out->size, pair->max_iterations,

@@ -77,10 +77,6 @@ int hdi_facet_refine(const hdi_pair *pair, hdi_mface *m, hd_stats *stats);
 /* hdi_facet_of_triangle as the expanding polytope's landing (kernel/epa.h); ctx is the pair. */
 int hdi_facet_land(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hdi_mface *out);
 
-/* 1 when the support pairs (ia[k], ib[k]) are points of facet m: A's on m's A feature, B's on its
- * B feature (the expanding polytope's holds test; ctx is the pair). */
-int hdi_facet_holds(void *ctx, const hdi_mface *m, const int ia[3], const int ib[3]);
-
 /* Keeps the candidate facet m in *best when it is lower: m->h (from the candidate's own features:
  * never above its support value, up to the hull's resolution) prunes; a candidate that may win
  * gets its support value by the support mappings (the side hdi_mface_fv / hdi_mface_vf did not

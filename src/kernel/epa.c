@@ -727,31 +727,50 @@ static void epa_carve(hdi_epa *e, void *storage, int max_verts)
     e->mark_stamp = q;
 }
 
+static int feature_has_vertex(const hd_polytope *p, hdi_feature f, int v)
+{
+    int count = hdi_feature_vertex_count(p, f);
+    for (int i = 0; i < count; ++i) {
+        if (hdi_feature_vertex(p, f, i) == v) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 when face g's three support pairs are points of the features fa (A's) and fb (B's). */
+static int face_on_features(const hdi_epa *e, const hdi_epa_face *g, hdi_feature fa, hdi_feature fb)
+{
+    for (int k = 0; k < 3; ++k) {
+        if (!feature_has_vertex(e->pair->a, fa, e->ia[g->v[k]]) ||
+            !feature_has_vertex(e->pair->b, fb, e->ib[g->v[k]])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The least distance of P's faces that do not lie on the landed facet (the gradient's tie test,
- * contact/gradient.c): only faces within the window of the lower bound are asked, the rest count
- * at their distance. Needs the origin strictly inside every face (lower > 0). */
+ * contact/tie.c): only faces within the window of the lower bound are asked, the rest count at
+ * their distance. Needs the origin strictly inside every face (lower > 0). */
 static void record_next(const hdi_epa *e, double lower)
 {
     hdi_epa_result *res = e->res;
     const hdi_epa_land *land = e->land;
-    if (land == NULL || land->holds == NULL || res->landed.kind == HD_FACE_NONE || !(lower > 0.0)) {
+    if (land == NULL || !(land->next_window > 0.0) || res->landed.kind == HD_FACE_NONE ||
+        !(lower > 0.0)) {
         return;
     }
+    hdi_feature fa, fb;
+    hdi_mface_features(e->pair, &res->landed, &fa, &fb);
     double next = DBL_MAX;
     for (int i = 0; i < e->nf; ++i) {
         const hdi_epa_face *g = &e->f[i];
         if (!g->alive || g->dist >= next) {
             continue;
         }
-        if (g->dist <= lower + land->window) {
-            int ia[3], ib[3];
-            for (int k = 0; k < 3; ++k) {
-                ia[k] = e->ia[g->v[k]];
-                ib[k] = e->ib[g->v[k]];
-            }
-            if (land->holds(land->ctx, &res->landed, ia, ib)) {
-                continue;
-            }
+        if (g->dist <= lower + land->next_window && face_on_features(e, g, fa, fb)) {
+            continue;
         }
         next = g->dist;
     }

@@ -42,10 +42,11 @@ typedef struct hdi_epa_result {
     hdi_mface landed; /* hdi_epa_converge with a landing: the facet of M the run stopped on (its
                         plane n.x = h attains lower to within rounding); kind HD_FACE_NONE when
                         the run stopped otherwise */
-    double next_dist; /* with the landing's holds test, a landed run and the origin inside P:
-                         the least distance of P's faces not on the landed facet (those farther
-                         than lower + window count at their distance untested; DBL_MAX: none);
-                         -DBL_MAX when not computed */
+    double next_dist; /* with the landing's next_window > 0, a landed run and the origin inside
+                         P: the least distance of P's faces not on the landed facet (a face is on
+                         it when its support pairs are points of the facet's features; those
+                         farther than lower + next_window count at their distance untested;
+                         DBL_MAX: none); -DBL_MAX when not computed */
 } hdi_epa_result;
 
 /* The landing of a converged run (contact/facet.c): given the three support pairs of the inner
@@ -54,9 +55,7 @@ typedef struct hdi_epa_result {
 typedef struct hdi_epa_land {
     int (*fn)(void *ctx, const int ia[3], const int ib[3], hd_stats *stats, hdi_mface *out);
     void *ctx;
-    /* may be NULL: 1 when the three support pairs are points of facet m (for next_dist) */
-    int (*holds)(void *ctx, const hdi_mface *m, const int ia[3], const int ib[3]);
-    double window;
+    double next_window; /* > 0: record next_dist (the gradient's tie test), else 0 */
 } hdi_epa_land;
 
 /* start: 1..4 points of M whose hull holds the origin or passes within rounding of it (the end
