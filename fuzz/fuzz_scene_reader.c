@@ -3,6 +3,7 @@
  * naming bodies, rotations that pass hd_pose_validate, frames in order); an error must come with a
  * message, a line, and nothing left in the output. Broken promises abort. */
 #define _POSIX_C_SOURCE 200809L
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,9 +50,14 @@ static void check_ops(const hd_scene_file *f)
         const hd_scene_file_op *op = &f->ops[k];
         if (op->body < 0 || op->body >= f->body_count || op->line < 1 ||
             (op->kind == HD_SCENE_FILE_ADD && f->bodies[op->body].line != op->line) ||
+            (int)op->kind < HD_SCENE_FILE_ADD || op->kind > HD_SCENE_FILE_FILTER ||
             hd_pose_validate(&op->pose, HD_DEFAULT_POSE_TOL) != HD_OK) {
             abort();
         }
+    }
+    if (!(f->margin >= 0.0 && f->margin <= DBL_MAX) || f->margin_line < 0 ||
+        (f->margin_line == 0 && f->margin != 0.0)) {
+        abort();
     }
     if (f->frame_count < 1 || f->frame_start[0] != 0 ||
         f->frame_start[f->frame_count] != f->op_count) {

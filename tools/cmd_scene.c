@@ -13,7 +13,8 @@ static int scene_usage(void)
         "bodies and frames of moves and removals. Prints one JSON object per line for every\n"
         "pair in contact in every frame, frames numbered from 0, body a defined before b:\n"
         "  {\"frame\":K,\"a\":\"NAME\",\"b\":\"NAME\",\"verdict\":\"touching\"|\"intersecting\"}\n"
-        "and a summary per frame on standard error. Options:\n"
+        "(\"separated\" for a pair within the proximity, with the contact keys), and a summary\n"
+        "per frame on standard error. Options:\n"
         "  --depth            add the contact keys of 'hedra batch --depth' (signed_distance,\n"
         "                     normal, witness_a, witness_b, bounds, feature_a, feature_b,\n"
         "                     depth_method; body a as A)\n"
@@ -23,6 +24,7 @@ static int scene_usage(void)
         "  --broadphase B     tree (default) or sap\n"
         "  --margin M         tree: boxes fattened by M times the body's radius (default "
         "%g)\n"
+        "  --proximity D      also every pair closer than D (overrides the file's 'margin D')\n"
         "  --quiet            no summary on standard error\n",
         HD_SCENE_DEFAULT_MARGIN);
     return HD_EXIT_OK;
@@ -67,6 +69,9 @@ static int parse_option(scene_args *a, int argc, char **argv, int *i)
     } else if (strcmp(opt, "--margin") == 0) {
         ok = parse_number(value, 0.0, 16.0, &v);
         a->opt.margin = v;
+    } else if (strcmp(opt, "--proximity") == 0) {
+        ok = parse_number(value, 0.0, HD_MAX_COORD, &v);
+        a->opt.proximity = v;
     } else {
         return 0;
     }
@@ -175,7 +180,7 @@ static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count
         r->pairs = p;
         r->pair_cap = count;
     }
-    r->verdicts[1] = r->verdicts[2] = 0;
+    r->verdicts[0] = r->verdicts[1] = r->verdicts[2] = 0;
     for (int i = 0; i < count; ++i) {
         int a = *(const int *)c[i].user_a, b = *(const int *)c[i].user_b;
         int *q = &r->pairs[4 * i];
@@ -206,10 +211,10 @@ static void print_summary(const scene_run *r, int f, const hd_scene_stats *st)
 {
     fprintf(stderr,
             "hedra scene: frame %d: %d bodies, %d moved, %d box pairs, %d queries, %d contacts "
-            "(%d touching, %d intersecting); %.3f ms: boxes %.3f, broad phase %.3f, narrow "
-            "phase %.3f on %d threads\n",
+            "(%d touching, %d intersecting, %d near); %.3f ms: boxes %.3f, broad phase %.3f, "
+            "narrow phase %.3f on %d threads\n",
             f, st->bodies, st->moved, st->pairs, st->tested, st->contacts, r->verdicts[1],
-            r->verdicts[2],
+            r->verdicts[2], r->verdicts[0],
             1e-6 * (double)(st->boxes_ns + st->broad_ns + st->narrow_ns + st->sort_ns),
             1e-6 * (double)st->boxes_ns, 1e-6 * (double)st->broad_ns, 1e-6 * (double)st->narrow_ns,
             st->threads);

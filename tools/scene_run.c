@@ -31,13 +31,18 @@ static int build_shapes(hd_scene_run *r)
     return HD_EXIT_OK;
 }
 
-/* The scene and the per-body arrays. */
+/* The scene (with the file's margin as its proximity, unless the options give one) and the
+ * per-body arrays. */
 static int prepare(hd_scene_run *r, const hd_scene_options *opt)
 {
     int n = r->file.body_count;
     r->index = malloc(((size_t)n + 1) * sizeof *r->index);
     r->id = malloc(((size_t)n + 1) * sizeof *r->id);
-    hd_status st = hd_scene_create(opt, &r->scene);
+    hd_scene_options o = *opt;
+    if (o.proximity == 0.0 && r->file.margin_line > 0) {
+        o.proximity = r->file.margin;
+    }
+    hd_status st = hd_scene_create(&o, &r->scene);
     if (r->index == NULL || r->id == NULL || st != HD_OK) {
         fprintf(stderr, "hedra %s: cannot create the scene: %s\n", r->cmd,
                 hd_status_str(st != HD_OK ? st : HD_ERR_NO_MEMORY));
@@ -81,6 +86,9 @@ int hd_scene_run_apply(hd_scene_run *r, int f)
                               &r->id[op->body]);
         } else if (op->kind == HD_SCENE_FILE_MOVE) {
             st = hd_scene_move(r->scene, r->id[op->body], &op->pose);
+        } else if (op->kind == HD_SCENE_FILE_FILTER) {
+            hd_scene_filter filter = {op->category, op->mask, op->group};
+            st = hd_scene_set_filter(r->scene, r->id[op->body], &filter);
         } else if ((st = hd_scene_remove(r->scene, r->id[op->body])) == HD_OK) {
             r->id[op->body] = -1;
         }

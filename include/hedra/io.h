@@ -3,6 +3,7 @@
 #ifndef HEDRA_IO_H
 #define HEDRA_IO_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "hedra/core.h"
@@ -138,14 +139,18 @@ typedef struct hd_scene_file_body {
 typedef enum hd_scene_file_op_kind {
     HD_SCENE_FILE_ADD = 0, /* a "body" line: add body `body` at `pose` */
     HD_SCENE_FILE_MOVE,    /* a "move" line */
-    HD_SCENE_FILE_REMOVE   /* a "remove" line */
+    HD_SCENE_FILE_REMOVE,  /* a "remove" line */
+    HD_SCENE_FILE_FILTER   /* a "filter" line: the body's collision filter */
 } hd_scene_file_op_kind;
 
 typedef struct hd_scene_file_op {
     hd_scene_file_op_kind kind;
     int body; /* index into bodies */
     int line;
-    hd_pose pose; /* ADD and MOVE */
+    hd_pose pose;      /* ADD and MOVE */
+    uint32_t category; /* FILTER: hd_scene_filter's fields */
+    uint32_t mask;
+    int group;
 } hd_scene_file_op;
 
 typedef struct hd_scene_file {
@@ -157,6 +162,9 @@ typedef struct hd_scene_file {
     hd_scene_file_op *ops; /* in file order */
     int frame_count;       /* 1 + the number of "frame" lines */
     int *frame_start;      /* frame f is ops[frame_start[f] .. frame_start[f + 1] - 1] */
+    double margin;         /* the "margin" line: the proximity (hd_scene_options.proximity), 0
+                              when the file has none */
+    int margin_line;       /* its line, 0 when none */
 } hd_scene_file;
 
 /* Reads a scene file (path "-": standard input). On error returns HD_ERR_IO, HD_ERR_PARSE,

@@ -22,6 +22,8 @@
 #ifndef HEDRA_SCENE_H
 #define HEDRA_SCENE_H
 
+#include <stdint.h>
+
 #include "hedra/contact.h"
 #include "hedra/core.h"
 #include "hedra/polytope.h"
@@ -105,12 +107,35 @@ typedef struct hd_scene_options {
     bool gradient;            /* with a detail level: each contact's signed distance also carries
                                  its pose gradient (HD_QUERY_GRADIENT; the bodies' frame origins
                                  are their poses' translations); default false */
+    double proximity;         /* a distance d >= 0 (length units, finite; default 0): a step also
+                                 reports every separated pair whose distance is below d, with
+                                 verdict HD_SEPARATED and its signed distance, normal and
+                                 witnesses (for safety margins and speculative contacts). Each
+                                 body's box grows by d / 2, a pair whose boxes overlap is given
+                                 to hd_collide, and only a pair whose separating plane's gap is
+                                 below d to hd_signed_distance: the cost is that of the pairs
+                                 within d. With d > 0 the detail level is at least
+                                 HD_SCENE_DEPTH (every reported pair carries its answer). */
     /* The caller's job system, copied by hd_scene_create (the struct need not outlive it);
      * default NULL: hedra's own pool of `threads` threads. */
     const hd_task_callbacks *tasks;
 } hd_scene_options;
 
 #define HD_SCENE_DEFAULT_MARGIN 0.5
+
+/* A body's collision filter (Box2D's b2Filter): bodies a and b are queried only when
+ * (category_a & mask_b) != 0 and (category_b & mask_a) != 0, and they do not share a group
+ * other than 0. A group holds bodies that never collide with each other, such as the links of
+ * one robot or the pieces of one decomposed object. A filtered pair is never reported, touching
+ * or within the proximity. */
+typedef struct hd_scene_filter {
+    uint32_t category; /* the body's bits; default 1 */
+    uint32_t mask;     /* the categories it collides with; default every bit */
+    int group;         /* default 0: no group */
+} hd_scene_filter;
+
+/* category 1, mask every bit, group 0: every body collides with every other. */
+HD_API hd_scene_filter hd_scene_filter_default(void);
 
 /* The defaults above. */
 HD_API hd_scene_options hd_scene_options_default(void);
@@ -135,6 +160,14 @@ HD_API void hd_scene_destroy(hd_scene *scene);
  * HD_MAX_POINTS bodies), HD_ERR_NO_MEMORY. */
 HD_API hd_status hd_scene_add(hd_scene *scene, const hd_polytope *shape, const hd_pose *pose,
                               void *user, int *id);
+
+/* Sets a body's collision filter (a body starts with hd_scene_filter_default); it applies from
+ * the next step on, to the body's pairs and to new ones. HD_ERR_NULL, HD_ERR_INVALID_ARG (not
+ * the id of a body in the scene), HD_ERR_NO_MEMORY. */
+HD_API hd_status hd_scene_set_filter(hd_scene *scene, int id, const hd_scene_filter *filter);
+
+/* A body's collision filter. HD_ERR_NULL, HD_ERR_INVALID_ARG (not a body's id). */
+HD_API hd_status hd_scene_filter_of(const hd_scene *scene, int id, hd_scene_filter *filter);
 
 /* Removes a body; its id becomes free after the next step. HD_ERR_NULL, HD_ERR_INVALID_ARG (not
  * the id of a body in the scene). */
@@ -162,8 +195,9 @@ HD_API hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope 
 /* Number of bodies in the scene; 0 for NULL. */
 HD_API int hd_scene_body_count(const hd_scene *scene);
 
-/* A pair in contact: body ids a < b, the verdict (HD_TOUCHING or HD_INTERSECTING, hd_collide's)
- * and the bodies' user pointers. With detail HD_SCENE_DEPTH or above, contact points to the
+/* A pair in contact: body ids a < b, the verdict (HD_TOUCHING or HD_INTERSECTING, hd_collide's;
+ * HD_SEPARATED for a pair within the proximity that does not touch) and the bodies' user
+ * pointers. With detail HD_SCENE_DEPTH or above, contact points to the
  * pair's hd_signed_distance answer (body a as A, body b as B; its own verdict field is the one
  * hd_signed_distance derives from the signed distance, which may differ from `verdict` at the
  * edge of the touching band); with HD_SCENE_MANIFOLD, manifold points to its contact manifold.
@@ -191,7 +225,8 @@ typedef struct hd_scene_stats {
     int pairs_removed;       /* pairs whose boxes stopped overlapping (or whose body was removed) */
     int tested;              /* pairs the narrow phase examined (new, or with a moved body):
                                 tight boxes compared, hd_collide run when they overlap */
-    int contacts;            /* pairs touching or intersecting */
+    int contacts;            /* pairs touching or intersecting, and those within the proximity */
+    int near;                /* of them, separated pairs within the proximity */
     int reinserted;          /* tree: leaves whose body left its fattened box */
     int threads;             /* threads that ran the step, the caller's included (with tasks:
                                 worker_count) */
@@ -223,13 +258,15 @@ HD_API hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contact
  * increasing order in ids[0 .. min(*count, capacity) - 1]; *count is the number of such bodies,
  * which may exceed capacity (then ids holds the smallest capacity ids). The scene's broad phase
  * is brought up to date with the latest poses first. A body's box contains its posed shape
- * widened by the touching band. Errors: HD_ERR_NULL (ids may be NULL when capacity is 0),
- * HD_ERR_NONFINITE, HD_ERR_INVALID_ARG (lo > hi, capacity < 0), HD_ERR_NO_MEMORY. */
+ * widened by the touching band and half the proximity. Errors: HD_ERR_NULL (ids may be NULL when
+ * capacity is 0), HD_ERR_NONFINITE, HD_ERR_INVALID_ARG (lo > hi, capacity < 0), HD_ERR_NO_MEMORY.
+ */
 HD_API hd_status hd_scene_query_box(hd_scene *scene, const double lo[3], const double hi[3],
                                     int *ids, int capacity, int *count);
 
 /* Bodies that touch or intersect the posed polytope (shape, pose; NULL pose: identity), as
- * hd_collide with the scene's algorithm and tolerances answers: ids in increasing order, with
+ * hd_collide with the scene's algorithm and tolerances answers (filters and proximity do not
+ * apply): ids in increasing order, with
  * their verdicts when verdicts is not NULL, as hd_scene_query_box. Errors: those of
  * hd_scene_query_box, the pose errors of hd_scene_add, and the status of a failed query. */
 HD_API hd_status hd_scene_query_polytope(hd_scene *scene, const hd_polytope *shape,

@@ -343,6 +343,75 @@ static hd_status read_remove(scene_reader *r)
     return st != HD_OK ? st : push_op(r, HD_SCENE_FILE_REMOVE, b, NULL);
 }
 
+/* An unsigned 32-bit field of a "filter" line, in decimal. */
+static hd_status read_bits(scene_reader *r, const char *what, uint32_t *out)
+{
+    char *tok = hdi_lex_token(r->lx);
+    long long v = 0;
+    if (tok == NULL) {
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE,
+                            "expected 'filter <body> <category> <mask> "
+                            "[<group>]', found no %s",
+                            what);
+    }
+    hd_status st = hdi_lex_integer(r->lx, tok, what, &v);
+    if (st == HD_OK && (v < 0 || v > 0xffffffffLL)) {
+        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "%s: %lld is not in [0, 4294967295]", what, v);
+    }
+    *out = (uint32_t)v;
+    return st;
+}
+
+/* "filter NAME CATEGORY MASK [GROUP]" (hd_scene_filter). */
+static hd_status read_filter(scene_reader *r)
+{
+    int b = find_body(r, "filter");
+    if (b < 0) {
+        return HD_ERR_PARSE;
+    }
+    uint32_t category = 0, mask = 0;
+    hd_status st = read_bits(r, "category", &category);
+    st = st == HD_OK ? read_bits(r, "mask", &mask) : st;
+    long long group = 0;
+    char *tok = st == HD_OK ? hdi_lex_token(r->lx) : NULL;
+    if (tok != NULL) {
+        st = hdi_lex_integer(r->lx, tok, "group", &group);
+        if (st == HD_OK && (group < -2147483647LL || group > 2147483647LL)) {
+            st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "group: %lld is not a 32-bit integer", group);
+        }
+        st = st == HD_OK ? expect_end(r, "the group") : st;
+    }
+    st = st == HD_OK ? push_op(r, HD_SCENE_FILE_FILTER, b, NULL) : st;
+    if (st == HD_OK) {
+        hd_scene_file_op *op = &r->f->ops[r->f->op_count - 1];
+        op->category = category;
+        op->mask = mask;
+        op->group = (int)group;
+    }
+    return st;
+}
+
+/* "margin D": the proximity of the scene, once, a finite D >= 0. */
+static hd_status read_margin(scene_reader *r)
+{
+    hd_scene_file *f = r->f;
+    if (f->margin_line > 0) {
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "a second 'margin' line (the first at line %d)",
+                            f->margin_line);
+    }
+    double d = 0.0;
+    int n = 0;
+    hd_status st = hdi_lex_numbers(r->lx, &d, 1, 1, &n, "margin", "d");
+    if (st == HD_OK && !(d >= 0.0)) {
+        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "margin: %.10g is negative", d);
+    }
+    if (st == HD_OK) {
+        f->margin = d;
+        f->margin_line = r->lx->line_no;
+    }
+    return st;
+}
+
 /* Closes the current frame at the current op count. */
 static hd_status close_frame(scene_reader *r)
 {
@@ -371,6 +440,12 @@ static hd_status read_line(scene_reader *r)
     if (strcmp(key, "remove") == 0) {
         return read_remove(r);
     }
+    if (strcmp(key, "filter") == 0) {
+        return read_filter(r);
+    }
+    if (strcmp(key, "margin") == 0) {
+        return read_margin(r);
+    }
     if (strcmp(key, "frame") == 0) {
         hd_status st = expect_end(r, "'frame'");
         return st != HD_OK ? st : close_frame(r);
@@ -379,9 +454,11 @@ static hd_status read_line(scene_reader *r)
     hdi_lex_quote(key, q, sizeof q);
     int numeric =
         (key[0] >= '0' && key[0] <= '9') || key[0] == '-' || key[0] == '+' || key[0] == '.';
-    return hdi_lex_fail(r->lx, HD_ERR_PARSE,
-                        "expected 'shape', 'body', 'frame', 'move' or 'remove', found '%s'%s", q,
-                        numeric ? " (more point lines than the count said?)" : "");
+    return hdi_lex_fail(
+        r->lx, HD_ERR_PARSE,
+        "expected 'shape', 'body', 'frame', 'move', 'remove', 'filter' or 'margin', "
+        "found '%s'%s",
+        q, numeric ? " (more point lines than the count said?)" : "");
 }
 
 void hd_scene_file_free(hd_scene_file *file)

@@ -85,7 +85,7 @@ static void support_extent(hdi_body *body, const double *r, double lo[3], double
     }
 }
 
-void hdi_body_box(hdi_body *body, double band_rel, hdi_box *out)
+void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out)
 {
     const double *r = body->pose.r, *t = body->pose.t;
     if (body->shape->vertex_count <= HD_SUPPORT_SCAN_MAX) {
@@ -93,7 +93,7 @@ void hdi_body_box(hdi_body *body, double band_rel, hdi_box *out)
     } else {
         support_extent(body, r, out->lo, out->hi);
     }
-    double widen = band_rel * (posed_scale(body->shape, &body->pose) + hdi_v3_max_abs(t));
+    double widen = band_rel * (posed_scale(body->shape, &body->pose) + hdi_v3_max_abs(t)) + grow;
     for (int k = 0; k < 3; ++k) {
         out->lo[k] += t[k] - widen;
         out->hi[k] += t[k] + widen;

@@ -100,12 +100,14 @@ typedef struct hdi_lane {
 struct hd_scene {
     hd_scene_options opt;
     double band_rel; /* boxes are widened by band_rel times the body's scale (body.c) */
+    double grow;     /* and by half the proximity (length units) */
     hdi_body *bodies;
-    hdi_box *boxes;       /* tight boxes, by id */
-    hdi_box *fat;         /* tree: fattened boxes (those of the leaves), by id */
-    unsigned char *flags; /* by id */
-    double *reach;        /* by id: |sphere centre| + radius of the shape (range checks) */
-    int *slot;            /* by id, while stale: its place in the stale list */
+    hdi_box *boxes;           /* tight boxes, by id */
+    hdi_box *fat;             /* tree: fattened boxes (those of the leaves), by id */
+    unsigned char *flags;     /* by id */
+    double *reach;            /* by id: |sphere centre| + radius of the shape (range checks) */
+    hd_scene_filter *filters; /* by id */
+    int *slot;                /* by id, while stale: its place in the stale list */
     /* by place in the stale list: move_base + the index of hd_scene_move_many's last entry for
      * the body there whose pose passed, its pose in staged_pose (copied into the body record by
      * the box loop, on the thread that computes the box); -1 when the record holds the pose */
@@ -155,8 +157,15 @@ void hdi_idlist_free(hdi_idlist *list);
 hd_status hdi_scene_take_failure(hd_scene *s);
 
 /* The tight box of a body at its pose: the extreme vertices along each world axis by support
- * climbs from the last ones, widened by band_rel times the body's scale (body.c). */
-void hdi_body_box(hdi_body *body, double band_rel, hdi_box *out);
+ * climbs from the last ones, widened by band_rel times the body's scale and by grow (body.c). */
+void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out);
+
+/* Does the filter let bodies a and b collide (hd_scene_filter)? */
+static inline int hdi_filter_pass(const hd_scene_filter *a, const hd_scene_filter *b)
+{
+    return (a->category & b->mask) != 0 && (b->category & a->mask) != 0 &&
+           (a->group == 0 || a->group != b->group);
+}
 
 /* |sphere centre| + radius of a shape: |t|_max + reach bounds the posed scale. */
 double hdi_body_reach(const hd_polytope *shape);

@@ -14,6 +14,7 @@ typedef struct hdi_pair_rec {
     int b;
     int tested; /* verdict and cache come from a query; 0 for a new pair */
     int mark;   /* scratch of the broad phase (SAP's rebuild) */
+    int near;   /* separated, within the scene's proximity (its answer in the extra bytes) */
     hd_verdict verdict;
     hd_status status; /* of the last query */
     hd_cache cache;

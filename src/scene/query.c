@@ -96,7 +96,7 @@ static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose
     memset(&probe, 0, sizeof probe);
     probe.shape = shape;
     probe.pose = *pose;
-    hdi_body_box(&probe, s->band_rel, out);
+    hdi_body_box(&probe, s->band_rel, 0.0, out);
 }
 
 hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const hd_pose *pose,

@@ -98,7 +98,8 @@ static hd_status check_options(const hd_scene_options *o)
              o->threads <= HD_SCENE_MAX_THREADS && (int)o->broadphase >= 0 &&
              o->broadphase < HD_BROADPHASE_COUNT && isfinite(o->margin) && o->margin >= 0.0 &&
              o->margin <= 16.0 && (int)o->algo >= 0 && o->algo < HD_ALGO_COUNT &&
-             (int)o->detail >= 0 && o->detail < HD_SCENE_DETAIL_COUNT;
+             (int)o->detail >= 0 && o->detail < HD_SCENE_DETAIL_COUNT && o->proximity >= 0.0 &&
+             o->proximity <= HD_MAX_COORD;
     return ok ? hd_tolerance_validate(&o->tol) : HD_ERR_INVALID_ARG;
 }
 
@@ -148,8 +149,12 @@ hd_status hd_scene_create(const hd_scene_options *opt, hd_scene **out)
     if (s == NULL) {
         return HD_ERR_NO_MEMORY;
     }
+    if (o.proximity > 0.0 && o.detail == HD_SCENE_VERDICT) {
+        o.detail = HD_SCENE_DEPTH; /* a pair within the proximity carries its signed distance */
+    }
     s->opt = o;
     s->band_rel = hdi_body_band_rel(&o.tol);
+    s->grow = 0.5 * o.proximity;
     s->free_head = -1;
     hdi_pairs_init(&s->pairs, hdi_scene_detail_size(o.detail));
     hdi_tree_init(&s->tree);
@@ -195,6 +200,7 @@ void hd_scene_destroy(hd_scene *s)
     free(s->fat);
     free(s->flags);
     free(s->reach);
+    free(s->filters);
     free(s->slot);
     free(s->staged_by);
     free(s->staged_pose);
@@ -476,6 +482,7 @@ static int grow_bodies(hd_scene *s)
     hdi_array_resize(&s->fat, cap, sizeof *s->fat, failed);
     hdi_array_resize(&s->flags, cap, sizeof *s->flags, failed);
     hdi_array_resize(&s->reach, cap, sizeof *s->reach, failed);
+    hdi_array_resize(&s->filters, cap, sizeof *s->filters, failed);
     hdi_array_resize(&s->slot, cap, sizeof *s->slot, failed);
     s->body_capacity = *failed ? s->body_capacity : cap;
     return !*failed;
@@ -579,10 +586,47 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     b->next_free = -1;
     s->flags[k] = (unsigned char)(HD_BODY_ALIVE | (tiny ? HD_BODY_TINY : 0));
     s->reach[k] = hdi_body_reach(shape);
+    s->filters[k] = hd_scene_filter_default();
     s->live++;
     s->unplaced++;
     stage(s, k, &p); /* room was reserved */
     *id = k;
+    return HD_OK;
+}
+
+hd_scene_filter hd_scene_filter_default(void)
+{
+    hd_scene_filter f = {1u, 0xffffffffu, 0};
+    return f;
+}
+
+/* A new filter marks the body moved, so that every pair of it is asked again: a pair kept from
+ * an earlier step would otherwise keep the verdict of the old filter. */
+hd_status hd_scene_set_filter(hd_scene *s, int id, const hd_scene_filter *filter)
+{
+    if (s == NULL || filter == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (!is_live(s, id)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    hd_status st = reserve_lists(s);
+    if (st == HD_OK) {
+        s->filters[id] = *filter;
+        mark_stale(s, id);
+    }
+    return st;
+}
+
+hd_status hd_scene_filter_of(const hd_scene *s, int id, hd_scene_filter *filter)
+{
+    if (s == NULL || filter == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (!is_live(s, id)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    *filter = s->filters[id];
     return HD_OK;
 }
 

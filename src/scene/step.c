@@ -67,7 +67,7 @@ static void emit(const hd_scene *s, hdi_lane *lane, int index)
     const hdi_pair_rec *r = &s->pairs.recs[index];
     if (r->status != HD_OK) {
         note_failure(lane, r);
-    } else if (r->verdict != HD_SEPARATED && lane_contact_room(lane)) {
+    } else if ((r->verdict != HD_SEPARATED || r->near) && lane_contact_room(lane)) {
         hd_scene_contact *c = &lane->contacts[lane->contact_count++];
         c->a = r->a;
         c->b = r->b;
@@ -91,16 +91,32 @@ static void narrow_options(const hd_scene *s, int worker, hd_options *opt, hd_op
     copt->flags |= s->opt.gradient ? HD_QUERY_GRADIENT : 0u;
 }
 
+/* A separated pair whose separating plane leaves a gap below the proximity: its signed distance
+ * (the gap is a lower bound on the distance, so the other pairs are proven farther apart). */
+static void proximity_query(const hd_scene *s, int index, const hd_collide_result *res,
+                            const hd_options *copt)
+{
+    hdi_pair_rec *r = &s->pairs.recs[index];
+    if (res->cert.has_plane && res->cert.gap >= s->opt.proximity) {
+        return;
+    }
+    r->status = contact_query(s, index, copt);
+    const hdi_pair_detail *d = hdi_pairs_extra(&s->pairs, index);
+    r->near = r->status == HD_OK && d->contact.signed_distance < s->opt.proximity;
+}
+
 /* The query of pair `index`, into its record. */
 static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
 {
     hdi_pair_rec *r = &s->pairs.recs[index];
     const hdi_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
-    if (!hdi_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
-        r->verdict = HD_SEPARATED; /* the boxes part by more than the touching band */
-        r->status = HD_OK;
-        r->tested = 1;
-        return;
+    r->near = 0;
+    r->status = HD_OK;
+    r->tested = 1;
+    r->verdict = HD_SEPARATED;
+    if (!hdi_filter_pass(&s->filters[r->a], &s->filters[r->b]) ||
+        !hdi_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
+        return; /* filtered, or the boxes part by more than the band and the proximity */
     }
     const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
     hd_collide_result res;
@@ -109,6 +125,8 @@ static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options 
     r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
     if (r->verdict != HD_SEPARATED && s->opt.detail != HD_SCENE_VERDICT) {
         r->status = contact_query(s, index, copt);
+    } else if (r->status == HD_OK && s->opt.proximity > 0.0) {
+        proximity_query(s, index, &res, copt);
     }
     r->tested = r->status == HD_OK; /* a failed pair is asked again next step */
 }
@@ -437,6 +455,10 @@ static void finish(hd_scene *s, hd_scene_stats *out)
     st->pairs_added = s->pairs.added;
     st->pairs_removed = s->pairs.removed;
     st->contacts = s->contact_count;
+    st->near = 0;
+    for (int i = 0; i < s->contact_count; ++i) {
+        st->near += s->contacts[i].verdict == HD_SEPARATED;
+    }
     st->threads = hdi_scene_threads(s);
     if (out != NULL) {
         *out = *st;

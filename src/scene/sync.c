@@ -72,7 +72,7 @@ static void box_chunk(void *ctx, int worker, int begin, int end)
             b->pose = s->staged_pose[i]; /* hd_scene_move_many's */
         }
         hdi_box *box = &s->boxes[id], old = *box;
-        hdi_body_box(b, s->band_rel, box);
+        hdi_body_box(b, s->band_rel, s->grow, box);
         hdi_box *fat = &s->fat[id];
         if (tree && (b->proxy < 0 || !hdi_box_inside(box->lo, box->hi, fat->lo, fat->hi))) {
             fatten(s, id, &old, b->proxy >= 0, fat);

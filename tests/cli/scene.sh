@@ -197,9 +197,42 @@ printf 'shape s\n' | bad truncated-header.scene 2 "expected 'P <count>'"
 printf '%s\nbody a cube 1 0 0 0 0 0\n' "$cube" | bad short-pose.scene 11 "qw qx qy qz tx ty tz"
 printf '%s\nframe 1\n' "$cube" | bad frame-extra.scene 11 "after 'frame'"
 printf '%s\nmove\n' "$cube" | bad move-no-name.scene 11 "expected a body name after 'move'"
-printf 'bodies a\n' | bad keyword.scene 1 "expected 'shape', 'body', 'frame', 'move' or 'remove'"
+printf 'bodies a\n' | bad keyword.scene 1 "expected 'shape', 'body', 'frame', 'move', 'remove', 'filter' or 'margin'"
 check "missing file exits 1" test "$(code_of "$cli" scene "$tmp/nope.scene")" -eq 1
 check "missing file is named" grep -qF "nope.scene" "$tmp/err"
+
+# --- filters and the proximity margin, known by construction: unit cubes a at x = 0, b at
+# x = 1.3 (0.3 apart), c at x = 0.5 (overlapping a by 0.5, b by 0.2); with 'margin 0.5' the pair
+# (a, b) is reported separated at its distance 0.3; a and c share group 7 in frame 0 and are not
+# reported; frame 1 takes c out of the group; --proximity 0.2 hides (a, b) again.
+cat >"$tmp/near.scene" <<EOF
+margin 0.5
+$cube
+body a cube 1 0 0 0 0 0 0
+body b cube 1 0 0 0 1.3 0 0
+body c cube 1 0 0 0 0.5 0 0
+filter c 1 4294967295 7
+filter a 1 4294967295 7
+frame
+filter c 1 4294967295 0
+EOF
+"$cli" scene --quiet "$tmp/near.scene" >"$tmp/near.out" 2>"$tmp/err"
+check "proximity: exit 0" test $? -eq 0
+pairs_of() { sed -E 's/^[{]"frame":([0-9]+),"a":"([a-z])","b":"([a-z])","verdict":"([a-z]+)".*/\1 \2 \3 \4/' "$1"; }
+cat >"$tmp/near.expected" <<'EOF'
+0 a b separated
+0 b c intersecting
+1 a b separated
+1 a c intersecting
+1 b c intersecting
+EOF
+check "proximity and filters: the pairs known by construction" diff <(pairs_of "$tmp/near.out") "$tmp/near.expected"
+check "proximity: the near pair's distance 0.3" grep -qE '"a":"a","b":"b","verdict":"separated","signed_distance":0[.](3|29999)' "$tmp/near.out"
+"$cli" scene --quiet --proximity 0.2 "$tmp/near.scene" >"$tmp/near2.out" 2>"$tmp/err"
+check "--proximity 0.2 overrides the file's margin" test "$(grep -c separated "$tmp/near2.out")" -eq 0
+printf '%s\nfilter z 1 1\n' "$cube" | bad filter-unknown.scene 11 "unknown body 'z'"
+printf 'margin -1\n' | bad margin-negative.scene 1 "margin: -1 is negative"
+check "bad proximity" test "$(code_of "$cli" scene --proximity -1 "$example")" -eq 2
 
 # --- usage
 check "scene --help exits 0" test "$(code_of "$cli" scene --help)" -eq 0

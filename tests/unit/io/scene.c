@@ -143,6 +143,19 @@ static const bad_case bad_cases[] = {
     {"shape s t\n", HD_ERR_PARSE, 1, "unexpected 't' after the shape name"},
     {"shape\n", HD_ERR_PARSE, 1, "expected a name after 'shape'"},
     {"shape s\nP 1\n0 0 \x01\n", HD_ERR_PARSE, 3, "control byte"},
+    {CUBE "filter a 1 1\n", HD_ERR_PARSE, 11, "unknown body 'a'"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nfilter a 1\n", HD_ERR_PARSE, 12, "found no mask"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nfilter a -1 1\n", HD_ERR_PARSE, 12, "category: -1 is not in"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nfilter a 1 4294967296\n", HD_ERR_PARSE, 12,
+     "mask: 4294967296 is not in"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nfilter a 1 1 x\n", HD_ERR_PARSE, 12, "group"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nfilter a 1 1 2 3\n", HD_ERR_PARSE, 12, "unexpected '3'"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nframe\nremove a\nfilter a 1 1\n", HD_ERR_PARSE, 14,
+     "(it was removed)"},
+    {"margin -0.5\n", HD_ERR_PARSE, 1, "margin: -0.5 is negative"},
+    {"margin inf\n", HD_ERR_NONFINITE, 1, "not a finite number"},
+    {"margin\n", HD_ERR_PARSE, 1, "margin: expected 'd', found 0"},
+    {"margin 0.1\nmargin 0.2\n", HD_ERR_PARSE, 2, "a second 'margin' line (the first at line 1)"},
 };
 
 static void test_bad_files(void **state)
@@ -155,8 +168,7 @@ static void test_bad_files(void **state)
         memset(&err, 0, sizeof err);
         hd_status st = read_text(c->text, &f, &err);
         if (st != c->status || err.line != c->line || strstr(err.message, c->phrase) == NULL) {
-            printf("case %zu: status %d line %d message '%s'\n", i, (int)st, err.line,
-                   err.message);
+            printf("case %zu: status %d line %d message '%s'\n", i, (int)st, err.line, err.message);
         }
         assert_int_equal(st, c->status);
         assert_int_equal(err.line, c->line);
@@ -164,6 +176,37 @@ static void test_bad_files(void **state)
         assert_int_equal(f.shape_count, 0); /* nothing is left behind */
         assert_null(f.ops);
     }
+}
+
+/* "filter" lines become operations in file order, "margin" the file's proximity. */
+static void test_filter_and_margin(void **state)
+{
+    (void)state;
+    const char *text = CUBE "margin 0.25\n"
+                            "body a cube 1 0 0 0 0 0 0\n"
+                            "filter a 3 4294967295 -2\n"
+                            "frame\n"
+                            "filter a 0 5\n";
+    hd_scene_file f;
+    hd_parse_error err;
+    assert_int_equal(read_text(text, &f, &err), HD_OK);
+    assert_true(f.margin == 0.25);
+    assert_int_equal(f.margin_line, 11);
+    assert_int_equal(f.op_count, 3);
+    assert_int_equal(f.ops[1].kind, HD_SCENE_FILE_FILTER);
+    assert_int_equal(f.ops[1].line, 13);
+    assert_int_equal(f.ops[1].category, 3u);
+    assert_int_equal(f.ops[1].mask, 4294967295u);
+    assert_int_equal(f.ops[1].group, -2);
+    assert_int_equal(f.ops[2].kind, HD_SCENE_FILE_FILTER);
+    assert_int_equal(f.ops[2].mask, 5u);
+    assert_int_equal(f.ops[2].group, 0);
+    assert_int_equal(f.frame_start[1], 2);
+    hd_scene_file_free(&f);
+    assert_int_equal(read_text(CUBE, &f, &err), HD_OK);
+    assert_int_equal(f.margin_line, 0);
+    assert_true(f.margin == 0.0);
+    hd_scene_file_free(&f);
 }
 
 static void test_long_name_and_arguments(void **state)
@@ -197,6 +240,7 @@ int main(void)
         cmocka_unit_test(test_happy),
         cmocka_unit_test(test_empty),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_filter_and_margin),
         cmocka_unit_test(test_long_name_and_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
