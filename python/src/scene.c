@@ -30,21 +30,24 @@ static int check_idle(hdpy_scene *self)
 
 static int scene_options(PyObject *args, PyObject *kwds, hd_scene_options *opt)
 {
-    static char *kwlist[] = {"threads", "broadphase", "margin",   "algo", "touch_rel",
-                             "depth",   "manifold",   "gradient", NULL};
+    static char *kwlist[] = {"threads", "broadphase", "margin",   "algo",      "touch_rel",
+                             "depth",   "manifold",   "gradient", "proximity", NULL};
     PyObject *threads = NULL, *algo = NULL, *touch_rel = NULL;
     const char *broadphase = NULL;
     int depth = 0, manifold = 0, gradient = 0;
     hd_options q;
     *opt = hd_scene_options_default();
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOOppp:Scene", kwlist, &threads, &broadphase,
-                                     &opt->margin, &algo, &touch_rel, &depth, &manifold,
-                                     &gradient) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOOpppd:Scene", kwlist, &threads, &broadphase,
+                                     &opt->margin, &algo, &touch_rel, &depth, &manifold, &gradient,
+                                     &opt->proximity) ||
         hdpy_threads(threads, &opt->threads) < 0 || hdpy_options(algo, touch_rel, &q) < 0) {
         return -1;
     }
     opt->gradient = gradient != 0;
     opt->detail = manifold ? HD_SCENE_MANIFOLD : depth ? HD_SCENE_DEPTH : HD_SCENE_VERDICT;
+    if (opt->proximity > 0.0 && opt->detail == HD_SCENE_VERDICT) {
+        opt->detail = HD_SCENE_DEPTH; /* as hd_scene_create does: near pairs carry details */
+    }
     opt->algo = q.algo;
     opt->tol = q.tol;
     if (broadphase != NULL && hd_broadphase_parse(broadphase, &opt->broadphase) != HD_OK) {
@@ -177,6 +180,45 @@ static PyObject *scene_move(hdpy_scene *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* set_filter(id, category=1, mask=0xffffffff, group=0) */
+static PyObject *scene_set_filter(hdpy_scene *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"id", "category", "mask", "group", NULL};
+    int id;
+    unsigned long long category = 1, mask = 0xffffffffu;
+    hd_scene_filter f = hd_scene_filter_default();
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "i|KKi:set_filter", kwlist, &id, &category, &mask,
+                                     &f.group) ||
+        check_idle(self) < 0) {
+        return NULL;
+    }
+    if (category > 0xffffffffu || mask > 0xffffffffu) {
+        return hdpy_invalid("category and mask must be in [0, 2**32 - 1]");
+    }
+    f.category = (uint32_t)category;
+    f.mask = (uint32_t)mask;
+    hd_status st = hd_scene_set_filter(self->scene, id, &f);
+    if (st != HD_OK) {
+        return hdpy_raise(st, "Scene.set_filter");
+    }
+    Py_RETURN_NONE;
+}
+
+/* filter(id) -> (category, mask, group) */
+static PyObject *scene_filter(hdpy_scene *self, PyObject *arg)
+{
+    int id = PyLong_AsLong(arg);
+    hd_scene_filter f;
+    if (id == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    hd_status st = hd_scene_filter_of(self->scene, id, &f);
+    if (st != HD_OK) {
+        return hdpy_raise(st, "Scene.filter");
+    }
+    return Py_BuildValue("(kki)", (unsigned long)f.category, (unsigned long)f.mask, f.group);
+}
+
 /* ids as a 1-D int64 or uint64 array: any integer dtype (numpy's default int64 included); a
  * non-integer dtype is a TypeError, since a float is not a body id. */
 static PyArrayObject *id_array(PyObject *obj)
@@ -268,12 +310,12 @@ static PyObject *scene_move_many(hdpy_scene *self, PyObject *args)
 
 static PyObject *stats_dict(const hd_scene_stats *s)
 {
-    return Py_BuildValue("{si si si si si si si si si sL sL sL sL si ss si si}", "bodies",
+    return Py_BuildValue("{si si si si si si si si si si sL sL sL sL si ss si si}", "bodies",
                          s->bodies, "moved", s->moved, "pairs", s->pairs, "pairs_added",
                          s->pairs_added, "pairs_removed", s->pairs_removed, "tested", s->tested,
-                         "contacts", s->contacts, "reinserted", s->reinserted, "threads",
-                         s->threads, "boxes_ns", s->boxes_ns, "broad_ns", s->broad_ns, "narrow_ns",
-                         s->narrow_ns, "sort_ns", s->sort_ns, "failures", s->failures,
+                         "contacts", s->contacts, "near", s->near, "reinserted", s->reinserted,
+                         "threads", s->threads, "boxes_ns", s->boxes_ns, "broad_ns", s->broad_ns,
+                         "narrow_ns", s->narrow_ns, "sort_ns", s->sort_ns, "failures", s->failures,
                          "failed_status", s->failures ? hdpy_status_name(s->failed_status) : NULL,
                          "failed_a", s->failed_a, "failed_b", s->failed_b);
 }
@@ -590,7 +632,15 @@ static PyMethodDef scene_methods[] = {
      "step($self, /)\n--\n\n-> (pairs, verdicts). One frame on the scene's threads, without the "
      "GIL: the\n"
      "(K, 2) int ids a < b of the pairs in contact, sorted, and their int8 verdict codes\n"
-     "(1 touching, 2 intersecting). .stats tells what it did."},
+     "(1 touching, 2 intersecting; 0 for a pair within the proximity). .stats tells what it "
+     "did."},
+    {"set_filter", (PyCFunction)(void (*)(void))scene_set_filter, KW,
+     "set_filter($self, /, id, category=1, mask=0xffffffff, group=0)\n--\n\nThe body's "
+     "collision\n"
+     "filter from the next step on: bodies a, b are queried only when category_a & mask_b and\n"
+     "category_b & mask_a are non-zero and they share no group other than 0."},
+    {"filter", (PyCFunction)scene_filter, METH_O,
+     "filter($self, id, /)\n--\n\n-> (category, mask, group): the body's collision filter."},
     {"query_box", (PyCFunction)scene_query_box, METH_VARARGS,
      "query_box($self, lo, hi, /)\n--\n\n-> int array: the bodies whose box overlaps [lo, hi], "
      "sorted."},
@@ -611,11 +661,13 @@ static PyTypeObject hdpy_SceneType = {
     .tp_basicsize = sizeof(hdpy_scene),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scene(threads=0, broadphase='tree', margin=0.5, algo='gjk', touch_rel=None,\n"
-              "      depth=False, manifold=False, gradient=False)\n--\n\n"
+              "      depth=False, manifold=False, gradient=False, proximity=0.0)\n--\n\n"
               "Many moving bodies (hedra/scene.h): a broad phase kept as they move, a pair table\n"
               "with one warm-start cache per pair, the narrow phase on the scene's threads.\n"
               "gradient=True (with depth or manifold): details also hold each contact's pose\n"
-              "gradients gradient_a, gradient_b (K, 6) and gradient_unique (K,).",
+              "gradients gradient_a, gradient_b (K, 6) and gradient_unique (K,).\n"
+              "proximity=d > 0: step also reports the separated pairs closer than d (verdict 0),\n"
+              "with their details (depth is implied).",
     .tp_new = scene_new,
     .tp_dealloc = (destructor)scene_dealloc,
     .tp_getset = scene_getset,

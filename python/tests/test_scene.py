@@ -248,3 +248,51 @@ def test_depth_without_manifold():
     pairs, _ = scene.step()
     assert len(pairs) == 0 and d["signed_distance"].shape == (1,)   # the old dict is a copy
     assert scene.details["normal"].shape == (0, 3)
+
+
+def test_filters_and_proximity_against_the_oracle(rng):
+    """Random filters and a proximity d: every pair the filter lets through that the oracle finds
+    clearly closer than d is reported (separated ones with verdict 0 and their distance), none
+    that it finds clearly farther, and no filtered pair."""
+    d = 0.4
+    scene = hedra.Scene(threads=2, proximity=d)
+    shapes = [hedra.Polytope(rng.normal(scale=0.4, size=(8, 3))) for _ in range(4)]
+    bodies, filters = {}, {}
+    for _ in range(16):
+        shape, pose = shapes[rng.integers(len(shapes))], random_pose(rng, 3.0)
+        i = scene.add(shape, pose)
+        bodies[i] = (shape, pose)
+        filters[i] = (1 << int(rng.integers(2)), int(rng.choice([1, 2, 3, 0xFFFFFFFF])),
+                      int(rng.integers(3)))
+        scene.set_filter(i, *filters[i])
+        assert scene.filter(i) == filters[i]
+    pairs, verdicts = scene.step()
+    reported = {(int(a), int(b)): int(v) for (a, b), v in zip(pairs, verdicts)}
+    distances = dict(zip(reported, scene.details["signed_distance"]))
+    judged = 0
+    ids = sorted(bodies)
+    for k, a in enumerate(ids):
+        for b in ids[k + 1:]:
+            (ca, ma, ga), (cb, mb, gb) = filters[a], filters[b]
+            lets = (ca & mb) and (cb & ma) and not (ga and ga == gb)
+            if not lets:
+                assert (a, b) not in reported, (a, b)
+                continue
+            A, B = posed_vertices(*bodies[a]), posed_vertices(*bodies[b])
+            if oracle.lp_intersects(A, B):
+                continue  # contacts are test_scene_frames_against_the_oracle's
+            lower, upper = oracle.distance_bracket(A, B)
+            if upper < d - MARGIN:
+                assert reported.get((a, b)) == hedra.SEPARATED, (a, b)
+                assert abs(distances[(a, b)] - upper) <= 1e-6 + (upper - lower)
+                judged += 1
+            elif lower > d + MARGIN:
+                assert (a, b) not in reported, (a, b)
+    assert judged > 0, "no pair within the proximity: the test says nothing"
+    assert scene.stats["near"] == sum(v == hedra.SEPARATED for v in reported.values())
+    with pytest.raises(hedra.InvalidInputError):
+        scene.set_filter(999)
+    with pytest.raises(hedra.InvalidInputError):
+        scene.set_filter(ids[0], category=1 << 40)
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.Scene(proximity=-1.0)
