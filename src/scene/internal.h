@@ -129,8 +129,11 @@ struct hd_scene {
     hd_task_callbacks tasks; /* the caller's job system (when pool is NULL) */
     hd_workspace **ws;       /* one per thread (CD-Dual, or a detail level), else NULL */
     hdi_idlist work;         /* tree_rebuild's leaves */
-    hdi_idlist scratch;      /* queries: candidate ids */
-    hdi_lane *lanes;         /* one per thread */
+    hdi_tree_jobs jobs;      /* tree_rebuild's subtrees, built on every thread */
+    /* tree_rebuild's pairs, one list per task of hdi_tree_pair_task (a, b, a, b, ...) */
+    hdi_idlist pair_tasks[HD_TREE_BUILD_JOBS * (HD_TREE_BUILD_JOBS + 1) / 2];
+    hdi_idlist scratch; /* queries: candidate ids */
+    hdi_lane *lanes;    /* one per thread */
     hd_scene_contact *contacts;
     hd_scene_contact *contact_tmp; /* the contacts gathered in sorted order, as large */
     hdi_sort_key *sort_keys;       /* the radix sort's keys: two buffers of contact_capacity */

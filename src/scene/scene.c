@@ -200,6 +200,9 @@ void hd_scene_destroy(hd_scene *s)
     free(s->fat);
     free(s->flags);
     free(s->reach);
+    for (size_t k = 0; k < sizeof s->pair_tasks / sizeof s->pair_tasks[0]; ++k) {
+        hdi_idlist_free(&s->pair_tasks[k]);
+    }
     free(s->filters);
     free(s->slot);
     free(s->staged_by);

@@ -110,17 +110,65 @@ static void note_growth(hd_scene *s, hd_status st)
     s->out_of_memory |= st != HD_OK;
 }
 
-static int add_pair(void *ctx, int a, int b)
+typedef struct rebuild_ctx {
+    hd_scene *s;
+    hdi_idlist *found; /* the task's list */
+    int *failed;       /* the worker's lane's flag */
+} rebuild_ctx;
+
+static void build_chunk(void *ctx, int worker, int begin, int end)
 {
     hd_scene *s = ctx;
-    int index;
-    note_growth(s, hdi_pairs_add(&s->pairs, a, b, &index));
-    return s->out_of_memory; /* 1 stops the descent */
+    (void)worker;
+    for (int j = begin; j < end; ++j) {
+        hdi_tree_build_job(&s->tree, s->scratch.ids, s->fat, &s->jobs.job[j], s->work.ids);
+    }
+}
+
+static int found_pair(void *ctx, int a, int b)
+{
+    rebuild_ctx *c = ctx;
+    hdi_idlist *l = c->found;
+    if (!hdi_idlist_reserve(l, l->count + 2, c->failed)) {
+        return 1; /* stops the descent */
+    }
+    l->ids[l->count++] = a;
+    l->ids[l->count++] = b;
+    return 0;
+}
+
+static void pairs_chunk(void *ctx, int worker, int begin, int end)
+{
+    hd_scene *s = ctx;
+    for (int k = begin; k < end; ++k) {
+        rebuild_ctx c = {s, &s->pair_tasks[k], &s->lanes[worker].out_of_memory};
+        c.found->count = 0;
+        hdi_tree_pair_task(&s->tree, &s->jobs, k, found_pair, &c);
+    }
+}
+
+/* The tasks' pairs into the table, in task order (the same table for any thread count). */
+static void add_found_pairs(hd_scene *s)
+{
+    int tasks = hdi_tree_pair_task_count(&s->jobs), threads = hdi_scene_threads(s);
+    for (int w = 0; w < threads; ++w) {
+        s->out_of_memory |= s->lanes[w].out_of_memory;
+        s->lanes[w].out_of_memory = 0;
+    }
+    for (int k = 0; k < tasks && !s->out_of_memory; ++k) {
+        const hdi_idlist *l = &s->pair_tasks[k];
+        for (int i = 0; i < l->count && !s->out_of_memory; i += 2) {
+            int index;
+            note_growth(s, hdi_pairs_add(&s->pairs, l->ids[i], l->ids[i + 1], &index));
+        }
+    }
 }
 
 /* Tree: a batch of new bodies at least as large as the tree (the first frame, above all) builds
- * the tree anew over every body, top down, and finds every pair by one descent of the tree
- * against itself: much faster than inserting and querying body after body. */
+ * the tree anew over every body, top down, and finds every pair by a descent of the tree
+ * against itself: much faster than inserting and querying body after body. Both run on every
+ * thread: the subtrees below the top levels are built apart, and the descent is cut into the
+ * pairs within and between those subtrees (tree.h). */
 static void tree_rebuild(hd_scene *s)
 {
     hdi_idlist_reserve(&s->scratch, s->live, &s->out_of_memory);
@@ -134,7 +182,9 @@ static void tree_rebuild(hd_scene *s)
             s->scratch.ids[n++] = id;
         }
     }
-    hdi_tree_build(&s->tree, s->scratch.ids, n, s->fat, s->work.ids);
+    hdi_tree_build_split(&s->tree, s->scratch.ids, n, s->fat, &s->jobs);
+    hdi_scene_run(s, build_chunk, s, s->jobs.count, 1);
+    hdi_tree_build_join(&s->tree, &s->jobs);
     for (int k = 0; k < n; ++k) {
         s->bodies[s->scratch.ids[k]].proxy = s->work.ids[k];
     }
@@ -144,7 +194,8 @@ static void tree_rebuild(hd_scene *s)
             s->flags[s->stale.ids[i]] |= HD_BODY_REFAT; /* its old pairs are checked */
         }
     }
-    hdi_tree_pairs(&s->tree, add_pair, s);
+    hdi_scene_run(s, pairs_chunk, s, hdi_tree_pair_task_count(&s->jobs), 1);
+    add_found_pairs(s);
     if (!s->out_of_memory) {
         s->unplaced = 0;
     }

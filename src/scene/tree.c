@@ -387,19 +387,19 @@ static void select_median(int *ids, int n, int mid, const hdi_box *boxes, int k)
     }
 }
 
-/* The subtree over ids[0 .. n-1] (n >= 1): halves at the median of the centres along the axis of
- * their largest spread. Depth ceil(log2 n) + 1. */
-static int build_range(hdi_tree *t, int *ids, int *leaves, int n, const hdi_box *boxes)
+/* A fresh node at index n of a build (its links cleared). */
+static hdi_tree_node *build_node(hdi_tree *t, int n)
 {
-    if (n == 1) {
-        int leaf = alloc_node(t);
-        hdi_tree_node *l = &t->nodes[leaf];
-        memcpy(l->lo, boxes[ids[0]].lo, sizeof l->lo);
-        memcpy(l->hi, boxes[ids[0]].hi, sizeof l->hi);
-        l->child2 = ids[0];
-        leaves[0] = leaf;
-        return leaf;
-    }
+    hdi_tree_node *node = &t->nodes[n];
+    node->parent = node->child1 = node->child2 = -1;
+    node->height = 0;
+    return node;
+}
+
+/* Reorders ids[0 .. n-1] (n >= 2) about their median along the axis of the largest spread of
+ * their centres; returns the split, n / 2. */
+static int split_median(int *ids, int n, const hdi_box *boxes)
+{
     double lo[3], hi[3];
     for (int k = 0; k < 3; ++k) {
         lo[k] = hi[k] = centre2(boxes, ids[0], k);
@@ -411,29 +411,105 @@ static int build_range(hdi_tree *t, int *ids, int *leaves, int n, const hdi_box 
     }
     int axis = hi[1] - lo[1] > hi[0] - lo[0] ? 1 : 0;
     axis = hi[2] - lo[2] > hi[axis] - lo[axis] ? 2 : axis;
-    int mid = n / 2;
-    select_median(ids, n, mid, boxes, axis);
-    int a = build_range(t, ids, leaves, mid, boxes);
-    int b = build_range(t, ids + mid, leaves + mid, n - mid, boxes);
-    int node = alloc_node(t);
+    select_median(ids, n, n / 2, boxes, axis);
+    return n / 2;
+}
+
+/* Internal node at index node over the subtrees a and b. */
+static void link_children(hdi_tree *t, int node, int a, int b)
+{
+    build_node(t, node);
     t->nodes[node].child1 = a;
     t->nodes[node].child2 = b;
     t->nodes[a].parent = node;
     t->nodes[b].parent = node;
     refit(t, node);
-    return node;
+}
+
+/* The subtree over ids[0 .. n-1] (n >= 1): halves at the median of the centres along the axis of
+ * their largest spread. Depth ceil(log2 n) + 1. Its nodes are numbered in post-order from base
+ * (the left subtree of m leaves takes base .. base + 2m - 2, the root base + 2n - 2), so that
+ * subtrees built on different threads never share a node and the tree is the same for any
+ * number of threads. */
+static int build_at(hdi_tree *t, int *ids, int *leaves, int n, const hdi_box *boxes, int base)
+{
+    if (n == 1) {
+        hdi_tree_node *l = build_node(t, base);
+        memcpy(l->lo, boxes[ids[0]].lo, sizeof l->lo);
+        memcpy(l->hi, boxes[ids[0]].hi, sizeof l->hi);
+        l->child2 = ids[0];
+        leaves[0] = base;
+        return base;
+    }
+    int mid = split_median(ids, n, boxes);
+    int a = build_at(t, ids, leaves, mid, boxes, base);
+    int b = build_at(t, ids + mid, leaves + mid, n - mid, boxes, base + 2 * mid - 1);
+    link_children(t, base + 2 * n - 2, a, b);
+    return base + 2 * n - 2;
+}
+
+/* The top `levels` levels split, their subtrees listed as jobs in order. */
+static void split_at(int *ids, int first, int n, const hdi_box *boxes, int base, int levels,
+                     hdi_tree_jobs *jobs)
+{
+    if (levels == 0 || n < 2) {
+        jobs->job[jobs->count++] = (hdi_tree_job){first, n, base, -1};
+        return;
+    }
+    int mid = split_median(ids + first, n, boxes);
+    split_at(ids, first, mid, boxes, base, levels - 1, jobs);
+    split_at(ids, first + mid, n - mid, boxes, base + 2 * mid - 1, levels - 1, jobs);
+}
+
+void hdi_tree_build_split(hdi_tree *t, int *bodies, int count, const hdi_box *boxes,
+                          hdi_tree_jobs *jobs)
+{
+    t->used = count > 0 ? 2 * count - 1 : 0;
+    t->free_list = -1;
+    t->root = -1;
+    t->leaves = count;
+    jobs->count = 0;
+    if (count > 0) {
+        split_at(bodies, 0, count, boxes, 0, HD_TREE_BUILD_LEVELS, jobs);
+    }
+}
+
+void hdi_tree_build_job(hdi_tree *t, int *bodies, const hdi_box *boxes, hdi_tree_job *job,
+                        int *leaves)
+{
+    job->root = build_at(t, bodies + job->first, leaves + job->first, job->count, boxes, job->base);
+}
+
+/* The top levels over the jobs' subtrees, in the order split_at listed them. */
+static int join_at(hdi_tree *t, int n, int base, int levels, const hdi_tree_jobs *jobs, int *next)
+{
+    if (levels == 0 || n < 2) {
+        return jobs->job[(*next)++].root;
+    }
+    int mid = n / 2;
+    int a = join_at(t, mid, base, levels - 1, jobs, next);
+    int b = join_at(t, n - mid, base + 2 * mid - 1, levels - 1, jobs, next);
+    link_children(t, base + 2 * n - 2, a, b);
+    return base + 2 * n - 2;
+}
+
+void hdi_tree_build_join(hdi_tree *t, const hdi_tree_jobs *jobs)
+{
+    int next = 0;
+    if (t->leaves > 0) {
+        t->root = join_at(t, t->leaves, 0, HD_TREE_BUILD_LEVELS, jobs, &next);
+        t->nodes[t->root].parent = -1;
+    }
 }
 
 void hdi_tree_build(hdi_tree *t, int *bodies, int count, const hdi_box *boxes, int *leaves)
 {
-    t->used = 0;
-    t->free_list = -1;
-    t->root = -1;
-    t->leaves = count;
-    if (count > 0) {
-        t->root = build_range(t, bodies, leaves, count, boxes);
-        t->nodes[t->root].parent = -1;
+    hdi_tree_jobs jobs;
+    hdi_tree_build_split(t, bodies, count, boxes, &jobs);
+    for (int j = 0; j < jobs.count; ++j) {
+        hdi_tree_build_job(t, bodies, boxes, &jobs.job[j], leaves);
     }
+    hdi_tree_build_join(t, &jobs);
 }
 
 /* Every pair of leaves, one below a and one below b, whose boxes overlap. */
@@ -469,4 +545,21 @@ static int self_pairs(const hdi_tree *t, int n, hdi_tree_visit_pair visit, void 
 int hdi_tree_pairs(const hdi_tree *t, hdi_tree_visit_pair visit, void *ctx)
 {
     return t->root < 0 ? 0 : self_pairs(t, t->root, visit, ctx);
+}
+
+int hdi_tree_pair_task_count(const hdi_tree_jobs *jobs)
+{
+    return jobs->count * (jobs->count + 1) / 2;
+}
+
+int hdi_tree_pair_task(const hdi_tree *t, const hdi_tree_jobs *jobs, int task,
+                       hdi_tree_visit_pair visit, void *ctx)
+{
+    int i = 0, n = jobs->count;
+    while (task >= n - i) { /* row i holds the tasks (i, i), (i, i + 1), ..., (i, n - 1) */
+        task -= n - i;
+        ++i;
+    }
+    int a = jobs->job[i].root, b = jobs->job[i + task].root;
+    return task == 0 ? self_pairs(t, a, visit, ctx) : cross_pairs(t, a, b, visit, ctx);
 }

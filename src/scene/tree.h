@@ -65,12 +65,42 @@ int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hd
  * bodies[k] (after the reordering). The caller has reserved room for count leaves. */
 void hdi_tree_build(hdi_tree *t, int *bodies, int count, const hdi_box *boxes, int *leaves);
 
+/* The same build on several threads. hdi_tree_build_split splits the top HD_TREE_BUILD_LEVELS
+ * levels (serially) and lists their subtrees as jobs, in order; hdi_tree_build_job builds one
+ * job's subtree (jobs may run at once on different threads: their nodes are disjoint);
+ * hdi_tree_build_join links the top levels over them. The tree is exactly hdi_tree_build's. */
+#define HD_TREE_BUILD_LEVELS 3
+#define HD_TREE_BUILD_JOBS (1 << HD_TREE_BUILD_LEVELS)
+typedef struct hdi_tree_job {
+    int first; /* its leaves are bodies[first .. first + count - 1] */
+    int count;
+    int base; /* its first node */
+    int root; /* its subtree's root, set by hdi_tree_build_job */
+} hdi_tree_job;
+typedef struct hdi_tree_jobs {
+    int count;
+    hdi_tree_job job[HD_TREE_BUILD_JOBS];
+} hdi_tree_jobs;
+void hdi_tree_build_split(hdi_tree *t, int *bodies, int count, const hdi_box *boxes,
+                          hdi_tree_jobs *jobs);
+void hdi_tree_build_job(hdi_tree *t, int *bodies, const hdi_box *boxes, hdi_tree_job *job,
+                        int *leaves);
+void hdi_tree_build_join(hdi_tree *t, const hdi_tree_jobs *jobs);
+
 /* Calls visit(ctx, a, b) once for every pair of leaves (bodies a, b) whose boxes overlap, by a
  * simultaneous descent of the tree against itself; stops at, and returns, the first non-zero
  * value visit returns. Recursive to twice the tree's height: for a tree just built by
  * hdi_tree_build. */
 typedef int (*hdi_tree_visit_pair)(void *ctx, int a, int b);
 int hdi_tree_pairs(const hdi_tree *t, hdi_tree_visit_pair visit, void *ctx);
+
+/* The same pairs cut into tasks over a built tree's jobs (hdi_tree_build_split): task k of
+ * hdi_tree_pair_task_count is the pairs within one job's subtree or between two jobs'
+ * subtrees, so the tasks may run at once on different threads, and together visit every pair
+ * once. */
+int hdi_tree_pair_task_count(const hdi_tree_jobs *jobs);
+int hdi_tree_pair_task(const hdi_tree *t, const hdi_tree_jobs *jobs, int task,
+                       hdi_tree_visit_pair visit, void *ctx);
 
 /* Height of the root (0 for a single leaf, -1 when empty). */
 int hdi_tree_height(const hdi_tree *t);

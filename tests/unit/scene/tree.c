@@ -198,11 +198,74 @@ static void test_tree_build(void **state)
     hdi_tree_free(&t);
 }
 
+/* The build in jobs (as the scene runs it on several threads, here in reverse order) gives the
+ * very tree of hdi_tree_build, node for node; the pair tasks visit every overlapping pair once
+ * (against a scan), for leaf counts from 1 up, odd and even, around the jobs' count. */
+static void test_tree_build_in_jobs(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    static hdi_box boxes[N];
+    static unsigned char seen[N][300];
+    static const int sizes[7] = {1, 2, 7, 8, 9, 61, N};
+    hd_rng rng;
+    hd_rng_init(&rng, t_seed + 41);
+    for (int i = 0; i < N; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            boxes[i].lo[k] = hd_rng_uniform(&rng, 0.0, 20.0);
+            boxes[i].hi[k] = boxes[i].lo[k] + hd_rng_uniform(&rng, 0.0, 3.0);
+        }
+    }
+    for (int c = 0; c < 7; ++c) {
+        int n = sizes[c], ids[N], ids2[N], leaves[N], leaves2[N];
+        for (int i = 0; i < n; ++i) {
+            ids[i] = ids2[i] = (7 * i) % N;
+        }
+        hdi_tree one, split;
+        hdi_tree_init(&one);
+        hdi_tree_init(&split);
+        assert_int_equal(hdi_tree_reserve(&one, n), HD_OK);
+        assert_int_equal(hdi_tree_reserve(&split, n), HD_OK);
+        hdi_tree_build(&one, ids, n, boxes, leaves);
+        hdi_tree_jobs jobs;
+        hdi_tree_build_split(&split, ids2, n, boxes, &jobs);
+        for (int j = jobs.count - 1; j >= 0; --j) {
+            hdi_tree_build_job(&split, ids2, boxes, &jobs.job[j], leaves2);
+        }
+        hdi_tree_build_join(&split, &jobs);
+        assert_true(hdi_tree_check(&split));
+        assert_int_equal(split.root, one.root);
+        assert_memory_equal(ids, ids2, (size_t)n * sizeof *ids);
+        assert_memory_equal(leaves, leaves2, (size_t)n * sizeof *leaves);
+        assert_memory_equal(one.nodes, split.nodes, (size_t)(2 * n - 1) * sizeof *one.nodes);
+        memset(seen, 0, sizeof seen);
+        pair_count pc = {0, 0, seen};
+        for (int k = 0; k < hdi_tree_pair_task_count(&jobs); ++k) {
+            assert_int_equal(hdi_tree_pair_task(&split, &jobs, k, count_pair, &pc), 0);
+        }
+        int expected = 0;
+        for (int a = 0; a < n; ++a) {
+            for (int b = a + 1; b < n; ++b) {
+                int lo = ids[a] < ids[b] ? ids[a] : ids[b], hi = ids[a] ^ ids[b] ^ lo;
+                int overlap =
+                    hdi_box_overlap(boxes[lo].lo, boxes[lo].hi, boxes[hi].lo, boxes[hi].hi);
+                expected += overlap;
+                assert_int_equal(seen[lo][hi], overlap);
+            }
+        }
+        assert_int_equal(pc.count, expected);
+        assert_int_equal(pc.twice, 0);
+        hdi_tree_free(&one);
+        hdi_tree_free(&split);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tree),
         cmocka_unit_test(test_tree_build),
+        cmocka_unit_test(test_tree_build_in_jobs),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
