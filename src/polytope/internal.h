@@ -73,6 +73,9 @@ struct hd_polytope {
     double aabb_hi[3];
     double max_abs; /* largest absolute coordinate of any vertex */
     double extent;  /* largest side of the bounding box */
+    /* the rounding radius r >= 0: the shape is this hull plus a ball of radius r (Minkowski
+     * sum); every field above describes the hull (the core) alone, the public bounds add r */
+    double radius;
 };
 
 /* Three vertices of face f of p spanning it as widely as the face allows: its first vertex v0, the

@@ -251,10 +251,24 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
     }
     result_init(out, opt->algo, pair.eps);
     st = collide_in_frame(&pair, opt, out);
+    if (st == HD_OK && hdi_rounded_sum(&pair) > 0.0) {
+        st = hdi_rounded_collide(&pair, opt, out, NULL); /* the algorithm ran on the cores */
+    }
     if (st == HD_OK) {
         cert_to_world(&pair, &out->cert);
     }
     return st;
+}
+
+/* hd_distance for rounded shapes: GJK's verdict on the cores, then the rounded pair's verdict,
+ * distance and witnesses from GJK run to convergence on the cores (query/rounded.c). */
+static hd_status rounded_distance(const hdi_pair *pair, const hd_options *opt,
+                                  hd_collide_result *out, hdi_closest *closest)
+{
+    hd_options gjk = *opt;
+    gjk.algo = HD_ALGO_GJK;
+    hd_status st = collide_in_frame(pair, &gjk, out);
+    return st == HD_OK ? hdi_rounded_collide(pair, &gjk, out, closest) : st;
 }
 
 /* The answer of hd_distance in the world frame: the verdict, band, certificate and work of the
@@ -287,7 +301,8 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     hdi_closest closest;
     memset(&closest, 0, sizeof closest);
     result_init(&run, HD_ALGO_GJK, pair.eps);
-    st = distance_in_frame(&pair, opt, &run, &closest);
+    st = hdi_rounded_sum(&pair) > 0.0 ? rounded_distance(&pair, opt, &run, &closest)
+                                      : distance_in_frame(&pair, opt, &run, &closest);
     if (st == HD_OK) {
         distance_to_world(&pair, &run, &closest, out); /* sets every field */
         if (opt->flags & HD_QUERY_GRADIENT) {
@@ -321,7 +336,7 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
         return st;
     }
     memset(out, 0, sizeof *out);
-    if (!hdi_cddual_gap_supported(&pair)) {
+    if (!hdi_cddual_gap_supported(&pair) || hdi_rounded_sum(&pair) > 0.0) {
         return HD_ERR_UNSUPPORTED;
     }
     /* the verdict decides which searches follow: hd_collide's with CD-Dual, its fallbacks
