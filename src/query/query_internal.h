@@ -12,8 +12,12 @@ hd_status hdi_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const h
                             const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
                             hdi_pair *pair);
 
-/* r_A + r_B of the pair's rounded shapes (query/rounded.c). */
-double hdi_rounded_sum(const hdi_pair *pair);
+/* r_A + r_B of the pair's rounded shapes: 0 for sharp polytopes, whose queries then run as they
+ * always did (inline: every query asks). */
+static inline double hdi_rounded_sum(const hdi_pair *pair)
+{
+    return pair->a->radius + pair->b->radius;
+}
 
 /* For a pair of rounded shapes (hdi_rounded_sum > 0): out holds an algorithm's answer for the
  * cores (A's frame); replaces it by the answer for the rounded shapes, with the certificate that

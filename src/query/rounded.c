@@ -14,11 +14,6 @@
 #include "core/math.h"
 #include "query/query_internal.h"
 
-double hdi_rounded_sum(const hdi_pair *pair)
-{
-    return pair->a->radius + pair->b->radius;
-}
-
 /* A plane of the cores with gap g (n.a <= offset - g/2 on A's core, n.b >= offset + g/2 on B's)
  * as one of the rounded shapes: each core support moves out by its radius, so the gap shrinks by
  * R and the plane moves by half the difference of the radii. */

@@ -349,6 +349,156 @@ static void test_band_edges(void **state)
     printf("band edges: %d verdicts\n", checked);
 }
 
+/* ---- gradients, manifolds, scenes -------------------------------------------------------- */
+
+/* R' = Q R for the rotation Q of angle h about axis k (world axes): a small rotation of the body
+ * about its frame's origin, hd_pose_gradient's convention. */
+static hd_pose turned(const hd_pose *p, int k, double h)
+{
+    double q[4] = {cos(0.5 * h), 0.0, 0.0, 0.0};
+    q[1 + k] = sin(0.5 * h);
+    hd_pose rot, out = *p;
+    assert_int_equal(hd_pose_from_quaternion(q, p->t, &rot), HD_OK);
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            double v = 0.0;
+            for (int m = 0; m < 3; ++m) {
+                v += rot.r[3 * i + m] * p->r[3 * m + j];
+            }
+            out.r[3 * i + j] = v;
+        }
+    }
+    return out;
+}
+
+static double capsules_delta(double ha, double ra, const hd_pose *pa, double hb, double rb,
+                             const hd_pose *pb)
+{
+    double a0[3], a1[3], b0[3], b1[3];
+    capsule_ends(ha, pa, a0, a1);
+    capsule_ends(hb, pb, b0, b1);
+    return segment_segment(a0, a1, b0, b1) - ra - rb;
+}
+
+/* The pose gradient of rounded capsules (cores apart, the rounded pair apart or overlapping)
+ * against central differences of the closed form, for B's translation and rotation. */
+static void test_gradient(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int i = 0; i < 200; ++i) {
+        double ha = hd_rng_uniform(&g_rng, 0.2, 1.0), hb = hd_rng_uniform(&g_rng, 0.2, 1.0);
+        double ra = hd_rng_uniform(&g_rng, 0.05, 0.5), rb = hd_rng_uniform(&g_rng, 0.05, 0.5);
+        hd_polytope *a, *b;
+        assert_int_equal(hd_shape_capsule(ha, ra, NULL, &a), HD_OK);
+        assert_int_equal(hd_shape_capsule(hb, rb, NULL, &b), HD_OK);
+        hd_pose pa = random_pose(0.5), pb = random_pose(2.0);
+        double a0[3], a1[3], b0[3], b1[3];
+        capsule_ends(ha, &pa, a0, a1);
+        capsule_ends(hb, &pb, b0, b1);
+        if (segment_segment(a0, a1, b0, b1) < 0.05) {
+            hd_polytope_destroy(a);
+            hd_polytope_destroy(b);
+            continue;
+        }
+        hd_options opt = hd_options_default();
+        opt.flags = HD_QUERY_GRADIENT;
+        hd_signed_distance_result sd;
+        assert_int_equal(hd_signed_distance(a, &pa, b, &pb, &opt, &sd), HD_OK);
+        const double h = 1e-6;
+        for (int k = 0; k < 3 && sd.gradient.unique; ++k) {
+            hd_pose plus = pb, minus = pb;
+            plus.t[k] += h;
+            minus.t[k] -= h;
+            double dt = (capsules_delta(ha, ra, &pa, hb, rb, &plus) -
+                         capsules_delta(ha, ra, &pa, hb, rb, &minus)) /
+                        (2.0 * h);
+            plus = turned(&pb, k, h);
+            minus = turned(&pb, k, -h);
+            double dr = (capsules_delta(ha, ra, &pa, hb, rb, &plus) -
+                         capsules_delta(ha, ra, &pa, hb, rb, &minus)) /
+                        (2.0 * h);
+            assert_true(fabs(sd.gradient.b[k] - dt) <= 1e-5);
+            assert_true(fabs(sd.gradient.b[3 + k] - dr) <= 1e-5);
+            checked++;
+        }
+        if (sd.verdict == HD_SEPARATED) { /* hd_distance's gradient is the same there */
+            hd_distance_result dr;
+            assert_int_equal(hd_distance(a, &pa, b, &pb, &opt, &dr), HD_OK);
+            for (int k = 0; k < 6; ++k) {
+                assert_true(fabs(dr.gradient.b[k] - sd.gradient.b[k]) <= 1e-9);
+                assert_true(fabs(dr.gradient.a[k] - sd.gradient.a[k]) <= 1e-9);
+            }
+        }
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
+    }
+    printf("gradient: %d axes\n", checked);
+    assert_true(checked > 300);
+}
+
+/* Rounded boxes stacked with their cores apart by 0.15 and radii 0.05 (below) and 0.15 (above):
+ * the rounded pair overlaps by 0.05; four manifold points at separation -0.05, half-way between
+ * the rounded surfaces (the rounded faces at z = 1.05 and 1.0: z = 1.025). */
+static void test_stacked_manifold(void **state)
+{
+    (void)state;
+    double half[3] = {1.0, 1.0, 0.5};
+    hd_polytope *lower, *upper;
+    assert_int_equal(hd_shape_box(half, 0.05, NULL, &lower), HD_OK);
+    assert_int_equal(hd_shape_box(half, 0.15, NULL, &upper), HD_OK);
+    hd_pose pa = hd_test_translation(0.0, 0.0, 0.5), pb = hd_test_translation(0.3, -0.2, 1.65);
+    hd_signed_distance_result sd;
+    hd_manifold m;
+    assert_int_equal(hd_contact_manifold(lower, &pa, upper, &pb, NULL, &sd, &m), HD_OK);
+    assert_true(fabs(sd.signed_distance + 0.05) <= 1e-12);
+    assert_int_equal(sd.verdict, HD_INTERSECTING);
+    assert_true(fabs(sd.normal[2] - 1.0) <= 1e-12);
+    assert_true(fabs(sd.witness_a[2] - 1.05) <= 1e-12 && fabs(sd.witness_b[2] - 1.0) <= 1e-12);
+    assert_int_equal(m.count, 4);
+    for (int i = 0; i < m.count; ++i) {
+        assert_true(fabs(m.points[i].separation + 0.05) <= 1e-12);
+        assert_true(fabs(m.points[i].point[2] - 1.025) <= 1e-12);
+    }
+    /* moved apart by 0.2: separated, no point */
+    pb.t[2] += 0.2;
+    assert_int_equal(hd_contact_manifold(lower, &pa, upper, &pb, NULL, &sd, &m), HD_OK);
+    assert_int_equal(m.count, 0);
+    assert_true(fabs(sd.signed_distance - 0.15) <= 1e-12);
+    hd_polytope_destroy(lower);
+    hd_polytope_destroy(upper);
+}
+
+/* A scene of spheres on a line whose cores' boxes are apart but whose rounded shapes touch or
+ * overlap: the scene's boxes grow by the radius, so every such pair is a contact. */
+static void test_scene(void **state)
+{
+    (void)state;
+    hd_polytope *ball;
+    assert_int_equal(hd_shape_sphere(0.5, NULL, &ball), HD_OK);
+    hd_scene *scene;
+    hd_scene_options so = hd_scene_options_default();
+    so.detail = HD_SCENE_MANIFOLD;
+    assert_int_equal(hd_scene_create(&so, &scene), HD_OK);
+    const double x[] = {0.0, 0.9, 1.9, 3.5}; /* overlaps 0.1, touches exactly, apart by 0.6 */
+    for (int i = 0; i < 4; ++i) {
+        hd_pose p = hd_test_translation(x[i], 0.0, 0.0);
+        int id;
+        assert_int_equal(hd_scene_add(scene, ball, &p, NULL, &id), HD_OK);
+    }
+    const hd_scene_contact *c;
+    int count;
+    assert_int_equal(hd_scene_step(scene, &c, &count, NULL), HD_OK);
+    assert_int_equal(count, 2);
+    assert_true(c[0].a == 0 && c[0].b == 1 && c[0].verdict == HD_INTERSECTING);
+    assert_true(c[1].a == 1 && c[1].b == 2 && c[1].verdict == HD_TOUCHING);
+    assert_true(fabs(c[0].contact->signed_distance + 0.1) <= 1e-12);
+    assert_int_equal(c[0].manifold->count, 1);
+    assert_true(fabs(c[0].manifold->points[0].point[0] - 0.45) <= 1e-12);
+    hd_scene_destroy(scene);
+    hd_polytope_destroy(ball);
+}
+
 /* ---- certificates ------------------------------------------------------------------------ */
 
 /* A certificate that proves the cores' answer but not the rounded one's must fail: the plane's
@@ -562,11 +712,19 @@ static void test_bad_input(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sphere_sphere),   cmocka_unit_test(test_sphere_capsule),
-        cmocka_unit_test(test_capsule_capsule), cmocka_unit_test(test_sphere_box),
-        cmocka_unit_test(test_band_edges),      cmocka_unit_test(test_tampered_certificates),
-        cmocka_unit_test(test_constructors),    cmocka_unit_test(test_radius_zero_is_sharp),
-        cmocka_unit_test(test_contains),        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_sphere_sphere),
+        cmocka_unit_test(test_sphere_capsule),
+        cmocka_unit_test(test_capsule_capsule),
+        cmocka_unit_test(test_sphere_box),
+        cmocka_unit_test(test_band_edges),
+        cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_stacked_manifold),
+        cmocka_unit_test(test_scene),
+        cmocka_unit_test(test_tampered_certificates),
+        cmocka_unit_test(test_constructors),
+        cmocka_unit_test(test_radius_zero_is_sharp),
+        cmocka_unit_test(test_contains),
+        cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
