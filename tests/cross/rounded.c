@@ -4,7 +4,8 @@
  * segment, a flat polygon, a solid), radii from 0 up to the cores' size, scales 1e-6 to 1e6, a
  * third of the pairs placed a few band widths from contact along the brute-force normal. Checks:
  * every algorithm's verdict against the band, every certificate (hd_certificate_check), the
- * signed distance and its bounds, the distance and witnesses, the manifold's deepest point.
+ * signed distance and its bounds, the distance and witnesses, the manifold's deepest point; the
+ * cores' side of contact is confirmed by GLPK's exact LP (tests/support/oracle.c).
  * HEDRA_ROUNDED_PAIRS (default 3000) sets the count; failures print the seed and write a pair
  * file. */
 #include <float.h>
@@ -19,6 +20,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "oracle.h"
 #include "testutil.h"
 
 #define RP_MAX_POINTS 10
@@ -38,6 +40,7 @@ typedef struct rp_counts {
     int certificates;
     int near_band;
     int manifolds;
+    int glpk;
 } rp_counts;
 
 /* n points of one dimension 0..3 in a box of half side s: a point, a segment, a polygon in a
@@ -223,60 +226,105 @@ static int place_near_band(hd_rng *rng, rp_core *a, rp_core *b)
     return 1;
 }
 
+/* One random pair: cores of random dimension (solids only when thin) at scale s, radii as
+ * random_core draws them (within a few band widths when thin), placed near the band when near. */
+static void one_pair(hd_rng *rng, int thin, int near, rp_counts *counts)
+{
+    double s = pow(10.0, hd_rng_uniform(rng, -6.0, 6.0));
+    rp_core a, b;
+    random_core(rng, thin ? 3 : hd_rng_int(rng, 4), s, &a);
+    random_core(rng, thin ? 3 : hd_rng_int(rng, 4), s, &b);
+    if (thin) {
+        a.radius = hd_rng_uniform(rng, 0.0, 3.0) * HD_DEFAULT_TOUCH_REL * s;
+        b.radius = hd_rng_uniform(rng, 0.0, 3.0) * HD_DEFAULT_TOUCH_REL * s;
+    }
+    assert_int_equal(hd_polytope_build_rounded(a.local, a.n, a.radius, NULL, &a.poly), HD_OK);
+    assert_int_equal(hd_polytope_build_rounded(b.local, b.n, b.radius, NULL, &b.poly), HD_OK);
+    double ta[3], tb[3];
+    for (int k = 0; k < 3; ++k) {
+        ta[k] = hd_rng_uniform(rng, -s, s);
+        tb[k] = ta[k] + hd_rng_uniform(rng, -3.0 * s, 3.0 * s);
+    }
+    a.pose = hd_rng_pose(rng, ta);
+    b.pose = hd_rng_pose(rng, tb);
+    pose_world(&a);
+    pose_world(&b);
+    if (near) {
+        counts->near_band += place_near_band(rng, &a, &b);
+    }
+    double wa[3], wb[3];
+    double core = core_delta(&a, &b, wa, wb);
+    int exact = core > 0.0 || spans_volume(&a, &b, s);
+    double ex = core - (a.radius + b.radius);
+    /* the cores' side by GLPK's exact LP agrees with the brute force (a second reference) */
+    int sign = hd_oracle_sign(a.world, a.n, b.world, b.n);
+    if (sign != -2 && fabs(core) > 1e-14 * s) {
+        assert_int_equal(sign == 1, core > 0.0);
+        counts->glpk++;
+    }
+    hd_collide_result probe;
+    assert_int_equal(hd_collide(a.poly, &a.pose, b.poly, &b.pose, NULL, &probe), HD_OK);
+    double fuzz = hd_test_band_fuzz(probe.eps) + 1e-15 * s;
+    if (exact || ex < -2.0 * probe.eps) {
+        check_collide(&a, &b, ex, fuzz, counts);
+    }
+    check_contact(&a, &b, ex, exact, counts);
+    hd_polytope_destroy(a.poly);
+    hd_polytope_destroy(b.poly);
+}
+
+static int pair_count(void)
+{
+    const char *env = getenv("HEDRA_ROUNDED_PAIRS");
+    return env != NULL && atoi(env) > 0 ? atoi(env) : 3000;
+}
+
+static void report(const char *what, int pairs, const rp_counts *counts)
+{
+    printf("%s: %d pairs (%d near the band): %d separated, %d touching, %d intersecting "
+           "verdicts, %d certificates, %d manifolds, %d cores' sides confirmed by GLPK\n",
+           what, pairs, counts->near_band, counts->verdict[0], counts->verdict[1],
+           counts->verdict[2], counts->certificates, counts->manifolds, counts->glpk);
+}
+
 static void test_random_rounded_pairs(void **state)
 {
     (void)state;
     hd_rng rng;
     hd_rng_init(&rng, hd_test_seed("cross/rounded"));
-    const char *env = getenv("HEDRA_ROUNDED_PAIRS");
-    int pairs = env != NULL && atoi(env) > 0 ? atoi(env) : 3000;
+    int pairs = pair_count();
     rp_counts counts;
     memset(&counts, 0, sizeof counts);
     for (int i = 0; i < pairs; ++i) {
-        double s = pow(10.0, hd_rng_uniform(&rng, -6.0, 6.0));
-        rp_core a, b;
-        random_core(&rng, hd_rng_int(&rng, 4), s, &a);
-        random_core(&rng, hd_rng_int(&rng, 4), s, &b);
-        assert_int_equal(hd_polytope_build_rounded(a.local, a.n, a.radius, NULL, &a.poly), HD_OK);
-        assert_int_equal(hd_polytope_build_rounded(b.local, b.n, b.radius, NULL, &b.poly), HD_OK);
-        double ta[3], tb[3];
-        for (int k = 0; k < 3; ++k) {
-            ta[k] = hd_rng_uniform(&rng, -s, s);
-            tb[k] = ta[k] + hd_rng_uniform(&rng, -3.0 * s, 3.0 * s);
-        }
-        a.pose = hd_rng_pose(&rng, ta);
-        b.pose = hd_rng_pose(&rng, tb);
-        pose_world(&a);
-        pose_world(&b);
-        if (i % 3 == 0) {
-            counts.near_band += place_near_band(&rng, &a, &b);
-        }
-        double wa[3], wb[3];
-        double core = core_delta(&a, &b, wa, wb);
-        int exact = core > 0.0 || spans_volume(&a, &b, s);
-        double ex = core - (a.radius + b.radius);
-        hd_collide_result probe;
-        assert_int_equal(hd_collide(a.poly, &a.pose, b.poly, &b.pose, NULL, &probe), HD_OK);
-        double fuzz = hd_test_band_fuzz(probe.eps) + 1e-15 * s;
-        if (exact || ex < -2.0 * probe.eps) {
-            check_collide(&a, &b, ex, fuzz, &counts);
-        }
-        check_contact(&a, &b, ex, exact, &counts);
-        hd_polytope_destroy(a.poly);
-        hd_polytope_destroy(b.poly);
+        one_pair(&rng, 0, i % 3 == 0, &counts);
     }
-    printf("%d pairs (%d near the band): %d separated, %d touching, %d intersecting verdicts, "
-           "%d certificates, %d manifolds\n",
-           pairs, counts.near_band, counts.verdict[0], counts.verdict[1], counts.verdict[2],
-           counts.certificates, counts.manifolds);
+    report("random", pairs, &counts);
     assert_true(counts.verdict[0] > pairs / 10 && counts.verdict[2] > pairs / 10);
     assert_true(counts.verdict[1] > 0 && counts.near_band > pairs / 20);
+}
+
+/* Solids with radii within three band widths, placed a few band widths from contact: the
+ * rounded verdict then rests on the cores' own contact (their exact depth when they overlap). */
+static void test_thin_radii(void **state)
+{
+    (void)state;
+    hd_rng rng;
+    hd_rng_init(&rng, hd_test_seed("cross/rounded thin") + 1);
+    int pairs = pair_count() / 3;
+    rp_counts counts;
+    memset(&counts, 0, sizeof counts);
+    for (int i = 0; i < pairs; ++i) {
+        one_pair(&rng, 1, 1, &counts);
+    }
+    report("thin", pairs, &counts);
+    assert_true(counts.verdict[1] > pairs / 10 && counts.verdict[2] > pairs / 10);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_rounded_pairs),
+        cmocka_unit_test(test_thin_radii),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
