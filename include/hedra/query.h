@@ -326,8 +326,11 @@ HD_API hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const 
  * is a solid and together they span no volume (a point, two segments, polygons in parallel
  * planes, a segment parallel to a polygon). HD_ERR_WORKSPACE_FULL when one of its searches needs
  * more than opt->workspace (or the stack scratch) holds: a workspace from hd_workspace_create_for
- * always suffices. HD_ERR_UNSUPPORTED also for rounded polytopes (a radius above 0 on either): the
- * travel to contact of a rounded pair is not the cores' travel shifted by a constant. */
+ * always suffices. Rounded polytopes (a radius above 0 on either): the same answers for the
+ * rounded shapes, flat cores included (their difference always has an interior), from Newton's
+ * method on the cores' distance along the line (docs/algorithms/rounded.md, section 4): the travel
+ * is accurate to eps / 16 over the sine of the angle at which the line meets the rounded surface;
+ * HD_ERR_ITERATION_LIMIT when a GJK run on the line reaches its cap. */
 typedef struct hd_gap_result {
     bool contact;
     hd_verdict verdict; /* of the pair as given */

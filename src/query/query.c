@@ -314,6 +314,31 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     return st;
 }
 
+/* hd_gap for rounded shapes: the verdict of hd_collide with CD-Dual on the rounded pair, then the
+ * line against the rounded difference (query/rounded.c); a rounded difference always has an
+ * interior, so flat cores are answered too. */
+static hd_status rounded_gap(const hdi_pair *pair, const hd_options *opt, const double s[3],
+                             hd_gap_result *out)
+{
+    hd_options verdict_opt = *opt;
+    verdict_opt.algo = HD_ALGO_CDDUAL;
+    hd_collide_result verdict;
+    result_init(&verdict, HD_ALGO_CDDUAL, pair->eps);
+    hd_status st = collide_in_frame(pair, &verdict_opt, &verdict);
+    if (st == HD_OK) {
+        st = hdi_rounded_collide(pair, &verdict_opt, &verdict, NULL);
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    out->stats = verdict.stats;
+    double s_local[3];
+    hdi_m3_tmul_v(s_local, pair->pose_a, s);
+    st = hdi_rounded_gap(pair, opt, verdict.verdict, s_local, out);
+    hdi_v3_copy(out->direction, s);
+    return st;
+}
+
 hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                  const hd_pose *pose_b, const double direction[3], const hd_options *opt,
                  hd_gap_result *out)
@@ -336,7 +361,10 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
         return st;
     }
     memset(out, 0, sizeof *out);
-    if (!hdi_cddual_gap_supported(&pair) || hdi_rounded_sum(&pair) > 0.0) {
+    if (hdi_rounded_sum(&pair) > 0.0) {
+        return rounded_gap(&pair, opt, s, out);
+    }
+    if (!hdi_cddual_gap_supported(&pair)) {
         return HD_ERR_UNSUPPORTED;
     }
     /* the verdict decides which searches follow: hd_collide's with CD-Dual, its fallbacks

@@ -26,4 +26,10 @@ static inline double hdi_rounded_sum(const hdi_pair *pair)
 hd_status hdi_rounded_collide(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out,
                               hdi_closest *closest);
 
+/* hd_gap for a rounded pair (A's frame; s unit): the travel along +-s to first contact (the
+ * pair apart) or to separate (touching or overlapping) of the rounded shapes, whose verdict is
+ * given; stats add the line's GJK runs. Errors: HD_ERR_ITERATION_LIMIT. */
+hd_status hdi_rounded_gap(const hdi_pair *pair, const hd_options *opt, hd_verdict verdict,
+                          const double s[3], hd_gap_result *out);
+
 #endif

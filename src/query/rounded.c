@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "contact/signed_distance.h"
+#include "gjk/gjk.h"
 #include "kernel/gjk_core.h"
 #include "kernel/workspace.h"
 #include "core/math.h"
+#include "core/tolerances.h"
 #include "query/query_internal.h"
 
 /* A plane of the cores with gap g (n.a <= offset - g/2 on A's core, n.b >= offset + g/2 on B's)
@@ -203,4 +205,133 @@ hd_status hdi_rounded_collide(const hdi_pair *pair, const hd_options *opt, hd_co
         return HD_OK;
     }
     return settle(pair, opt, out, closest);
+}
+
+/* ---- directional gap: the line {tau s} against M + B(R) ------------------------------------
+ * f(tau) = dist(tau s, M) is the cores' distance with B moved by tau s; it is convex and, away
+ * from M, differentiable with f' = s.n (n the cores' unit normal from A to B). The line meets the
+ * rounded difference in the interval {f <= R}. Each end is found by Newton's method from a point
+ * beyond it: a tangent of a convex function lies below it, so every step lands on or outside
+ * the level R (the iterates never cross into the interval) and the convergence is quadratic.
+ * A step that passes the line's nearest point to M (f' changes sign) means the line misses the
+ * rounded difference unless the least f is within the band of R; that least f is then found by
+ * bisection on the sign of f'. */
+
+typedef struct hdi_line_eval {
+    double f;     /* dist(tau s, M) */
+    double slope; /* f'(tau) = s.n */
+} hdi_line_eval;
+
+static hd_status line_eval(const hdi_pair *pair, const hd_options *opt, const double s[3],
+                           double tau, hd_stats *stats, hdi_line_eval *out)
+{
+    hdi_pair moved = *pair;
+    hdi_v3_madd(moved.t, pair->t, tau, s);
+    hd_collide_result run;
+    memset(&run, 0, sizeof run);
+    run.eps = pair->eps;
+    hdi_closest c;
+    memset(&c, 0, sizeof c);
+    hd_status st = hdi_gjk_distance(&moved, opt, &run, &c);
+    stats->iterations += run.stats.iterations;
+    stats->support_calls += run.stats.support_calls;
+    double n[3];
+    hdi_v3_sub(n, c.witness_b, c.witness_a);
+    hdi_v3_normalize(n);
+    out->f = c.distance;
+    out->slope = hdi_v3_dot(n, s);
+    return st;
+}
+
+/* The least f on [lo, hi], whose ends' slopes have opposite signs, by bisection on the slope. */
+static hd_status line_minimum(const hdi_pair *pair, const hd_options *opt, const double s[3],
+                              double lo, double hi, hd_stats *stats, double *tau, double *f)
+{
+    hdi_line_eval e;
+    *f = HUGE_VAL;
+    for (int k = 0; k < HD_ROUNDED_BISECTIONS && hi - lo > 0.0; ++k) {
+        double mid = 0.5 * (lo + hi);
+        hd_status st = line_eval(pair, opt, s, mid, stats, &e);
+        if (st != HD_OK) {
+            return st;
+        }
+        if (e.f < *f) {
+            *f = e.f;
+            *tau = mid;
+        }
+        if (e.slope < 0.0) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return HD_OK;
+}
+
+/* One end of {f <= R}: side +1 the upper end, -1 the lower, from tau = side (h_M(side s) + 2R),
+ * where f >= 2 R. *found 0 when the line passes the rounded difference farther than eps. */
+static hd_status line_end(const hdi_pair *pair, const hd_options *opt, const double s[3], int side,
+                          hd_stats *stats, double *end, int *found)
+{
+    double R = hdi_rounded_sum(pair), u[3], w[3];
+    double tol = fmax(pair->eps / HD_ROUNDED_LEVEL_FRACTION,
+                      HD_CONTACT_ROUNDING_UNITS * DBL_EPSILON * pair->scale);
+    int sa = 0, sb = 0, ia, ib;
+    hdi_v3_scale(u, s, (double)side);
+    hdi_pair_support_m(pair, u, &sa, &sb, &ia, &ib, w, stats);
+    double tau = side * (hdi_v3_dot(u, w) + 2.0 * R), last = tau;
+    *found = 1;
+    for (int k = 0; k < HD_ROUNDED_NEWTON_STEPS; ++k) {
+        hdi_line_eval e;
+        hd_status st = line_eval(pair, opt, s, tau, stats, &e);
+        if (st != HD_OK) {
+            return st;
+        }
+        if (e.f - R <= tol) {
+            *end = tau;
+            return HD_OK;
+        }
+        if (!(side * e.slope > 0.0)) { /* past the line's nearest point to M */
+            double f;
+            st = line_minimum(pair, opt, s, fmin(tau, last), fmax(tau, last), stats, end, &f);
+            *found = f - R <= pair->eps;
+            return st;
+        }
+        last = tau;
+        tau -= side * (e.f - R) / (side * e.slope);
+    }
+    return HD_ERR_ITERATION_LIMIT;
+}
+
+hd_status hdi_rounded_gap(const hdi_pair *pair, const hd_options *opt, hd_verdict verdict,
+                          const double s[3], hd_gap_result *out)
+{
+    hd_options gjk = *opt;
+    hd_cache cache = HD_CACHE_INIT; /* warm starts from one step of the line to the next */
+    gjk.cache = &cache;
+    gjk.flags &= ~(unsigned)HD_QUERY_RECORD_PATH;
+    double hi = 0.0, lo = 0.0;
+    int found_hi, found_lo;
+    hd_status st = line_end(pair, &gjk, s, 1, &out->stats, &hi, &found_hi);
+    hd_cache_reset(&cache);
+    if (st == HD_OK) {
+        st = line_end(pair, &gjk, s, -1, &out->stats, &lo, &found_lo);
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    out->verdict = verdict;
+    out->contact = verdict != HD_SEPARATED || (found_hi && found_lo);
+    if (!out->contact) {
+        out->s_sign = 1;
+        return HD_OK;
+    }
+    if (verdict == HD_SEPARATED) { /* the interval lies on one side of 0 */
+        out->s_sign = lo > 0.0 ? 1 : -1;
+        out->distance = fmax(lo > 0.0 ? lo : -hi, 0.0);
+    } else { /* the nearer way out */
+        out->s_sign = hi <= -lo ? 1 : -1;
+        out->distance = fmax(hi <= -lo ? hi : -lo, 0.0);
+    }
+    return HD_OK;
 }

@@ -5,7 +5,8 @@
  * third of the pairs placed a few band widths from contact along the brute-force normal. Checks:
  * every algorithm's verdict against the band, every certificate (hd_certificate_check), the
  * signed distance and its bounds, the distance and witnesses, the manifold's deepest point; the
- * cores' side of contact is confirmed by GLPK's exact LP (tests/support/oracle.c).
+ * cores' side of contact is confirmed by GLPK's exact LP (tests/support/oracle.c); hd_gap's
+ * travel along a random direction leaves the pair touching by the same reference.
  * HEDRA_ROUNDED_PAIRS (default 3000) sets the count; failures print the seed and write a pair
  * file. */
 #include <float.h>
@@ -41,6 +42,7 @@ typedef struct rp_counts {
     int near_band;
     int manifolds;
     int glpk;
+    int gaps;
 } rp_counts;
 
 /* n points of one dimension 0..3 in a box of half side s: a point, a segment, a polygon in a
@@ -226,6 +228,38 @@ static int place_near_band(hd_rng *rng, rp_core *a, rp_core *b)
     return 1;
 }
 
+/* The directional gap: B moved by s_sign distance s must touch A (within the band), the cores'
+ * brute-force distance equal to R then (for R > 0, the cores apart at contact). */
+static void check_gap(hd_rng *rng, rp_core *a, rp_core *b, rp_counts *counts)
+{
+    double R = a->radius + b->radius, s[3];
+    if (!(R > 0.0)) {
+        return;
+    }
+    hd_rng_unit_vector(rng, s);
+    hd_gap_result g;
+    assert_int_equal(hd_gap(a->poly, &a->pose, b->poly, &b->pose, s, NULL, &g), HD_OK);
+    if (!g.contact) {
+        return;
+    }
+    rp_core moved = *b;
+    for (int k = 0; k < 3; ++k) {
+        moved.pose.t[k] += g.s_sign * g.distance * s[k];
+    }
+    pose_world(&moved);
+    double wa[3], wb[3];
+    double d = core_delta(a, &moved, wa, wb) - R;
+    hd_signed_distance_result sd;
+    assert_int_equal(hd_signed_distance(a->poly, &a->pose, b->poly, &b->pose, NULL, &sd), HD_OK);
+    if (fabs(d) > RP_CLOSE_REL * sd.size + sd.eps) { /* touching: within the band */
+        printf("gap %.17g along %+d s leaves the rounded pair %.17g apart\n", g.distance, g.s_sign,
+               d);
+        dump("rounded-gap", a, b);
+        fail();
+    }
+    counts->gaps++;
+}
+
 /* One random pair: cores of random dimension (solids only when thin) at scale s, radii as
  * random_core draws them (within a few band widths when thin), placed near the band when near. */
 static void one_pair(hd_rng *rng, int thin, int near, rp_counts *counts)
@@ -269,6 +303,7 @@ static void one_pair(hd_rng *rng, int thin, int near, rp_counts *counts)
         check_collide(&a, &b, ex, fuzz, counts);
     }
     check_contact(&a, &b, ex, exact, counts);
+    check_gap(rng, &a, &b, counts);
     hd_polytope_destroy(a.poly);
     hd_polytope_destroy(b.poly);
 }
@@ -282,9 +317,9 @@ static int pair_count(void)
 static void report(const char *what, int pairs, const rp_counts *counts)
 {
     printf("%s: %d pairs (%d near the band): %d separated, %d touching, %d intersecting "
-           "verdicts, %d certificates, %d manifolds, %d cores' sides confirmed by GLPK\n",
+           "verdicts, %d certificates, %d manifolds, %d cores' sides confirmed by GLPK, %d gaps\n",
            what, pairs, counts->near_band, counts->verdict[0], counts->verdict[1],
-           counts->verdict[2], counts->certificates, counts->manifolds, counts->glpk);
+           counts->verdict[2], counts->certificates, counts->manifolds, counts->glpk, counts->gaps);
 }
 
 static void test_random_rounded_pairs(void **state)
@@ -301,6 +336,7 @@ static void test_random_rounded_pairs(void **state)
     report("random", pairs, &counts);
     assert_true(counts.verdict[0] > pairs / 10 && counts.verdict[2] > pairs / 10);
     assert_true(counts.verdict[1] > 0 && counts.near_band > pairs / 20);
+    assert_true(counts.gaps > pairs / 10);
 }
 
 /* Solids with radii within three band widths, placed a few band widths from contact: the
