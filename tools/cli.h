@@ -34,6 +34,8 @@ int hd_cmd_view(int argc, char **argv);
  * and returns NULL. format HD_FORMAT_AUTO tells it from the file's extension, or for the path "-"
  * (standard input) from its first token; errors then name the file "<stdin>". */
 hd_polytope *hd_cli_load(const char *path, hd_format format);
+/* The same rounded by radius (hd_polytope_build_rounded). */
+hd_polytope *hd_cli_load_rounded(const char *path, hd_format format, double radius);
 
 /* `--format off|obj|xyz` of every command that reads shape files: returns 1 when argv[*i] is
  * --format (advancing *i past its value, stored in *format), 0 when it is another argument, -1

@@ -116,6 +116,11 @@ int hd_cli_parse_format_option(const char *cmd, int argc, char **argv, int *i, h
 
 hd_polytope *hd_cli_load(const char *path, hd_format format)
 {
+    return hd_cli_load_rounded(path, format, 0.0);
+}
+
+hd_polytope *hd_cli_load_rounded(const char *path, hd_format format, double radius)
+{
     hd_points pts = {0, NULL};
     hd_parse_error err;
     memset(&err, 0, sizeof err);
@@ -135,7 +140,7 @@ hd_polytope *hd_cli_load(const char *path, hd_format format)
         return NULL;
     }
     hd_polytope *poly = NULL;
-    st = hd_polytope_build(pts.xyz, pts.count, NULL, &poly);
+    st = hd_polytope_build_rounded(pts.xyz, pts.count, radius, NULL, &poly);
     hd_points_free(&pts);
     if (st != HD_OK) {
         fprintf(stderr, "hedra: %s: cannot build the hull: %s\n", from_stdin ? "<stdin>" : path,

@@ -15,7 +15,8 @@ static int batch_usage(void)
         "   \"distance\":... (with --distance), \"signed_distance\":..., \"normal\":[...],\n"
         "   \"bounds\":[...], \"manifold\":[...] (with --depth, --manifold), \"ns\":...}\n"
         "ns is the time of the query call alone (parsing and hull building excluded), the\n"
-        "median over --repeat K calls. An empty set (\"A 0\") never collides. Options:\n%s"
+        "median over --repeat K calls. An empty set (\"A 0\") never collides; \"A <n> radius\n"
+        "<r>\" rounds a set by r (a sphere from one point, a capsule from two). Options:\n%s"
         "  --repeat K         run each query K times (default 1)\n"
         "A pair the file gets wrong is reported on standard error (file:line and why) and\n"
         "skipped up to the next 'pair' line; the exit code is then 1 once all are done.\n"
@@ -67,9 +68,10 @@ static void run_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *to
         return;
     }
     hd_polytope *a = NULL, *b = NULL;
-    hd_status st = hd_polytope_build(pd->a.xyz, pd->a.count, &o->query.tol, &a);
-    if (st != HD_OK ||
-        (st = hd_polytope_build(pd->b.xyz, pd->b.count, &o->query.tol, &b)) != HD_OK) {
+    hd_status st =
+        hd_polytope_build_rounded(pd->a.xyz, pd->a.count, pd->radius_a, &o->query.tol, &a);
+    if (st != HD_OK || (st = hd_polytope_build_rounded(pd->b.xyz, pd->b.count, pd->radius_b,
+                                                       &o->query.tol, &b)) != HD_OK) {
         print_build_error(pd->name, a ? "B" : "A", st);
         tot->failures++;
         hd_polytope_destroy(a);

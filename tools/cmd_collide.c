@@ -1,20 +1,25 @@
 /* hedra collide [options] A B */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_query.h"
 
 static int collide_usage(void)
 {
-    printf("usage: hedra collide [options] A B\n"
-           "Decides whether the convex hulls of A's and B's points are separated, touching or\n"
-           "intersecting, with a certificate (separating plane or common point) that is checked\n"
-           "independently. A or B may be '-' for standard input (OFF with its header keyword, OBJ\n"
-           "or XYZ). Options:\n%s  --json             one JSON object per algorithm; with --algo "
-           "all, a last\n"
-           "                     line {\"agree\":true|false}: every query succeeded, every\n"
-           "                     certificate checked and the verdicts agree\n",
-           hd_cli_query_help);
+    printf(
+        "usage: hedra collide [options] A B\n"
+        "Decides whether the convex hulls of A's and B's points are separated, touching or\n"
+        "intersecting, with a certificate (separating plane or common point) that is checked\n"
+        "independently. A or B may be '-' for standard input (OFF with its header keyword, OBJ\n"
+        "or XYZ). Options:\n%s  --json             one JSON object per algorithm; with --algo "
+        "all, a last\n"
+        "                     line {\"agree\":true|false}: every query succeeded, every\n"
+        "                     certificate checked and the verdicts agree\n"
+        "  --radius-a R       round A by R >= 0: the hull plus a ball of radius R (a sphere\n"
+        "                     from one point, a capsule from two); --radius-b R the same for B\n",
+        hd_cli_query_help);
     return HD_EXIT_OK;
 }
 
@@ -55,17 +60,46 @@ static int run_all(hd_cli_opts *o, const hd_polytope *a, const hd_polytope *b)
     return (failed || !agree) ? HD_EXIT_FAILURE : HD_EXIT_OK;
 }
 
+/* --radius-a R / --radius-b R: 1 and radius[0 or 1] set when argv[*i] is one, 0 when it is not,
+ * -1 (after the usage message) for a value that is not a finite number >= 0. */
+static int parse_radius(int argc, char **argv, int *i, double radius[2])
+{
+    int which = strcmp(argv[*i], "--radius-a") == 0   ? 0
+                : strcmp(argv[*i], "--radius-b") == 0 ? 1
+                                                      : -1;
+    if (which < 0) {
+        return 0;
+    }
+    const char *opt = argv[*i];
+    const char *val = *i + 1 < argc ? argv[++*i] : "";
+    char *end = NULL;
+    double r = strtod(val, &end);
+    if (val[0] == '\0' || *end != '\0' || !isfinite(r) || !(r >= 0.0)) {
+        hd_cli_usage_error("collide",
+                           which == 0 ? "--radius-a expects a finite number >= 0"
+                                      : "--radius-b expects a finite number >= 0",
+                           val[0] ? val : opt);
+        return -1;
+    }
+    radius[which] = r;
+    return 1;
+}
+
 int hd_cmd_collide(int argc, char **argv)
 {
     hd_cli_opts o;
     hd_cli_opts_init(&o);
     const char *files[2] = {NULL, NULL};
+    double radius[2] = {0.0, 0.0};
     int nfiles = 0;
     for (int i = 1; i < argc; ++i) {
         if (hd_cli_is_help(argv[i])) {
             return collide_usage();
         }
         int used = hd_cli_opts_parse(&o, "collide", argc, argv, &i);
+        if (used == 0) {
+            used = parse_radius(argc, argv, &i, radius);
+        }
         if (used < 0) {
             return HD_EXIT_USAGE;
         }
@@ -83,8 +117,8 @@ int hd_cmd_collide(int argc, char **argv)
     if (nfiles != 2) {
         return hd_cli_usage_error("collide", "two files expected: A B", NULL);
     }
-    hd_polytope *a = hd_cli_load(files[0], o.format);
-    hd_polytope *b = a ? hd_cli_load(files[1], o.format) : NULL;
+    hd_polytope *a = hd_cli_load_rounded(files[0], o.format, radius[0]);
+    hd_polytope *b = a ? hd_cli_load_rounded(files[1], o.format, radius[1]) : NULL;
     int code = HD_EXIT_INPUT;
     if (a != NULL && b != NULL) {
         code = run_all(&o, a, b);

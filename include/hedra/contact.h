@@ -65,6 +65,11 @@ typedef enum hd_depth_method {
  *   that of B along -n (a face when n is its normal, an edge perpendicular to n, else a vertex;
  *   angles within 1e-9 radian count as exact). For an overlap of generic position they are a
  *   face and a vertex, a vertex and a face, or two edges.
+ * rounded polytopes (hd_polytope_build_rounded, R = r_A + r_B): signed_distance, lower and upper
+ *   are the cores' minus R (exact: the Minkowski difference of the rounded shapes is the cores'
+ *   plus a ball of radius R), normal, features, method and size are the cores', the witnesses lie
+ *   on the rounded surfaces (the cores' moved by r_A along n and by r_B against it), the verdict is
+ *   signed_distance's against the band; the gradient is the cores' (the formula holds unchanged).
  * size: the diagonal of a box holding both polytopes, taken in A's frame around A's box and the
  *   box enclosing B's rotated box (not the world bounding box: it can differ from that by tens of
  *   percent); the accuracy contract is |delta - exact| <= 1e-9 size and
@@ -155,7 +160,9 @@ typedef struct hd_contact_point {
  * supporting feature most anti-parallel to it, the incident
  * polygon is clipped by the side planes of the reference face (Sutherland-Hodgman), points above
  * the reference plane by more than eps are dropped, and more than four are reduced to the deepest
- * point and the three that span the largest area with it. */
+ * point and the three that span the largest area with it. Rounded polytopes: the cores' manifold
+ * with the band widened by R = r_A + r_B, each point moved half-way between the rounded surfaces
+ * ((r_A - r_B) / 2 along n) and its separation less R. */
 typedef struct hd_manifold {
     int count;
     double normal[3];

@@ -92,7 +92,8 @@ HD_API void hd_pose_apply(const hd_pose *pose, const double p[3], double out[3])
 /* Tolerances, all relative to the scale of the inputs, defined here and nowhere else.
  *
  * scale: for a query, the largest absolute coordinate of either posed polytope's bounding sphere
- *   (|centre| + radius), so that the same configuration scaled by 1e-6 or 1e6 is answered alike.
+ *   (|centre| + radius, a rounded polytope's radius included), so that the same configuration
+ *   scaled by 1e-6 or 1e6 is answered alike.
  *
  * touch_rel (default HD_DEFAULT_TOUCH_REL = 1e-12): half-width of the touching band. With
  *   eps = touch_rel * scale and delta the signed distance of the pair (their Euclidean distance

@@ -1,6 +1,9 @@
 /* hedra 2D: intersection and distance of two convex polygons given as raw point arrays, by GJK in
  * the plane. The hulls are implicit: the support mapping scans the points, so the arrays may hold
- * interior points, duplicates, collinear points or a single point, in any order. */
+ * interior points, duplicates, collinear points or a single point, in any order. The 2D API takes
+ * no radius (rounded shapes are 3D polytopes, hd_polytope_build_rounded): for rounded polygons in
+ * one plane the 3D queries on flat polytopes (z = 0) with their radii give the planar verdict and
+ * distance, but not the planar depth (a flat core plus a ball is a slab only 2 r thick). */
 #ifndef HEDRA_GJK2D_H
 #define HEDRA_GJK2D_H
 

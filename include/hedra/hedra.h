@@ -12,6 +12,7 @@
 
 #include "hedra/core.h"
 #include "hedra/polytope.h"
+#include "hedra/shapes.h"
 #include "hedra/query.h"
 #include "hedra/contact.h"
 #include "hedra/lp.h"

@@ -67,8 +67,11 @@ HD_API hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
  *     <x> <y> <z>      (n lines)
  *     B <m>
  *     <x> <y> <z>      (m lines)
- * repeated; "A 0" is an empty set. A name is one token of at most HD_PAIR_NAME_MAX bytes (no
- * white space, no '#'); docs/FORMATS.md gives the full grammar. An empty file holds no pairs. */
+ * repeated; "A 0" is an empty set. "A <n> radius <r>" (and "B <m> radius <r>") makes the set a
+ * rounded polytope, the hull plus a ball of radius r >= 0 (hd_polytope_build_rounded: one point
+ * and a radius is a sphere, two a capsule). A name is one token of at most HD_PAIR_NAME_MAX bytes
+ * (no white space, no '#'); docs/FORMATS.md gives the full grammar. An empty file holds no pairs.
+ */
 #define HD_PAIR_NAME_MAX 255
 
 typedef struct hd_pair_reader hd_pair_reader;
@@ -84,7 +87,9 @@ typedef struct hd_pair_data {
     const char *name;
     hd_points a;
     hd_points b;
-    int line; /* line of the "pair" header */
+    int line;        /* line of the "pair" header */
+    double radius_a; /* the sets' radius (finite, >= 0; 0 when the line gives none) */
+    double radius_b;
 } hd_pair_data;
 
 HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *done,

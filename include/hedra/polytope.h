@@ -28,6 +28,22 @@ typedef struct hd_polytope hd_polytope;
 HD_API hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *tol,
                                    hd_polytope **out);
 
+/* A rounded polytope: the hull of the points (built as by hd_polytope_build, its core) plus a ball
+ * of radius r >= 0, i.e. the Minkowski sum hull(points) + B(0, r): every point within r of the
+ * hull. The hull stays as given (nothing is shrunk): a box of half extents h rounded by r reaches
+ * h + r. radius = 0 is hd_polytope_build exactly, answered bit for bit as before. Every query
+ * answers for rounded shapes (docs/algorithms/rounded.md): a 1-point core is a sphere, a 2-point
+ * one a capsule. The query scale (hd_tolerance) includes r, through the bounding sphere.
+ * Errors: those of hd_polytope_build, and HD_ERR_NONFINITE (radius NaN or infinite),
+ * HD_ERR_INVALID_ARG (radius < 0), HD_ERR_RANGE (the hull's largest absolute coordinate plus r
+ * beyond HD_MAX_COORD). *out is NULL on error. */
+HD_API hd_status hd_polytope_build_rounded(const double *xyz, int count, double radius,
+                                           const hd_tolerance *tol, hd_polytope **out);
+
+/* The rounding radius r (0 for a sharp polytope and for NULL). Vertices, edges, faces and the
+ * interior points below are those of the core (the hull); bounds and sphere include r. */
+HD_API double hd_polytope_radius(const hd_polytope *poly);
+
 /* Where an explicit mesh failed its convexity check. */
 typedef struct hd_mesh_violation {
     int face;      /* offending face, or -1 */
@@ -71,7 +87,9 @@ HD_API int hd_polytope_face(const hd_polytope *poly, int f, double normal[3], do
  * has none). Returns HD_ERR_INVALID_ARG for an invalid e. */
 HD_API hd_status hd_polytope_edge(const hd_polytope *poly, int e, int vertices[2], int faces[2]);
 
-/* Axis-aligned box, bounding sphere, and the largest absolute coordinate (local frame). */
+/* Axis-aligned box and bounding sphere (local frame) of the shape: for a rounded polytope they
+ * enclose the rounded shape (the core's box grown by r on every side, the core's sphere radius
+ * plus r), so that a scene's boxes grow by the radius. */
 HD_API void hd_polytope_bounds(const hd_polytope *poly, double lo[3], double hi[3]);
 HD_API void hd_polytope_sphere(const hd_polytope *poly, double centre[3], double *radius);
 

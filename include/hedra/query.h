@@ -56,7 +56,15 @@ typedef struct hd_combination {
  * - HD_TOUCHING: has_plane with gap >= -eps (the pair cannot overlap by more than eps) and
  *   has_point with |sum w_i a_i - sum v_j b_j| <= eps (the pair is no further apart than eps).
  * Fields of a part that is absent (has_plane or has_point false) are zero. hd_certificate_check
- * verifies all of this by brute force, independently of the algorithms. */
+ * verifies all of this by brute force, independently of the algorithms.
+ * Rounded polytopes (hd_polytope_build_rounded, radii r_A and r_B): the same statements hold for
+ * the rounded shapes, whose support along n is the core's plus r. The plane: n.a + r_A <=
+ * offset - gap/2 for every core vertex a of A and n.b - r_B >= offset + gap/2 for every core
+ * vertex b of B (gap is the rounded shapes' gap, the cores' minus r_A + r_B). The point: with
+ * p_A = sum w_i a_i and p_B = sum v_j b_j (core vertices), |point - p_A| <= r_A + eps,
+ * |point - p_B| <= r_B + eps and |p_A - p_B| <= r_A + r_B + eps (point is a common point of the
+ * rounded shapes); depth_bound bounds the rounded pair's depth. With both radii 0 these are the
+ * statements above. docs/algorithms/rounded.md. */
 typedef struct hd_certificate {
     bool has_plane;
     double normal[3];
@@ -102,7 +110,10 @@ typedef struct hd_cddual_face {
     double dual_distance;
 } hd_cddual_face;
 
-/* The answer of hd_collide. */
+/* The answer of hd_collide. For rounded polytopes the chosen algorithm runs on the cores; when its
+ * own evidence does not decide the rounded pair (a plane whose gap does not clear r_A + r_B, a
+ * touching pair), GJK on the cores decides and stop is HD_STOP_REFINED; cddual then describes the
+ * cores' optimum. */
 typedef struct hd_collide_result {
     hd_verdict verdict;
     hd_algo algo; /* the algorithm asked for */
@@ -294,9 +305,11 @@ HD_API hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const h
                             const hd_pose *pose_b, const hd_options *opt, hd_collide_result *out);
 
 /* Euclidean distance and closest points (GJK, whatever opt->algo says), with the verdict and
- * certificate of hd_collide. distance is 0 when the pair touches or intersects. When GJK cannot
- * prove an overlap (needle-shaped Minkowski differences), the LP method decides it and the
- * witnesses are its certificate's point pair (stop = HD_STOP_FALLBACK). */
+ * certificate of hd_collide. Rounded polytopes: max(0, cores' distance - r_A - r_B), the witnesses
+ * on the rounded surfaces (the cores' closest points moved by their radius towards each other).
+ * distance is 0 when the pair touches or intersects. When GJK cannot prove an overlap
+ * (needle-shaped Minkowski differences), the LP method decides it and the witnesses are its
+ * certificate's point pair (stop = HD_STOP_FALLBACK). */
 HD_API hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                              const hd_pose *pose_b, const hd_options *opt, hd_distance_result *out);
 
@@ -313,7 +326,11 @@ HD_API hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const 
  * is a solid and together they span no volume (a point, two segments, polygons in parallel
  * planes, a segment parallel to a polygon). HD_ERR_WORKSPACE_FULL when one of its searches needs
  * more than opt->workspace (or the stack scratch) holds: a workspace from hd_workspace_create_for
- * always suffices. */
+ * always suffices. Rounded polytopes (a radius above 0 on either): the same answers for the
+ * rounded shapes, flat cores included (their difference always has an interior), from Newton's
+ * method on the cores' distance along the line (docs/algorithms/rounded.md, section 4): the travel
+ * is accurate to eps / 16 over the sine of the angle at which the line meets the rounded surface;
+ * HD_ERR_ITERATION_LIMIT when a GJK run on the line reaches its cap. */
 typedef struct hd_gap_result {
     bool contact;
     hd_verdict verdict; /* of the pair as given */
@@ -328,12 +345,15 @@ HD_API hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_po
                         hd_gap_result *out);
 
 /* Containment: *inside true when every vertex of B lies in A (within eps: a vertex on A's boundary
- * counts as inside), else false. opt->algo is not used but must be valid. Errors: HD_ERR_NULL,
+ * counts as inside), else false. Rounded polytopes: true when the rounded B lies in the rounded A
+ * within eps, decided exactly as every core vertex of B having a signed distance to A's core of at
+ * most r_A - r_B. opt->algo is not used but must be valid. Errors: HD_ERR_NULL,
  * HD_ERR_BAD_POSE, HD_ERR_NONFINITE, HD_ERR_INVALID_ARG, HD_ERR_RANGE, HD_ERR_ITERATION_LIMIT. */
 HD_API hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                              const hd_pose *pose_b, const hd_options *opt, bool *inside);
 
-/* Point inside: the verdict of the point, taken as a polytope of one vertex, against A, in the
+/* Point inside: the verdict of the point, taken as a polytope of one vertex, against A (for a
+ * rounded A: its core's signed distance to the point minus r_A against the band), in the
  * vocabulary of every query (the CLI and Python print the same words): HD_INTERSECTING
  * ("intersecting") strictly inside, deeper than eps; HD_TOUCHING ("touching") on the boundary
  * within eps; HD_SEPARATED ("separated") outside by more than eps. Errors as hd_contains. */

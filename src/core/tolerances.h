@@ -108,6 +108,15 @@
  * point and a sub-simplex solution carry a few units; the default band is about 4500 units. */
 #define HD_CONTACT_ROUNDING_UNITS 64.0
 
+/* ---- query: rounded polytopes (docs/algorithms/rounded.md) ------------------------------
+ * The directional gap's Newton steps on f(tau) = dist(tau s, M) stop once f is within eps / 16
+ * of R (the travel then errs by that over the slope, far inside the band where the slope is not
+ * tiny); at most 64 steps (quadratic convergence needs a handful) and 64 bisections (one per bit
+ * of the interval) for the line's nearest point when a step passes it. */
+#define HD_ROUNDED_LEVEL_FRACTION 16.0
+#define HD_ROUNDED_NEWTON_STEPS 64
+#define HD_ROUNDED_BISECTIONS 64
+
 /* ---- contact: signed distance, depth, manifold (docs/algorithms/contact.md) ------------
  * Rounding allowance of the proven bounds, in units of the largest coordinate in A's frame: a
  * support value is a difference of two posed vertices and a dot product (about 3 + 3 + 3 units),

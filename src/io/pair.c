@@ -18,6 +18,8 @@ struct hd_pair_reader {
     char name[HD_PAIR_NAME_MAX + 1];
     hdi_point_buf a;
     hdi_point_buf b;
+    double radius_a; /* the sets' "radius <r>", 0 without one */
+    double radius_b;
 };
 
 hd_status hdi_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
@@ -121,8 +123,43 @@ static hd_status read_pair_header(hd_pair_reader *r)
     return HD_OK;
 }
 
-/* "<label> <count>" then count lines "x y z". */
-static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *buf)
+/* The optional "radius <r>" after a set's count: r finite and >= 0 (0 without one). */
+static hd_status read_radius(hdi_lexer *lx, const char *q, const char *label, double *radius)
+{
+    *radius = 0.0;
+    char *key = hdi_lex_token(lx);
+    if (key == NULL) {
+        return HD_OK;
+    }
+    int is_radius = strcmp(key, "radius") == 0;
+    char *value = is_radius ? hdi_lex_token(lx) : NULL;
+    char *extra = value != NULL ? hdi_lex_token(lx) : NULL;
+    if (is_radius && value == NULL) {
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': radius of %s: expected a value", q,
+                            label);
+    }
+    if (value == NULL || extra != NULL) {
+        char t[48];
+        hdi_lex_quote(extra != NULL ? extra : key, t, sizeof t);
+        return hdi_lex_fail(lx, HD_ERR_PARSE,
+                            "pair '%s': expected '%s <count>' or '%s <count> radius <r>', found "
+                            "'%s' after the count",
+                            q, label, label, t);
+    }
+    hd_status st = hdi_lex_double(lx, value, NULL, radius);
+    if (st != HD_OK) {
+        hdi_lex_prefix(lx, "pair '%s': radius of %s", q, label);
+        return st;
+    }
+    if (!(*radius >= 0.0)) {
+        return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': radius of %s: %s is negative", q, label,
+                            value);
+    }
+    return HD_OK;
+}
+
+/* "<label> <count>" (optionally "radius <r>") then count lines "x y z". */
+static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *buf, double *radius)
 {
     hdi_lexer *lx = r->lx;
     char q[48];
@@ -134,8 +171,7 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *b
     }
     char *tok = hdi_lex_token(lx);
     char *count_tok = hdi_lex_token(lx);
-    char *extra = count_tok != NULL ? hdi_lex_token(lx) : NULL;
-    if (strcmp(tok, label) != 0 || count_tok == NULL || extra != NULL) {
+    if (strcmp(tok, label) != 0 || count_tok == NULL) {
         char t[48];
         hdi_lex_quote(tok, t, sizeof t);
         return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': expected '%s <count>', found '%s%s'", q,
@@ -145,6 +181,10 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *b
     st = hdi_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);
     if (st != HD_OK) {
         hdi_lex_prefix(lx, "pair '%s': count of %s", q, label);
+        return st;
+    }
+    st = read_radius(lx, q, label, radius);
+    if (st != HD_OK) {
         return st;
     }
     buf->count = 0;
@@ -187,10 +227,10 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
     r->resumed = 0;
     r->header_failed = st != HD_OK;
     if (st == HD_OK) {
-        st = read_set(r, "A", &r->a);
+        st = read_set(r, "A", &r->a, &r->radius_a);
     }
     if (st == HD_OK) {
-        st = read_set(r, "B", &r->b);
+        st = read_set(r, "B", &r->b, &r->radius_b);
     }
     if (st != HD_OK) {
         return st;
@@ -200,6 +240,8 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
     pair->a.xyz = r->a.xyz;
     pair->b.count = r->b.count;
     pair->b.xyz = r->b.xyz;
+    pair->radius_a = r->radius_a;
+    pair->radius_b = r->radius_b;
     pair->line = line;
     return HD_OK;
 }

@@ -39,6 +39,10 @@ struct hd_polytope {
     int *support_list; /* support_list_count */
     int support_list_count;
     int dim;
+    /* the rounding radius r >= 0 (hd_polytope_build_rounded): the shape is the hull plus a ball of
+     * radius r; every other field describes the hull (the core) alone, the public bounds and
+     * sphere add r. Early in the second line, beside dim, which the queries read too */
+    double radius;
     /* a solid's interior[0] is the centroid of four hull vertices (weights 1/4); their indices
      * are kept here too, early in the second cache line (the first is full, and this line's
      * address needs nothing from the first, so both load together), for the portal search on

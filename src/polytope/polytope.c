@@ -106,6 +106,43 @@ hd_status hd_polytope_build(const double *xyz, int count, const hd_tolerance *to
     return st;
 }
 
+/* HD_OK for a finite radius r >= 0 that keeps the rounded shape's largest coordinate within
+ * HD_MAX_COORD. */
+static hd_status check_radius(double radius, double max_abs)
+{
+    if (isnan(radius) || isinf(radius)) {
+        return HD_ERR_NONFINITE;
+    }
+    if (radius < 0.0) {
+        return HD_ERR_INVALID_ARG;
+    }
+    return max_abs + radius <= HD_MAX_COORD ? HD_OK : HD_ERR_RANGE;
+}
+
+hd_status hd_polytope_build_rounded(const double *xyz, int count, double radius,
+                                    const hd_tolerance *tol, hd_polytope **out)
+{
+    if (out == NULL) {
+        return HD_ERR_NULL;
+    }
+    *out = NULL;
+    hd_status st = check_radius(radius, 0.0);
+    if (st == HD_OK) {
+        st = hd_polytope_build(xyz, count, tol, out);
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    st = check_radius(radius, (*out)->max_abs);
+    if (st != HD_OK) {
+        hd_polytope_destroy(*out);
+        *out = NULL;
+        return st;
+    }
+    (*out)->radius = radius; /* still private to the builder: immutable once returned */
+    return HD_OK;
+}
+
 void hd_polytope_destroy(hd_polytope *poly)
 {
     free(poly);
@@ -178,11 +215,13 @@ void hd_polytope_bounds(const hd_polytope *poly, double lo[3], double hi[3])
     if (poly == NULL) {
         return;
     }
-    if (lo != NULL) {
-        hdi_v3_copy(lo, poly->aabb_lo);
-    }
-    if (hi != NULL) {
-        hdi_v3_copy(hi, poly->aabb_hi);
+    for (int k = 0; k < 3; ++k) {
+        if (lo != NULL) {
+            lo[k] = poly->aabb_lo[k] - poly->radius;
+        }
+        if (hi != NULL) {
+            hi[k] = poly->aabb_hi[k] + poly->radius;
+        }
     }
 }
 
@@ -195,8 +234,13 @@ void hd_polytope_sphere(const hd_polytope *poly, double centre[3], double *radiu
         hdi_v3_copy(centre, poly->sphere_centre);
     }
     if (radius != NULL) {
-        *radius = poly->sphere_radius;
+        *radius = poly->sphere_radius + poly->radius;
     }
+}
+
+double hd_polytope_radius(const hd_polytope *poly)
+{
+    return poly ? poly->radius : 0.0;
 }
 
 void hd_polytope_interior(const hd_polytope *poly, int which, double point[3], double *clearance)

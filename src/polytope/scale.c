@@ -61,6 +61,7 @@ void hdi_poly_unscale(hd_polytope *p, int e)
     p->sphere_radius = ldexp(p->sphere_radius, e);
     p->max_abs = ldexp(p->max_abs, e);
     p->extent = ldexp(p->extent, e);
+    p->radius = ldexp(p->radius, e);
 }
 
 hd_polytope *hdi_poly_clone_scaled(const hd_polytope *src, int exponent)

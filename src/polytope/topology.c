@@ -257,6 +257,7 @@ void hdi_poly_copy(hd_polytope *p, const hd_polytope *src)
     memcpy(p->aabb_hi, src->aabb_hi, sizeof p->aabb_hi);
     memcpy(p->sphere_centre, src->sphere_centre, sizeof p->sphere_centre);
     p->sphere_radius = src->sphere_radius;
+    p->radius = src->radius;
     p->max_abs = src->max_abs;
     p->extent = src->extent;
     if (src->support_k > 0 && p->support_cell != NULL &&

@@ -67,8 +67,9 @@ static hd_status check_plane(const hdi_check_frame *fa, const hdi_check_frame *f
         fabs(hdi_v3_len(c->normal) - 1.0) > 1e-9) {
         return HD_ERR_CERTIFICATE;
     }
-    double hi_a = extreme(fa, c->normal, 1.0, scale);
-    double lo_b = -extreme(fb, c->normal, -1.0, scale);
+    /* a rounded shape's support is its core's plus its radius */
+    double hi_a = extreme(fa, c->normal, 1.0, scale) + fa->p->radius;
+    double lo_b = -extreme(fb, c->normal, -1.0, scale) - fb->p->radius;
     double slack = HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * *scale;
     double half = 0.5 * c->gap;
     /* the claimed gap must clear the verdict's threshold, and the plane must realise it:
@@ -89,8 +90,15 @@ static hd_status check_point(const hdi_check_frame *fa, const hdi_check_frame *f
         combination_point(fb, &c->on_b, pb) != HD_OK) {
         return HD_ERR_CERTIFICATE;
     }
+    /* rounded shapes: the point lies within r_A (r_B) of the core point on A (on B); both
+     * radii 0 keep the sharp test, the point on A within eps of the one on B */
     double slack = HD_CHECK_ROUNDING_UNITS * DBL_EPSILON * scale;
-    if (hdi_v3_dist(pa, pb) > eps + slack || hdi_v3_dist(pa, c->point) > eps + slack) {
+    double ra = fa->p->radius, rb = fb->p->radius;
+    if (hdi_v3_dist(pa, pb) > (ra + rb) + eps + slack ||
+        hdi_v3_dist(pa, c->point) > ra + eps + slack) {
+        return HD_ERR_CERTIFICATE;
+    }
+    if (ra + rb > 0.0 && hdi_v3_dist(pb, c->point) > rb + eps + slack) {
         return HD_ERR_CERTIFICATE;
     }
     return HD_OK;
@@ -100,7 +108,7 @@ static double frame_scale(const hdi_check_frame *f)
 {
     double c[3];
     hd_pose_apply(&f->pose, f->p->sphere_centre, c);
-    return hdi_v3_max_abs(c) + f->p->sphere_radius;
+    return hdi_v3_max_abs(c) + (f->p->sphere_radius + f->p->radius);
 }
 
 hd_status hd_certificate_check(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,

@@ -64,6 +64,23 @@ static void contact_to_world(const hdi_pair *pair, const hdi_sd_result *sd, cons
     out->stats = *stats;
 }
 
+/* A rounded pair's answer from its cores' (world frame): the signed distance and its bounds less
+ * R, the witnesses moved onto the rounded surfaces along the cores' normal, the verdict of the
+ * shifted signed distance against the band; features, normal and gradient stay the cores' (the
+ * witnesses move along n, which leaves every moment arm (w - t) x n as it was). */
+static void round_contact(const hdi_pair *pair, hd_signed_distance_result *out)
+{
+    double R = hdi_rounded_sum(pair);
+    out->signed_distance = (out->signed_distance - R) + 0.0;
+    out->lower -= R;
+    out->upper -= R;
+    hdi_v3_madd(out->witness_a, out->witness_a, pair->a->radius, out->normal);
+    hdi_v3_madd(out->witness_b, out->witness_b, -pair->b->radius, out->normal);
+    out->verdict = out->signed_distance > out->eps    ? HD_SEPARATED
+                   : out->signed_distance < -out->eps ? HD_INTERSECTING
+                                                      : HD_TOUCHING;
+}
+
 /* The gradient when asked (one flag test otherwise); the tie test's support calls count in
  * out->stats. */
 static void add_gradient(const hdi_pair *pair, const hdi_sd_result *sd, const hd_options *opt,
@@ -104,6 +121,27 @@ hd_status hd_signed_distance(const hd_polytope *a, const hd_pose *pose_a, const 
     if (st == HD_OK) {
         contact_to_world(&pair, &sd, &stats, out);
         add_gradient(&pair, &sd, opt, out);
+        if (hdi_rounded_sum(&pair) > 0.0) {
+            round_contact(&pair, out);
+        }
+    }
+    return st;
+}
+
+/* The manifold of a rounded pair from its cores' (A's frame): clipped as for the cores with the
+ * band widened by R (core points up to R + eps apart are rounded contacts), each point then
+ * moved half-way between the rounded surfaces, (r_A - r_B) / 2 along n, its separation less R. */
+static hd_status rounded_manifold(const hdi_pair *pair, const hdi_sd_result *sd,
+                                  const hdi_scratch *scratch, hd_manifold *out)
+{
+    double R = hdi_rounded_sum(pair);
+    hdi_pair wide = *pair;
+    wide.eps += R;
+    hd_status st = hdi_manifold_pair(&wide, sd, scratch, out);
+    for (int i = 0; st == HD_OK && i < out->count; ++i) {
+        hd_contact_point *p = &out->points[i];
+        hdi_v3_madd(p->point, p->point, 0.5 * (pair->a->radius - pair->b->radius), out->normal);
+        p->separation -= R;
     }
     return st;
 }
@@ -121,7 +159,8 @@ hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const
     hdi_sd_result sd;
     hd_status st = run(a, pose_a, b, pose_b, opt, &pair, &scratch, &stats, &sd);
     if (st == HD_OK) {
-        st = hdi_manifold_pair(&pair, &sd, &scratch, out);
+        st = hdi_rounded_sum(&pair) > 0.0 ? rounded_manifold(&pair, &sd, &scratch, out)
+                                          : hdi_manifold_pair(&pair, &sd, &scratch, out);
     }
     if (st != HD_OK) {
         return st;
@@ -133,6 +172,9 @@ hd_status hd_contact_manifold(const hd_polytope *a, const hd_pose *pose_a, const
     if (contact != NULL) {
         contact_to_world(&pair, &sd, &stats, contact);
         add_gradient(&pair, &sd, opt, contact);
+        if (hdi_rounded_sum(&pair) > 0.0) {
+            round_contact(&pair, contact);
+        }
     }
     return HD_OK;
 }

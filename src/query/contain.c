@@ -85,11 +85,10 @@ static void point_polytope(hdi_point_polytope *pt, const double p[3])
     q->max_abs = hdi_v3_max_abs(p);
 }
 
-/* Near the boundary the face planes cannot decide (merged planes are exact only to delta): the
- * point is then classified as a pair (A, {p}) by GJK and the shared contact classifier, whose
- * distance and depth bounds are exact to a few rounding units, with the caller's eps. */
-static hd_status pair_fallback(const hd_polytope *a, const double p[3], double eps,
-                               const hd_options *opt, hd_verdict *out)
+/* The pair (A, {p}) for GJK with the caller's eps, and its empty result. With closest NULL,
+ * GJK's verdict (and the shared contact classifier's near the band); else also the distance. */
+static hd_status point_pair_gjk(const hd_polytope *a, const double p[3], double eps,
+                                const hd_options *opt, hd_verdict *verdict, hdi_closest *closest)
 {
     hdi_point_polytope pt;
     point_polytope(&pt, p);
@@ -106,8 +105,39 @@ static hd_status pair_fallback(const hd_polytope *a, const double p[3], double e
     memset(&res, 0, sizeof res);
     res.algo = HD_ALGO_GJK;
     res.eps = eps;
-    st = hdi_gjk_collide(&pair, &gjk, &res);
-    *out = res.verdict;
+    st = closest == NULL ? hdi_gjk_collide(&pair, &gjk, &res)
+                         : hdi_gjk_distance(&pair, &gjk, &res, closest);
+    *verdict = res.verdict;
+    return st;
+}
+
+/* Near the boundary the face planes cannot decide (merged planes are exact only to delta): the
+ * point is then classified as a pair (A, {p}) by GJK and the shared contact classifier, whose
+ * distance and depth bounds are exact to a few rounding units, with the caller's eps. */
+static hd_status pair_fallback(const hd_polytope *a, const double p[3], double eps,
+                               const hd_options *opt, hd_verdict *out)
+{
+    return point_pair_gjk(a, p, eps, opt, out, NULL);
+}
+
+/* The signed distance of p (A's frame) to A's core: the distance outside (GJK on the pair
+ * (A, {p}), run to convergence), minus the depth inside a solid (the largest excess over its face
+ * planes, exact for a point inside: the nearest boundary point lies on a face plane). */
+static hd_status core_signed_distance(const hd_polytope *a, const double p[3], double eps,
+                                      const hd_options *opt, double *out)
+{
+    if (a->dim == 3) {
+        double m = solid_excess(a, p);
+        if (m <= 0.0) {
+            *out = m;
+            return HD_OK;
+        }
+    }
+    hdi_closest closest;
+    hd_verdict verdict;
+    memset(&closest, 0, sizeof closest);
+    hd_status st = point_pair_gjk(a, p, eps, opt, &verdict, &closest);
+    *out = closest.distance;
     return st;
 }
 
@@ -118,6 +148,13 @@ static hd_status pair_fallback(const hd_polytope *a, const double p[3], double e
 static hd_status classify_point(const hd_polytope *a, const double p[3], double eps,
                                 const hd_options *opt, hd_verdict *out)
 {
+    if (a->radius > 0.0) { /* the rounded shape: the core's signed distance less r */
+        double d;
+        hd_status st = core_signed_distance(a, p, eps, opt, &d);
+        d -= a->radius;
+        *out = d > eps ? HD_SEPARATED : d < -eps ? HD_INTERSECTING : HD_TOUCHING;
+        return st;
+    }
     if (a->dim <= 1) {
         double dist =
             a->dim == 0 ? hdi_v3_dist(p, a->verts) : segment_distance(a->verts, a->verts + 3, p);
@@ -137,6 +174,29 @@ static hd_status classify_point(const hd_polytope *a, const double p[3], double 
     return pair_fallback(a, p, eps, opt, out);
 }
 
+/* Rounded shapes: core_B + B(r_B) lies in core_A + B(r_A) exactly when every vertex v of core_B
+ * has a signed distance to core_A of at most r_A - r_B (for r_A >= r_B, v within r_A - r_B of
+ * core_A; else a ball of r_B - r_A around v inside core_A: the cancellation law of Minkowski
+ * sums of convex sets), within the band. */
+static hd_status contains_rounded(const hdi_pair *pair, const hd_options *opt, bool *inside)
+{
+    double slack = pair->a->radius - pair->b->radius;
+    for (int v = 0; v < pair->b->vertex_count; ++v) {
+        double p[3], d;
+        hdi_pair_b_vertex(pair, v, p);
+        hd_status st = core_signed_distance(pair->a, p, pair->eps, opt, &d);
+        if (st != HD_OK) {
+            return st;
+        }
+        if (d - slack > pair->eps) {
+            *inside = false;
+            return HD_OK;
+        }
+    }
+    *inside = true;
+    return HD_OK;
+}
+
 hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                       const hd_pose *pose_b, const hd_options *opt, bool *inside)
 {
@@ -154,6 +214,9 @@ hd_status hd_contains(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     hd_status st = hdi_pair_init(&pair, a, pose_a, b, pose_b, opt);
     if (st != HD_OK) {
         return st;
+    }
+    if (a->radius > 0.0 || b->radius > 0.0) {
+        return contains_rounded(&pair, opt, inside);
     }
     for (int v = 0; v < b->vertex_count; ++v) {
         double p[3];
@@ -203,7 +266,7 @@ hd_status hd_point_inside(const hd_polytope *a, const hd_pose *pose_a, const dou
     }
     double c[3], d[3], local[3];
     hd_pose_apply(&pose, a->sphere_centre, c);
-    double scale = fmax(hdi_v3_max_abs(c) + a->sphere_radius, hdi_v3_max_abs(point));
+    double scale = fmax(hdi_v3_max_abs(c) + (a->sphere_radius + a->radius), hdi_v3_max_abs(point));
     if (!(scale <= HD_MAX_COORD) || (scale > 0.0 && scale < HD_MIN_SCALE)) {
         return HD_ERR_RANGE;
     }

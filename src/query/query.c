@@ -251,10 +251,24 @@ hd_status hd_collide(const hd_polytope *a, const hd_pose *pose_a, const hd_polyt
     }
     result_init(out, opt->algo, pair.eps);
     st = collide_in_frame(&pair, opt, out);
+    if (st == HD_OK && hdi_rounded_sum(&pair) > 0.0) {
+        st = hdi_rounded_collide(&pair, opt, out, NULL); /* the algorithm ran on the cores */
+    }
     if (st == HD_OK) {
         cert_to_world(&pair, &out->cert);
     }
     return st;
+}
+
+/* hd_distance for rounded shapes: GJK's verdict on the cores, then the rounded pair's verdict,
+ * distance and witnesses from GJK run to convergence on the cores (query/rounded.c). */
+static hd_status rounded_distance(const hdi_pair *pair, const hd_options *opt,
+                                  hd_collide_result *out, hdi_closest *closest)
+{
+    hd_options gjk = *opt;
+    gjk.algo = HD_ALGO_GJK;
+    hd_status st = collide_in_frame(pair, &gjk, out);
+    return st == HD_OK ? hdi_rounded_collide(pair, &gjk, out, closest) : st;
 }
 
 /* The answer of hd_distance in the world frame: the verdict, band, certificate and work of the
@@ -287,7 +301,8 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     hdi_closest closest;
     memset(&closest, 0, sizeof closest);
     result_init(&run, HD_ALGO_GJK, pair.eps);
-    st = distance_in_frame(&pair, opt, &run, &closest);
+    st = hdi_rounded_sum(&pair) > 0.0 ? rounded_distance(&pair, opt, &run, &closest)
+                                      : distance_in_frame(&pair, opt, &run, &closest);
     if (st == HD_OK) {
         distance_to_world(&pair, &run, &closest, out); /* sets every field */
         if (opt->flags & HD_QUERY_GRADIENT) {
@@ -296,6 +311,31 @@ hd_status hd_distance(const hd_polytope *a, const hd_pose *pose_a, const hd_poly
     } else {
         memset(out, 0, sizeof *out);
     }
+    return st;
+}
+
+/* hd_gap for rounded shapes: the verdict of hd_collide with CD-Dual on the rounded pair, then the
+ * line against the rounded difference (query/rounded.c); a rounded difference always has an
+ * interior, so flat cores are answered too. */
+static hd_status rounded_gap(const hdi_pair *pair, const hd_options *opt, const double s[3],
+                             hd_gap_result *out)
+{
+    hd_options verdict_opt = *opt;
+    verdict_opt.algo = HD_ALGO_CDDUAL;
+    hd_collide_result verdict;
+    result_init(&verdict, HD_ALGO_CDDUAL, pair->eps);
+    hd_status st = collide_in_frame(pair, &verdict_opt, &verdict);
+    if (st == HD_OK) {
+        st = hdi_rounded_collide(pair, &verdict_opt, &verdict, NULL);
+    }
+    if (st != HD_OK) {
+        return st;
+    }
+    out->stats = verdict.stats;
+    double s_local[3];
+    hdi_m3_tmul_v(s_local, pair->pose_a, s);
+    st = hdi_rounded_gap(pair, opt, verdict.verdict, s_local, out);
+    hdi_v3_copy(out->direction, s);
     return st;
 }
 
@@ -321,6 +361,9 @@ hd_status hd_gap(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope 
         return st;
     }
     memset(out, 0, sizeof *out);
+    if (hdi_rounded_sum(&pair) > 0.0) {
+        return rounded_gap(&pair, opt, s, out);
+    }
     if (!hdi_cddual_gap_supported(&pair)) {
         return HD_ERR_UNSUPPORTED;
     }

@@ -2,6 +2,7 @@
 #ifndef HD_QUERY_INTERNAL_H
 #define HD_QUERY_INTERNAL_H
 
+#include "kernel/gjk_core.h"
 #include "support/pair.h"
 
 /* The argument checks every query shares, and the pair in A's frame: a NULL opt becomes the
@@ -10,5 +11,25 @@
 hd_status hdi_query_prepare(const hd_polytope *a, const hd_pose *pose_a, const hd_polytope *b,
                             const hd_pose *pose_b, const hd_options **opt, hd_options *defaults,
                             hdi_pair *pair);
+
+/* r_A + r_B of the pair's rounded shapes: 0 for sharp polytopes, whose queries then run as they
+ * always did (inline: every query asks). */
+static inline double hdi_rounded_sum(const hdi_pair *pair)
+{
+    return pair->a->radius + pair->b->radius;
+}
+
+/* For a pair of rounded shapes (hdi_rounded_sum > 0): out holds an algorithm's answer for the
+ * cores (A's frame); replaces it by the answer for the rounded shapes, with the certificate that
+ * hd_certificate_check verifies for them (hedra/query.h). closest (NULL for hd_collide) gets the
+ * rounded distance and witnesses. Errors: HD_ERR_ITERATION_LIMIT (GJK on the cores). */
+hd_status hdi_rounded_collide(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out,
+                              hdi_closest *closest);
+
+/* hd_gap for a rounded pair (A's frame; s unit): the travel along +-s to first contact (the
+ * pair apart) or to separate (touching or overlapping) of the rounded shapes, whose verdict is
+ * given; stats add the line's GJK runs. Errors: HD_ERR_ITERATION_LIMIT. */
+hd_status hdi_rounded_gap(const hdi_pair *pair, const hd_options *opt, hd_verdict verdict,
+                          const double s[3], hd_gap_result *out);
 
 #endif

@@ -26,12 +26,12 @@ static double posed_scale(const hd_polytope *shape, const hd_pose *pose)
 {
     double c[3];
     hd_pose_apply(pose, shape->sphere_centre, c);
-    return hdi_v3_max_abs(c) + shape->sphere_radius;
+    return hdi_v3_max_abs(c) + (shape->sphere_radius + shape->radius);
 }
 
 double hdi_body_reach(const hd_polytope *shape)
 {
-    return hdi_v3_len(shape->sphere_centre) + shape->sphere_radius;
+    return hdi_v3_len(shape->sphere_centre) + (shape->sphere_radius + shape->radius);
 }
 
 hd_status hdi_body_check_range(const hd_polytope *shape, double reach, int tiny,
@@ -93,7 +93,9 @@ void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out)
     } else {
         support_extent(body, r, out->lo, out->hi);
     }
-    double widen = band_rel * (posed_scale(body->shape, &body->pose) + hdi_v3_max_abs(t)) + grow;
+    /* a rounded shape's box is its core's grown by the radius (and by half the proximity) */
+    double widen = band_rel * (posed_scale(body->shape, &body->pose) + hdi_v3_max_abs(t)) +
+                   body->shape->radius + grow;
     for (int k = 0; k < 3; ++k) {
         out->lo[k] += t[k] - widen;
         out->hi[k] += t[k] + widen;

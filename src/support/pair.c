@@ -48,7 +48,8 @@ static void relative_pose(hdi_pair *pair, const hd_pose *pa, const hd_pose *pb)
     hdi_m3_tmul_v(pair->t, pa->r, dt);
 }
 
-/* Largest |coordinate| of a polytope's bounding sphere under a pose: |R c + t| + radius. */
+/* Largest |coordinate| of a polytope's bounding sphere under a pose: |R c + t| + radius, the
+ * radius of the rounded shape (the core's plus the rounding radius). */
 static double posed_scale(const hd_polytope *p, const hd_pose *pose)
 {
     double c[3];
@@ -56,7 +57,7 @@ static double posed_scale(const hd_polytope *p, const hd_pose *pose)
     if (pose != NULL) {
         hd_pose_apply(pose, p->sphere_centre, c);
     }
-    return hdi_v3_max_abs(c) + p->sphere_radius;
+    return hdi_v3_max_abs(c) + (p->sphere_radius + p->radius);
 }
 
 hd_status hdi_pair_init(hdi_pair *pair, const hd_polytope *a, const hd_pose *pose_a,

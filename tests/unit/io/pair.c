@@ -115,14 +115,24 @@ static const pair_case k_cases[] = {
     {"wrong keyword", "pairs x\n", 0, 0, HD_ERR_PARSE, 1, "expected 'pair <name>'"},
     {"set before pair", "A 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 1, "expected 'pair <name>'"},
     {"name with space", "pair a b\nA 0\nB 0\n", 0, 0, HD_ERR_PARSE, 1, "unexpected 'b'"},
-    {"name too long",
-     "pair " A256 "\nA 0\nB 0\n",
-     0, 0, HD_ERR_PARSE, 1, "longer than 255"},
+    {"name too long", "pair " A256 "\nA 0\nB 0\n", 0, 0, HD_ERR_PARSE, 1, "longer than 255"},
     {"eof after header", "pair a\n", 0, 0, HD_ERR_PARSE, 2, "end of file"},
     {"B before A", "pair a\nB 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 2, "expected 'A <count>'"},
     {"A without count", "pair a\nA\n", 0, 0, HD_ERR_PARSE, 2, "expected 'A <count>'"},
     {"A two counts", "pair a\nA 1 2\n", 0, 0, HD_ERR_PARSE, 2, "expected 'A <count>'"},
     {"A negative", "pair a\nA -1\n", 0, 0, HD_ERR_PARSE, 2, "negative"},
+    {"A radius negative", "pair a\nA 1 radius -1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 2,
+     "radius of A: -1 is negative"},
+    {"A radius missing", "pair a\nA 1 radius\n0 0 0\n", 0, 0, HD_ERR_PARSE, 2,
+     "radius of A: expected a value"},
+    {"A radius word", "pair a\nA 1 radius big\n0 0 0\n", 0, 0, HD_ERR_PARSE, 2, "radius of A"},
+    {"A radius nan", "pair a\nA 1 radius nan\n0 0 0\n", 0, 0, HD_ERR_NONFINITE, 2, "radius of A"},
+    {"A radius twice", "pair a\nA 1 radius 1 radius 2\n", 0, 0, HD_ERR_PARSE, 2,
+     "found 'radius' after the count"},
+    {"B radius overflow", "pair a\nA 0\nB 1 radius 1e999\n", 0, 0, HD_ERR_NONFINITE, 3,
+     "radius of B"},
+    {"B other keyword", "pair a\nA 0\nB 1 margin 1\n", 0, 0, HD_ERR_PARSE, 3,
+     "found 'margin' after the count"},
     {"A 10^12", "pair a\nA 1000000000000\n0 0 0\n", 0, 0, HD_ERR_TOO_LARGE, 2, "too large"},
     {"A max+1", "pair a\nA 16777217\n", 0, 0, HD_ERR_TOO_LARGE, 2, "16777216"},
     {"A word", "pair a\nA three\n", 0, 0, HD_ERR_PARSE, 2, "integer"},
@@ -134,15 +144,39 @@ static const pair_case k_cases[] = {
     {"A word", "pair a\nA 1\n0 zero 0\n", 0, 0, HD_ERR_PARSE, 3, "number"},
     {"eof before B", "pair a\nA 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 4, "expected 'B <count>'"},
     {"A twice", "pair a\nA 1\n0 0 0\nA 1\n", 0, 0, HD_ERR_PARSE, 4, "expected 'B <count>'"},
-    {"B fewer lines than count", "pair a\nA 1\n0 0 0\nB 2\n0 0 0\npair b\n", 0, 0, HD_ERR_PARSE,
-     6, "point 2 of 2 of B"},
+    {"B fewer lines than count", "pair a\nA 1\n0 0 0\nB 2\n0 0 0\npair b\n", 0, 0, HD_ERR_PARSE, 6,
+     "point 2 of 2 of B"},
     {"B more lines than count", "pair a\nA 0\nB 0\n1 2 3\n", 0, 1, HD_ERR_PARSE, 4,
      "more point lines"},
     {"error in second pair", P1 "\npair b\nA 1\n0 0 x\n", 0, 1, HD_ERR_PARSE, 9, "pair 'b'"},
     {"NUL byte", BIN(P1 "pair b\nA 1\n0 0\0 0\n"), 1, HD_ERR_PARSE, 8, "0x00"},
-    {"binary garbage", "\x7f" "ELF\x02\x01\x01", 0, 0, HD_ERR_PARSE, 1, "control byte"},
+    {"binary garbage",
+     "\x7f"
+     "ELF\x02\x01\x01",
+     0, 0, HD_ERR_PARSE, 1, "control byte"},
     {"lone CR", "pair a\rA 0\rB 0\r", 0, 0, HD_ERR_PARSE, 1, "carriage return"},
 };
+
+/* "A <n> radius <r>": the radius read into the pair, 0 where a set gives none */
+static void test_radius(void **state)
+{
+    (void)state;
+    char path[64];
+    hd_pair_reader *r = open_text(BIN("pair s\nA 1 radius 0.25\n0 0 0\nB 2\n1 0 0\n2 0 0\n"
+                                      "pair t\nA 0\nB 1   radius\t1e-3 # tiny\n3 3 3\n"),
+                                  path);
+    hd_pair_data pd;
+    hd_parse_error err;
+    bool done = false;
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(pd.radius_a == 0.25 && pd.radius_b == 0.0 && pd.a.count == 1 && pd.b.count == 2);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(pd.radius_a == 0.0 && pd.radius_b == 1e-3 && pd.b.count == 1);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(done);
+    hd_pair_reader_close(r);
+    remove(path);
+}
 
 static void test_error_table(void **state)
 {
@@ -181,8 +215,8 @@ static void test_error_table(void **state)
         if (!ok) {
             print_message("case '%s': status %s (expected %s), %d good pairs, '%s' (expected line "
                           "%d, '%s')\n",
-                          c->label, hd_status_str(st), hd_status_str(c->status), good, msg,
-                          c->line, c->keyword);
+                          c->label, hd_status_str(st), hd_status_str(c->status), good, msg, c->line,
+                          c->keyword);
             ++failures;
         }
         hd_pair_reader_close(r);
@@ -347,9 +381,10 @@ static void test_many_pairs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_happy),       cmocka_unit_test(test_error_table),
-        cmocka_unit_test(test_open_errors), cmocka_unit_test(test_stdin),
-        cmocka_unit_test(test_write_pair),  cmocka_unit_test(test_many_pairs),
+        cmocka_unit_test(test_happy),       cmocka_unit_test(test_radius),
+        cmocka_unit_test(test_error_table), cmocka_unit_test(test_open_errors),
+        cmocka_unit_test(test_stdin),       cmocka_unit_test(test_write_pair),
+        cmocka_unit_test(test_many_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
