@@ -14,6 +14,7 @@
 #include "hedra/polytope.h"
 #include "hedra/query.h"
 #include "hedra/contact.h"
+#include "hedra/motion.h"
 #include "hedra/lp.h"
 #include "hedra/io.h"
 #include "hedra/gjk2d.h"
