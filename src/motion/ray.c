@@ -102,12 +102,13 @@ static bool inside_polygon(const hd_polytope *a, const double x[3])
     return true;
 }
 
+/* A ray in the plane of a polygon (a two-dimensional problem the face planes cannot answer). */
 static bool in_plane(const hd_polytope *a, const ray_clip *c)
 {
     double n[3], off;
     const int *loop;
     hd_polytope_face(a, 0, n, &off, &loop);
-    return hdi_v3_dot(n, c->d) == 0.0;
+    return hdi_v3_dot(n, c->d) == 0.0 && hdi_v3_dot(n, c->o) == off;
 }
 
 static hd_status check_ray(const hd_polytope *a, const hd_pose *pose_a, const double origin[3],
