@@ -66,6 +66,7 @@ HD_API hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
  *     <x> <y> <z>      (n lines)
  *     B <m>
  *     <x> <y> <z>      (m lines)
+ *     motion vx vy vz wx wy wz cx cy cz      (optional: B's twist over t in [0, 1])
  * repeated; "A 0" is an empty set. A name is one token of at most HD_PAIR_NAME_MAX bytes (no
  * white space, no '#'); docs/FORMATS.md gives the full grammar. An empty file holds no pairs. */
 #define HD_PAIR_NAME_MAX 255
@@ -84,6 +85,10 @@ typedef struct hd_pair_data {
     hd_points a;
     hd_points b;
     int line; /* line of the "pair" header */
+    /* the optional motion line: B's point p is at c + exp(t [w]x) (p - c) + t v at time t
+     * (hd_motion with pose0 the identity, hedra/motion.h); motion = (v, w, c) */
+    bool has_motion;
+    double motion[9];
 } hd_pair_data;
 
 HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *done,

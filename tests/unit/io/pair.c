@@ -112,12 +112,17 @@ typedef struct pair_case {
 
 static const pair_case k_cases[] = {
     {"no name", "pair\n", 0, 0, HD_ERR_PARSE, 1, "name"},
+    {"motion short", "pair a\nA 0\nB 0\nmotion 1 2 3\n", 0, 0, HD_ERR_PARSE, 4,
+     "motion vx vy vz wx wy wz cx cy cz"},
+    {"motion long", "pair a\nA 0\nB 0\nmotion 1 2 3 4 5 6 7 8 9 10\n", 0, 0, HD_ERR_PARSE, 4,
+     "unexpected '10'"},
+    {"motion nan", "pair a\nA 0\nB 0\nmotion 1 2 3 nan 5 6 7 8 9\n", 0, 0, HD_ERR_NONFINITE, 4, ""},
+    {"motion twice", "pair a\nA 0\nB 0\nmotion 1 2 3 4 5 6 7 8 9\nmotion 1 2 3 4 5 6 7 8 9\n", 0, 1,
+     HD_ERR_PARSE, 5, "expected 'pair <name>'"},
     {"wrong keyword", "pairs x\n", 0, 0, HD_ERR_PARSE, 1, "expected 'pair <name>'"},
     {"set before pair", "A 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 1, "expected 'pair <name>'"},
     {"name with space", "pair a b\nA 0\nB 0\n", 0, 0, HD_ERR_PARSE, 1, "unexpected 'b'"},
-    {"name too long",
-     "pair " A256 "\nA 0\nB 0\n",
-     0, 0, HD_ERR_PARSE, 1, "longer than 255"},
+    {"name too long", "pair " A256 "\nA 0\nB 0\n", 0, 0, HD_ERR_PARSE, 1, "longer than 255"},
     {"eof after header", "pair a\n", 0, 0, HD_ERR_PARSE, 2, "end of file"},
     {"B before A", "pair a\nB 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 2, "expected 'A <count>'"},
     {"A without count", "pair a\nA\n", 0, 0, HD_ERR_PARSE, 2, "expected 'A <count>'"},
@@ -134,13 +139,16 @@ static const pair_case k_cases[] = {
     {"A word", "pair a\nA 1\n0 zero 0\n", 0, 0, HD_ERR_PARSE, 3, "number"},
     {"eof before B", "pair a\nA 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 4, "expected 'B <count>'"},
     {"A twice", "pair a\nA 1\n0 0 0\nA 1\n", 0, 0, HD_ERR_PARSE, 4, "expected 'B <count>'"},
-    {"B fewer lines than count", "pair a\nA 1\n0 0 0\nB 2\n0 0 0\npair b\n", 0, 0, HD_ERR_PARSE,
-     6, "point 2 of 2 of B"},
+    {"B fewer lines than count", "pair a\nA 1\n0 0 0\nB 2\n0 0 0\npair b\n", 0, 0, HD_ERR_PARSE, 6,
+     "point 2 of 2 of B"},
     {"B more lines than count", "pair a\nA 0\nB 0\n1 2 3\n", 0, 1, HD_ERR_PARSE, 4,
      "more point lines"},
     {"error in second pair", P1 "\npair b\nA 1\n0 0 x\n", 0, 1, HD_ERR_PARSE, 9, "pair 'b'"},
     {"NUL byte", BIN(P1 "pair b\nA 1\n0 0\0 0\n"), 1, HD_ERR_PARSE, 8, "0x00"},
-    {"binary garbage", "\x7f" "ELF\x02\x01\x01", 0, 0, HD_ERR_PARSE, 1, "control byte"},
+    {"binary garbage",
+     "\x7f"
+     "ELF\x02\x01\x01",
+     0, 0, HD_ERR_PARSE, 1, "control byte"},
     {"lone CR", "pair a\rA 0\rB 0\r", 0, 0, HD_ERR_PARSE, 1, "carriage return"},
 };
 
@@ -181,14 +189,44 @@ static void test_error_table(void **state)
         if (!ok) {
             print_message("case '%s': status %s (expected %s), %d good pairs, '%s' (expected line "
                           "%d, '%s')\n",
-                          c->label, hd_status_str(st), hd_status_str(c->status), good, msg,
-                          c->line, c->keyword);
+                          c->label, hd_status_str(st), hd_status_str(c->status), good, msg, c->line,
+                          c->keyword);
             ++failures;
         }
         hd_pair_reader_close(r);
         remove(path);
     }
     assert_int_equal(failures, 0);
+}
+
+/* The optional motion line after B: read into the pair, absent from the next one, at the end of
+ * the file too. */
+static void test_motion_line(void **state)
+{
+    (void)state;
+    char path[64];
+    hd_pair_reader *r = open_text("pair m\nA 1\n0 0 0\nB 1\n1 0 0\n# twist\n"
+                                  "motion 1 -2 3.5 0 0 6.25 0.5 0 0\npair still\nA 0\nB 0\n"
+                                  "pair last\nA 0\nB 0\n  motion 0 0 0 1e-3 0 0 0 0 -1e6\n",
+                                  0, path);
+    hd_pair_data pd;
+    hd_parse_error err;
+    bool done = false;
+    const double m1[9] = {1, -2, 3.5, 0, 0, 6.25, 0.5, 0, 0},
+                 m3[9] = {0, 0, 0, 1e-3, 0, 0, 0, 0, -1e6};
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(pd.has_motion && memcmp(pd.motion, m1, sizeof m1) == 0);
+    assert_int_equal(pd.b.count, 1);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_string_equal(pd.name, "still");
+    assert_int_equal(pd.line, 8);
+    assert_false(pd.has_motion);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(pd.has_motion && memcmp(pd.motion, m3, sizeof m3) == 0);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(done);
+    hd_pair_reader_close(r);
+    remove(path);
 }
 
 static void test_open_errors(void **state)
@@ -350,6 +388,7 @@ int main(void)
         cmocka_unit_test(test_happy),       cmocka_unit_test(test_error_table),
         cmocka_unit_test(test_open_errors), cmocka_unit_test(test_stdin),
         cmocka_unit_test(test_write_pair),  cmocka_unit_test(test_many_pairs),
+        cmocka_unit_test(test_motion_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
