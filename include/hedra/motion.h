@@ -71,8 +71,10 @@ HD_API hd_toi_options hd_toi_options_default(void);
  *   posed by hd_motion_pose is touching or intersecting (its signed distance at most eps,
  *   proven by its certificate); hi - lo <= time_tol; toi = hi. toi = lo = hi = 0 when the pair
  *   touches or intersects at t = 0.
- * At hi: signed_distance, normal (from A towards B), witness_a, witness_b, feature_a, feature_b
- * as hd_signed_distance gives them at the poses of hi; pose_a and pose_b are those poses.
+ * contact: hd_signed_distance's answer at the poses of hi (pose_a, pose_b): signed distance,
+ * normal from A towards B, witnesses, bounds, features. Its signed distance lies within the
+ * band or below it, so the normal of a pair of nearly parallel faces at the TOI is only as
+ * sharp as the closest points 1e-12 of the size apart allow (it may tilt by 1e-5 rad).
  * iterations: distance queries run (the answer depends on nothing else: the same bits on every
  * run and machine of the same floating-point arithmetic). */
 typedef struct hd_toi_result {
@@ -80,12 +82,7 @@ typedef struct hd_toi_result {
     double toi;
     double lo;
     double hi;
-    double signed_distance;
-    double normal[3];
-    double witness_a[3];
-    double witness_b[3];
-    hd_feature_id feature_a;
-    hd_feature_id feature_b;
+    hd_signed_distance_result contact;
     hd_pose pose_a;
     hd_pose pose_b;
     double eps;

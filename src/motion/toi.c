@@ -127,18 +127,7 @@ static hd_status sample(const toi_setup *s, double t, toi_sample *out)
 static hd_status contact_at(const toi_setup *s, double hi, hd_toi_result *out)
 {
     poses_at(s, hi, &out->pose_a, &out->pose_b);
-    hd_signed_distance_result sd;
-    hd_status st = hd_signed_distance(s->a, &out->pose_a, s->b, &out->pose_b, &s->query, &sd);
-    if (st != HD_OK) {
-        return st;
-    }
-    out->signed_distance = sd.signed_distance;
-    hdi_v3_copy(out->normal, sd.normal);
-    hdi_v3_copy(out->witness_a, sd.witness_a);
-    hdi_v3_copy(out->witness_b, sd.witness_b);
-    out->feature_a = sd.feature_a;
-    out->feature_b = sd.feature_b;
-    return HD_OK;
+    return hd_signed_distance(s->a, &out->pose_a, s->b, &out->pose_b, &s->query, &out->contact);
 }
 
 /* The advancement: lo only ever moves to a time proven free; a step shorter than time_tol asks

@@ -188,6 +188,20 @@ static bool check_free(const body *a, const body *b)
     return proven;
 }
 
+/* Field by field (padding bytes are not part of the answer). */
+static bool same_bits(const hd_toi_result *x, const hd_toi_result *y)
+{
+    const hd_signed_distance_result *c = &x->contact, *d = &y->contact;
+    return x->hit == y->hit && memcmp(&x->toi, &y->toi, sizeof x->toi) == 0 &&
+           memcmp(&x->lo, &y->lo, sizeof x->lo) == 0 && memcmp(&x->hi, &y->hi, sizeof x->hi) == 0 &&
+           x->iterations == y->iterations &&
+           memcmp(&c->signed_distance, &d->signed_distance, sizeof c->signed_distance) == 0 &&
+           memcmp(c->normal, d->normal, sizeof c->normal) == 0 &&
+           memcmp(c->witness_a, d->witness_a, sizeof c->witness_a) == 0 &&
+           memcmp(c->witness_b, d->witness_b, sizeof c->witness_b) == 0 &&
+           c->feature_a.index == d->feature_a.index && c->feature_b.index == d->feature_b.index;
+}
+
 static hd_toi_result run_toi(const body *a, const body *b, hd_status *st)
 {
     hd_toi_result r;
@@ -205,7 +219,7 @@ static hd_toi_result check_instance(const body *a, const body *b, verdict_counts
     }
     assert_int_equal(st, HD_OK);
     hd_toi_result again = run_toi(a, b, &st);
-    assert_memory_equal(&r, &again, sizeof r); /* the same bits on every run */
+    assert_true(same_bits(&r, &again)); /* the same bits on every run */
     assert_true(0.0 <= r.lo && r.lo <= r.hi && r.hi <= 1.0);
     check_safety(a, b, &r);
     if (r.hit) {
@@ -316,8 +330,8 @@ static void check_head_on(double h, double spin)
     assert_true(r.hit);
     /* the band is entered eps before the faces meet: t = (h - eps) / 4h */
     assert_true(r.lo <= 0.25 && r.hi >= 0.25 - r.eps / (4.0 * h) - 1e-15);
-    assert_true(r.normal[0] > 0.999);
-    assert_true(fabs(r.witness_a[0] - h) <= 1e-9 * h);
+    assert_true(r.contact.normal[0] > 0.999);
+    assert_true(fabs(r.contact.witness_a[0] - h) <= 1e-9 * h);
     printf("h %g spin %g: toi %.17g, %d iterations\n", h, spin, r.toi, r.iterations);
     hd_polytope_destroy(a.poly);
     hd_polytope_destroy(b.poly);
@@ -353,7 +367,7 @@ static void test_start_touching_and_intersecting(void **state)
         assert_int_equal(st, HD_OK);
         assert_true(r.hit);
         assert_true(r.toi == 0.0 && r.lo == 0.0 && r.hi == 0.0);
-        assert_true(r.signed_distance <= r.eps);
+        assert_true(r.contact.signed_distance <= r.eps);
         assert_true(ref_signed_distance(&a, &b, 0.0) <= r.eps);
         hd_polytope_destroy(a.poly);
         hd_polytope_destroy(b.poly);
@@ -488,7 +502,7 @@ static void test_shape_cast(void **state)
     hd_toi_result r;
     assert_int_equal(hd_shape_cast(a.poly, &pa, b.poly, &pb, drop, NULL, &r), HD_OK);
     assert_true(r.hit && r.lo <= 0.5 && r.hi >= 0.5 - r.eps);
-    assert_true(r.normal[2] > 0.999);
+    assert_true(r.contact.normal[2] > 0.999);
     hd_gap_result g;
     double down[3] = {0, 0, -1};
     assert_int_equal(hd_gap(a.poly, &pa, b.poly, &pb, down, NULL, &g), HD_OK);
