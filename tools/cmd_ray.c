@@ -135,9 +135,8 @@ int hd_cmd_ray(int argc, char **argv)
     hd_status st = hd_ray_cast(a, &r.pose, r.origin, r.dir, r.length, NULL, &h);
     hd_polytope_destroy(a);
     if (st == HD_ERR_UNSUPPORTED) {
-        fprintf(stderr, "hedra ray: the shape is a point or a segment, or the ray runs in the "
-                        "plane of the polygon: a ray cast needs a solid, or a polygon the ray "
-                        "crosses\n");
+        fprintf(stderr, "hedra ray: the shape is a point or a segment: a ray cast needs a solid "
+                        "or a polygon\n");
         return HD_EXIT_INPUT;
     }
     if (st != HD_OK) {

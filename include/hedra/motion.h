@@ -119,9 +119,9 @@ HD_API hd_status hd_shape_cast(const hd_polytope *a, const hd_pose *pose_a, cons
  * -1). Otherwise normal is the outward unit normal of the face the ray enters through and
  * feature that face; where the entry point lies on several faces within the coordinates'
  * resolution (an edge or a vertex), feature is the edge or vertex and normal the normal of the
- * entering face whose plane the ray crosses last. For a polygon (dimension 2) the face is the
- * side facing the ray; for a segment or a point, hit is true only when the ray meets it
- * within eps (the band of hd_tolerance), with normal along -d. */
+ * entering face whose plane the ray crosses last. For a polygon (dimension 2) crossed by the ray
+ * the face is the side facing the ray; for a ray in the polygon's plane, the polygon's edge it
+ * enters through (or that edge's end vertex) with the edge's outward normal in the plane. */
 typedef struct hd_ray_result {
     bool hit;
     bool inside;

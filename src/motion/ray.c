@@ -102,13 +102,72 @@ static bool inside_polygon(const hd_polytope *a, const double x[3])
     return true;
 }
 
-/* A ray in the plane of a polygon (a two-dimensional problem the face planes cannot answer). */
+/* A ray in the plane of a polygon (a two-dimensional problem the face planes cannot answer: the
+ * polygon's sides answer it, below). */
 static bool in_plane(const hd_polytope *a, const ray_clip *c)
 {
     double n[3], off;
     const int *loop;
     hd_polytope_face(a, 0, n, &off, &loop);
     return hdi_v3_dot(n, c->d) == 0.0 && hdi_v3_dot(n, c->o) == off;
+}
+
+/* The side i of a polygon: its unit in-plane outward normal m = e x n and offset m.p. */
+static void polygon_side(const hd_polytope *a, int i, double m[3], double *off, int ends[2])
+{
+    double n[3], fo;
+    const int *loop;
+    int k = hd_polytope_face(a, 0, n, &fo, &loop);
+    const double *v = hd_polytope_vertices(a);
+    ends[0] = loop[i];
+    ends[1] = loop[(i + 1) % k];
+    double e[3];
+    hdi_v3_sub(e, v + 3 * ends[1], v + 3 * ends[0]);
+    hdi_v3_cross(m, e, n);
+    hdi_v3_normalize(m);
+    *off = hdi_v3_dot(m, v + 3 * ends[0]);
+}
+
+/* A ray in a polygon's plane: the slab method on the polygon's sides; the feature is the side's
+ * edge entered (or its end vertex within the resolution), the normal the side's. */
+static void cast_in_plane(const hd_polytope *a, const hd_pose *pose, const double origin[3],
+                          const double dir[3], ray_clip *c, hd_ray_result *out)
+{
+    double n[3], off;
+    const int *loop;
+    int k = hd_polytope_face(a, 0, n, &off, &loop);
+    c->outside = false;
+    for (int i = 0; i < k; ++i) {
+        double m[3], mo;
+        int ends[2];
+        polygon_side(a, i, m, &mo, ends);
+        clip_plane(c, m, mo, i);
+    }
+    if (c->t_in > c->t_out) {
+        return;
+    }
+    out->hit = true;
+    out->t = c->t_in;
+    hdi_v3_madd(out->point, origin, c->t_in, dir);
+    if (!c->outside) {
+        out->inside = true;
+        return;
+    }
+    double m[3], mo, x[3];
+    int ends[2];
+    polygon_side(a, c->face_in, m, &mo, ends);
+    hdi_m3_mul_v(out->normal, pose->r, m);
+    hdi_v3_madd(x, c->o, c->t_in, c->d);
+    out->feature = (hd_feature_id){HD_FEATURE_EDGE, edge_between(a, ends[0], ends[1])};
+    double lo[3], hi[3];
+    hd_polytope_bounds(a, lo, hi);
+    double res = HD_COORD_RESOLUTION * hdi_max(hdi_v3_max_abs(lo), hdi_v3_max_abs(hi));
+    const double *v = hd_polytope_vertices(a);
+    for (int j = 0; j < 2; ++j) {
+        if (hdi_v3_dist(x, v + 3 * ends[j]) <= res) {
+            out->feature = (hd_feature_id){HD_FEATURE_VERTEX, ends[j]};
+        }
+    }
 }
 
 static hd_status check_ray(const hd_polytope *a, const hd_pose *pose_a, const double origin[3],
@@ -132,6 +191,14 @@ static hd_status check_ray(const hd_polytope *a, const hd_pose *pose_a, const do
     return pose_a != NULL ? hd_pose_validate(pose_a, 0.0) : HD_OK;
 }
 
+static void clip_all_reset(ray_clip *c, double length)
+{
+    c->t_in = 0.0;
+    c->t_out = length;
+    c->face_in = -1;
+    c->outside = false;
+}
+
 /* The ray clipped by every face plane of A, in A's frame. */
 static void clip_all(const hd_polytope *a, const hd_pose *pose, const double origin[3],
                      const double dir[3], double length, ray_clip *c)
@@ -140,10 +207,7 @@ static void clip_all(const hd_polytope *a, const hd_pose *pose, const double ori
     hdi_v3_sub(rel, origin, pose->t);
     hdi_m3_tmul_v(c->o, pose->r, rel);
     hdi_m3_tmul_v(c->d, pose->r, dir);
-    c->t_in = 0.0;
-    c->t_out = length;
-    c->face_in = -1;
-    c->outside = false;
+    clip_all_reset(c, length);
     int nf = hd_polytope_face_count(a);
     for (int f = 0; f < nf; ++f) {
         double n[3], off;
@@ -171,7 +235,9 @@ hd_status hd_ray_cast(const hd_polytope *a, const hd_pose *pose_a, const double 
     clip_all(a, pose, origin, dir, length, &c);
     bool flat = hd_polytope_dimension(a) == 2;
     if (flat && in_plane(a, &c)) {
-        return HD_ERR_UNSUPPORTED; /* the ray runs in the polygon's plane */
+        clip_all_reset(&c, length);
+        cast_in_plane(a, pose, origin, dir, &c, out);
+        return HD_OK;
     }
     double x[3];
     hdi_v3_madd(x, c.o, c.t_in, c.d);

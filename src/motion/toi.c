@@ -140,6 +140,7 @@ static hd_status advance(const toi_setup *s, hd_toi_result *out)
         ++out->iterations;
         hd_status st = sample(s, lo, &now);
         if (st != HD_OK) {
+            out->lo = lo; /* still proven, whatever stopped the query */
             return st;
         }
         if (now.contact) {
@@ -161,6 +162,7 @@ static hd_status advance(const toi_setup *s, hd_toi_result *out)
             ++out->iterations;
             probed = probe;
             if ((st = sample(s, probe, &ahead)) != HD_OK) {
+                out->lo = now.free_until;
                 return st;
             }
             if (ahead.contact) {

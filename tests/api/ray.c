@@ -230,7 +230,7 @@ static void test_random_rays(void **state)
 
 /* Closed forms on the unit cube: a ray through a face centre, through an edge and through a
  * vertex (their features), a ray along a face (parallel, outside by a hair: a miss), and a
- * polygon crossed at its centre and beside it. */
+ * polygon crossed at its centre and beside it, and rays in its plane. */
 static void test_cube_features(void **state)
 {
     (void)state;
@@ -269,9 +269,19 @@ static void test_cube_features(void **state)
     assert_int_equal(hd_ray_cast(square, NULL, ob, in_plane, HUGE_VAL, NULL, &r),
                      HD_OK); /* above the plane: parallel, a miss */
     assert_false(r.hit);
-    double on_plane[3] = {3, 0, 0};
-    assert_int_equal(hd_ray_cast(square, NULL, on_plane, in_plane, HUGE_VAL, NULL, &r),
-                     HD_ERR_UNSUPPORTED);
+    /* in the square's plane: through the side x = 1, its corner, beside it, from inside */
+    double on_plane[3] = {3, 0.5, 0}, corner[3] = {3, 3, 0}, diag[3] = {-1, -1, 0};
+    assert_int_equal(hd_ray_cast(square, NULL, on_plane, in_plane, HUGE_VAL, NULL, &r), HD_OK);
+    assert_true(r.hit && !r.inside && r.t == 2.0 && r.normal[0] == 1.0);
+    assert_int_equal(r.feature.type, HD_FEATURE_EDGE);
+    assert_int_equal(hd_ray_cast(square, NULL, corner, diag, HUGE_VAL, NULL, &r), HD_OK);
+    assert_true(r.hit && r.t == 2.0);
+    assert_int_equal(r.feature.type, HD_FEATURE_VERTEX);
+    double beside[3] = {3, 1.5, 0}, centre[3] = {0, 0, 0};
+    assert_int_equal(hd_ray_cast(square, NULL, beside, in_plane, HUGE_VAL, NULL, &r), HD_OK);
+    assert_false(r.hit);
+    assert_int_equal(hd_ray_cast(square, NULL, centre, in_plane, HUGE_VAL, NULL, &r), HD_OK);
+    assert_true(r.hit && r.inside);
     hd_polytope_destroy(cube);
     hd_polytope_destroy(square);
 }
