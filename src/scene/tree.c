@@ -288,6 +288,17 @@ void hdi_tree_remove(hdi_tree *t, int leaf)
     }
 }
 
+/* The walk's next subtree after n's: climb until n is a first child, then go to its sibling. */
+static int next_subtree(const hdi_tree *t, int n)
+{
+    int p = t->nodes[n].parent;
+    while (p >= 0 && t->nodes[p].child2 == n) {
+        n = p;
+        p = t->nodes[n].parent;
+    }
+    return p >= 0 ? t->nodes[p].child2 : -1;
+}
+
 int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hdi_tree_visit visit,
                    void *ctx)
 {
@@ -306,13 +317,28 @@ int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hd
                 return r;
             }
         }
-        /* the next subtree: climb until n is a first child, then go to its sibling */
-        int p = t->nodes[n].parent;
-        while (p >= 0 && t->nodes[p].child2 == n) {
-            n = p;
-            p = t->nodes[n].parent;
+        n = next_subtree(t, n);
+    }
+    return 0;
+}
+
+int hdi_tree_query_ray(const hdi_tree *t, const double o[3], const double d[3], const double *t_max,
+                       hdi_tree_visit visit, void *ctx)
+{
+    int n = t->root;
+    while (n >= 0) {
+        const hdi_tree_node *node = &t->nodes[n];
+        if (hdi_box_ray(node->lo, node->hi, o, d, *t_max)) {
+            if (node->child1 >= 0) {
+                n = node->child1;
+                continue;
+            }
+            int r = visit(ctx, node->child2);
+            if (r != 0) {
+                return r;
+            }
         }
-        n = p >= 0 ? t->nodes[p].child2 : -1;
+        n = next_subtree(t, n);
     }
     return 0;
 }

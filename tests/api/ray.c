@@ -2,7 +2,8 @@
  * force (every triple of the posed world vertices whose plane has all of them on one side, in
  * long double), and the slab method over them, min t s.t. o + t d on the inner side of every
  * plane. The answer's own proof is checked too: the hit point lies on the plane of the reported
- * normal, which the ray crosses inwards, and that plane supports the hull. */
+ * normal, which the ray crosses inwards, and that plane supports the hull. hd_scene_raycast
+ * against a scan of every body. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -286,6 +287,118 @@ static void test_cube_features(void **state)
     hd_polytope_destroy(square);
 }
 
+/* All hits of a ray by a scan of every body (hd_ray_cast on each: the per-body answer is checked
+ * above), ordered by t then id: the reference for the broad phase's walk. */
+static int scan_hits(const hd_polytope *const *shapes, const hd_pose *poses, int n,
+                     const double o[3], const double d[3], double length, hd_scene_ray_hit *out)
+{
+    int count = 0;
+    for (int id = 0; id < n; ++id) {
+        hd_scene_ray_hit h = {id, {0}};
+        if (hd_polytope_dimension(shapes[id]) < 2) {
+            continue;
+        }
+        assert_int_equal(hd_ray_cast(shapes[id], &poses[id], o, d, length, NULL, &h.ray), HD_OK);
+        if (!h.ray.hit) {
+            continue;
+        }
+        int at = count++;
+        while (at > 0 && (out[at - 1].ray.t > h.ray.t ||
+                          (out[at - 1].ray.t == h.ray.t && out[at - 1].id > id))) {
+            out[at] = out[at - 1];
+            --at;
+        }
+        out[at] = h;
+    }
+    return count;
+}
+
+/* hd_scene_raycast against the scan, on 1 500 bodies (cubes, random hulls, squares, segments)
+ * after two frames of moves, with both broad phases: every hit (ids, t to the bit, order), the
+ * nearest, a capacity below the count, and rays that start inside a body. */
+static void test_scene_rays(void **state)
+{
+    (void)state;
+    enum { N = 1500, SHAPES = 4, RAYS = 150 };
+    double lo[3] = {-1, -1, -1}, hi[3] = {1, 1, 1}, box[24], cloud[36],
+           sq[12] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, seg[6] = {0, 0, 0, 1, 1, 1};
+    hd_points_box(lo, hi, box);
+    hd_points_cloud(&rng, 12, 1.0, 0.5, 0.8, cloud);
+    hd_polytope *shape[SHAPES] = {hd_test_build(box, 8), hd_test_build(cloud, 12),
+                                  hd_test_build(sq, 4), hd_test_build(seg, 2)};
+    static const hd_polytope *body_shape[N];
+    static hd_pose pose[N];
+    static hd_scene_ray_hit ref[N], got[N];
+    for (int bp = 0; bp < 2; ++bp) {
+        hd_scene_options so = hd_scene_options_default();
+        so.broadphase = bp == 0 ? HD_BROADPHASE_TREE : HD_BROADPHASE_SAP;
+        so.threads = 1;
+        hd_scene *sc = NULL;
+        assert_int_equal(hd_scene_create(&so, &sc), HD_OK);
+        for (int frame = 0; frame < 2; ++frame) {
+            for (int i = 0; i < N; ++i) {
+                double t[3] = {hd_rng_uniform(&rng, -12, 12), hd_rng_uniform(&rng, -12, 12),
+                               hd_rng_uniform(&rng, -12, 12)};
+                pose[i] = hd_rng_pose(&rng, t);
+                int id = i;
+                if (frame == 0) {
+                    body_shape[i] = shape[i % SHAPES];
+                    assert_int_equal(hd_scene_add(sc, body_shape[i], &pose[i], NULL, &id), HD_OK);
+                    assert_int_equal(id, i);
+                } else {
+                    assert_int_equal(hd_scene_move(sc, i, &pose[i]), HD_OK);
+                }
+            }
+        }
+        int total = 0;
+        for (int r = 0; r < RAYS; ++r) {
+            double o[3], d[3];
+            for (int k = 0; k < 3; ++k) {
+                o[k] = r % 10 == 0 ? pose[r].t[k] : hd_rng_uniform(&rng, -15, 15);
+            }
+            hd_rng_unit_vector(&rng, d);
+            double length = r % 3 == 0 ? hd_rng_uniform(&rng, 10, 100) : HUGE_VAL;
+            int want = scan_hits(body_shape, pose, N, o, d, length, ref), count = -1;
+            assert_int_equal(hd_scene_raycast(sc, o, d, length, true, got, N, &count), HD_OK);
+            assert_int_equal(count, want);
+            for (int i = 0; i < want; ++i) {
+                assert_int_equal(got[i].id, ref[i].id);
+                assert_true(got[i].ray.t == ref[i].ray.t);
+            }
+            hd_scene_ray_hit first;
+            assert_int_equal(hd_scene_raycast(sc, o, d, length, false, &first, 1, &count), HD_OK);
+            assert_int_equal(count, want > 0);
+            if (want > 0) {
+                assert_int_equal(first.id, ref[0].id);
+                assert_true(first.ray.t == ref[0].ray.t);
+                int cap = want / 2;
+                assert_int_equal(hd_scene_raycast(sc, o, d, length, true, got, cap, &count), HD_OK);
+                assert_int_equal(count, want);
+                for (int i = 0; i < cap; ++i) {
+                    assert_int_equal(got[i].id, ref[i].id);
+                }
+            }
+            total += want;
+        }
+        printf("%s: %d rays, %d hits, as the scan of every body\n",
+               hd_broadphase_str(so.broadphase), RAYS, total);
+        assert_true(total > RAYS);
+        double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, z[3] = {0, 0, 0}, nan3[3] = {NAN, 0, 0};
+        int count;
+        assert_int_equal(hd_scene_raycast(NULL, o, d, 1, true, got, 1, &count), HD_ERR_NULL);
+        assert_int_equal(hd_scene_raycast(sc, o, d, 1, true, NULL, 1, &count), HD_ERR_NULL);
+        assert_int_equal(hd_scene_raycast(sc, o, d, 1, true, NULL, 0, &count), HD_OK);
+        assert_int_equal(hd_scene_raycast(sc, o, z, 1, true, got, 1, &count), HD_ERR_INVALID_ARG);
+        assert_int_equal(hd_scene_raycast(sc, nan3, d, 1, true, got, 1, &count), HD_ERR_NONFINITE);
+        assert_int_equal(hd_scene_raycast(sc, o, d, -1, true, got, 1, &count), HD_ERR_INVALID_ARG);
+        assert_int_equal(hd_scene_raycast(sc, o, d, 1, true, got, -1, &count), HD_ERR_INVALID_ARG);
+        hd_scene_destroy(sc);
+    }
+    for (int k = 0; k < SHAPES; ++k) {
+        hd_polytope_destroy(shape[k]);
+    }
+}
+
 static void test_bad_rays(void **state)
 {
     (void)state;
@@ -316,6 +429,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_features),
         cmocka_unit_test(test_random_rays),
+        cmocka_unit_test(test_scene_rays),
         cmocka_unit_test(test_bad_rays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
