@@ -25,6 +25,8 @@ int hd_cmd_hull(int argc, char **argv);
 int hd_cmd_collide(int argc, char **argv);
 int hd_cmd_batch(int argc, char **argv);
 int hd_cmd_gap(int argc, char **argv);
+int hd_cmd_cast(int argc, char **argv);
+int hd_cmd_ray(int argc, char **argv);
 int hd_cmd_contains(int argc, char **argv);
 int hd_cmd_inside(int argc, char **argv);
 int hd_cmd_scene(int argc, char **argv);

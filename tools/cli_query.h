@@ -15,6 +15,7 @@ typedef struct hd_cli_opts {
     int manifold; /* --manifold: the contact manifold too (implies --depth) */
     int json;
     int repeat;              /* --repeat K (batch) */
+    int toi;                 /* --toi (batch): the time of impact under each pair's motion */
     int check;               /* verify each certificate independently (default on) */
     hd_options query;        /* tolerances, flags */
     hd_format format;        /* --format: of both shape files */

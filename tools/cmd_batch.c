@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_motion.h"
 #include "cli_query.h"
 
 static int batch_usage(void)
@@ -18,6 +19,10 @@ static int batch_usage(void)
         "median over --repeat K calls. An empty set (\"A 0\") never collides; \"A <n> radius\n"
         "<r>\" rounds a set by r (a sphere from one point, a capsule from two). Options:\n%s"
         "  --repeat K         run each query K times (default 1)\n"
+        "  --toi              the time of impact instead: A still, B moved by the pair's\n"
+        "                     'motion' line (none: still); each line holds \"toi\" (null when\n"
+        "                     none), \"toi_bounds\" [lo, hi], and at the TOI \"normal\",\n"
+        "                     \"witness_a\", \"witness_b\", \"iterations\" (docs/FORMATS.md)\n"
         "A pair the file gets wrong is reported on standard error (file:line and why) and\n"
         "skipped up to the next 'pair' line; the exit code is then 1 once all are done.\n"
         "A summary goes to standard error.\n",
@@ -56,11 +61,45 @@ static void print_build_error(const char *name, const char *which, hd_status st)
     printf(",\"error\":\"polytope %s: %s\"}\n", which, hd_status_str(st));
 }
 
+/* --toi: A still at its pose, B from its pose by the pair's twist (docs/FORMATS.md). */
+static void run_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_polytope *a,
+                    const hd_polytope *b, hd_batch_totals *tot)
+{
+    hd_cli_twist still = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0}, moving = still;
+    if (pd->has_motion) {
+        memcpy(moving.v, pd->motion, 3 * sizeof(double));
+        memcpy(moving.w, pd->motion + 3, 3 * sizeof(double));
+        memcpy(moving.c, pd->motion + 6, 3 * sizeof(double));
+        moving.has_c = 1;
+    }
+    hd_motion ma = hd_cli_twist_motion(&still, &o->pose_a);
+    hd_motion mb = hd_cli_twist_motion(&moving, &o->pose_b);
+    hd_toi_options topt = hd_toi_options_default();
+    topt.query.tol = o->query.tol;
+    topt.query.flags = o->query.flags & HD_QUERY_BRUTE_SUPPORT;
+    hd_toi_result r;
+    long long t0 = hd_cli_now_ns();
+    hd_status st = hd_toi(a, &ma, b, &mb, &topt, &r);
+    long long ns = hd_cli_now_ns() - t0;
+    printf("{\"name\":");
+    hd_json_string(stdout, pd->name);
+    printf(",\"motion\":%s", pd->has_motion ? "true" : "false");
+    hd_cli_toi_json(stdout, st, &r);
+    printf(",\"ns\":%lld}\n", ns);
+    tot->failures += st != HD_OK;
+}
+
 static void run_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *tot)
 {
     int first = o->all ? 0 : (int)o->algo;
     int last = o->all ? HD_ALGO_COUNT - 1 : (int)o->algo;
     tot->pairs++;
+    if ((pd->a.count == 0 || pd->b.count == 0) && o->toi) {
+        printf("{\"name\":");
+        hd_json_string(stdout, pd->name);
+        printf(",\"empty\":true,\"toi\":null,\"toi_bounds\":null,\"ns\":0}\n");
+        return;
+    }
     if (pd->a.count == 0 || pd->b.count == 0) {
         for (int k = first; k <= last; ++k) {
             print_empty(pd->name, (hd_algo)k);
@@ -75,6 +114,12 @@ static void run_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *to
         print_build_error(pd->name, a ? "B" : "A", st);
         tot->failures++;
         hd_polytope_destroy(a);
+        return;
+    }
+    if (o->toi) {
+        run_toi(o, pd, a, b, tot);
+        hd_polytope_destroy(a);
+        hd_polytope_destroy(b);
         return;
     }
     int have = 0;
@@ -113,7 +158,9 @@ static int parse_args(int argc, char **argv, hd_cli_opts *o, const char **path)
         if (used) {
             continue;
         }
-        if (strcmp(argv[i], "--repeat") == 0) {
+        if (strcmp(argv[i], "--toi") == 0) {
+            o->toi = 1;
+        } else if (strcmp(argv[i], "--repeat") == 0) {
             char *end = NULL;
             long k = (i + 1 < argc) ? strtol(argv[++i], &end, 10) : 0;
             if (end == NULL || *end != '\0' || k < 1 || k > 1000000) {
@@ -130,6 +177,12 @@ static int parse_args(int argc, char **argv, hd_cli_opts *o, const char **path)
     }
     if (*path == NULL) {
         return hd_cli_usage_error("batch", "missing PAIRFILE", NULL);
+    }
+    if (o->toi && (o->all || o->distance || o->depth || o->record_path)) {
+        return hd_cli_usage_error("batch",
+                                  "--toi answers alone: not with --algo all, --distance, "
+                                  "--depth, --manifold, --gradient or --path",
+                                  NULL);
     }
     if (o->format != HD_FORMAT_AUTO) {
         return hd_cli_usage_error("batch", "--format is for shape files; a pair file is its own",

@@ -9,6 +9,8 @@ static const hd_cli_cmd hd_commands[] = {
     {"hull", "build a hull and write it as OFF", hd_cmd_hull},
     {"collide", "intersection (and distance) of two polytopes", hd_cmd_collide},
     {"batch", "every pair of a pair file, one JSON line per pair", hd_cmd_batch},
+    {"cast", "time of impact of two moving shapes (rotation too), certified", hd_cmd_cast},
+    {"ray", "first point of a ray in a shape, with the face entered", hd_cmd_ray},
     {"gap", "distance to travel along a direction to touch or to separate", hd_cmd_gap},
     {"contains", "is the second polytope inside the first", hd_cmd_contains},
     {"inside", "is a point inside a polytope", hd_cmd_inside},

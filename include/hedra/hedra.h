@@ -15,6 +15,7 @@
 #include "hedra/shapes.h"
 #include "hedra/query.h"
 #include "hedra/contact.h"
+#include "hedra/motion.h"
 #include "hedra/lp.h"
 #include "hedra/io.h"
 #include "hedra/gjk2d.h"

@@ -67,6 +67,7 @@ HD_API hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
  *     <x> <y> <z>      (n lines)
  *     B <m>
  *     <x> <y> <z>      (m lines)
+ *     motion vx vy vz wx wy wz cx cy cz      (optional: B's twist over t in [0, 1])
  * repeated; "A 0" is an empty set. "A <n> radius <r>" (and "B <m> radius <r>") makes the set a
  * rounded polytope, the hull plus a ball of radius r >= 0 (hd_polytope_build_rounded: one point
  * and a radius is a sphere, two a capsule). A name is one token of at most HD_PAIR_NAME_MAX bytes
@@ -90,6 +91,10 @@ typedef struct hd_pair_data {
     int line;        /* line of the "pair" header */
     double radius_a; /* the sets' radius (finite, >= 0; 0 when the line gives none) */
     double radius_b;
+    /* the optional motion line: B's point p is at c + exp(t [w]x) (p - c) + t v at time t
+     * (hd_motion with pose0 the identity, hedra/motion.h); motion = (v, w, c) */
+    bool has_motion;
+    double motion[9];
 } hd_pair_data;
 
 HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *done,

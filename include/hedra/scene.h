@@ -26,6 +26,7 @@
 
 #include "hedra/contact.h"
 #include "hedra/core.h"
+#include "hedra/motion.h"
 #include "hedra/polytope.h"
 #include "hedra/query.h"
 
@@ -272,6 +273,25 @@ HD_API hd_status hd_scene_query_box(hd_scene *scene, const double lo[3], const d
 HD_API hd_status hd_scene_query_polytope(hd_scene *scene, const hd_polytope *shape,
                                          const hd_pose *pose, int *ids, hd_verdict *verdicts,
                                          int capacity, int *count);
+
+/* One body hit by a ray: its id and hd_ray_cast's answer against it (hedra/motion.h). */
+typedef struct hd_scene_ray_hit {
+    int id;
+    hd_ray_result ray;
+} hd_scene_ray_hit;
+
+/* Bodies hit by the ray origin + t dir, 0 <= t <= length (length may be HUGE_VAL), found through
+ * the broad phase (the tree's boxes, or a scan of the boxes with sweep-and-prune) and answered by
+ * hd_ray_cast (exact on each body's face planes). all false: the nearest hit only (the least t;
+ * among equal t the smallest id), *count 0 or 1. all true: every hit, ordered by t and then id,
+ * the first min(*count, capacity) of them in hits; *count is their number. Bodies that are points
+ * or segments are never hit (a ray meets them only in degenerate positions). Queries do not
+ * allocate beyond the scene's own scratch. Errors: HD_ERR_NULL (hits may be NULL when capacity is
+ * 0), HD_ERR_NONFINITE, HD_ERR_INVALID_ARG (dir zero, length negative or NaN, capacity < 0),
+ * HD_ERR_NO_MEMORY. */
+HD_API hd_status hd_scene_raycast(hd_scene *scene, const double origin[3], const double dir[3],
+                                  double length, bool all, hd_scene_ray_hit *hits, int capacity,
+                                  int *count);
 
 #ifdef __cplusplus
 }

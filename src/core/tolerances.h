@@ -289,4 +289,19 @@
  * against the radix sort's passes over 256 buckets. */
 #define HD_SCENE_INSERTION_SORT_MAX 48
 
+/* ---- motion (motion/twist.c, motion/toi.c) ----------------------------------------------
+ * A body's reach about its centre is widened by 16 units of the magnitudes that enter it (the
+ * posing of a vertex and its norm round a few units each), so that it bounds every point. */
+#define HD_MOTION_REACH_UNITS 16.0
+
+/* Every certified gap along a motion is lowered by 128 units of the scale (the pose at t: exp,
+ * one product, one translation, a few units; the certificate's gap, which hd_certificate_check
+ * accepts within 64 units) and 2 units of the speed bound (the rounding of t + dt). */
+#define HD_MOTION_ROUNDING_UNITS 128.0
+#define HD_MOTION_STEP_UNITS 2.0
+
+/* The speed bound along a plane normal is raised by 8 units of the speed bound: its three
+ * products and two cross-product norms round a few units each. */
+#define HD_MOTION_SPEED_UNITS 8.0
+
 #endif

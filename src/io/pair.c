@@ -20,6 +20,8 @@ struct hd_pair_reader {
     hdi_point_buf b;
     double radius_a; /* the sets' "radius <r>", 0 without one */
     double radius_b;
+    bool has_motion;
+    double motion[9];
 };
 
 hd_status hdi_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
@@ -210,6 +212,43 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *b
     return HD_OK;
 }
 
+/* Does the unread rest of the current line start with the keyword kw? */
+static int at_keyword(const char *text, const char *kw)
+{
+    size_t n = strlen(kw);
+    while (*text == ' ' || *text == '\t') {
+        ++text;
+    }
+    return strncmp(text, kw, n) == 0 && (text[n] == '\0' || text[n] == ' ' || text[n] == '\t');
+}
+
+/* After B's points, an optional line "motion vx vy vz wx wy wz cx cy cz" (B's twist over
+ * [0, 1]); any other line is left for the next pair's header (resumed = 1: read it whole). */
+static hd_status read_motion(hd_pair_reader *r)
+{
+    r->has_motion = false;
+    int found = 0;
+    hd_status st = hdi_lex_next(r->lx, &found);
+    if (st != HD_OK || !found) {
+        return st;
+    }
+    if (!at_keyword(r->lx->cursor, "motion")) {
+        r->resumed = 1;
+        return HD_OK;
+    }
+    hdi_lex_token(r->lx);
+    int count = 0;
+    char q[48];
+    hdi_lex_quote(r->name, q, sizeof q);
+    st = hdi_lex_numbers(r->lx, r->motion, 9, 9, &count, NULL, "motion vx vy vz wx wy wz cx cy cz");
+    if (st != HD_OK) {
+        hdi_lex_prefix(r->lx, "pair '%s'", q);
+        return st;
+    }
+    r->has_motion = true;
+    return HD_OK;
+}
+
 static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
 {
     int found = r->resumed != 0;
@@ -232,6 +271,9 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
     if (st == HD_OK) {
         st = read_set(r, "B", &r->b, &r->radius_b);
     }
+    if (st == HD_OK) {
+        st = read_motion(r);
+    }
     if (st != HD_OK) {
         return st;
     }
@@ -243,6 +285,8 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
     pair->radius_a = r->radius_a;
     pair->radius_b = r->radius_b;
     pair->line = line;
+    pair->has_motion = r->has_motion;
+    memcpy(pair->motion, r->motion, sizeof pair->motion);
     return HD_OK;
 }
 
@@ -270,15 +314,6 @@ hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *
         }
     }
     return reader->failed;
-}
-
-/* Does the unread rest of the current line start with the keyword 'pair'? */
-static int at_pair_keyword(const char *text)
-{
-    while (*text == ' ' || *text == '\t') {
-        ++text;
-    }
-    return strncmp(text, "pair", 4) == 0 && (text[4] == '\0' || text[4] == ' ' || text[4] == '\t');
 }
 
 /* Was the failing line's first token the keyword 'pair' (a pair header read as a point, when a
@@ -326,7 +361,7 @@ hd_status hd_pair_reader_resume(hd_pair_reader *reader, hd_parse_error *err)
             reader->finished = 1;
             return HD_OK;
         }
-        if (st == HD_OK && at_pair_keyword(reader->lx->cursor)) {
+        if (st == HD_OK && at_keyword(reader->lx->cursor, "pair")) {
             reader->resumed = 1;
             return HD_OK;
         }

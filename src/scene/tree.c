@@ -288,13 +288,37 @@ void hdi_tree_remove(hdi_tree *t, int leaf)
     }
 }
 
-int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hdi_tree_visit visit,
-                   void *ctx)
+/* The walk's next subtree after n's: climb until n is a first child, then go to its sibling. */
+static int next_subtree(const hdi_tree *t, int n)
+{
+    int p = t->nodes[n].parent;
+    while (p >= 0 && t->nodes[p].child2 == n) {
+        n = p;
+        p = t->nodes[n].parent;
+    }
+    return p >= 0 ? t->nodes[p].child2 : -1;
+}
+
+/* What a walk keeps: a node's box against a query box, or against a segment. */
+typedef struct walk_filter {
+    const double *lo, *hi;       /* the box, when o is NULL */
+    const double *o, *d, *t_max; /* the segment o + t d, 0 <= t <= *t_max */
+} walk_filter;
+
+static inline int keeps(const walk_filter *f, const hdi_tree_node *node)
+{
+    return f->o == NULL ? hdi_box_overlap(node->lo, node->hi, f->lo, f->hi)
+                        : hdi_box_ray(node->lo, node->hi, f->o, f->d, *f->t_max);
+}
+
+/* The stackless walk (parent links) of both queries; inlined into each, so the box query keeps
+ * its test without a call. */
+static inline int walk(const hdi_tree *t, const walk_filter *f, hdi_tree_visit visit, void *ctx)
 {
     int n = t->root;
     while (n >= 0) {
         const hdi_tree_node *node = &t->nodes[n];
-        if (hdi_box_overlap(node->lo, node->hi, lo, hi)) {
+        if (keeps(f, node)) {
             if (node->child1 >= 0) {
                 /* child2 is visited next after child1's subtree: its load overlaps that walk */
                 hdi_scene_prefetch(&t->nodes[node->child2]);
@@ -306,15 +330,23 @@ int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hd
                 return r;
             }
         }
-        /* the next subtree: climb until n is a first child, then go to its sibling */
-        int p = t->nodes[n].parent;
-        while (p >= 0 && t->nodes[p].child2 == n) {
-            n = p;
-            p = t->nodes[n].parent;
-        }
-        n = p >= 0 ? t->nodes[p].child2 : -1;
+        n = next_subtree(t, n);
     }
     return 0;
+}
+
+int hdi_tree_query(const hdi_tree *t, const double lo[3], const double hi[3], hdi_tree_visit visit,
+                   void *ctx)
+{
+    walk_filter f = {lo, hi, NULL, NULL, NULL};
+    return walk(t, &f, visit, ctx);
+}
+
+int hdi_tree_query_ray(const hdi_tree *t, const double o[3], const double d[3], const double *t_max,
+                       hdi_tree_visit visit, void *ctx)
+{
+    walk_filter f = {NULL, NULL, o, d, t_max};
+    return walk(t, &f, visit, ctx);
 }
 
 int hdi_tree_height(const hdi_tree *t)

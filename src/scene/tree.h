@@ -103,6 +103,11 @@ int hdi_tree_pair_task(const hdi_tree *t, const hdi_tree_jobs *jobs, int task,
                        hdi_tree_visit_pair visit, void *ctx);
 
 /* Height of the root (0 for a single leaf, -1 when empty). */
+/* The same for the leaves whose box the segment o + t d, 0 <= t <= *t_max, meets; visit may lower
+ * *t_max (a nearest-hit query), which prunes the rest of the walk. */
+int hdi_tree_query_ray(const hdi_tree *t, const double o[3], const double d[3], const double *t_max,
+                       hdi_tree_visit visit, void *ctx);
+
 int hdi_tree_height(const hdi_tree *t);
 
 /* Full structural check, for the tests: links, heights, every box containing its children's,

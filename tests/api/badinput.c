@@ -46,6 +46,9 @@ static hd_mesh_violation g_violation;
 static hd_collide_result g_res;
 static hd_distance_result g_dist;
 static hd_gap_result g_gap;
+static hd_toi_result g_toi;
+static hd_ray_result g_ray;
+static hd_motion g_motion;
 static hd_lp_result g_lp;
 static hd_collide2d_result g_r2;
 static hd_distance2d_result g_d2;
@@ -93,6 +96,10 @@ static void reset(void)
     memset(&g_violation, 0x5a, sizeof g_violation);
     memset(&g_res, 0, sizeof g_res);
     memset(&g_gap, 0, sizeof g_gap);
+    memset(&g_toi, 0, sizeof g_toi);
+    memset(&g_ray, 0, sizeof g_ray);
+    memset(&g_motion, 0, sizeof g_motion);
+    g_motion.pose0 = hd_pose_identity();
     memset(&g_lp, 0, sizeof g_lp);
     memset(&g_r2, 0, sizeof g_r2);
     memset(&g_dist, 0, sizeof g_dist);
@@ -926,6 +933,140 @@ static hd_status reader_next_null(int which)
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * motion.h: time of impact, shape cast, ray cast; scene.h's ray query */
+
+/* A body at rest at the identity. */
+static hd_motion still_motion(void)
+{
+    hd_motion m;
+    memset(&m, 0, sizeof m);
+    m.pose0 = hd_pose_identity();
+    return m;
+}
+
+static hd_status toi_pose(int side, int kind)
+{
+    hd_motion good = still_motion(), bad = still_motion();
+    bad.pose0 = *bad_pose(kind);
+    return hd_toi(g_cube, side == 0 ? &bad : &good, g_tet, side == 1 ? &bad : &good, NULL,
+                  &g_toi);
+}
+
+/* A twist field not finite: 0 v, 1 w, 2 c. */
+static hd_status toi_twist(int field, double value)
+{
+    hd_motion good = still_motion(), bad = still_motion();
+    double *f = field == 0 ? bad.v : field == 1 ? bad.w : bad.c;
+    f[1] = value;
+    return hd_toi(g_cube, &good, g_tet, &bad, NULL, &g_toi);
+}
+
+static hd_status toi_opt(int kind)
+{
+    hd_toi_options o = hd_toi_options_default();
+    o.query = *bad_opt(kind);
+    hd_motion m = still_motion();
+    return hd_toi(g_cube, &m, g_tet, &m, &o, &g_toi);
+}
+
+static hd_status toi_time_tol(double tol)
+{
+    hd_toi_options o = hd_toi_options_default();
+    o.time_tol = tol;
+    hd_motion m = still_motion();
+    return hd_toi(g_cube, &m, g_tet, &m, &o, &g_toi);
+}
+
+/* The cap reached: a spinning approach with one query allowed; lo must stay in [0, 1). */
+static hd_status toi_capped(void)
+{
+    hd_toi_options o = hd_toi_options_default();
+    o.max_iterations = 1;
+    hd_motion a = still_motion(), b = still_motion();
+    b.pose0.t[0] = b.c[0] = 5.0;
+    b.v[0] = -4.0;
+    b.w[2] = 40.0;
+    hd_status st = hd_toi(g_cube, &a, g_tet, &b, &o, &g_toi);
+    if (st == HD_ERR_ITERATION_LIMIT && !(g_toi.lo >= 0.0 && g_toi.lo < 1.0 && !g_toi.hit)) {
+        return HD_BAD_POSTCONDITION;
+    }
+    return st;
+}
+
+static hd_status toi_far(void)
+{
+    hd_motion m = still_motion(), far = still_motion();
+    far.v[0] = 1e300;
+    far.c[0] = 1e300;
+    return hd_toi(g_cube, &m, g_tet, &far, NULL, &g_toi);
+}
+
+static hd_status cast_translation(double x)
+{
+    double t[3] = {x, 0.0, 0.0};
+    return hd_shape_cast(g_cube, NULL, g_tet, NULL, t, NULL, &g_toi);
+}
+
+static hd_status motion_from_bad_pose(int kind)
+{
+    hd_pose id = hd_pose_identity();
+    return hd_motion_from_poses(&id, bad_pose(kind), &g_motion);
+}
+
+static hd_status motion_pose_at(double t)
+{
+    hd_motion m = still_motion();
+    hd_pose p;
+    return hd_motion_pose(&m, t, &p);
+}
+
+static hd_status ray_args(double ox, double dx, double length)
+{
+    double o[3] = {ox, 0.5, 0.5}, d[3] = {dx, 0.0, 0.0};
+    return hd_ray_cast(g_cube, NULL, o, d, length, NULL, &g_ray);
+}
+
+static hd_status ray_pose(int kind)
+{
+    double o[3] = {5, 0.5, 0.5}, d[3] = {-1, 0, 0};
+    return hd_ray_cast(g_cube, bad_pose(kind), o, d, HUGE_VAL, NULL, &g_ray);
+}
+
+static hd_status ray_opt(int kind)
+{
+    double o[3] = {5, 0.5, 0.5}, d[3] = {-1, 0, 0};
+    return hd_ray_cast(g_cube, NULL, o, d, HUGE_VAL, bad_opt(kind), &g_ray);
+}
+
+static hd_status ray_segment(void)
+{
+    double seg[6] = {0, 0, 0, 1, 0, 0}, o[3] = {0.5, 1, 0}, d[3] = {0, -1, 0};
+    hd_polytope *s = hd_test_build(seg, 2);
+    hd_status st = hd_ray_cast(s, NULL, o, d, HUGE_VAL, NULL, &g_ray);
+    hd_polytope_destroy(s);
+    return st;
+}
+
+static hd_status scene_ray(double dx, double length, int capacity)
+{
+    hd_scene *sc = NULL;
+    hd_status st = hd_scene_create(NULL, &sc);
+    int id, count = -1;
+    double o[3] = {5, 0.5, 0.5}, d[3] = {dx, 0, 0};
+    if (st == HD_OK) {
+        st = hd_scene_add(sc, g_cube, NULL, NULL, &id);
+    }
+    if (st == HD_OK) {
+        st = hd_scene_raycast(sc, o, d, length, true, NULL, capacity, &count);
+    }
+    if (st == HD_OK && count != 1) {
+        st = HD_BAD_POSTCONDITION;
+    }
+    hd_scene_destroy(sc);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
  * The table */
 
 #define HD_BAD_CASES(X)                                                                          \
@@ -1287,7 +1428,49 @@ static hd_status reader_next_null(int which)
     X(reader_next_null_done, ONE(HD_ERR_NULL), reader_next_null(2))                              \
     X(reader_good_file, ONE(HD_OK), reader_all(g_path_ok_pair))                                  \
     X(reader_empty_file, ONE(HD_OK), reader_all(g_path_empty_pair))                              \
-    X(reader_error_is_sticky, ONE(HD_ERR_PARSE), reader_all(g_path_bad_pair))
+    X(reader_error_is_sticky, ONE(HD_ERR_PARSE), reader_all(g_path_bad_pair))                   \
+    /* motion.h, scene.h's ray query */                                                          \
+    X(toi_null_a, ONE(HD_ERR_NULL), hd_toi(NULL, &g_motion, g_tet, &g_motion, NULL, &g_toi))     \
+    X(toi_null_motion, ONE(HD_ERR_NULL), hd_toi(g_cube, NULL, g_tet, &g_motion, NULL, &g_toi))   \
+    X(toi_null_out, ONE(HD_ERR_NULL), hd_toi(g_cube, &g_motion, g_tet, &g_motion, NULL, NULL))   \
+    X(toi_pose_a_sheared, ONE(HD_ERR_BAD_POSE), toi_pose(0, P_SHEARED))                          \
+    X(toi_pose_b_reflected, ONE(HD_ERR_BAD_POSE), toi_pose(1, P_REFLECTED))                      \
+    X(toi_pose_b_almost, ONE(HD_ERR_BAD_POSE), toi_pose(1, P_ALMOST))                            \
+    X(toi_pose_b_nan, ONE(HD_ERR_NONFINITE), toi_pose(1, P_NAN_T))                               \
+    X(toi_velocity_nan, ONE(HD_ERR_NONFINITE), toi_twist(0, NAN))                                \
+    X(toi_spin_inf, ONE(HD_ERR_NONFINITE), toi_twist(1, INFINITY))                               \
+    X(toi_centre_nan, ONE(HD_ERR_NONFINITE), toi_twist(2, NAN))                                  \
+    X(toi_touch_nan, ONE(HD_ERR_INVALID_ARG), toi_opt(T_TOUCH_NAN))                              \
+    X(toi_iterations_negative, ONE(HD_ERR_INVALID_ARG), toi_opt(T_ITER_NEG))                     \
+    X(toi_algo_huge, ONE(HD_ERR_INVALID_ARG), toi_opt(A_HUGE))                                   \
+    X(toi_time_tol_nan, ONE(HD_ERR_INVALID_ARG), toi_time_tol(NAN))                              \
+    X(toi_time_tol_negative, ONE(HD_OK), toi_time_tol(-1.0)) /* the default */                   \
+    X(toi_capped, ONE(HD_ERR_ITERATION_LIMIT), toi_capped())                                     \
+    X(toi_far, ONE(HD_ERR_RANGE), toi_far())                                                     \
+    X(cast_null_translation, ONE(HD_ERR_NULL), hd_shape_cast(g_cube, NULL, g_tet, NULL, NULL, NULL, &g_toi)) \
+    X(cast_nan_translation, ONE(HD_ERR_NONFINITE), cast_translation(NAN))                        \
+    X(cast_good, ONE(HD_OK), cast_translation(-1.0))                                             \
+    X(motion_from_null, ONE(HD_ERR_NULL), hd_motion_from_poses(NULL, &g_id, &g_motion))          \
+    X(motion_from_scaled, ONE(HD_ERR_BAD_POSE), motion_from_bad_pose(P_SCALED))                  \
+    X(motion_from_inf, ONE(HD_ERR_NONFINITE), motion_from_bad_pose(P_INF_R))                     \
+    X(motion_translation_null, ONE(HD_ERR_NULL), hd_motion_translation(NULL, NULL, &g_motion))   \
+    X(motion_pose_nan_t, ONE(HD_ERR_NONFINITE), motion_pose_at(NAN))                             \
+    X(motion_pose_null, ONE(HD_ERR_NULL), hd_motion_pose(NULL, 0.0, &g_pose))                    \
+    X(ray_null_a, ONE(HD_ERR_NULL), hd_ray_cast(NULL, NULL, g_point, g_dir, 1.0, NULL, &g_ray))  \
+    X(ray_null_out, ONE(HD_ERR_NULL), hd_ray_cast(g_cube, NULL, g_point, g_dir, 1.0, NULL, NULL)) \
+    X(ray_origin_nan, ONE(HD_ERR_NONFINITE), ray_args(NAN, -1.0, 1.0))                           \
+    X(ray_dir_inf, ONE(HD_ERR_NONFINITE), ray_args(5.0, -INFINITY, 1.0))                         \
+    X(ray_dir_zero, ONE(HD_ERR_INVALID_ARG), ray_args(5.0, 0.0, 1.0))                            \
+    X(ray_length_nan, ONE(HD_ERR_INVALID_ARG), ray_args(5.0, -1.0, NAN))                         \
+    X(ray_length_negative, ONE(HD_ERR_INVALID_ARG), ray_args(5.0, -1.0, -1.0))                   \
+    X(ray_pose_zero, ONE(HD_ERR_BAD_POSE), ray_pose(P_ZERO))                                     \
+    X(ray_pose_inf, ONE(HD_ERR_NONFINITE), ray_pose(P_INF_T))                                    \
+    X(ray_touch_big, ONE(HD_ERR_INVALID_ARG), ray_opt(T_TOUCH_BIG))                              \
+    X(ray_segment, ONE(HD_ERR_UNSUPPORTED), ray_segment())                                       \
+    X(scene_ray_good, ONE(HD_OK), scene_ray(-1.0, HUGE_VAL, 0))                                  \
+    X(scene_ray_dir_zero, ONE(HD_ERR_INVALID_ARG), scene_ray(0.0, 1.0, 0))                       \
+    X(scene_ray_length_nan, ONE(HD_ERR_INVALID_ARG), scene_ray(-1.0, NAN, 0))                    \
+    X(scene_ray_null_hits, ONE(HD_ERR_NULL), scene_ray(-1.0, 1.0, 1))
 
 #define HD_BAD_DEFINE(name, allowed, call)                                                       \
     static hd_status hd_bad_##name(void)                                                         \

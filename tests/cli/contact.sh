@@ -1,24 +1,18 @@
 #!/usr/bin/env bash
 # The CLI's contact output (--depth, --manifold): the human-readable block of collide and the JSON
-# keys of batch (docs/FORMATS.md), on cube pairs whose answers are known by construction: unit
+# keys of batch (docs/FORMATS.md), on unit_cube pairs whose answers are known by construction: unit
 # cubes overlapping by 0.25 along x (depth 0.25, normal +x, four contact points at separation
 # -0.25 in the overlap slab 0.75 <= x <= 1), touching, and separated by 1.
 set -uo pipefail
 cli=$1
 py=/usr/bin/python3
 . "$(dirname "$0")/lib.sh"
-cube() { # the unit cube moved by (x, y, z), as XYZ
-  for i in 0 1; do for j in 0 1; do for k in 0 1; do
-    awk -v i="$i" -v j="$j" -v k="$k" -v x="$1" -v y="$2" -v z="$3" \
-      'BEGIN{printf "%.17g %.17g %.17g\n", i + x, j + y, k + z}'
-  done; done; done
-}
-cube 0 0 0 >"$tmp/a.xyz"
-cube 0.75 0.1 0.2 >"$tmp/over.xyz"
+unit_cube 0 0 0 >"$tmp/a.xyz"
+unit_cube 0.75 0.1 0.2 >"$tmp/over.xyz"
 {
-  echo "pair overlap"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 0.75 0.1 0.2
-  echo "pair touch"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 1 0.5 0.5
-  echo "pair apart"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 2 0 0
+  echo "pair overlap"; echo "A 8"; unit_cube 0 0 0; echo "B 8"; unit_cube 0.75 0.1 0.2
+  echo "pair touch"; echo "A 8"; unit_cube 0 0 0; echo "B 8"; unit_cube 1 0.5 0.5
+  echo "pair apart"; echo "A 8"; unit_cube 0 0 0; echo "B 8"; unit_cube 2 0 0
 } >"$tmp/pairs.pair"
 
 "$cli" collide --depth --manifold "$tmp/a.xyz" "$tmp/over.xyz" >"$tmp/text" 2>&1
@@ -76,9 +70,9 @@ check "collide --json --distance --depth: no duplicate keys" "$py" "$tmp/unique.
 # vertex-face pair: unique, the normal +z, B's rotation part w_b x n, A's -(w_a x n)); the cubes
 # apart face to face (a subgradient: translation parts still +-normal).
 {
-  echo "pair vertex"; echo "A 8"; cube 0 0 0; echo "B 4"
+  echo "pair vertex"; echo "A 8"; unit_cube 0 0 0; echo "B 4"
   echo "0.5 0.5 1.5"; echo "0 0 2.5"; echo "1 0 2.5"; echo "0.5 1 2.5"
-  echo "pair apart"; echo "A 8"; cube 0 0 0; echo "B 8"; cube 2 0 0
+  echo "pair apart"; echo "A 8"; unit_cube 0 0 0; echo "B 8"; unit_cube 2 0 0
 } >"$tmp/grad.pair"
 "$cli" batch --gradient "$tmp/grad.pair" >"$tmp/grad.jsonl" 2>"$tmp/err"
 check "batch --gradient exits 0" test $? -eq 0

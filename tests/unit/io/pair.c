@@ -112,6 +112,13 @@ typedef struct pair_case {
 
 static const pair_case k_cases[] = {
     {"no name", "pair\n", 0, 0, HD_ERR_PARSE, 1, "name"},
+    {"motion short", "pair a\nA 0\nB 0\nmotion 1 2 3\n", 0, 0, HD_ERR_PARSE, 4,
+     "motion vx vy vz wx wy wz cx cy cz"},
+    {"motion long", "pair a\nA 0\nB 0\nmotion 1 2 3 4 5 6 7 8 9 10\n", 0, 0, HD_ERR_PARSE, 4,
+     "unexpected '10'"},
+    {"motion nan", "pair a\nA 0\nB 0\nmotion 1 2 3 nan 5 6 7 8 9\n", 0, 0, HD_ERR_NONFINITE, 4, ""},
+    {"motion twice", "pair a\nA 0\nB 0\nmotion 1 2 3 4 5 6 7 8 9\nmotion 1 2 3 4 5 6 7 8 9\n", 0, 1,
+     HD_ERR_PARSE, 5, "expected 'pair <name>'"},
     {"wrong keyword", "pairs x\n", 0, 0, HD_ERR_PARSE, 1, "expected 'pair <name>'"},
     {"set before pair", "A 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 1, "expected 'pair <name>'"},
     {"name with space", "pair a b\nA 0\nB 0\n", 0, 0, HD_ERR_PARSE, 1, "unexpected 'b'"},
@@ -223,6 +230,36 @@ static void test_error_table(void **state)
         remove(path);
     }
     assert_int_equal(failures, 0);
+}
+
+/* The optional motion line after B: read into the pair, absent from the next one, at the end of
+ * the file too. */
+static void test_motion_line(void **state)
+{
+    (void)state;
+    char path[64];
+    hd_pair_reader *r = open_text("pair m\nA 1\n0 0 0\nB 1\n1 0 0\n# twist\n"
+                                  "motion 1 -2 3.5 0 0 6.25 0.5 0 0\npair still\nA 0\nB 0\n"
+                                  "pair last\nA 0\nB 0\n  motion 0 0 0 1e-3 0 0 0 0 -1e6\n",
+                                  0, path);
+    hd_pair_data pd;
+    hd_parse_error err;
+    bool done = false;
+    const double m1[9] = {1, -2, 3.5, 0, 0, 6.25, 0.5, 0, 0},
+                 m3[9] = {0, 0, 0, 1e-3, 0, 0, 0, 0, -1e6};
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(pd.has_motion && memcmp(pd.motion, m1, sizeof m1) == 0);
+    assert_int_equal(pd.b.count, 1);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_string_equal(pd.name, "still");
+    assert_int_equal(pd.line, 8);
+    assert_false(pd.has_motion);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(pd.has_motion && memcmp(pd.motion, m3, sizeof m3) == 0);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(done);
+    hd_pair_reader_close(r);
+    remove(path);
 }
 
 static void test_open_errors(void **state)
@@ -385,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_error_table), cmocka_unit_test(test_open_errors),
         cmocka_unit_test(test_stdin),       cmocka_unit_test(test_write_pair),
         cmocka_unit_test(test_many_pairs),
+        cmocka_unit_test(test_motion_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
