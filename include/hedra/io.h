@@ -66,8 +66,11 @@ HD_API hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
  *     <x> <y> <z>      (n lines)
  *     B <m>
  *     <x> <y> <z>      (m lines)
- * repeated; "A 0" is an empty set. A name is one token of at most HD_PAIR_NAME_MAX bytes (no
- * white space, no '#'); docs/FORMATS.md gives the full grammar. An empty file holds no pairs. */
+ * repeated; "A 0" is an empty set. Either set may be a compound body instead:
+ *     A pieces <k>     (k >= 1 pieces, at most HD_COMPOUND_MAX_PIECES)
+ *     P <n>            (n >= 1 points of the piece, then n lines "x y z"; k such blocks)
+ * A name is one token of at most HD_PAIR_NAME_MAX bytes (no white space, no '#');
+ * docs/FORMATS.md gives the full grammar. An empty file holds no pairs. */
 #define HD_PAIR_NAME_MAX 255
 
 typedef struct hd_pair_reader hd_pair_reader;
@@ -84,6 +87,12 @@ typedef struct hd_pair_data {
     hd_points a;
     hd_points b;
     int line; /* line of the "pair" header */
+    /* a compound set: pieces_a >= 1 pieces, piece i the next piece_sizes_a[i] points of a (in
+     * order); 0 and NULL for a plain set. The same for B. */
+    int pieces_a;
+    const int *piece_sizes_a;
+    int pieces_b;
+    const int *piece_sizes_b;
 } hd_pair_data;
 
 HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *done,
