@@ -191,6 +191,9 @@ static void contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_compound_a
     }
     hd_cli_contact_keys_json(fp, &ans->contact.pair);
     pieces_json(fp, "contact_pieces", ans->contact.piece_a, ans->contact.piece_b);
+    if (o->query.flags & HD_QUERY_GRADIENT) {
+        hd_cli_gradient_json(fp, &ans->contact.pair.gradient);
+    }
     if (o->manifold) {
         manifold_json(fp, &ans->manifold);
     }

@@ -73,6 +73,9 @@ void hd_cli_print_contact_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answ
 void hd_cli_contact_keys_json(FILE *fp, const hd_signed_distance_result *c);
 void hd_cli_manifold_json(FILE *fp, const hd_manifold *m);
 
+/* The "gradient_a", "gradient_b" and "gradient_unique" keys, each starting with a comma. */
+void hd_cli_gradient_json(FILE *fp, const hd_pose_gradient *g);
+
 /* The option help shared by collide and batch. */
 extern const char *const hd_cli_query_help;
 

@@ -133,6 +133,9 @@ int hd_cmd_collide(int argc, char **argv)
     if (nfiles != 2) {
         return hd_cli_usage_error("collide", "two files expected: A B", NULL);
     }
+    if (compound && o.record_path) {
+        return hd_cli_usage_error("collide", "--path follows one pair; not with --compound", NULL);
+    }
     if (compound) {
         return collide_compounds(&o, files);
     }

@@ -91,7 +91,11 @@ typedef struct hd_compound_distance_result {
  * each other makes ill-defined): moving B by -signed_distance * normal frees that pair, and a
  * solver that pushes along each contact pair's own normal (hd_compound_contact_manifold) frees
  * them all. piece_a, piece_b and pair: the pair attaining it and its hd_signed_distance answer
- * (normal, witnesses, features of the two pieces, bounds); pair.verdict is the compounds'. */
+ * (normal, witnesses, features of the two pieces, bounds); pair.verdict is the compounds'. With
+ * HD_QUERY_GRADIENT (here and in hd_compound_distance) pair.gradient is that pair's, with its
+ * rotation parts about the body frames' origins (the body poses' t): the gradient of the
+ * compounds' value where that pair alone attains the least; where several pairs tie it is one
+ * of their gradients (a subgradient) and unique says only whether the pair's own is. */
 typedef struct hd_compound_signed_distance_result {
     double signed_distance;
     int piece_a;

@@ -163,6 +163,23 @@ static hd_status visit_least(hdi_cvisit *v, int i, int j)
     return HD_OK;
 }
 
+/* A piece query's pose gradient turns about the piece's world origin; the compound's about the
+ * body's: d delta / d theta about o_body = that about o_piece + (o_piece - o_body) x (d delta /
+ * d tau) (hd_pose_gradient's dd = tau . g_t + theta . g_r with g_r = (w - o) x g_t). */
+static void gradient_to_bodies(const hdi_cleast *c, hd_pose_gradient *g)
+{
+    hd_pose pa, pb;
+    hdi_compound_world_pose(c->q.a, &c->q.frame.pa, c->piece_a, &pa);
+    hdi_compound_world_pose(c->q.b, &c->q.frame.pb, c->piece_b, &pb);
+    double da[3], db[3], xa[3], xb[3];
+    hdi_v3_sub(da, pa.t, c->q.frame.pa.t);
+    hdi_v3_sub(db, pb.t, c->q.frame.pb.t);
+    hdi_v3_cross(xa, da, g->a);
+    hdi_v3_cross(xb, db, g->b);
+    hdi_v3_add(g->a + 3, g->a + 3, xa);
+    hdi_v3_add(g->b + 3, g->b + 3, xb);
+}
+
 static hd_status run_descent(hdi_cleast *c, const hd_compound *a, const hd_pose *pose_a,
                              const hd_compound *b, const hd_pose *pose_b, const hd_options *opt,
                              hd_compound_stats *stats)
@@ -175,6 +192,9 @@ static hd_status run_descent(hdi_cleast *c, const hd_compound *a, const hd_pose 
     hdi_cvisit v = {HUGE_VAL, 0, visit_least, c};
     if (st == HD_OK) {
         st = hdi_compound_descend(a, b, &c->q.frame, &v, stats);
+    }
+    if (st == HD_OK && c->have && (c->q.opt.flags & HD_QUERY_GRADIENT)) {
+        gradient_to_bodies(c, c->is_signed ? &c->signed_distance.gradient : &c->distance.gradient);
     }
     return st;
 }

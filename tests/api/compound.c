@@ -70,18 +70,19 @@ static void place(test_compound *tc, const hd_pose *body)
 
 /* count random hulls of PIECE_POINTS points, placed around the origin in a region that grows
  * with the count, so that neighbouring pieces overlap one another as decompositions do. */
-static void random_compound(test_compound *tc, int count)
+static void random_compound(test_compound *tc, int count, double scale)
 {
     double reach = 0.6 * cbrt((double)count);
     tc->count = count;
     for (int i = 0; i < count; ++i) {
         double xyz[3 * PIECE_POINTS], t[3];
-        hd_points_cloud(&rng, PIECE_POINTS, hd_rng_uniform(&rng, 0.2, 0.6),
-                        hd_rng_uniform(&rng, 0.2, 0.6), hd_rng_uniform(&rng, 0.2, 0.6), xyz);
+        hd_points_cloud(&rng, PIECE_POINTS, scale * hd_rng_uniform(&rng, 0.2, 0.6),
+                        scale * hd_rng_uniform(&rng, 0.2, 0.6),
+                        scale * hd_rng_uniform(&rng, 0.2, 0.6), xyz);
         tc->poly[i] = hd_test_build(xyz, PIECE_POINTS);
         assert_non_null(tc->poly[i]);
         for (int k = 0; k < 3; ++k) {
-            t[k] = hd_rng_uniform(&rng, -reach, reach);
+            t[k] = scale * hd_rng_uniform(&rng, -reach, reach);
         }
         tc->local[i] = hd_rng_pose(&rng, t);
     }
@@ -226,7 +227,7 @@ static void check_manifold(const test_compound *a, const test_compound *b, const
 }
 
 /* Random compounds of 1 to 64 pieces (every sixth of 64 against 64) at random poses, near
- * enough that about half of them overlap. */
+ * enough that about half of them overlap, at sizes from 1e-6 to 1e6. */
 static void test_random_compounds(void **state)
 {
     (void)state;
@@ -235,12 +236,14 @@ static void test_random_compounds(void **state)
     totals tot = {0, 0, 0, 0};
     for (int trial = 0; trial < 30; ++trial) {
         int full = trial % 6 == 0;
-        random_compound(&a, full ? 64 : 1 + hd_rng_int(&rng, 64));
-        random_compound(&b, full ? 64 : 1 + hd_rng_int(&rng, 64));
+        double scale = pow(10.0, (double)(hd_rng_int(&rng, 13) - 6));
+        random_compound(&a, full ? 64 : 1 + hd_rng_int(&rng, 64), scale);
+        random_compound(&b, full ? 64 : 1 + hd_rng_int(&rng, 64), scale);
         double t[3], reach = 0.6 * (cbrt((double)a.count) + cbrt((double)b.count)) + 0.8;
         hd_rng_unit_vector(&rng, t);
         double l = hd_rng_uniform(&rng, 0.4, 1.2) * reach;
-        double tb[3] = {l * t[0], l * t[1], l * t[2]}, zero[3] = {0, 0, 0};
+        double tb[3] = {scale * l * t[0], scale * l * t[1], scale * l * t[2]};
+        double zero[3] = {0, 0, 0};
         hd_pose pa = hd_rng_pose(&rng, zero), pb = hd_rng_pose(&rng, tb);
         place(&a, &pa);
         place(&b, &pb);
@@ -263,6 +266,7 @@ static void test_random_compounds(void **state)
            "signed-distance queries run\n",
            tot.overlapping, tot.apart, tot.pairs, tot.run);
     assert_true(tot.overlapping >= 5 && tot.apart >= 5);
+    assert_true(10 * tot.run < tot.pairs); /* the trees rule out most pairs */
     free(table);
 }
 
@@ -399,6 +403,88 @@ static void test_one_piece_and_determinism(void **state)
     }
 }
 
+/* R' = Rot(angle about world axis k) R: the pose turned about its own origin in world axes. */
+static hd_pose turned(const hd_pose *p, int k, double angle)
+{
+    hd_pose q = *p, rot = hd_pose_identity();
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    rot.r[3 * i + i] = cos(angle);
+    rot.r[3 * i + j] = -sin(angle);
+    rot.r[3 * j + i] = sin(angle);
+    rot.r[3 * j + j] = cos(angle);
+    compose(&rot, p, &q);
+    q.t[0] = p->t[0];
+    q.t[1] = p->t[1];
+    q.t[2] = p->t[2];
+    return q;
+}
+
+/* The brute-force least signed distance with B's body at pose pb (A's fixed). */
+static double brute_least(test_compound *a, test_compound *b, const hd_pose *pb, double *table)
+{
+    hd_pose keep = b->body;
+    place(b, pb);
+    double least = brute_pairs(a, b, &table).sd;
+    place(b, &keep);
+    return least;
+}
+
+/* The pose gradient of the compounds' signed distance (HD_QUERY_GRADIENT) against central
+ * differences of the brute-force least over the pairs, B's body translated and turned about its
+ * own origin (which is not a piece's): where the least pair is unique and its gradient too. */
+static void test_gradient(void **state)
+{
+    (void)state;
+    static test_compound a, b;
+    double *table = malloc(sizeof(double) * MAX_PIECES * MAX_PIECES);
+    int checked = 0;
+    for (int trial = 0; trial < 24; ++trial) {
+        random_compound(&a, 2 + hd_rng_int(&rng, 5), 1.0);
+        random_compound(&b, 2 + hd_rng_int(&rng, 5), 1.0);
+        double t[3], zero[3] = {0, 0, 0};
+        hd_rng_unit_vector(&rng, t);
+        double l = hd_rng_uniform(&rng, 1.0, 2.5);
+        double tb[3] = {l * t[0], l * t[1], l * t[2]};
+        hd_pose pa = hd_rng_pose(&rng, zero), pb = hd_rng_pose(&rng, tb);
+        place(&a, &pa);
+        place(&b, &pb);
+        hd_options opt = hd_options_default();
+        opt.flags = HD_QUERY_GRADIENT;
+        hd_compound_signed_distance_result r;
+        assert_int_equal(hd_compound_signed_distance(a.c, &pa, b.c, &pb, &opt, &r), HD_OK);
+        brute_answer ref = brute_pairs(&a, &b, &table);
+        int ties = 0;
+        for (int k = 0; k < a.count * b.count; ++k) {
+            ties += table[k] < ref.sd + 1e-3;
+        }
+        if (!r.pair.gradient.unique || ties > 1) {
+            free_compound(&a);
+            free_compound(&b);
+            continue;
+        }
+        const double h = 1e-6;
+        for (int k = 0; k < 6; ++k) {
+            hd_pose plus = pb, minus = pb;
+            if (k < 3) {
+                plus.t[k] += h;
+                minus.t[k] -= h;
+            } else {
+                plus = turned(&pb, k - 3, h);
+                minus = turned(&pb, k - 3, -h);
+            }
+            double diff =
+                (brute_least(&a, &b, &plus, table) - brute_least(&a, &b, &minus, table)) / (2 * h);
+            assert_true(fabs(diff - r.pair.gradient.b[k]) <= 1e-5 * (1.0 + fabs(diff)));
+        }
+        ++checked;
+        free_compound(&a);
+        free_compound(&b);
+    }
+    printf("gradient: %d compound pairs against central differences of brute force\n", checked);
+    assert_true(checked >= 8);
+    free(table);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -465,7 +551,7 @@ static void test_enclosure(void **state)
     static test_compound a;
     int checked = 0, inside_total = 0;
     for (int trial = 0; trial < 12; ++trial) {
-        random_compound(&a, 1 + hd_rng_int(&rng, 24));
+        random_compound(&a, 1 + hd_rng_int(&rng, 24), 1.0);
         hd_pose id = hd_pose_identity();
         place(&a, &id);
         enum { POINTS = 60 };
@@ -592,6 +678,18 @@ static void test_obj_errors(void **state)
     assert_int_equal(err.line, 2);
     unlink(path);
     assert_int_equal(hd_compound_read_obj("/nonexistent/x.obj", NULL, &c, &err), HD_ERR_IO);
+    /* one group more than HD_COMPOUND_MAX_PIECES, each a point, reported at its line */
+    size_t size = (size_t)(HD_COMPOUND_MAX_PIECES + 1) * 16 + 1;
+    char *many = malloc(size), *at = many;
+    for (int i = 0; i <= HD_COMPOUND_MAX_PIECES; ++i) {
+        at += sprintf(at, "g\nv %d 0 0\n", i % 10);
+    }
+    path = write_temp(many);
+    free(many);
+    assert_int_equal(hd_compound_read_obj(path, NULL, &c, &err), HD_ERR_TOO_LARGE);
+    assert_int_equal(err.line, 2 * HD_COMPOUND_MAX_PIECES + 1);
+    assert_null(c);
+    unlink(path);
     assert_int_equal(hd_compound_read_obj(NULL, NULL, &c, &err), HD_ERR_NULL);
 }
 
@@ -601,8 +699,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_compounds), cmocka_unit_test(test_grids_corner),
         cmocka_unit_test(test_grids_layer),      cmocka_unit_test(test_one_piece_and_determinism),
-        cmocka_unit_test(test_bad_input),        cmocka_unit_test(test_enclosure),
-        cmocka_unit_test(test_obj_groups),       cmocka_unit_test(test_obj_errors),
+        cmocka_unit_test(test_gradient),         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_enclosure),        cmocka_unit_test(test_obj_groups),
+        cmocka_unit_test(test_obj_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
