@@ -485,6 +485,47 @@ static void test_gradient(void **state)
     free(table);
 }
 
+/* The largest compound: 2^16 unit cubes of side 0.5 on a 64 x 64 x 16 grid (one polytope shared
+ * by every piece), against itself moved to meet it at one corner: the descent's stack stays
+ * within its fixed size (the sanitizers watch), one pair of pieces is queried, and the answers
+ * are the closed forms. */
+static void test_most_pieces(void **state)
+{
+    (void)state;
+    double lo[3] = {0, 0, 0}, hi[3] = {0.5, 0.5, 0.5}, xyz[24];
+    hd_points_box(lo, hi, xyz);
+    hd_polytope *cube = hd_test_build(xyz, 8);
+    int n = HD_COMPOUND_MAX_PIECES;
+    const hd_polytope **pieces = malloc(sizeof *pieces * (size_t)n);
+    hd_pose *poses = malloc(sizeof *poses * (size_t)n);
+    for (int i = 0; i < n; ++i) {
+        pieces[i] = cube;
+        poses[i] = hd_test_translation(i % 64, (i / 64) % 64, i / 4096);
+    }
+    hd_compound *c = NULL;
+    assert_int_equal(hd_compound_build(pieces, poses, n, &c), HD_OK);
+    double blo[3], bhi[3];
+    hd_compound_bounds(c, blo, bhi);
+    assert_true(blo[0] == 0 && bhi[0] == 63.5 && bhi[1] == 63.5 && bhi[2] == 15.5);
+    hd_pose id = hd_pose_identity(), corner = hd_test_translation(63.25, 63.25, 15.25);
+    hd_compound_signed_distance_result s;
+    assert_int_equal(hd_compound_signed_distance(c, &id, c, &corner, NULL, &s), HD_OK);
+    assert_true(fabs(s.signed_distance + 0.25) <= 1e-12);
+    assert_int_equal(s.piece_a, n - 1);
+    assert_int_equal(s.piece_b, 0);
+    printf("2^16 pieces against 2^16 at a corner: %lld piece queries, %lld node pairs\n",
+           s.stats.piece_pairs, s.stats.node_pairs);
+    assert_int_equal(s.stats.piece_pairs, 1);
+    hd_compound_distance_result d;
+    hd_pose apart = hd_test_translation(64.5, 0, 0);
+    assert_int_equal(hd_compound_distance(c, &id, c, &apart, NULL, &d), HD_OK);
+    assert_true(fabs(d.distance - 1.0) <= 1e-12);
+    hd_compound_destroy(c);
+    free(pieces);
+    free(poses);
+    hd_polytope_destroy(cube);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -699,9 +740,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_compounds), cmocka_unit_test(test_grids_corner),
         cmocka_unit_test(test_grids_layer),      cmocka_unit_test(test_one_piece_and_determinism),
-        cmocka_unit_test(test_gradient),         cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_enclosure),        cmocka_unit_test(test_obj_groups),
-        cmocka_unit_test(test_obj_errors),
+        cmocka_unit_test(test_gradient),         cmocka_unit_test(test_most_pieces),
+        cmocka_unit_test(test_bad_input),        cmocka_unit_test(test_enclosure),
+        cmocka_unit_test(test_obj_groups),       cmocka_unit_test(test_obj_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
