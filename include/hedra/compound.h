@@ -188,6 +188,10 @@ HD_API hd_status hd_compound_enclosure(const hd_compound *compound, const double
 HD_API hd_status hd_compound_read_obj(const char *path, const hd_tolerance *tol, hd_compound **out,
                                       hd_parse_error *err);
 
+/* The same from an open stream (not closed here); name is used in error messages. */
+HD_API hd_status hd_compound_read_obj_stream(FILE *fp, const char *name, const hd_tolerance *tol,
+                                             hd_compound **out, hd_parse_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -221,8 +221,9 @@ static void finish(hdi_cread *rd, hd_status st, hd_compound *c)
     hdi_obj_groups_free(&rd->gr);
 }
 
-hd_status hd_compound_read_obj(const char *path, const hd_tolerance *tol, hd_compound **out,
-                               hd_parse_error *err)
+/* Reads from fp (or opens path when fp is NULL) and builds the compound. */
+static hd_status read_compound(FILE *fp, const char *name, const hd_tolerance *tol,
+                               hd_compound **out, hd_parse_error *err)
 {
     hd_parse_error local;
     err = err != NULL ? err : &local;
@@ -230,16 +231,16 @@ hd_status hd_compound_read_obj(const char *path, const hd_tolerance *tol, hd_com
     if (out != NULL) {
         *out = NULL;
     }
-    if (path == NULL || out == NULL) {
-        return hdi_io_error(err, path != NULL ? path : "<null>", 0, HD_ERR_NULL,
+    if (name == NULL || out == NULL) {
+        return hdi_io_error(err, name != NULL ? name : "<null>", 0, HD_ERR_NULL,
                             "no path or no output given");
     }
     hdi_cread rd;
     memset(&rd, 0, sizeof rd);
-    rd.name = path;
+    rd.name = name;
     rd.tol = tol;
     rd.err = err;
-    hd_status st = open_and_read(path, &rd);
+    hd_status st = fp != NULL ? read_groups(fp, &rd) : open_and_read(name, &rd);
     if (st == HD_OK) {
         st = build_pieces(&rd);
     }
@@ -253,4 +254,23 @@ hd_status hd_compound_read_obj(const char *path, const hd_tolerance *tol, hd_com
     finish(&rd, st, c);
     *out = c;
     return st;
+}
+
+hd_status hd_compound_read_obj(const char *path, const hd_tolerance *tol, hd_compound **out,
+                               hd_parse_error *err)
+{
+    return read_compound(NULL, path, tol, out, err);
+}
+
+hd_status hd_compound_read_obj_stream(FILE *fp, const char *name, const hd_tolerance *tol,
+                                      hd_compound **out, hd_parse_error *err)
+{
+    if (fp == NULL) {
+        if (out != NULL) {
+            *out = NULL;
+        }
+        return hdi_io_error(err, name != NULL ? name : "<stream>", 0, HD_ERR_NULL,
+                            "no stream given");
+    }
+    return read_compound(fp, name != NULL ? name : "<stream>", tol, out, err);
 }

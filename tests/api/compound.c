@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -679,6 +680,15 @@ static void test_obj_groups(void **state)
     assert_true(fabs(e.distance - 0.5) <= 1e-15);
     hd_compound_destroy(c);
     unlink(path);
+
+    /* the same from a stream */
+    FILE *fp = fmemopen((void *)(uintptr_t)two_cubes, strlen(two_cubes), "rb");
+    assert_int_equal(hd_compound_read_obj_stream(fp, "mem.obj", NULL, &c, &err), HD_OK);
+    fclose(fp);
+    assert_int_equal(hd_compound_piece_count(c), 2);
+    hd_compound_destroy(c);
+    assert_int_equal(hd_compound_read_obj_stream(NULL, "mem.obj", NULL, &c, &err), HD_ERR_NULL);
+    assert_null(c);
 
     /* points only, grouped by "g": each group's own v lines */
     path = write_temp("g a\nv 0 0 0\nv 1 0 0\nv 0 1 0\ng b\ng b\nv 5 5 5\nv 6 5 5\n");
