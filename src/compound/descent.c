@@ -126,6 +126,14 @@ static double node_pair_sd(const hdi_cdescent *d, int na, int nb, double *size_a
     return box_signed_distance(ca, ha, cb, hb);
 }
 
+/* Whether a node pair may hold a pair of pieces below the bound: only boxes farther than the
+ * bound by more than the pad are left out (at the bound itself a pair may touch, and the pad is
+ * 0 for shapes that are all at the origin). */
+static int within(const hdi_centry *e, const hdi_cvisit *v, const hdi_cframe *f)
+{
+    return e->sd <= v->bound + f->pad;
+}
+
 /* Pushes the two children pairs (a0, b0) and (a1, b1), the farther first so that the nearer is
  * opened first; those already beyond the bound are left out. */
 static void push_children(hdi_cdescent *d, const hdi_cvisit *v, int a0, int b0, int a1, int b1)
@@ -137,10 +145,10 @@ static void push_children(hdi_cdescent *d, const hdi_cvisit *v, int a0, int b0, 
         e0 = e1;
         e1 = tmp;
     }
-    if (e1.sd < v->bound + d->f->pad) {
+    if (within(&e1, v, d->f)) {
         d->stack[d->top++] = e1;
     }
-    if (e0.sd < v->bound + d->f->pad) {
+    if (within(&e0, v, d->f)) {
         d->stack[d->top++] = e0;
     }
 }
@@ -169,12 +177,12 @@ hd_status hdi_compound_descend(const hd_compound *a, const hd_compound *b, const
     d.f = f;
     d.top = 0;
     hdi_centry root = {0, 0, node_pair_sd(&d, 0, 0, NULL, NULL)};
-    if (root.sd < v->bound + f->pad) {
+    if (within(&root, v, f)) {
         d.stack[d.top++] = root;
     }
     while (d.top > 0 && !v->stop) {
         hdi_centry e = d.stack[--d.top];
-        if (!(e.sd < v->bound + f->pad)) {
+        if (!within(&e, v, f)) {
             continue; /* the bound has improved since it was pushed */
         }
         stats->node_pairs++;

@@ -61,7 +61,7 @@ hd_status hdi_compound_frame(const hd_compound *a, const hd_pose *pose_a, const 
                              const hd_pose *pose_b, const hd_tolerance *tol, hdi_cframe *out);
 
 /* Visits, in a fixed order (nearer box pairs first), every pair of pieces whose boxes' signed
- * distance (their distance when apart, minus their overlap depth when they overlap) is below
+ * distance (their distance when apart, minus their overlap depth when they overlap) is at most
  * v->bound + frame->pad; counts into stats. */
 hd_status hdi_compound_descend(const hd_compound *a, const hd_compound *b, const hdi_cframe *f,
                                hdi_cvisit *v, hd_compound_stats *stats);
