@@ -88,14 +88,15 @@ typedef struct hd_compound_distance_result {
 /* Signed distance: the smallest signed distance over the pairs of pieces. For separated
  * compounds it is their distance; for overlapping ones minus the largest penetration depth of a
  * pair of pieces (the deepest pair), not the depth of the union (which the pieces' overlap with
- * each other makes ill-defined): moving B by -signed_distance * normal frees that pair, and a
- * solver that pushes along each contact pair's own normal (hd_compound_contact_manifold) frees
- * them all. piece_a, piece_b and pair: the pair attaining it and its hd_signed_distance answer
- * (normal, witnesses, features of the two pieces, bounds); pair.verdict is the compounds'. With
- * HD_QUERY_GRADIENT (here and in hd_compound_distance) pair.gradient is that pair's, with its
- * rotation parts about the body frames' origins (the body poses' t): the gradient of the
- * compounds' value where that pair alone attains the least; where several pairs tie it is one
- * of their gradients (a subgradient) and unique says only whether the pair's own is. */
+ * each other makes ill-defined): moving B by -signed_distance * normal frees that pair (other
+ * pairs may stay in contact); a solver resolves each pair in contact along its own normal, as
+ * the points of hd_compound_contact_manifold give them (docs/algorithms/compound.md). piece_a,
+ * piece_b and pair: the pair attaining it and its hd_signed_distance answer (normal, witnesses,
+ * features of the two pieces, bounds); pair.verdict is the compounds'. With HD_QUERY_GRADIENT (here
+ * and in hd_compound_distance) pair.gradient is that pair's, with its rotation parts about the body
+ * frames' origins (the body poses' t): the gradient of the compounds' value where that pair alone
+ * attains the least; where several pairs tie it is one of their gradients (a subgradient) and
+ * unique says only whether the pair's own is. */
 typedef struct hd_compound_signed_distance_result {
     double signed_distance;
     int piece_a;
