@@ -31,6 +31,7 @@ int hd_cmd_contains(int argc, char **argv);
 int hd_cmd_inside(int argc, char **argv);
 int hd_cmd_scene(int argc, char **argv);
 int hd_cmd_view(int argc, char **argv);
+int hd_cmd_enclosure(int argc, char **argv);
 
 /* Reads a point file and builds its hull; on failure prints "hedra: file:line: message" to stderr
  * and returns NULL. format HD_FORMAT_AUTO tells it from the file's extension, or for the path "-"

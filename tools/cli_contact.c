@@ -105,6 +105,13 @@ static void six_json(FILE *fp, const char *key, const double v[6])
     fputc(']', fp);
 }
 
+void hd_cli_gradient_json(FILE *fp, const hd_pose_gradient *g)
+{
+    six_json(fp, "gradient_a", g->a);
+    six_json(fp, "gradient_b", g->b);
+    fprintf(fp, ",\"gradient_unique\":%s", g->unique ? "true" : "false");
+}
+
 void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answer *ans)
 {
     if (!o->depth) {
@@ -118,9 +125,7 @@ void hd_cli_print_contact_json(FILE *fp, const hd_cli_opts *o, const hd_cli_answ
     hd_cli_contact_keys_json(fp, &ans->contact);
     fprintf(fp, ",\"depth_ns\":%lld", ans->contact_ns);
     if (o->query.flags & HD_QUERY_GRADIENT) {
-        six_json(fp, "gradient_a", ans->contact.gradient.a);
-        six_json(fp, "gradient_b", ans->contact.gradient.b);
-        fprintf(fp, ",\"gradient_unique\":%s", ans->contact.gradient.unique ? "true" : "false");
+        hd_cli_gradient_json(fp, &ans->contact.gradient);
     }
     if (o->manifold) {
         hd_cli_manifold_json(fp, &ans->manifold);

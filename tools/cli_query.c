@@ -261,20 +261,28 @@ static void print_gjk_path_json(FILE *fp, const hd_workspace *ws)
     fputc(']', fp);
 }
 
-void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans)
+int hd_cli_json_head(FILE *fp, const char *name, hd_algo algo, hd_status status)
 {
-    const hd_collide_result *r = &ans->result;
     fputc('{', fp);
     if (name != NULL) {
         fprintf(fp, "\"name\":");
         hd_json_string(fp, name);
         fputc(',', fp);
     }
-    fprintf(fp, "\"algo\":\"%s\"", hd_algo_str(ans->algo));
-    if (ans->status != HD_OK) {
+    fprintf(fp, "\"algo\":\"%s\"", hd_algo_str(algo));
+    if (status != HD_OK) {
         fprintf(fp, ",\"error\":");
-        hd_json_string(fp, hd_status_str(ans->status));
-        fprintf(fp, "}");
+        hd_json_string(fp, hd_status_str(status));
+        fputc('}', fp);
+        return 0;
+    }
+    return 1;
+}
+
+void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans)
+{
+    const hd_collide_result *r = &ans->result;
+    if (!hd_cli_json_head(fp, name, ans->algo, ans->status)) {
         return;
     }
     fprintf(fp, ",\"verdict\":\"%s\"", hd_verdict_str(r->verdict));

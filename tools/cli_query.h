@@ -51,6 +51,10 @@ int hd_cli_opts_parse(hd_cli_opts *o, const char *cmd, int argc, char **argv, in
 void hd_cli_run(hd_cli_opts *o, hd_algo algo, const hd_polytope *a, const hd_polytope *b,
                 hd_cli_answer *ans);
 
+/* The start of an answer's JSON object: '{', the name (when not NULL) and the algorithm; for a
+ * failed query the "error" key and the closing brace, and then 0 (else 1). */
+int hd_cli_json_head(FILE *fp, const char *name, hd_algo algo, hd_status status);
+
 /* One JSON object (no newline). name may be NULL. */
 void hd_cli_print_json(FILE *fp, const char *name, const hd_cli_opts *o, const hd_cli_answer *ans);
 
@@ -69,6 +73,9 @@ void hd_cli_print_contact_text(FILE *fp, const hd_cli_opts *o, const hd_cli_answ
  * "manifold" key, each starting with a comma (shared with hedra scene). */
 void hd_cli_contact_keys_json(FILE *fp, const hd_signed_distance_result *c);
 void hd_cli_manifold_json(FILE *fp, const hd_manifold *m);
+
+/* The "gradient_a", "gradient_b" and "gradient_unique" keys, each starting with a comma. */
+void hd_cli_gradient_json(FILE *fp, const hd_pose_gradient *g);
 
 /* The option help shared by collide and batch. */
 extern const char *const hd_cli_query_help;

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_compound.h"
 #include "cli_motion.h"
-#include "cli_query.h"
 
 static int batch_usage(void)
 {
@@ -17,7 +17,9 @@ static int batch_usage(void)
         "   \"bounds\":[...], \"manifold\":[...] (with --depth, --manifold), \"ns\":...}\n"
         "ns is the time of the query call alone (parsing and hull building excluded), the\n"
         "median over --repeat K calls. An empty set (\"A 0\") never collides; \"A <n> radius\n"
-        "<r>\" rounds a set by r (a sphere from one point, a capsule from two). Options:\n%s"
+        "<r>\" rounds a set by r (a sphere from one point, a capsule from two). A pair with a\n"
+        "compound set (\"A pieces K\") is answered by the compound queries, with the same keys\n"
+        "and the pieces that give each answer (docs/FORMATS.md). Options:\n%s"
         "  --repeat K         run each query K times (default 1)\n"
         "  --toi              the time of impact instead: A still, B moved by the pair's\n"
         "                     'motion' line (none: still); each line holds \"toi\" (null when\n"
@@ -89,6 +91,44 @@ static void run_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_polyt
     tot->failures += st != HD_OK;
 }
 
+/* A pair with a compound set: both sets as compounds (a plain one of one piece). */
+static void run_compound_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *tot)
+{
+    hd_cli_body a, b;
+    hd_status st = hd_cli_body_from_points(pd->a.xyz, pd->a.count, pd->pieces_a, pd->piece_sizes_a,
+                                           &o->query.tol, &a);
+    if (st != HD_OK) {
+        print_build_error(pd->name, "A", st);
+        tot->failures++;
+        return;
+    }
+    st = hd_cli_body_from_points(pd->b.xyz, pd->b.count, pd->pieces_b, pd->piece_sizes_b,
+                                 &o->query.tol, &b);
+    if (st != HD_OK) {
+        print_build_error(pd->name, "B", st);
+        tot->failures++;
+        hd_cli_body_free(&a);
+        return;
+    }
+    int first = o->all ? 0 : (int)o->algo;
+    int last = o->all ? HD_ALGO_COUNT - 1 : (int)o->algo;
+    hd_verdict seen = HD_SEPARATED;
+    for (int k = first; k <= last; ++k) {
+        hd_cli_compound_answer ans;
+        hd_cli_compound_run(o, (hd_algo)k, a.compound, b.compound, &ans);
+        hd_cli_compound_json(stdout, pd->name, o, &ans);
+        putchar('\n');
+        if (hd_cli_compound_failed(&ans)) {
+            tot->failures++;
+        } else if (k > first && ans.result.verdict != seen) {
+            tot->disagreements++;
+        }
+        seen = ans.result.verdict;
+    }
+    hd_cli_body_free(&a);
+    hd_cli_body_free(&b);
+}
+
 static void run_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *tot)
 {
     int first = o->all ? 0 : (int)o->algo;
@@ -104,6 +144,17 @@ static void run_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *to
         for (int k = first; k <= last; ++k) {
             print_empty(pd->name, (hd_algo)k);
         }
+        return;
+    }
+    if ((pd->pieces_a > 0 || pd->pieces_b > 0) && o->toi) {
+        printf("{\"name\":");
+        hd_json_string(stdout, pd->name);
+        printf(",\"error\":\"--toi answers for polytopes, not for compound sets\"}\n");
+        tot->failures++;
+        return;
+    }
+    if (pd->pieces_a > 0 || pd->pieces_b > 0) {
+        run_compound_pair(o, pd, tot);
         return;
     }
     hd_polytope *a = NULL, *b = NULL;

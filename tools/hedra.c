@@ -16,6 +16,7 @@ static const hd_cli_cmd hd_commands[] = {
     {"inside", "is a point inside a polytope", hd_cmd_inside},
     {"scene", "many moving bodies: every pair in contact, frame by frame", hd_cmd_scene},
     {"view", "write one self-contained HTML page showing a query in 3-D", hd_cmd_view},
+    {"enclosure", "how far a mesh's vertices lie outside its convex pieces", hd_cmd_enclosure},
 };
 
 static void print_help(FILE *fp)
@@ -23,7 +24,7 @@ static void print_help(FILE *fp)
     fprintf(fp, "usage: hedra <command> [options] ...\n"
                 "       hedra --version | --help\n\ncommands:\n");
     for (size_t i = 0; i < sizeof hd_commands / sizeof hd_commands[0]; ++i) {
-        fprintf(fp, "  %-9s %s\n", hd_commands[i].name, hd_commands[i].summary);
+        fprintf(fp, "  %-10s%s\n", hd_commands[i].name, hd_commands[i].summary);
     }
     fprintf(fp, "\n'hedra <command> --help' describes each command.\n"
                 "Input files: OFF (.off), Wavefront OBJ (.obj), point lists (.xyz, .txt, .pts);\n"

@@ -20,5 +20,6 @@
 #include "hedra/io.h"
 #include "hedra/gjk2d.h"
 #include "hedra/scene.h"
+#include "hedra/compound.h"
 
 #endif

@@ -72,6 +72,9 @@ HD_API hd_status hd_write_off(FILE *fp, const hd_polytope *poly);
  * rounded polytope, the hull plus a ball of radius r >= 0 (hd_polytope_build_rounded: one point
  * and a radius is a sphere, two a capsule). A name is one token of at most HD_PAIR_NAME_MAX bytes
  * (no white space, no '#'); docs/FORMATS.md gives the full grammar. An empty file holds no pairs.
+ * Either set may be a compound body instead:
+ *     A pieces <k>     (k >= 1 pieces, at most HD_COMPOUND_MAX_PIECES)
+ *     P <n>            (n >= 1 points of the piece, then n lines "x y z"; k such blocks)
  */
 #define HD_PAIR_NAME_MAX 255
 
@@ -95,6 +98,12 @@ typedef struct hd_pair_data {
      * (hd_motion with pose0 the identity, hedra/motion.h); motion = (v, w, c) */
     bool has_motion;
     double motion[9];
+    /* a compound set: pieces_a >= 1 pieces, piece i the next piece_sizes_a[i] points of a (in
+     * order); 0 and NULL for a plain set. The same for B. */
+    int pieces_a;
+    const int *piece_sizes_a;
+    int pieces_b;
+    const int *piece_sizes_b;
 } hd_pair_data;
 
 HD_API hd_status hd_pair_reader_next(hd_pair_reader *reader, hd_pair_data *pair, bool *done,

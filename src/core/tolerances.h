@@ -304,4 +304,27 @@
  * products and two cross-product norms round a few units each. */
 #define HD_MOTION_SPEED_UNITS 8.0
 
+/* ---- compound: the trees of boxes over the pieces (docs/algorithms/compound.md) ---------
+ * A pair of tree nodes is skipped only when its boxes are farther apart than the bound by more
+ * than a pad of this many units of 2^-53 of the largest coordinate involved: the boxes' and the
+ * relative pose's rounding (a few units each), with a factor of four. */
+#define HD_COMPOUND_BOX_ROUNDING_UNITS 64.0
+
+/* The band of a pair of pieces is touch_rel times its scale, the largest |centre| + radius of
+ * their bounding spheres; this many times the largest coordinate of the boxes bounds it (centre
+ * and radius each at most sqrt(3) times it). */
+#define HD_COMPOUND_SCALE_FACTOR 4.0
+
+/* The composed pose of a piece (body pose times piece pose) carries the error of both rotations
+ * and the product's rounding: the piece queries accept this many times the options' pose_tol,
+ * plus the product's rounding in units of 2^-53. */
+#define HD_COMPOUND_POSE_TOL_FACTOR 3.0
+#define HD_COMPOUND_POSE_ROUNDING_UNITS 64.0
+
+/* The convexity test of a piece read from an OBJ file (compound/read.c), relative to the piece's
+ * box diagonal, when the options' convex_rel is smaller: decompositions are written with about
+ * six significant digits, which puts coplanar vertices up to 5e-7 of the size off their faces'
+ * planes; a dent below this is read as its hull, as every piece is. */
+#define HD_COMPOUND_OBJ_CONVEX_REL 1e-6
+
 #endif

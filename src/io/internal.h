@@ -132,6 +132,39 @@ hd_status hdi_io_read_off(hdi_lexer *lx, hdi_point_buf *buf);
 hd_status hdi_io_read_obj(hdi_lexer *lx, hdi_point_buf *buf);
 hd_status hdi_io_read_xyz(hdi_lexer *lx, hdi_point_buf *buf);
 
+/* An OBJ file with its faces and its "o" / "g" statements (a convex decomposition): the
+ * vertices, the faces (corners: 0-based vertex indices, face f's being corners[faces[f].first
+ * .. + count - 1]) and the groups (each starting at a face and a vertex, at its statement's
+ * line; faces and vertices before the first statement belong to no group). Zero-initialise,
+ * fill with hdi_io_read_obj_groups (hdi_io_read_obj's grammar), free with hdi_obj_groups_free. */
+typedef struct hdi_obj_face {
+    int first;
+    int count;
+    int line;
+} hdi_obj_face;
+
+typedef struct hdi_obj_group {
+    int face;
+    int vertex;
+    int line;
+} hdi_obj_group;
+
+typedef struct hdi_obj_groups {
+    hdi_point_buf verts;
+    int *corners;
+    int corner_count;
+    int corner_cap;
+    hdi_obj_face *faces;
+    int face_count;
+    int face_cap;
+    hdi_obj_group *groups;
+    int group_count;
+    int group_cap;
+} hdi_obj_groups;
+
+hd_status hdi_io_read_obj_groups(hdi_lexer *lx, hdi_obj_groups *out);
+void hdi_obj_groups_free(hdi_obj_groups *groups);
+
 /* Fills err (if not NULL) with name, line and a formatted message; returns status. For errors not
  * tied to a lexer (arguments, opening files). */
 hd_status hdi_io_error(hd_parse_error *err, const char *name, int line, hd_status status,

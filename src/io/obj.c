@@ -1,10 +1,14 @@
 /* Wavefront OBJ reader: the "v" lines give the points; "f" lines are validated (index range,
  * relative negative indices, the v, v/vt, v//vn and v/vt/vn forms) and otherwise ignored; "vt"
  * and "vn" lines are counted so that face references to them can be checked; every other
- * statement (o, g, s, usemtl, mtllib, l, p, ...) is ignored. */
+ * statement (o, g, s, usemtl, mtllib, l, p, ...) is ignored. The groups reader
+ * (hdi_io_read_obj_groups) reads the same grammar and also keeps the faces and the "o" / "g"
+ * statements, for convex decompositions. */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "core/array.h"
 #include "io/internal.h"
 
 /* The references of one kind (vertices, texture coordinates or normals) seen so far. Positive
@@ -51,7 +55,8 @@ static hd_status read_vertex(hdi_lexer *lx, hdi_point_buf *buf)
     return hdi_point_buf_push(buf, lx, vals);
 }
 
-static hd_status check_ref(hdi_lexer *lx, hdi_obj_refs *refs, const char *text)
+/* Checks one reference; *vertex (may be NULL) receives it as a 0-based absolute index. */
+static hd_status check_ref(hdi_lexer *lx, hdi_obj_refs *refs, const char *text, long long *vertex)
 {
     long long index = 0;
     hd_status st = hdi_lex_integer(lx, text, refs->what, &index);
@@ -80,11 +85,14 @@ static hd_status check_ref(hdi_lexer *lx, hdi_obj_refs *refs, const char *text)
         refs->max_ahead = index;
         refs->ahead_line = lx->line_no;
     }
+    if (vertex != NULL) {
+        *vertex = index < 0 ? refs->defined + index : index - 1;
+    }
     return HD_OK;
 }
 
 /* One face corner: "v", "v/vt", "v//vn" or "v/vt/vn" (split in place at the slashes). */
-static hd_status read_corner(hdi_lexer *lx, char *tok, hdi_obj_refs refs[3])
+static hd_status read_corner(hdi_lexer *lx, char *tok, hdi_obj_refs refs[3], long long *vertex)
 {
     char *parts[3] = {tok, NULL, NULL};
     int n = 1;
@@ -112,7 +120,7 @@ static hd_status read_corner(hdi_lexer *lx, char *tok, hdi_obj_refs refs[3])
     }
     for (int i = 0; i < n; ++i) {
         if (parts[i][0] != '\0') {
-            hd_status st = check_ref(lx, &refs[i], parts[i]);
+            hd_status st = check_ref(lx, &refs[i], parts[i], i == 0 ? vertex : NULL);
             if (st != HD_OK) {
                 return st;
             }
@@ -121,11 +129,47 @@ static hd_status read_corner(hdi_lexer *lx, char *tok, hdi_obj_refs refs[3])
     return HD_OK;
 }
 
-static hd_status read_face(hdi_lexer *lx, hdi_obj_refs refs[3])
+/* Appends one corner's vertex to the groups' face data (groups may be NULL). */
+static hd_status keep_corner(hdi_lexer *lx, hdi_obj_groups *groups, long long vertex)
+{
+    if (groups == NULL) {
+        return HD_OK;
+    }
+    int failed = 0;
+    if (!hdi_array_reserve(&groups->corners, &groups->corner_cap, groups->corner_count + 1, 64,
+                           sizeof *groups->corners, &failed)) {
+        return hdi_lex_fail(lx, HD_ERR_NO_MEMORY, "out of memory for the faces");
+    }
+    groups->corners[groups->corner_count++] = (int)vertex;
+    return HD_OK;
+}
+
+static hd_status keep_face(hdi_lexer *lx, hdi_obj_groups *groups, int first_corner)
+{
+    if (groups == NULL) {
+        return HD_OK;
+    }
+    int failed = 0, n = groups->face_count;
+    if (!hdi_array_reserve(&groups->faces, &groups->face_cap, n + 1, 64, sizeof *groups->faces,
+                           &failed)) {
+        return hdi_lex_fail(lx, HD_ERR_NO_MEMORY, "out of memory for the faces");
+    }
+    groups->faces[n] =
+        (hdi_obj_face){first_corner, groups->corner_count - first_corner, lx->line_no};
+    groups->face_count = n + 1;
+    return HD_OK;
+}
+
+static hd_status read_face(hdi_lexer *lx, hdi_obj_refs refs[3], hdi_obj_groups *groups)
 {
     int corners = 0;
+    int first = groups != NULL ? groups->corner_count : 0;
     for (char *tok = hdi_lex_token(lx); tok != NULL; tok = hdi_lex_token(lx)) {
-        hd_status st = read_corner(lx, tok, refs);
+        long long vertex = 0;
+        hd_status st = read_corner(lx, tok, refs, &vertex);
+        if (st == HD_OK) {
+            st = keep_corner(lx, groups, vertex);
+        }
         if (st != HD_OK) {
             return st;
         }
@@ -135,7 +179,7 @@ static hd_status read_face(hdi_lexer *lx, hdi_obj_refs refs[3])
         return hdi_lex_fail(lx, HD_ERR_PARSE, "f: a face needs at least 3 vertices, found %d",
                             corners);
     }
-    return HD_OK;
+    return keep_face(lx, groups, first);
 }
 
 /* At the end of the file, the largest forward reference of each kind must exist. */
@@ -157,7 +201,21 @@ static hd_status check_ahead(hdi_lexer *lx, const hdi_obj_refs refs[3])
 typedef struct hdi_obj_ctx {
     hdi_point_buf *buf;
     hdi_obj_refs *refs;
+    hdi_obj_groups *groups; /* NULL: faces and groups are not kept */
 } hdi_obj_ctx;
+
+/* An "o" or "g" statement starts a group at the faces and vertices read so far. */
+static hd_status start_group(hdi_lexer *lx, hdi_obj_groups *groups, const hdi_point_buf *buf)
+{
+    int failed = 0, n = groups->group_count;
+    if (!hdi_array_reserve(&groups->groups, &groups->group_cap, n + 1, 16, sizeof *groups->groups,
+                           &failed)) {
+        return hdi_lex_fail(lx, HD_ERR_NO_MEMORY, "out of memory for the groups");
+    }
+    groups->groups[n] = (hdi_obj_group){groups->face_count, buf->count, lx->line_no};
+    groups->group_count = n + 1;
+    return HD_OK;
+}
 
 static hd_status read_statement(hdi_lexer *lx, void *ctx)
 {
@@ -176,7 +234,11 @@ static hd_status read_statement(hdi_lexer *lx, void *ctx)
         return st;
     }
     if (same(key, "f")) {
-        return read_face(lx, refs);
+        return read_face(lx, refs, ((hdi_obj_ctx *)ctx)->groups);
+    }
+    hdi_obj_groups *groups = ((hdi_obj_ctx *)ctx)->groups;
+    if (groups != NULL && (same(key, "o") || same(key, "g"))) {
+        return start_group(lx, groups, buf);
     }
     if (same(key, "vt")) {
         refs[1].defined++;
@@ -186,7 +248,7 @@ static hd_status read_statement(hdi_lexer *lx, void *ctx)
     return HD_OK;
 }
 
-hd_status hdi_io_read_obj(hdi_lexer *lx, hdi_point_buf *buf)
+static hd_status read_obj(hdi_lexer *lx, hdi_point_buf *buf, hdi_obj_groups *groups)
 {
     hdi_obj_refs refs[3] = {
         {"vertex", "vertices", "f: vertex index", HD_MAX_POINTS, 0, 0, 0},
@@ -194,7 +256,7 @@ hd_status hdi_io_read_obj(hdi_lexer *lx, hdi_point_buf *buf)
          0},
         {"normal", "normals", "f: normal index", INT_MAX, 0, 0, 0},
     };
-    hdi_obj_ctx ctx = {buf, refs};
+    hdi_obj_ctx ctx = {buf, refs, groups};
     hd_status st = hdi_lex_each_line(lx, read_statement, &ctx);
     if (st != HD_OK) {
         return st;
@@ -203,4 +265,23 @@ hd_status hdi_io_read_obj(hdi_lexer *lx, hdi_point_buf *buf)
         return hdi_lex_fail_eof(lx, HD_ERR_EMPTY, "no vertices: expected 'v x y z' lines");
     }
     return check_ahead(lx, refs);
+}
+
+hd_status hdi_io_read_obj(hdi_lexer *lx, hdi_point_buf *buf)
+{
+    return read_obj(lx, buf, NULL);
+}
+
+hd_status hdi_io_read_obj_groups(hdi_lexer *lx, hdi_obj_groups *out)
+{
+    return read_obj(lx, &out->verts, out);
+}
+
+void hdi_obj_groups_free(hdi_obj_groups *groups)
+{
+    hdi_point_buf_free(&groups->verts);
+    free(groups->corners);
+    free(groups->faces);
+    free(groups->groups);
+    *groups = (hdi_obj_groups){{NULL, 0, 0}, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0};
 }

@@ -4,7 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/array.h"
+#include "hedra/compound.h"
 #include "io/internal.h"
+
+/* The pieces of one set read as a compound ("A pieces <k>"): k = 0 for a plain set. */
+typedef struct hdi_pair_pieces {
+    int count;
+    int *sizes;
+    int capacity;
+} hdi_pair_pieces;
 
 struct hd_pair_reader {
     hdi_lexer *lx;
@@ -22,6 +31,8 @@ struct hd_pair_reader {
     double radius_b;
     bool has_motion;
     double motion[9];
+    hdi_pair_pieces pieces_a;
+    hdi_pair_pieces pieces_b;
 };
 
 hd_status hdi_pair_reader_open_stream(FILE *fp, const char *name, int close_stream,
@@ -89,6 +100,8 @@ void hd_pair_reader_close(hd_pair_reader *reader)
     hdi_lex_destroy(reader->lx);
     hdi_point_buf_free(&reader->a);
     hdi_point_buf_free(&reader->b);
+    free(reader->pieces_a.sizes);
+    free(reader->pieces_b.sizes);
     free(reader);
 }
 
@@ -125,75 +138,52 @@ static hd_status read_pair_header(hd_pair_reader *r)
     return HD_OK;
 }
 
-/* The optional "radius <r>" after a set's count: r finite and >= 0 (0 without one). */
-static hd_status read_radius(hdi_lexer *lx, const char *q, const char *label, double *radius)
+/* The optional "radius <r>" of a plain set, whose tokens after the count are key, value and
+ * extra (NULL when absent): r finite and >= 0 (0 without one). */
+static hd_status read_radius(hd_pair_reader *r, const char *label, const char *key,
+                             const char *value, const char *extra, double *radius)
 {
+    char q[48];
+    hdi_lex_quote(r->name, q, sizeof q);
     *radius = 0.0;
-    char *key = hdi_lex_token(lx);
     if (key == NULL) {
         return HD_OK;
     }
     int is_radius = strcmp(key, "radius") == 0;
-    char *value = is_radius ? hdi_lex_token(lx) : NULL;
-    char *extra = value != NULL ? hdi_lex_token(lx) : NULL;
     if (is_radius && value == NULL) {
-        return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': radius of %s: expected a value", q,
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "pair '%s': radius of %s: expected a value", q,
                             label);
     }
-    if (value == NULL || extra != NULL) {
+    if (!is_radius || extra != NULL) {
         char t[48];
         hdi_lex_quote(extra != NULL ? extra : key, t, sizeof t);
-        return hdi_lex_fail(lx, HD_ERR_PARSE,
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE,
                             "pair '%s': expected '%s <count>' or '%s <count> radius <r>', found "
                             "'%s' after the count",
                             q, label, label, t);
     }
-    hd_status st = hdi_lex_double(lx, value, NULL, radius);
+    hd_status st = hdi_lex_double(r->lx, value, NULL, radius);
     if (st != HD_OK) {
-        hdi_lex_prefix(lx, "pair '%s': radius of %s", q, label);
+        hdi_lex_prefix(r->lx, "pair '%s': radius of %s", q, label);
         return st;
     }
     if (!(*radius >= 0.0)) {
-        return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': radius of %s: %s is negative", q, label,
-                            value);
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "pair '%s': radius of %s: %s is negative", q,
+                            label, value);
     }
     return HD_OK;
 }
 
-/* "<label> <count>" (optionally "radius <r>") then count lines "x y z". */
-static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *buf, double *radius)
+/* n lines "x y z" appended to buf; what names the set in messages ("A", "piece 2 of A"). */
+static hd_status read_points(hd_pair_reader *r, const char *what, int n, hdi_point_buf *buf)
 {
     hdi_lexer *lx = r->lx;
     char q[48];
     hdi_lex_quote(r->name, q, sizeof q);
-    hd_status st = hdi_lex_expect_line(
-        lx, "pair '%s': unexpected end of file: expected '%s <count>'", q, label);
-    if (st != HD_OK) {
-        return st;
-    }
-    char *tok = hdi_lex_token(lx);
-    char *count_tok = hdi_lex_token(lx);
-    if (strcmp(tok, label) != 0 || count_tok == NULL) {
-        char t[48];
-        hdi_lex_quote(tok, t, sizeof t);
-        return hdi_lex_fail(lx, HD_ERR_PARSE, "pair '%s': expected '%s <count>', found '%s%s'", q,
-                            label, t, count_tok != NULL ? " ..." : "");
-    }
-    int n = 0;
-    st = hdi_lex_count(lx, count_tok, NULL, HD_MAX_POINTS, &n);
-    if (st != HD_OK) {
-        hdi_lex_prefix(lx, "pair '%s': count of %s", q, label);
-        return st;
-    }
-    st = read_radius(lx, q, label, radius);
-    if (st != HD_OK) {
-        return st;
-    }
-    buf->count = 0;
     for (int i = 0; i < n; ++i) {
-        st = hdi_lex_expect_line(
+        hd_status st = hdi_lex_expect_line(
             lx, "pair '%s': unexpected end of file: expected point %d of %d of %s 'x y z'", q,
-            i + 1, n, label);
+            i + 1, n, what);
         if (st != HD_OK) {
             return st;
         }
@@ -201,7 +191,7 @@ static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *b
         int count = 0;
         st = hdi_lex_numbers(lx, p, 3, 3, &count, NULL, "x y z");
         if (st != HD_OK) {
-            hdi_lex_prefix(lx, "pair '%s': point %d of %d of %s", q, i + 1, n, label);
+            hdi_lex_prefix(lx, "pair '%s': point %d of %d of %s", q, i + 1, n, what);
             return st;
         }
         st = hdi_point_buf_push(buf, lx, p);
@@ -249,6 +239,117 @@ static hd_status read_motion(hd_pair_reader *r)
     return HD_OK;
 }
 
+/* The next line as "<key> <count>" (exactly two tokens); *count_tok NULL when it is not. */
+static hd_status read_key_line(hd_pair_reader *r, const char *expected, char **key,
+                               char **count_tok, char **extra)
+{
+    char q[48];
+    hdi_lex_quote(r->name, q, sizeof q);
+    hd_status st =
+        hdi_lex_expect_line(r->lx, "pair '%s': unexpected end of file: expected '%s'", q, expected);
+    if (st != HD_OK) {
+        return st;
+    }
+    *key = hdi_lex_token(r->lx);
+    *count_tok = hdi_lex_token(r->lx);
+    *extra = *count_tok != NULL ? hdi_lex_token(r->lx) : NULL;
+    return HD_OK;
+}
+
+static hd_status expected_line(hd_pair_reader *r, const char *expected, const char *found, int more)
+{
+    char q[48], t[48];
+    hdi_lex_quote(r->name, q, sizeof q);
+    hdi_lex_quote(found, t, sizeof t);
+    return hdi_lex_fail(r->lx, HD_ERR_PARSE, "pair '%s': expected '%s', found '%s%s'", q, expected,
+                        t, more ? " ..." : "");
+}
+
+/* A count token, at least `least`, at most max; errors prefixed with what it counts. */
+static hd_status read_count(hd_pair_reader *r, const char *tok, const char *what, int least,
+                            long long max, int *n)
+{
+    char q[48];
+    hdi_lex_quote(r->name, q, sizeof q);
+    hd_status st = hdi_lex_count(r->lx, tok, NULL, max, n);
+    if (st != HD_OK) {
+        hdi_lex_prefix(r->lx, "pair '%s': %s", q, what);
+        return st;
+    }
+    if (*n < least) {
+        return hdi_lex_fail(r->lx, HD_ERR_EMPTY, "pair '%s': %s must be at least %d", q, what,
+                            least);
+    }
+    return HD_OK;
+}
+
+/* "pieces <k>" after the label, then k blocks "P <n>" with n >= 1 lines "x y z" each. */
+static hd_status read_pieces(hd_pair_reader *r, const char *label, const char *count_tok,
+                             hdi_point_buf *buf, hdi_pair_pieces *pieces)
+{
+    char what[64];
+    snprintf(what, sizeof what, "the piece count of %s", label);
+    int k = 0;
+    hd_status st = read_count(r, count_tok, what, 1, HD_COMPOUND_MAX_PIECES, &k);
+    for (int i = 0; st == HD_OK && i < k; ++i) {
+        char *key = NULL, *n_tok = NULL, *extra = NULL;
+        st = read_key_line(r, "P <count>", &key, &n_tok, &extra);
+        if (st == HD_OK && (strcmp(key, "P") != 0 || n_tok == NULL || extra != NULL)) {
+            st = expected_line(r, "P <count>", key, n_tok != NULL);
+        }
+        int n = 0, failed = 0;
+        snprintf(what, sizeof what, "the point count of piece %d of %s", i + 1, label);
+        if (st == HD_OK) {
+            st = read_count(r, n_tok, what, 1, HD_MAX_POINTS, &n);
+        }
+        if (st == HD_OK && !hdi_array_reserve(&pieces->sizes, &pieces->capacity, i + 1, 8,
+                                              sizeof *pieces->sizes, &failed)) {
+            st = hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory for the pieces");
+        }
+        snprintf(what, sizeof what, "piece %d of %s", i + 1, label);
+        if (st == HD_OK) {
+            pieces->sizes[i] = n;
+            pieces->count = i + 1;
+            st = read_points(r, what, n, buf);
+        }
+    }
+    return st;
+}
+
+/* "<label> <count>" then count lines "x y z", or "<label> pieces <k>" and the pieces. */
+static hd_status read_set(hd_pair_reader *r, const char *label, hdi_point_buf *buf,
+                          hdi_pair_pieces *pieces, double *radius)
+{
+    char expected[32];
+    snprintf(expected, sizeof expected, "%s <count>", label);
+    char *tok = NULL, *count_tok = NULL, *extra = NULL;
+    hd_status st = read_key_line(r, expected, &tok, &count_tok, &extra);
+    if (st != HD_OK) {
+        return st;
+    }
+    buf->count = 0;
+    pieces->count = 0;
+    *radius = 0.0;
+    int compound = count_tok != NULL && strcmp(count_tok, "pieces") == 0;
+    if (strcmp(tok, label) != 0 || count_tok == NULL || (compound && extra == NULL) ||
+        (compound && hdi_lex_token(r->lx) != NULL)) {
+        return expected_line(r, expected, tok, count_tok != NULL);
+    }
+    if (compound) {
+        return read_pieces(r, label, extra, buf, pieces);
+    }
+    char what[32];
+    snprintf(what, sizeof what, "count of %s", label);
+    int n = 0;
+    st = read_count(r, count_tok, what, 0, HD_MAX_POINTS, &n);
+    if (st == HD_OK && extra != NULL) {
+        const char *value = hdi_lex_token(r->lx);
+        st = read_radius(r, label, extra, value, value != NULL ? hdi_lex_token(r->lx) : NULL,
+                         radius);
+    }
+    return st != HD_OK ? st : read_points(r, label, n, buf);
+}
+
 static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
 {
     int found = r->resumed != 0;
@@ -266,10 +367,10 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
     r->resumed = 0;
     r->header_failed = st != HD_OK;
     if (st == HD_OK) {
-        st = read_set(r, "A", &r->a, &r->radius_a);
+        st = read_set(r, "A", &r->a, &r->pieces_a, &r->radius_a);
     }
     if (st == HD_OK) {
-        st = read_set(r, "B", &r->b, &r->radius_b);
+        st = read_set(r, "B", &r->b, &r->pieces_b, &r->radius_b);
     }
     if (st == HD_OK) {
         st = read_motion(r);
@@ -284,6 +385,10 @@ static hd_status read_pair(hd_pair_reader *r, hd_pair_data *pair, bool *done)
     pair->b.xyz = r->b.xyz;
     pair->radius_a = r->radius_a;
     pair->radius_b = r->radius_b;
+    pair->pieces_a = r->pieces_a.count;
+    pair->piece_sizes_a = r->pieces_a.sizes;
+    pair->pieces_b = r->pieces_b.count;
+    pair->piece_sizes_b = r->pieces_b.sizes;
     pair->line = line;
     pair->has_motion = r->has_motion;
     memcpy(pair->motion, r->motion, sizeof pair->motion);

@@ -162,6 +162,22 @@ static const pair_case k_cases[] = {
      "ELF\x02\x01\x01",
      0, 0, HD_ERR_PARSE, 1, "control byte"},
     {"lone CR", "pair a\rA 0\rB 0\r", 0, 0, HD_ERR_PARSE, 1, "carriage return"},
+    {"compound of no piece", "pair a\nA pieces 0\nB 0\n", 0, 0, HD_ERR_EMPTY, 2,
+     "piece count of A must be at least 1"},
+    {"compound count missing", "pair a\nA pieces\n", 0, 0, HD_ERR_PARSE, 2, "'A <count>'"},
+    {"compound count word", "pair a\nA pieces two\n", 0, 0, HD_ERR_PARSE, 2, "integer"},
+    {"compound huge", "pair a\nA pieces 65537\n", 0, 0, HD_ERR_TOO_LARGE, 2, "piece count"},
+    {"compound 10^12", "pair a\nA pieces 1000000000000\n", 0, 0, HD_ERR_TOO_LARGE, 2, "A"},
+    {"compound extra", "pair a\nA pieces 1 2\n", 0, 0, HD_ERR_PARSE, 2, "'A <count>'"},
+    {"piece without P", "pair a\nA pieces 1\n0 0 0\n", 0, 0, HD_ERR_PARSE, 3,
+     "expected 'P <count>'"},
+    {"piece empty", "pair a\nA pieces 1\nP 0\nB 0\n", 0, 0, HD_ERR_EMPTY, 3,
+     "point count of piece 1 of A must be at least 1"},
+    {"piece truncated", "pair a\nA pieces 2\nP 1\n0 0 0\nP 2\n1 1 1\n", 0, 0, HD_ERR_PARSE, 7,
+     "point 2 of 2 of piece 2 of A"},
+    {"pieces fewer than said", "pair a\nA pieces 2\nP 1\n0 0 0\nB 1\n1 1 1\n", 0, 0, HD_ERR_PARSE,
+     5, "expected 'P <count>'"},
+    {"piece nan", "pair a\nA 0\nB pieces 1\nP 1\n0 inf 0\n", 0, 0, HD_ERR_NONFINITE, 5, "finite"},
 };
 
 /* "A <n> radius <r>": the radius read into the pair, 0 where a set gives none */
@@ -180,6 +196,38 @@ static void test_radius(void **state)
     assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
     assert_true(pd.radius_a == 0.0 && pd.radius_b == 1e-3 && pd.b.count == 1);
     assert_int_equal(hd_pair_reader_next(r, &pd, &done, &err), HD_OK);
+    assert_true(done);
+    hd_pair_reader_close(r);
+    remove(path);
+}
+
+/* Compound sets: the pieces' sizes and their points in order; a plain set beside says 0. */
+static void test_compound_sets(void **state)
+{
+    (void)state;
+    char path[64];
+    hd_pair_reader *r = open_text("pair c\nA pieces 2\nP 1\n1 2 3\nP 2\n4 5 6\n7 8 9\n"
+                                  "B 1\n0 0 0\n"
+                                  "pair d\nA 1\n0 0 0\nB pieces 1\nP 3\n1 0 0\n0 1 0\n0 0 1\n",
+                                  0, path);
+    hd_pair_data pd;
+    bool done = false;
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, NULL), HD_OK);
+    double a[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, b[3] = {0, 0, 0};
+    expect_set(&pd.a, a, 3);
+    expect_set(&pd.b, b, 1);
+    assert_int_equal(pd.pieces_a, 2);
+    assert_int_equal(pd.piece_sizes_a[0], 1);
+    assert_int_equal(pd.piece_sizes_a[1], 2);
+    assert_int_equal(pd.pieces_b, 0);
+    assert_null(pd.piece_sizes_b);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, NULL), HD_OK);
+    assert_string_equal(pd.name, "d");
+    assert_int_equal(pd.pieces_a, 0);
+    assert_int_equal(pd.pieces_b, 1);
+    assert_int_equal(pd.piece_sizes_b[0], 3);
+    assert_int_equal(pd.b.count, 3);
+    assert_int_equal(hd_pair_reader_next(r, &pd, &done, NULL), HD_OK);
     assert_true(done);
     hd_pair_reader_close(r);
     remove(path);
@@ -418,11 +466,11 @@ static void test_many_pairs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_happy),       cmocka_unit_test(test_radius),
-        cmocka_unit_test(test_error_table), cmocka_unit_test(test_open_errors),
-        cmocka_unit_test(test_stdin),       cmocka_unit_test(test_write_pair),
-        cmocka_unit_test(test_many_pairs),
-        cmocka_unit_test(test_motion_line),
+        cmocka_unit_test(test_happy),         cmocka_unit_test(test_radius),
+        cmocka_unit_test(test_error_table),   cmocka_unit_test(test_open_errors),
+        cmocka_unit_test(test_stdin),         cmocka_unit_test(test_write_pair),
+        cmocka_unit_test(test_many_pairs),    cmocka_unit_test(test_motion_line),
+        cmocka_unit_test(test_compound_sets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
