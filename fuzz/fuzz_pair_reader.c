@@ -1,6 +1,7 @@
 /* libFuzzer target: the streaming pair-file reader on a memory stream. Every pair read must have
- * a valid name and finite coordinates, and must survive a round trip through hd_write_pair
- * bit for bit; an error must come with a message and stay sticky. Broken promises abort. */
+ * a valid name, finite coordinates and finite radii >= 0, and its points must survive a round trip
+ * through hd_write_pair bit for bit; an error must come with a message and stay sticky. Broken
+ * promises abort. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
@@ -93,6 +94,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         check_set(&pd.a);
         check_set(&pd.b);
+        if (!(pd.radius_a >= 0.0) || !(pd.radius_b >= 0.0) || !isfinite(pd.radius_a) ||
+            !isfinite(pd.radius_b)) {
+            abort(); /* a radius is finite and >= 0 */
+        }
         check_round_trip(&pd);
     }
     if (st != HD_OK) {

@@ -1,9 +1,9 @@
 /* Rounded polytopes: a shape is its core (the hull) plus a ball of radius r. For the pair,
  * R = r_A + r_B and M_rounded = (A - B) + B(0, R), so the signed distance is the cores' minus R
  * exactly, the normal is the cores', and the witnesses move by r along it (van den Bergen,
- * "Collision Detection in Interactive 3D Environments", 2003, section 4.3.2 on spheres swept
- * over a core; docs/algorithms/rounded.md). Here: the verdict and certificate of a rounded pair
- * from the cores' answer, in A's frame. */
+ * "Collision Detection in Interactive 3D Environments", 2003, section 4.3: the support mapping of
+ * a Minkowski sum, margins; docs/algorithms/rounded.md). Here: the verdict and certificate of a
+ * rounded pair from the cores' answer, in A's frame, and the directional gap. */
 #include <float.h>
 #include <math.h>
 #include <string.h>

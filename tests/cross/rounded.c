@@ -5,7 +5,8 @@
  * third of the pairs placed a few band widths from contact along the brute-force normal. Checks:
  * every algorithm's verdict against the band, every certificate (hd_certificate_check), the
  * signed distance and its bounds, the distance and witnesses, the manifold's deepest point; the
- * cores' side of contact is confirmed by GLPK's exact LP (tests/support/oracle.c); hd_gap's
+ * cores' side of contact is confirmed by GLPK's exact LP (tests/support/oracle.c) and the depth
+ * of overlapping solid cores by the depth oracle (tests/support/depth_oracle.c); hd_gap's
  * travel along a random direction leaves the pair touching by the same reference.
  * HEDRA_ROUNDED_PAIRS (default 3000) sets the count; failures print the seed and write a pair
  * file. */
@@ -21,6 +22,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "depth_oracle.h"
 #include "oracle.h"
 #include "testutil.h"
 
@@ -43,6 +45,7 @@ typedef struct rp_counts {
     int manifolds;
     int glpk;
     int gaps;
+    int depths;
 } rp_counts;
 
 /* n points of one dimension 0..3 in a box of half side s: a point, a segment, a polygon in a
@@ -274,10 +277,10 @@ static void one_pair(hd_rng *rng, int thin, int near, rp_counts *counts)
     }
     assert_int_equal(hd_polytope_build_rounded(a.local, a.n, a.radius, NULL, &a.poly), HD_OK);
     assert_int_equal(hd_polytope_build_rounded(b.local, b.n, b.radius, NULL, &b.poly), HD_OK);
-    double ta[3], tb[3];
+    double ta[3], tb[3], spread = hd_rng_int(rng, 3) == 0 ? 0.5 * s : 3.0 * s; /* deep or apart */
     for (int k = 0; k < 3; ++k) {
         ta[k] = hd_rng_uniform(rng, -s, s);
-        tb[k] = ta[k] + hd_rng_uniform(rng, -3.0 * s, 3.0 * s);
+        tb[k] = ta[k] + hd_rng_uniform(rng, -spread, spread);
     }
     a.pose = hd_rng_pose(rng, ta);
     b.pose = hd_rng_pose(rng, tb);
@@ -295,6 +298,14 @@ static void one_pair(hd_rng *rng, int thin, int near, rp_counts *counts)
     if (sign != -2 && fabs(core) > 1e-14 * s) {
         assert_int_equal(sign == 1, core > 0.0);
         counts->glpk++;
+    }
+    /* overlapping solid cores: the depth oracle's separating axes over the cores' faces and
+     * edges (tests/support/depth_oracle.c) agree with the brute-force depth */
+    if (core < 0.0 && hd_polytope_dimension(a.poly) == 3 && hd_polytope_dimension(b.poly) == 3) {
+        long double depth = hd_oracle_depth(a.poly, &a.pose, b.poly, &b.pose, NULL);
+        long double err = hd_oracle_error(a.poly, &a.pose, b.poly, &b.pose);
+        assert_true(fabsl(depth + (long double)core) <= err + 1e-12L * s);
+        counts->depths++;
     }
     hd_collide_result probe;
     assert_int_equal(hd_collide(a.poly, &a.pose, b.poly, &b.pose, NULL, &probe), HD_OK);
@@ -317,9 +328,11 @@ static int pair_count(void)
 static void report(const char *what, int pairs, const rp_counts *counts)
 {
     printf("%s: %d pairs (%d near the band): %d separated, %d touching, %d intersecting "
-           "verdicts, %d certificates, %d manifolds, %d cores' sides confirmed by GLPK, %d gaps\n",
+           "verdicts, %d certificates, %d manifolds, %d cores' sides confirmed by GLPK, %d depths "
+           "by the depth oracle, %d gaps\n",
            what, pairs, counts->near_band, counts->verdict[0], counts->verdict[1],
-           counts->verdict[2], counts->certificates, counts->manifolds, counts->glpk, counts->gaps);
+           counts->verdict[2], counts->certificates, counts->manifolds, counts->glpk,
+           counts->depths, counts->gaps);
 }
 
 static void test_random_rounded_pairs(void **state)
