@@ -25,6 +25,11 @@ static void piece_box(const hdi_cpiece *p, double lo[3], double hi[3])
             hi[k] = fmax(hi[k], x[k]);
         }
     }
+    double r = hd_polytope_radius(p->poly); /* a rounded piece: its core's box grown by r */
+    for (int k = 0; k < 3; ++k) {
+        lo[k] -= r;
+        hi[k] += r;
+    }
 }
 
 /* The tree's builder: the pieces' boxes and centres, and the next free node. */

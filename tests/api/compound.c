@@ -751,6 +751,39 @@ static void test_obj_errors(void **state)
     assert_int_equal(hd_compound_read_obj(NULL, NULL, &c, &err), HD_ERR_NULL);
 }
 
+/* Rounded pieces: two compounds of two spheres each (radius 0.5, centres 2 apart along x), B
+ * slid along x; the closed form is the least centre distance minus 1. The pieces' boxes must hold
+ * the balls: with boxes of the centres alone the tree would rule out the touching pair. */
+static void test_rounded_pieces(void **state)
+{
+    (void)state;
+    hd_polytope *ball = NULL;
+    assert_int_equal(hd_shape_sphere(0.5, NULL, &ball), HD_OK);
+    const hd_polytope *pieces[2] = {ball, ball};
+    hd_pose poses[2] = {hd_pose_identity(), hd_pose_identity()};
+    poses[1].t[0] = 2.0;
+    hd_compound *a = NULL;
+    assert_int_equal(hd_compound_build(pieces, poses, 2, &a), HD_OK);
+    static const double shifts[5] = {4.5, 4.0, 3.0 + 1e-9, 3.5, 3.9};
+    for (int i = 0; i < 5; ++i) {
+        hd_pose pa = hd_pose_identity(), pb = hd_pose_identity();
+        pb.t[0] = shifts[i];
+        pb.t[1] = 0.25;
+        double centre = hypot(shifts[i] - 2.0, 0.25), expected = centre - 1.0;
+        hd_options opt = hd_options_default();
+        hd_compound_signed_distance_result sd;
+        assert_int_equal(hd_compound_signed_distance(a, &pa, a, &pb, &opt, &sd), HD_OK);
+        assert_true(fabs(sd.pair.signed_distance - expected) <= 1e-12);
+        assert_int_equal(sd.piece_a, 1);
+        assert_int_equal(sd.piece_b, 0);
+        hd_compound_collide_result c;
+        assert_int_equal(hd_compound_collide(a, &pa, a, &pb, &opt, &c), HD_OK);
+        assert_int_equal(c.verdict, expected < 0.0 ? HD_INTERSECTING : HD_SEPARATED);
+    }
+    hd_compound_destroy(a);
+    hd_polytope_destroy(ball);
+}
+
 int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("test_compound"));
@@ -760,6 +793,7 @@ int main(void)
         cmocka_unit_test(test_gradient),         cmocka_unit_test(test_most_pieces),
         cmocka_unit_test(test_bad_input),        cmocka_unit_test(test_enclosure),
         cmocka_unit_test(test_obj_groups),       cmocka_unit_test(test_obj_errors),
+        cmocka_unit_test(test_rounded_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
