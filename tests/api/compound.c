@@ -764,7 +764,7 @@ static void test_rounded_pieces(void **state)
     poses[1].t[0] = 2.0;
     hd_compound *a = NULL;
     assert_int_equal(hd_compound_build(pieces, poses, 2, &a), HD_OK);
-    static const double shifts[5] = {4.5, 4.0, 3.0 + 1e-9, 3.5, 3.9};
+    static const double shifts[5] = {4.5, 2.8, 2.95, 3.5, 3.9};
     for (int i = 0; i < 5; ++i) {
         hd_pose pa = hd_pose_identity(), pb = hd_pose_identity();
         pb.t[0] = shifts[i];
