@@ -330,11 +330,9 @@ static void test_scene_rays(void **state)
     static hd_pose pose[N];
     static hd_scene_ray_hit ref[N], got[N];
     for (int bp = 0; bp < 2; ++bp) {
-        hd_scene_options so = hd_scene_options_default();
-        so.broadphase = bp == 0 ? HD_BROADPHASE_TREE : HD_BROADPHASE_SAP;
-        so.threads = 1;
-        hd_scene *sc = NULL;
-        assert_int_equal(hd_scene_create(&so, &sc), HD_OK);
+        hd_broadphase broadphase = bp == 0 ? HD_BROADPHASE_TREE : HD_BROADPHASE_SAP;
+        hd_scene *sc = hd_test_scene(broadphase);
+        assert_non_null(sc);
         for (int frame = 0; frame < 2; ++frame) {
             for (int i = 0; i < N; ++i) {
                 double t[3] = {hd_rng_uniform(&rng, -12, 12), hd_rng_uniform(&rng, -12, 12),
@@ -380,8 +378,8 @@ static void test_scene_rays(void **state)
             }
             total += want;
         }
-        printf("%s: %d rays, %d hits, as the scan of every body\n",
-               hd_broadphase_str(so.broadphase), RAYS, total);
+        printf("%s: %d rays, %d hits, as the scan of every body\n", hd_broadphase_str(broadphase),
+               RAYS, total);
         assert_true(total > RAYS);
         double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, z[3] = {0, 0, 0}, nan3[3] = {NAN, 0, 0};
         int count;
