@@ -1,7 +1,9 @@
 /* libFuzzer target: hull construction and every query on arbitrary doubles. The input is read as
- * two point counts (one byte each, at most 24 points), then doubles for the points of A and B and a
- * quaternion and translation for B's pose. Any crash, sanitizer report, or certificate that the
- * independent check rejects is a finding. */
+ * two point counts (one byte each, at most 24 points), then doubles for the points of A and B, a
+ * quaternion and translation for B's pose, B's twist (v, w, c) and a ray (origin, direction);
+ * missing doubles are zeros (then B comes at A from its place, turning). Any crash, sanitizer
+ * report, certificate that the independent check rejects, or motion answer that contradicts a
+ * query's proven verdict is a finding. */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -34,8 +36,8 @@ static void run_contact(const hd_polytope *a, const hd_polytope *b, const hd_pos
     double len =
         sqrt(c.normal[0] * c.normal[0] + c.normal[1] * c.normal[1] + c.normal[2] * c.normal[2]);
     if (!isfinite(c.signed_distance) || !(fabs(len - 1.0) <= 1e-9) ||
-        !(c.lower <= c.signed_distance && c.signed_distance <= c.upper) ||
-        m.count < 0 || m.count > HD_MANIFOLD_MAX) {
+        !(c.lower <= c.signed_distance && c.signed_distance <= c.upper) || m.count < 0 ||
+        m.count > HD_MANIFOLD_MAX) {
         abort();
     }
     hd_options opt = hd_options_default();
@@ -106,6 +108,79 @@ static void run_queries(const hd_polytope *a, const hd_polytope *b, const hd_pos
     (void)hd_contains(a, NULL, b, pb, NULL, &inside);
 }
 
+/* The time of impact (capped at 256 queries): bounds in order, the bracket as wide as asked, no
+ * proven overlap before lo, no proven separation beyond the band at hi. */
+static void run_toi(const hd_polytope *a, const hd_polytope *b, const hd_motion *mb)
+{
+    hd_motion ma;
+    hd_toi_options o = hd_toi_options_default();
+    o.max_iterations = 256;
+    hd_toi_result r;
+    if (hd_motion_translation(NULL, (const double[3]){0, 0, 0}, &ma) != HD_OK ||
+        hd_toi(a, &ma, b, mb, &o, &r) != HD_OK) {
+        return;
+    }
+    if (!(0.0 <= r.lo && r.lo <= r.hi && r.hi <= 1.0) ||
+        (r.hit && !(r.hi - r.lo <= o.time_tol && r.contact.lower <= r.eps))) {
+        abort();
+    }
+    hd_pose pa, pb;
+    hd_distance_result d;
+    if (r.lo > 0.0 && hd_motion_pose(&ma, 0.5 * r.lo, &pa) == HD_OK &&
+        hd_motion_pose(mb, 0.5 * r.lo, &pb) == HD_OK &&
+        hd_distance(a, &pa, b, &pb, NULL, &d) == HD_OK && d.verdict == HD_INTERSECTING) {
+        abort();
+    }
+}
+
+/* The ray cast: t within the ray, the point on it, a unit normal for a hit from outside. */
+static void run_ray(const hd_polytope *a, const double o[3], const double d[3])
+{
+    hd_ray_result r;
+    if (hd_ray_cast(a, NULL, o, d, 10.0, NULL, &r) != HD_OK || !r.hit) {
+        return;
+    }
+    double len =
+        sqrt(r.normal[0] * r.normal[0] + r.normal[1] * r.normal[1] + r.normal[2] * r.normal[2]);
+    if (!(r.t >= 0.0 && r.t <= 10.0) || (!r.inside && !(fabs(len - 1.0) <= 1e-9)) ||
+        (r.inside && r.t != 0.0)) {
+        abort();
+    }
+}
+
+/* B's twist and the ray from the input; zeros give B a default approach and the ray a default
+ * direction. */
+static void run_motion(hd_fuzz_input *in, const hd_polytope *a, const hd_polytope *b,
+                       const hd_pose *pb)
+{
+    hd_motion mb;
+    mb.pose0 = *pb;
+    double ray[6];
+    for (int k = 0; k < 3; ++k) {
+        mb.v[k] = hd_fuzz_double(in);
+        mb.w[k] = hd_fuzz_double(in);
+        mb.c[k] = hd_fuzz_double(in);
+    }
+    for (int k = 0; k < 6; ++k) {
+        ray[k] = hd_fuzz_double(in);
+    }
+    if (mb.v[0] == 0.0 && mb.v[1] == 0.0 && mb.v[2] == 0.0 && mb.w[0] == 0.0 && mb.w[1] == 0.0 &&
+        mb.w[2] == 0.0) {
+        for (int k = 0; k < 3; ++k) {
+            mb.v[k] = -2.0 * pb->t[k];
+            mb.c[k] = pb->t[k];
+        }
+        mb.w[2] = 7.0;
+    }
+    run_toi(a, b, &mb);
+    if (ray[3] == 0.0 && ray[4] == 0.0 && ray[5] == 0.0) {
+        ray[3] = 1.0;
+        ray[4] = 0.5;
+        ray[5] = 0.25;
+    }
+    run_ray(a, ray, ray + 3);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     hd_fuzz_input in = {data, size, 0};
@@ -128,6 +203,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (hd_polytope_build(xa, na, NULL, &a) == HD_OK &&
         hd_polytope_build(xb, nb, NULL, &b) == HD_OK) {
         run_queries(a, b, &pb);
+        run_motion(&in, a, b, &pb);
     }
     hd_polytope_destroy(a);
     hd_polytope_destroy(b);

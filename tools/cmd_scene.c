@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_motion.h"
 #include "cli_query.h"
 #include "scene_run.h"
 
@@ -25,7 +26,12 @@ static int scene_usage(void)
         "  --margin M         tree: boxes fattened by M times the body's radius (default "
         "%g)\n"
         "  --proximity D      also every pair closer than D (overrides the file's 'margin D')\n"
-        "  --quiet            no summary on standard error\n",
+        "  --sweep-threshold T  velocity lines: bodies whose speed bound is at most T are\n"
+        "                     left to the discrete step (default 0)\n"
+        "  --quiet            no summary on standard error\n"
+        "A frame with 'velocity' lines is also checked continuously: one more line per pair\n"
+        "that meets during the frame, {\"frame\":K,\"a\":...,\"b\":...,\"toi\":...,\n"
+        "\"toi_bounds\":[lo,hi], and the contact at the TOI} (the keys of 'hedra batch --toi').\n",
         HD_SCENE_DEFAULT_MARGIN);
     return HD_EXIT_OK;
 }
@@ -34,6 +40,7 @@ typedef struct scene_args {
     hd_scene_options opt;
     const char *path;
     int quiet;
+    double sweep_threshold;
 } scene_args;
 
 /* A numeric option value in [lo, hi]; 0 when it is not one. */
@@ -72,6 +79,9 @@ static int parse_option(scene_args *a, int argc, char **argv, int *i)
     } else if (strcmp(opt, "--proximity") == 0) {
         ok = parse_number(value, 0.0, HD_MAX_COORD, &v);
         a->opt.proximity = v;
+    } else if (strcmp(opt, "--sweep-threshold") == 0) {
+        ok = parse_number(value, 0.0, 1e300, &v);
+        a->sweep_threshold = v;
     } else {
         return 0;
     }
@@ -115,6 +125,10 @@ typedef struct scene_run {
     int *pairs; /* a frame's contacts: (a, b, verdict, place in the step's contacts) */
     int pair_cap;
     int verdicts[3];
+    double sweep_threshold;
+    hd_body_twist *twists; /* a frame's velocity lines */
+    hd_scene_toi *tois;    /* and the pairs that meet during the frame */
+    int toi_cap;
 } scene_run;
 
 static int compare_quads(const void *pa, const void *pb)
@@ -168,9 +182,8 @@ static void print_detail(const hd_scene_contact *c, int swapped)
     }
 }
 
-/* The contacts of a frame as (first defined, second defined, verdict), in that order, with their
- * details. 0 when out of memory. */
-static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count)
+/* Room for count quads in r->pairs; 0 when out of memory. */
+static int reserve_pairs(scene_run *r, int count)
 {
     if (count > r->pair_cap) {
         int *p = realloc(r->pairs, (size_t)count * 4 * sizeof *p);
@@ -179,6 +192,16 @@ static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count
         }
         r->pairs = p;
         r->pair_cap = count;
+    }
+    return 1;
+}
+
+/* The contacts of a frame as (first defined, second defined, verdict), in that order, with their
+ * details. 0 when out of memory. */
+static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count)
+{
+    if (!reserve_pairs(r, count)) {
+        return 0;
     }
     r->verdicts[0] = r->verdicts[1] = r->verdicts[2] = 0;
     for (int i = 0; i < count; ++i) {
@@ -205,6 +228,74 @@ static int print_frame(scene_run *r, int f, const hd_scene_contact *c, int count
         printf("}\n");
     }
     return 1;
+}
+
+/* hd_scene_sweep on frame f's twists (n of them) into r->tois, grown until every hit fits. */
+static hd_status sweep_frame(scene_run *r, int n, int *found)
+{
+    for (;;) {
+        hd_status st = hd_scene_sweep(r->run.scene, r->twists, n, r->sweep_threshold, NULL, r->tois,
+                                      r->toi_cap, found);
+        if (st != HD_OK || *found <= r->toi_cap) {
+            return st;
+        }
+        hd_scene_toi *t = realloc(r->tois, (size_t)*found * sizeof *t);
+        if (t == NULL) {
+            return HD_ERR_NO_MEMORY;
+        }
+        r->tois = t;
+        r->toi_cap = *found;
+    }
+}
+
+/* The continuous check of a frame with velocity lines: its pairs as (first defined, second
+ * defined), each with its TOI and the contact there (body a as A). Exit code. */
+static int print_sweep(scene_run *r, int f)
+{
+    const hd_scene_file *file = &r->run.file;
+    int ops = file->frame_start[f + 1] - file->frame_start[f], found = 0;
+    hd_body_twist *tw = realloc(r->twists, ((size_t)ops + 1) * sizeof *tw);
+    if (tw == NULL) {
+        return HD_EXIT_FAILURE;
+    }
+    r->twists = tw;
+    int n = hd_scene_run_twists(&r->run, f, r->twists);
+    hd_status st = n > 0 ? sweep_frame(r, n, &found) : HD_OK;
+    if (st != HD_OK || !reserve_pairs(r, found)) {
+        fflush(stdout);
+        fprintf(stderr, "hedra scene: frame %d: continuous check: %s\n", f,
+                hd_status_str(st != HD_OK ? st : HD_ERR_NO_MEMORY));
+        return HD_EXIT_FAILURE;
+    }
+    for (int i = 0; i < found; ++i) {
+        void *ua = NULL, *ub = NULL;
+        hd_scene_body(r->run.scene, r->tois[i].a, NULL, NULL, &ua);
+        hd_scene_body(r->run.scene, r->tois[i].b, NULL, NULL, &ub);
+        int a = *(const int *)ua, b = *(const int *)ub, *q = &r->pairs[4 * i];
+        q[0] = a < b ? a : b;
+        q[1] = a < b ? b : a;
+        q[2] = a > b;
+        q[3] = i;
+    }
+    if (found > 1) {
+        qsort(r->pairs, (size_t)found, 4 * sizeof(int), compare_quads);
+    }
+    for (int i = 0; i < found; ++i) {
+        const int *q = &r->pairs[4 * i];
+        hd_toi_result t = r->tois[q[3]].toi;
+        if (q[2]) {
+            hd_manifold none;
+            memset(&none, 0, sizeof none);
+            swap_sides(&t.contact, &none);
+        }
+        printf("{\"frame\":%d,\"a\":", f);
+        hd_json_string(stdout, file->bodies[q[0]].name);
+        printf(",\"b\":");
+        hd_json_string(stdout, file->bodies[q[1]].name);
+        hd_cli_toi_json(stdout, HD_OK, &t);
+        printf("}\n");
+    }
+    return HD_EXIT_OK;
 }
 
 static void print_summary(const scene_run *r, int f, const hd_scene_stats *st)
@@ -262,6 +353,9 @@ static int run_frames(scene_run *r, int quiet)
             report_failure(r, f, &st);
             return HD_EXIT_FAILURE;
         }
+        if ((code = print_sweep(r, f)) != HD_EXIT_OK) {
+            return code;
+        }
     }
     return HD_EXIT_OK;
 }
@@ -277,11 +371,14 @@ int hd_cmd_scene(int argc, char **argv)
     }
     scene_run r;
     memset(&r, 0, sizeof r);
+    r.sweep_threshold = a.sweep_threshold;
     code = hd_scene_run_open(&r.run, "scene", a.path, &a.opt);
     if (code == HD_EXIT_OK) {
         code = run_frames(&r, a.quiet);
     }
     free(r.pairs);
+    free(r.twists);
+    free(r.tois);
     hd_scene_run_free(&r.run);
     return code;
 }

@@ -89,7 +89,8 @@ int hd_scene_run_apply(hd_scene_run *r, int f)
         } else if (op->kind == HD_SCENE_FILE_FILTER) {
             hd_scene_filter filter = {op->category, op->mask, op->group};
             st = hd_scene_set_filter(r->scene, r->id[op->body], &filter);
-        } else if ((st = hd_scene_remove(r->scene, r->id[op->body])) == HD_OK) {
+        } else if (op->kind == HD_SCENE_FILE_REMOVE &&
+                   (st = hd_scene_remove(r->scene, r->id[op->body])) == HD_OK) {
             r->id[op->body] = -1;
         }
         if (st != HD_OK) {
@@ -97,6 +98,28 @@ int hd_scene_run_apply(hd_scene_run *r, int f)
         }
     }
     return HD_EXIT_OK;
+}
+
+int hd_scene_run_twists(const hd_scene_run *r, int f, hd_body_twist *out)
+{
+    const hd_scene_file *file = &r->file;
+    int n = 0;
+    for (int k = file->frame_start[f]; k < file->frame_start[f + 1]; ++k) {
+        const hd_scene_file_op *op = &file->ops[k];
+        if (op->kind != HD_SCENE_FILE_VELOCITY || r->id[op->body] < 0) {
+            continue;
+        }
+        const hd_polytope *shape = NULL;
+        hd_pose pose;
+        void *user;
+        hd_scene_body(r->scene, r->id[op->body], &shape, &pose, &user);
+        out[n].id = r->id[op->body];
+        memcpy(out[n].v, op->twist, 3 * sizeof(double));
+        memcpy(out[n].w, op->twist + 3, 3 * sizeof(double));
+        memcpy(out[n].c, pose.t, sizeof out[n].c);
+        ++n;
+    }
+    return n;
 }
 
 void hd_scene_run_free(hd_scene_run *r)

@@ -26,6 +26,10 @@ int hd_scene_run_open(hd_scene_run *r, const char *cmd, const char *path,
 /* Applies the adds, moves and removals of frame f; HD_EXIT_INPUT (printed) on a bad pose. */
 int hd_scene_run_apply(hd_scene_run *r, int f);
 
+/* The twists of frame f's velocity lines (bodies present, at their current poses) into out (room
+ * for the frame's op count); returns their number. */
+int hd_scene_run_twists(const hd_scene_run *r, int f, hd_body_twist *out);
+
 void hd_scene_run_free(hd_scene_run *r);
 
 #endif

@@ -159,14 +159,17 @@ typedef enum hd_scene_file_op_kind {
     HD_SCENE_FILE_ADD = 0, /* a "body" line: add body `body` at `pose` */
     HD_SCENE_FILE_MOVE,    /* a "move" line */
     HD_SCENE_FILE_REMOVE,  /* a "remove" line */
-    HD_SCENE_FILE_FILTER   /* a "filter" line: the body's collision filter */
+    HD_SCENE_FILE_FILTER,  /* a "filter" line: the body's collision filter */
+    HD_SCENE_FILE_VELOCITY /* a "velocity" line: the body's twist over this frame, in twist */
 } hd_scene_file_op_kind;
 
 typedef struct hd_scene_file_op {
     hd_scene_file_op_kind kind;
     int body; /* index into bodies */
     int line;
-    hd_pose pose;      /* ADD and MOVE */
+    hd_pose pose;    /* ADD and MOVE (the identity otherwise) */
+    double twist[6]; /* VELOCITY: v then w (radians over the frame), about the body's frame
+                        origin (hd_body_twist, hedra/scene.h); zero otherwise */
     uint32_t category; /* FILTER: hd_scene_filter's fields */
     uint32_t mask;
     int group;

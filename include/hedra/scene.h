@@ -293,6 +293,38 @@ HD_API hd_status hd_scene_raycast(hd_scene *scene, const double origin[3], const
                                   double length, bool all, hd_scene_ray_hit *hits, int capacity,
                                   int *count);
 
+/* A body's motion over a frame, for hd_scene_sweep: the twist of hd_motion (hedra/motion.h) from
+ * the body's current pose: velocity v, angular velocity w (radians over the frame, world axes),
+ * centre c. */
+typedef struct hd_body_twist {
+    int id;
+    double v[3];
+    double w[3];
+    double c[3];
+} hd_body_twist;
+
+/* A pair that comes into contact during the frame, a < b, with hd_toi's answer for it. */
+typedef struct hd_scene_toi {
+    int a;
+    int b;
+    hd_toi_result toi;
+} hd_scene_toi;
+
+/* The continuous check of a frame: the bodies of twists (count of them) move over t in [0, 1]
+ * from their current poses, every other body stays; for every pair with a moving body whose
+ * swept boxes meet (a moving body's swept box: the box of its centre's path widened by its reach
+ * and the motion's band), hd_toi (opt: its options, NULL the defaults) gives the first contact.
+ * Bodies whose speed bound |v| + |w| reach is at most threshold are taken as still (the discrete
+ * step answers them). The pairs that hit, by (a, b), the first min(*found, capacity) of them in
+ * out; *found is their number. The poses are not changed. On the caller's thread; no
+ * allocation beyond the scene's scratch. Errors: HD_ERR_NULL, HD_ERR_INVALID_ARG (an id not a
+ * live body or listed twice, count or capacity < 0, threshold negative or NaN), HD_ERR_NONFINITE,
+ * HD_ERR_NO_MEMORY, and the first failed hd_toi's status (by pair order; that pair is not
+ * listed, the others are). */
+HD_API hd_status hd_scene_sweep(hd_scene *scene, const hd_body_twist *twists, int count,
+                                double threshold, const hd_toi_options *opt, hd_scene_toi *out,
+                                int capacity, int *found);
+
 #ifdef __cplusplus
 }
 #endif

@@ -177,6 +177,7 @@ static hd_status push_op(scene_reader *r, hd_scene_file_op_kind kind, int body, 
     op->body = body;
     op->line = r->lx->line_no;
     op->pose = pose != NULL ? *pose : hd_pose_identity();
+    memset(op->twist, 0, sizeof op->twist);
     return HD_OK;
 }
 
@@ -412,6 +413,25 @@ static hd_status read_margin(scene_reader *r)
     return st;
 }
 
+/* "velocity NAME vx vy vz wx wy wz": the body's twist over this frame. */
+static hd_status read_velocity(scene_reader *r)
+{
+    int b = find_body(r, "velocity");
+    if (b < 0) {
+        return HD_ERR_PARSE;
+    }
+    double v[6];
+    int n = 0;
+    hd_status st = hdi_lex_numbers(r->lx, v, 6, 6, &n, "velocity", "vx vy vz wx wy wz");
+    if (st == HD_OK) {
+        st = push_op(r, HD_SCENE_FILE_VELOCITY, b, NULL);
+    }
+    if (st == HD_OK) {
+        memcpy(r->f->ops[r->f->op_count - 1].twist, v, sizeof v);
+    }
+    return st;
+}
+
 /* Closes the current frame at the current op count. */
 static hd_status close_frame(scene_reader *r)
 {
@@ -446,6 +466,9 @@ static hd_status read_line(scene_reader *r)
     if (strcmp(key, "margin") == 0) {
         return read_margin(r);
     }
+    if (strcmp(key, "velocity") == 0) {
+        return read_velocity(r);
+    }
     if (strcmp(key, "frame") == 0) {
         hd_status st = expect_end(r, "'frame'");
         return st != HD_OK ? st : close_frame(r);
@@ -454,11 +477,10 @@ static hd_status read_line(scene_reader *r)
     hdi_lex_quote(key, q, sizeof q);
     int numeric =
         (key[0] >= '0' && key[0] <= '9') || key[0] == '-' || key[0] == '+' || key[0] == '.';
-    return hdi_lex_fail(
-        r->lx, HD_ERR_PARSE,
-        "expected 'shape', 'body', 'frame', 'move', 'remove', 'filter' or 'margin', "
-        "found '%s'%s",
-        q, numeric ? " (more point lines than the count said?)" : "");
+    return hdi_lex_fail(r->lx, HD_ERR_PARSE,
+                        "expected 'shape', 'body', 'frame', 'move', 'remove', 'velocity', 'filter' "
+                        "or 'margin', found '%s'%s",
+                        q, numeric ? " (more point lines than the count said?)" : "");
 }
 
 void hd_scene_file_free(hd_scene_file *file)

@@ -566,6 +566,104 @@ static void test_motion_from_poses(void **state)
     }
 }
 
+/* hd_scene_sweep against hd_toi on every pair with a moving body (the broad phase's swept boxes
+ * may only skip pairs that cannot meet): 300 bodies, 40 of them moving and turning, both broad
+ * phases; the threshold; bad arguments. */
+static void test_scene_sweep(void **state)
+{
+    (void)state;
+    enum { N = 300, MOVING = 40 };
+    double lo[3] = {-1, -1, -1}, hi[3] = {1, 1, 1}, box[24], cloud[30];
+    hd_points_box(lo, hi, box);
+    hd_points_cloud(&rng, 10, 1.5, 0.3, 0.8, cloud);
+    hd_polytope *shapes[2] = {hd_test_build(box, 8), hd_test_build(cloud, 10)};
+    static hd_pose pose[N];
+    static hd_body_twist tw[MOVING];
+    static hd_scene_toi got[N], ref[N];
+    for (int i = 0; i < N; ++i) {
+        double t[3] = {hd_rng_uniform(&rng, -30, 30), hd_rng_uniform(&rng, -30, 30),
+                       hd_rng_uniform(&rng, -30, 30)};
+        pose[i] = hd_rng_pose(&rng, t);
+    }
+    for (int k = 0; k < MOVING; ++k) {
+        tw[k].id = 7 * k + 3;
+        for (int c = 0; c < 3; ++c) {
+            tw[k].v[c] = hd_rng_uniform(&rng, -12, 12);
+            tw[k].w[c] = hd_rng_uniform(&rng, -10, 10);
+            tw[k].c[c] = pose[tw[k].id].t[c] + hd_rng_uniform(&rng, -0.5, 0.5);
+        }
+    }
+    /* the reference: every pair with a moving body */
+    int want = 0;
+    for (int a = 0; a < N; ++a) {
+        for (int b = a + 1; b < N; ++b) {
+            int ka = a % 7 == 3 && a / 7 < MOVING ? a / 7 : -1;
+            int kb = b % 7 == 3 && b / 7 < MOVING ? b / 7 : -1;
+            if (ka < 0 && kb < 0) {
+                continue;
+            }
+            hd_motion ma, mb;
+            assert_int_equal(hd_motion_translation(&pose[a], (double[3]){0, 0, 0}, &ma), HD_OK);
+            assert_int_equal(hd_motion_translation(&pose[b], (double[3]){0, 0, 0}, &mb), HD_OK);
+            hd_motion *m[2] = {&ma, &mb};
+            int k2[2] = {ka, kb};
+            for (int e = 0; e < 2; ++e) {
+                if (k2[e] >= 0) {
+                    memcpy(m[e]->v, tw[k2[e]].v, sizeof m[e]->v);
+                    memcpy(m[e]->w, tw[k2[e]].w, sizeof m[e]->w);
+                    memcpy(m[e]->c, tw[k2[e]].c, sizeof m[e]->c);
+                }
+            }
+            hd_toi_result r;
+            assert_int_equal(hd_toi(shapes[a % 2], &ma, shapes[b % 2], &mb, NULL, &r), HD_OK);
+            if (r.hit) {
+                ref[want].a = a;
+                ref[want].b = b;
+                ref[want++].toi = r;
+            }
+        }
+    }
+    for (int bp = 0; bp < 2; ++bp) {
+        hd_broadphase broadphase = bp == 0 ? HD_BROADPHASE_TREE : HD_BROADPHASE_SAP;
+        hd_scene *sc = hd_test_scene(broadphase);
+        assert_non_null(sc);
+        for (int i = 0; i < N; ++i) {
+            int id;
+            assert_int_equal(hd_scene_add(sc, shapes[i % 2], &pose[i], NULL, &id), HD_OK);
+        }
+        int found = -1;
+        assert_int_equal(hd_scene_sweep(sc, tw, MOVING, 0.0, NULL, got, N, &found), HD_OK);
+        assert_int_equal(found, want);
+        for (int i = 0; i < want; ++i) {
+            assert_int_equal(got[i].a, ref[i].a);
+            assert_int_equal(got[i].b, ref[i].b);
+            assert_true(same_bits(&got[i].toi, &ref[i].toi));
+        }
+        printf("sweep (%s): %d moving of %d bodies, %d pairs hit, as hd_toi on every pair\n",
+               hd_broadphase_str(broadphase), MOVING, N, want);
+        assert_int_equal(hd_scene_sweep(sc, tw, MOVING, 1e9, NULL, got, N, &found), HD_OK);
+        assert_int_equal(found, 0); /* all slower than the threshold: left to the step */
+        assert_int_equal(hd_scene_sweep(sc, tw, MOVING, 0.0, NULL, got, 1, &found), HD_OK);
+        assert_int_equal(found, want);
+        hd_body_twist twice[2] = {tw[0], tw[0]}, dead = tw[0], nan_twist = tw[0];
+        dead.id = N + 5;
+        nan_twist.w[1] = NAN;
+        assert_int_equal(hd_scene_sweep(sc, twice, 2, 0.0, NULL, got, N, &found),
+                         HD_ERR_INVALID_ARG);
+        assert_int_equal(hd_scene_sweep(sc, &dead, 1, 0.0, NULL, got, N, &found),
+                         HD_ERR_INVALID_ARG);
+        assert_int_equal(hd_scene_sweep(sc, &nan_twist, 1, 0.0, NULL, got, N, &found),
+                         HD_ERR_NONFINITE);
+        assert_int_equal(hd_scene_sweep(sc, tw, 1, NAN, NULL, got, N, &found), HD_ERR_INVALID_ARG);
+        assert_int_equal(hd_scene_sweep(sc, NULL, 1, 0.0, NULL, got, N, &found), HD_ERR_NULL);
+        assert_int_equal(hd_scene_sweep(sc, tw, 1, 0.0, NULL, NULL, 1, &found), HD_ERR_NULL);
+        hd_scene_destroy(sc);
+    }
+    assert_true(want > 5);
+    hd_polytope_destroy(shapes[0]);
+    hd_polytope_destroy(shapes[1]);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -634,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_grazing),
         cmocka_unit_test(test_shape_cast),
         cmocka_unit_test(test_random_motions),
+        cmocka_unit_test(test_scene_sweep),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,8 @@
  * force (every triple of the posed world vertices whose plane has all of them on one side, in
  * long double), and the slab method over them, min t s.t. o + t d on the inner side of every
  * plane. The answer's own proof is checked too: the hit point lies on the plane of the reported
- * normal, which the ray crosses inwards, and that plane supports the hull. hd_scene_raycast
+ * normal, which the ray crosses inwards, and that plane supports the hull; one hit in ten also by
+ * the exact LP (GLPK) just before and after it. hd_scene_raycast
  * against a scan of every body. */
 #include <math.h>
 #include <setjmp.h>
@@ -14,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "oracle.h"
 #include "testutil.h"
 
 static hd_rng rng;
@@ -152,12 +154,32 @@ static void check_feature(const hd_polytope *a, const hd_pose *pose, const hd_ra
     }
 }
 
+/* The exact LP (GLPK's rational simplex, tests/support/oracle.h) on the hull's points: the ray's
+ * point 1e-7 (in t, relative to the hit) before the hit is outside, the one after it inside.
+ * Returns 1 when checked (the chord long enough). */
+static int check_exact(const double *p, int n, const double o[3], const double d[3],
+                       const hd_ray_result *res, long double t_out)
+{
+    double m = 1e-7 * fmax(res->t, 1.0);
+    if (!(t_out - res->t > 4.0 * m) || res->t < 4.0 * m) {
+        return 0;
+    }
+    double before[3], after[3];
+    for (int k = 0; k < 3; ++k) {
+        before[k] = o[k] + (res->t - m) * d[k];
+        after[k] = o[k] + (res->t + m) * d[k];
+    }
+    assert_int_equal(hd_oracle_meet_dim(3, p, n, before, 1, NULL), 0);
+    assert_int_equal(hd_oracle_meet_dim(3, p, n, after, 1, NULL), 1);
+    return 1;
+}
+
 /* Random hulls of 4 to 24 points, sizes 1e-6 to 1e6, random poses, rays from outside and inside
  * aimed at points of the hull or of its box, some too short to reach. */
 static void test_random_rays(void **state)
 {
     (void)state;
-    int hits = 0, misses = 0, inside = 0, skipped = 0, count = 3000;
+    int hits = 0, misses = 0, inside = 0, skipped = 0, exact = 0, count = 3000;
     for (int i = 0; i < count; ++i) {
         double s = pow(10.0, hd_rng_uniform(&rng, -6.0, 6.0)), local[3 * MAX_POINTS],
                world[3 * MAX_POINTS];
@@ -215,6 +237,7 @@ static void test_random_rays(void **state)
             if (!ref.inside) {
                 check_proof(world, n, &res, d, s);
                 check_feature(a, &pose, &res, s);
+                exact += hits % 10 == 0 && check_exact(world, n, o, d, &res, ref.t_out);
             }
             hits += !ref.inside;
             inside += ref.inside;
@@ -223,8 +246,10 @@ static void test_random_rays(void **state)
         }
         hd_polytope_destroy(a);
     }
-    printf("%d rays: %d hits, %d from inside, %d misses, %d within the resolution skipped\n", count,
-           hits, inside, misses, skipped);
+    printf("%d rays: %d hits, %d from inside, %d misses, %d within the resolution skipped; %d "
+           "hits checked by the exact LP\n",
+           count, hits, inside, misses, skipped, exact);
+    assert_true(exact > 50);
     assert_true(hits > count / 4 && misses > count / 10 && inside > 10 &&
                 skipped < count / 25); /* tangent rays: aimed at a vertex or a silhouette edge */
 }
@@ -330,11 +355,9 @@ static void test_scene_rays(void **state)
     static hd_pose pose[N];
     static hd_scene_ray_hit ref[N], got[N];
     for (int bp = 0; bp < 2; ++bp) {
-        hd_scene_options so = hd_scene_options_default();
-        so.broadphase = bp == 0 ? HD_BROADPHASE_TREE : HD_BROADPHASE_SAP;
-        so.threads = 1;
-        hd_scene *sc = NULL;
-        assert_int_equal(hd_scene_create(&so, &sc), HD_OK);
+        hd_broadphase broadphase = bp == 0 ? HD_BROADPHASE_TREE : HD_BROADPHASE_SAP;
+        hd_scene *sc = hd_test_scene(broadphase);
+        assert_non_null(sc);
         for (int frame = 0; frame < 2; ++frame) {
             for (int i = 0; i < N; ++i) {
                 double t[3] = {hd_rng_uniform(&rng, -12, 12), hd_rng_uniform(&rng, -12, 12),
@@ -380,8 +403,8 @@ static void test_scene_rays(void **state)
             }
             total += want;
         }
-        printf("%s: %d rays, %d hits, as the scan of every body\n",
-               hd_broadphase_str(so.broadphase), RAYS, total);
+        printf("%s: %d rays, %d hits, as the scan of every body\n", hd_broadphase_str(broadphase),
+               RAYS, total);
         assert_true(total > RAYS);
         double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, z[3] = {0, 0, 0}, nan3[3] = {NAN, 0, 0};
         int count;

@@ -4,7 +4,8 @@
 # along x coming at speed 4 (first contact at t = 1/2, also while it spins about the line of
 # approach, which keeps the faces parallel), pairs at rest apart or touching (no TOI, TOI 0), a
 # body turning three times far away (no TOI), rays through a face, too short, from inside; and the
-# errors: bad motion lines with their line, bad options, shapes a ray cannot enter.
+# errors: bad motion lines with their line, bad options, shapes a ray cannot enter; a scene file's
+# velocity lines (hedra scene's continuous check).
 set -uo pipefail
 cli=$1
 py=/usr/bin/python3
@@ -88,4 +89,28 @@ check "... saying why" grep -q "point or a segment" "$tmp/err"
 check "ray without --dir: usage error" test "$(code_of "$cli" ray "$tmp/a.xyz" --origin 0,0,0)" -eq 2
 check "ray --dir 0,0,0: usage error" test "$(code_of "$cli" ray "$tmp/a.xyz" --origin 0,0,0 --dir 0,0,0)" -eq 2
 check "ray --length -1: usage error" test "$(code_of "$cli" ray "$tmp/a.xyz" --origin 0,0,0 --dir 1,0,0 --length -1)" -eq 2
+# A scene with velocity lines: a cube fired at a wall 4 away at speed 8 (first contact at 1/2),
+# another spinning far away (nothing), and a frame without velocities.
+{
+  echo "shape cube"; echo "P 8"; unit_cube -0.5 -0.5 -0.5
+  echo "body wall cube 1 0 0 0 0 0 0"; echo "body far cube 1 0 0 0 0 40 0"
+  echo "body bullet cube 1 0 0 0 5 0 0"
+  echo "velocity bullet -8 0 0 0 0 0"; echo "velocity far 0 0 0 0 0 30"
+  echo "frame"; echo "move bullet 1 0 0 0 -5 0 0"
+} >"$tmp/shots.scene"
+"$cli" scene --quiet "$tmp/shots.scene" >"$tmp/scene.jsonl" 2>"$tmp/err"
+check "scene with velocities exits 0" test $? -eq 0
+check "scene: the bullet's TOI, body a first defined" $py -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+toi = [r for r in rows if "toi" in r]
+ok = len(toi) == 1 and toi[0]["frame"] == 0 and toi[0]["a"] == "wall" and toi[0]["b"] == "bullet"
+ok = ok and abs(toi[0]["toi"] - 0.5) <= 1e-9 and toi[0]["normal"][0] >= 1 - 1e-6
+ok = ok and abs(toi[0]["witness_a"][0] - 0.5) <= 1e-9
+sys.exit(0 if ok else 1)' "$tmp/scene.jsonl"
+check "scene --sweep-threshold above the speed: no TOI line" \
+  test "$("$cli" scene --quiet --sweep-threshold 100 "$tmp/shots.scene" | grep -c toi)" -eq 0
+printf 'shape s\nP 1\n0 0 0\nbody a s 1 0 0 0 0 0 0\nvelocity a 1 2 3\n' >"$tmp/badv.scene"
+check "a short velocity line: exit 1" test "$(code_of "$cli" scene "$tmp/badv.scene")" -eq 1
+check "... at its line" grep -q "badv.scene:5: velocity: expected 'vx vy vz wx wy wz'" "$tmp/err"
 finish cli/motion

@@ -148,6 +148,19 @@ hd_polytope *hd_test_build(const double *xyz, int n)
     return p;
 }
 
+hd_scene *hd_test_scene(hd_broadphase bp)
+{
+    hd_scene_options so = hd_scene_options_default();
+    so.broadphase = bp;
+    so.threads = 1;
+    hd_scene *sc = NULL;
+    hd_status st = hd_scene_create(&so, &sc);
+    if (st != HD_OK) {
+        printf("hd_scene_create failed: %s\n", hd_status_str(st));
+    }
+    return sc;
+}
+
 static void write_posed(FILE *fp, const char *label, const double *xyz, int n, const hd_pose *pose)
 {
     fprintf(fp, "%s %d\n", label, n);

@@ -58,6 +58,9 @@ double hd_test_band_fuzz(double eps);
  * benchmark's shape), drawn from a generator seeded from rng. */
 void hd_test_ellipsoid_pair(hd_rng *rng, int n, hd_polytope **a, hd_polytope **b);
 
+/* A scene on the caller's thread alone with the broad phase bp (NULL, printed, on failure). */
+hd_scene *hd_test_scene(hd_broadphase bp);
+
 /* Writes a pair file reproducing a failing case to $TMPDIR (or /tmp) and prints its path. */
 void hd_test_dump_pair(const char *tag, const double *a, int na, const hd_pose *pa, const double *b,
                        int nb, const hd_pose *pb);

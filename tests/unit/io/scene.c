@@ -92,6 +92,29 @@ static void test_happy(void **state)
     hd_scene_file_free(NULL);
 }
 
+/* A velocity line: an op of its frame with the twist, the pose left the identity. */
+static void test_velocity(void **state)
+{
+    (void)state;
+    hd_scene_file f;
+    hd_parse_error err;
+    assert_int_equal(read_text(CUBE "body a cube 1 0 0 0 0 0 0\nframe\nvelocity a 1 -2 3.5 0 0 "
+                                    "6.25\nmove a 1 0 0 0 1 0 0\n",
+                               &f, &err),
+                     HD_OK);
+    assert_int_equal(f.frame_count, 2);
+    assert_int_equal(f.frame_start[1], 1);
+    const hd_scene_file_op *op = &f.ops[1];
+    const double twist[6] = {1, -2, 3.5, 0, 0, 6.25};
+    assert_int_equal(op->kind, HD_SCENE_FILE_VELOCITY);
+    assert_int_equal(op->body, 0);
+    assert_int_equal(op->line, 13);
+    assert_memory_equal(op->twist, twist, sizeof twist);
+    assert_true(op->pose.r[0] == 1.0 && op->pose.t[0] == 0.0);
+    assert_int_equal(f.ops[2].kind, HD_SCENE_FILE_MOVE);
+    hd_scene_file_free(&f);
+}
+
 static void test_empty(void **state)
 {
     (void)state;
@@ -131,6 +154,13 @@ static const bad_case bad_cases[] = {
     {CUBE "move\n", HD_ERR_PARSE, 11, "expected a body name after 'move'"},
     {CUBE "body a cube 1 0 0 0 0 0 0\nremove a now\n", HD_ERR_PARSE, 12, "unexpected 'now'"},
     {CUBE "frame 2\n", HD_ERR_PARSE, 11, "unexpected '2' after 'frame'"},
+    {CUBE "velocity a 1 0 0 0 0 0\n", HD_ERR_PARSE, 11, "unknown body 'a'"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nvelocity a 1 2 3\n", HD_ERR_PARSE, 12,
+     "expected 'vx vy vz wx wy wz', found 3 fields"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nvelocity a 1 2 3 4 5 inf\n", HD_ERR_NONFINITE, 12,
+     "not a finite number"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nvelocity\n", HD_ERR_PARSE, 12,
+     "expected a body name after 'velocity'"},
     {CUBE "bodies a cube\n", HD_ERR_PARSE, 11, "expected 'shape', 'body', 'frame'"},
     {"shape s\nP 2\n0 0 0\n1 1 1\n2 2 2\n", HD_ERR_PARSE, 5, "more point lines than the count"},
     {"shape s\n", HD_ERR_PARSE, 2, "unexpected end of file: expected 'P <count>'"},
@@ -239,6 +269,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_happy),
         cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_velocity),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_filter_and_margin),
         cmocka_unit_test(test_long_name_and_arguments),
