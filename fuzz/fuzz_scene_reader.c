@@ -50,7 +50,7 @@ static void check_ops(const hd_scene_file *f)
         const hd_scene_file_op *op = &f->ops[k];
         if (op->body < 0 || op->body >= f->body_count || op->line < 1 ||
             (op->kind == HD_SCENE_FILE_ADD && f->bodies[op->body].line != op->line) ||
-            (int)op->kind < HD_SCENE_FILE_ADD || op->kind > HD_SCENE_FILE_FILTER ||
+            (int)op->kind < HD_SCENE_FILE_ADD || op->kind > HD_SCENE_FILE_VELOCITY ||
             hd_pose_validate(&op->pose, HD_DEFAULT_POSE_TOL) != HD_OK) {
             abort();
         }
