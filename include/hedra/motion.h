@@ -121,7 +121,12 @@ HD_API hd_status hd_shape_cast(const hd_polytope *a, const hd_pose *pose_a, cons
  * resolution (an edge or a vertex), feature is the edge or vertex and normal the normal of the
  * entering face whose plane the ray crosses last. For a polygon (dimension 2) crossed by the ray
  * the face is the side facing the ray; for a ray in the polygon's plane, the polygon's edge it
- * enters through (or that edge's end vertex) with the edge's outward normal in the plane. */
+ * enters through (or that edge's end vertex) with the edge's outward normal in the plane.
+ * A rounded polytope (radius r > 0, any dimension of its core): t is the first with o + t d
+ * within r of the core, up to the touching band (from below: the ray is outside for every
+ * smaller t); normal is the rounded surface's there (from the core's nearest point towards the
+ * hit) and feature the core's feature at that nearest point; inside means the origin lies in
+ * the rounded shape deeper than the band. */
 typedef struct hd_ray_result {
     bool hit;
     bool inside;
@@ -134,9 +139,13 @@ typedef struct hd_ray_result {
 /* Ray cast: the least t in [0, length] with origin + t dir in A posed by pose_a (NULL:
  * identity): the linear program min t s.t. o + t d in A, solved on A's face planes in A's own
  * frame, exact for the stored planes. dir need not be unit (t is in units of dir); length may be
- * HUGE_VAL (an unbounded ray). opt may be NULL (its tolerance's band is used for lower-
- * dimensional polytopes only). Errors: HD_ERR_NULL, HD_ERR_NONFINITE (origin, dir),
- * HD_ERR_BAD_POSE, HD_ERR_INVALID_ARG (dir zero, length negative or NaN, bad tolerance). */
+ * HUGE_VAL (an unbounded ray). opt may be NULL (its tolerance's band is used for rounded
+ * polytopes only). A rounded polytope is answered by steps from one supporting plane of the
+ * rounded shape to the next (docs/algorithms/motion.md). Errors: HD_ERR_NULL, HD_ERR_NONFINITE
+ * (origin, dir), HD_ERR_BAD_POSE, HD_ERR_INVALID_ARG (dir zero, length negative or NaN, bad
+ * tolerance), HD_ERR_UNSUPPORTED (a sharp point or segment: no volume to enter),
+ * HD_ERR_ITERATION_LIMIT (a rounded polytope grazed so closely that HD_RAY_ROUNDED_ITERATIONS
+ * steps did not settle it). */
 HD_API hd_status hd_ray_cast(const hd_polytope *a, const hd_pose *pose_a, const double origin[3],
                              const double dir[3], double length, const hd_options *opt,
                              hd_ray_result *out);

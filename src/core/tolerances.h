@@ -304,6 +304,12 @@
  * products and two cross-product norms round a few units each. */
 #define HD_MOTION_SPEED_UNITS 8.0
 
+/* A ray against a rounded polytope steps from one supporting plane of the rounded shape to the
+ * next (motion/ray.c); each step at least closes the gap to the surface by the factor a smooth
+ * surface gives, and a ray that grazes the surface needs more. The cap makes such a ray a status,
+ * never a silent miss. */
+#define HD_RAY_ROUNDED_ITERATIONS 200
+
 /* ---- compound: the trees of boxes over the pieces (docs/algorithms/compound.md) ---------
  * A pair of tree nodes is skipped only when its boxes are farther apart than the bound by more
  * than a pad of this many units of 2^-53 of the largest coordinate involved: the boxes' and the

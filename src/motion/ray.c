@@ -8,6 +8,7 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 #include "motion/twist.h"
+#include "query/query_internal.h"
 
 /* The ray in A's frame and the interval of t still inside every plane met so far. */
 typedef struct ray_clip {
@@ -185,7 +186,7 @@ static hd_status check_ray(const hd_polytope *a, const hd_pose *pose_a, const do
     if (opt != NULL && hd_tolerance_validate(&opt->tol) != HD_OK) {
         return HD_ERR_INVALID_ARG;
     }
-    if (hd_polytope_dimension(a) < 2) {
+    if (hd_polytope_dimension(a) < 2 && hd_polytope_radius(a) == 0.0) {
         return HD_ERR_UNSUPPORTED;
     }
     return pose_a != NULL ? hd_pose_validate(pose_a, 0.0) : HD_OK;
@@ -217,6 +218,100 @@ static void clip_all(const hd_polytope *a, const hd_pose *pose, const double ori
     }
 }
 
+/* The core's feature at its point c (A's frame): a vertex within the coordinates' resolution, else
+ * an edge whose segment passes within it, else the face whose plane does (nearest first). */
+static hd_feature_id core_feature(const hd_polytope *a, const double c[3])
+{
+    double lo[3], hi[3];
+    hd_polytope_bounds(a, lo, hi);
+    double res = 4.0 * HD_COORD_RESOLUTION * hdi_max(hdi_v3_max_abs(lo), hdi_v3_max_abs(hi));
+    const double *v = hd_polytope_vertices(a);
+    for (int i = 0; i < hd_polytope_vertex_count(a); ++i) {
+        if (hdi_v3_dist(c, v + 3 * i) <= res) {
+            return (hd_feature_id){HD_FEATURE_VERTEX, i};
+        }
+    }
+    for (int e = 0; e < hd_polytope_edge_count(a); ++e) {
+        int ends[2], faces[2];
+        hd_polytope_edge(a, e, ends, faces);
+        double ab[3], ac[3], cross[3];
+        hdi_v3_sub(ab, v + 3 * ends[1], v + 3 * ends[0]);
+        hdi_v3_sub(ac, c, v + 3 * ends[0]);
+        hdi_v3_cross(cross, ab, ac);
+        if (hdi_v3_len(cross) <= res * hdi_v3_len(ab)) {
+            return (hd_feature_id){HD_FEATURE_EDGE, e};
+        }
+    }
+    int best = 0;
+    double best_gap = HUGE_VAL;
+    for (int f = 0; f < hd_polytope_face_count(a); ++f) {
+        double n[3], off;
+        const int *loop;
+        hd_polytope_face(a, f, n, &off, &loop);
+        double gap = fabs(hdi_v3_dot(n, c) - off);
+        if (gap < best_gap) {
+            best_gap = gap;
+            best = f;
+        }
+    }
+    return (hd_feature_id){HD_FEATURE_FACE, best};
+}
+
+/* A rounded polytope X = C + B(r): the first t with dist(o + t d, C) <= r. At a point x outside X
+ * with nearest core point c, the plane through c + r n, n = (x - c) / |x - c|, supports X (it
+ * supports C at c); the ray is outside X until it enters that half-space, at t + (|x - c| - r) /
+ * -(n.d), or never when n.d >= 0 (the ray leaves it). Stepping from plane to plane never passes
+ * the first hit (van den Bergen 2004, "Ray casting against general convex objects", section 3,
+ * with the ball's support added), and stops once x is within the band of the surface. */
+static hd_status cast_rounded(const hd_polytope *a, const hd_pose *pose, const double origin[3],
+                              const double dir[3], double length, const hd_options *opt,
+                              hd_ray_result *out)
+{
+    hd_options def = hd_options_default();
+    opt = opt != NULL ? opt : &def;
+    double rel[3], o[3], d[3], centre[3], sphere;
+    hdi_v3_sub(rel, origin, pose->t);
+    hdi_m3_tmul_v(o, pose->r, rel);
+    hdi_m3_tmul_v(d, pose->r, dir);
+    hd_polytope_sphere(a, centre, &sphere);
+    hd_pose_apply(pose, centre, centre);
+    double scale = hdi_max(hdi_v3_max_abs(centre) + sphere, hdi_v3_max_abs(origin));
+    double eps = opt->tol.touch_rel * scale, r = hd_polytope_radius(a), t = 0.0;
+    for (int it = 0; it < HD_RAY_ROUNDED_ITERATIONS; ++it) {
+        double x[3], c[3], s;
+        hdi_v3_madd(x, o, t, d);
+        hd_status st = hdi_point_core_distance(a, x, eps, opt, &s, c);
+        if (st != HD_OK) {
+            return st;
+        }
+        if (s - r <= eps) {
+            out->hit = true;
+            out->t = t;
+            hdi_v3_madd(out->point, origin, t, dir);
+            out->inside = t == 0.0 && s - r < -eps;
+            if (!out->inside && s > 0.0) {
+                double n[3];
+                hdi_v3_sub(n, x, c);
+                hdi_v3_scale(n, n, 1.0 / s);
+                hdi_m3_mul_v(out->normal, pose->r, n);
+                out->feature = core_feature(a, c);
+            }
+            return HD_OK;
+        }
+        double n[3];
+        hdi_v3_sub(n, x, c);
+        double nd = hdi_v3_dot(n, d) / s;
+        if (!(nd < 0.0)) {
+            return HD_OK; /* leaving a half-space that holds X: no hit */
+        }
+        t += (s - r) / -nd;
+        if (t > length) {
+            return HD_OK;
+        }
+    }
+    return HD_ERR_ITERATION_LIMIT;
+}
+
 hd_status hd_ray_cast(const hd_polytope *a, const hd_pose *pose_a, const double origin[3],
                       const double dir[3], double length, const hd_options *opt, hd_ray_result *out)
 {
@@ -231,6 +326,9 @@ hd_status hd_ray_cast(const hd_polytope *a, const hd_pose *pose_a, const double 
     }
     hd_pose id = hd_pose_identity();
     const hd_pose *pose = pose_a != NULL ? pose_a : &id;
+    if (hd_polytope_radius(a) > 0.0) {
+        return cast_rounded(a, pose, origin, dir, length, opt, out);
+    }
     ray_clip c;
     clip_all(a, pose, origin, dir, length, &c);
     bool flat = hd_polytope_dimension(a) == 2;

@@ -116,8 +116,8 @@ void hdi_motion_pose_at(const hd_motion *m, double t, hd_pose *out)
     }
 }
 
-/* max |R0 p + T0 - c| over the hull vertices, widened by the rounding of the posing and the
- * norm (HD_MOTION_REACH_UNITS of the magnitudes involved). */
+/* max |R0 p + T0 - c| over the hull vertices, plus the radius, widened by the rounding of the
+ * posing and the norm (HD_MOTION_REACH_UNITS of the magnitudes involved). */
 double hdi_motion_reach(const hd_polytope *p, const hd_motion *m)
 {
     const double *v = hd_polytope_vertices(p);
@@ -130,6 +130,7 @@ double hdi_motion_reach(const hd_polytope *p, const hd_motion *m)
         best = hdi_max(best, hdi_v3_len(q));
         mag = hdi_max(mag, hdi_v3_max_abs(v + 3 * i));
     }
+    best += hd_polytope_radius(p); /* a rounded body's points lie within r of its core's */
     return best * (1.0 + HD_MOTION_REACH_UNITS * DBL_EPSILON) +
            HD_MOTION_REACH_UNITS * DBL_EPSILON * mag;
 }

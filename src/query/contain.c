@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gjk/gjk.h"
+#include "query/query_internal.h"
 #include "core/math.h"
 
 /* delta: four times the facet-merging tolerance, convex_rel * (largest coordinate + extent). */
@@ -120,24 +121,23 @@ static hd_status pair_fallback(const hd_polytope *a, const double p[3], double e
     return point_pair_gjk(a, p, eps, opt, out, NULL);
 }
 
-/* The signed distance of p (A's frame) to A's core: the distance outside (GJK on the pair
- * (A, {p}), run to convergence), minus the depth inside a solid (the largest excess over its face
- * planes, exact for a point inside: the nearest boundary point lies on a face plane). */
-static hd_status core_signed_distance(const hd_polytope *a, const double p[3], double eps,
-                                      const hd_options *opt, double *out)
+hd_status hdi_point_core_distance(const hd_polytope *a, const double p[3], double eps,
+                                  const hd_options *opt, double *signed_distance, double closest[3])
 {
     if (a->dim == 3) {
         double m = solid_excess(a, p);
         if (m <= 0.0) {
-            *out = m;
+            *signed_distance = m;
+            hdi_v3_copy(closest, p);
             return HD_OK;
         }
     }
-    hdi_closest closest;
+    hdi_closest near;
     hd_verdict verdict;
-    memset(&closest, 0, sizeof closest);
-    hd_status st = point_pair_gjk(a, p, eps, opt, &verdict, &closest);
-    *out = closest.distance;
+    memset(&near, 0, sizeof near);
+    hd_status st = point_pair_gjk(a, p, eps, opt, &verdict, &near);
+    *signed_distance = near.distance;
+    hdi_v3_copy(closest, near.witness_a);
     return st;
 }
 
@@ -150,7 +150,8 @@ static hd_status classify_point(const hd_polytope *a, const double p[3], double 
 {
     if (a->radius > 0.0) { /* the rounded shape: the core's signed distance less r */
         double d;
-        hd_status st = core_signed_distance(a, p, eps, opt, &d);
+        double c[3];
+        hd_status st = hdi_point_core_distance(a, p, eps, opt, &d, c);
         d -= a->radius;
         *out = d > eps ? HD_SEPARATED : d < -eps ? HD_INTERSECTING : HD_TOUCHING;
         return st;
@@ -184,7 +185,8 @@ static hd_status contains_rounded(const hdi_pair *pair, const hd_options *opt, b
     for (int v = 0; v < pair->b->vertex_count; ++v) {
         double p[3], d;
         hdi_pair_b_vertex(pair, v, p);
-        hd_status st = core_signed_distance(pair->a, p, pair->eps, opt, &d);
+        double c[3];
+        hd_status st = hdi_point_core_distance(pair->a, p, pair->eps, opt, &d, c);
         if (st != HD_OK) {
             return st;
         }

@@ -32,4 +32,11 @@ hd_status hdi_rounded_collide(const hdi_pair *pair, const hd_options *opt, hd_co
 hd_status hdi_rounded_gap(const hdi_pair *pair, const hd_options *opt, hd_verdict verdict,
                           const double s[3], hd_gap_result *out);
 
+/* The signed distance of the point p (A's frame) to A's core (the hull, without the radius):
+ * the distance outside, with closest the nearest point of the core (GJK on the pair (A, {p}) run
+ * to convergence, eps its band); minus the depth inside a solid, closest then p. */
+hd_status hdi_point_core_distance(const hd_polytope *a, const double p[3], double eps,
+                                  const hd_options *opt, double *signed_distance,
+                                  double closest[3]);
+
 #endif

@@ -446,14 +446,129 @@ static void test_bad_rays(void **state)
     hd_polytope_destroy(line);
 }
 
+/* Distance from x to the axis-aligned box [-h, h] (clamping, in long double). */
+static void sub3(double out[3], const double a[3], const double b[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        out[k] = a[k] - b[k];
+    }
+}
+
+static long double box_distance(const long double x[3], const double h[3])
+{
+    long double s = 0.0L;
+    for (int k = 0; k < 3; ++k) {
+        long double e = fabsl(x[k]) - h[k];
+        s += e > 0.0L ? e * e : 0.0L;
+    }
+    return sqrtl(s);
+}
+
+/* The first t in [0, len] with dist(o + t d, box) <= r, by the test's own search: f(t) =
+ * dist - r is convex along the line, so its minimum (ternary search) says hit or miss and the
+ * first root lies in [0, t_min] (bisection); -1 for a miss. */
+static long double rounded_box_reference(const double h[3], double r, const double o[3],
+                                         const double d[3], double len)
+{
+    long double lo = 0.0L, hi = len;
+    for (int i = 0; i < 300; ++i) {
+        long double m1 = lo + (hi - lo) / 3.0L, m2 = hi - (hi - lo) / 3.0L, x1[3], x2[3];
+        for (int k = 0; k < 3; ++k) {
+            x1[k] = o[k] + m1 * d[k];
+            x2[k] = o[k] + m2 * d[k];
+        }
+        if (box_distance(x1, h) <= box_distance(x2, h)) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    long double tmin = 0.5L * (lo + hi), x[3];
+    for (int k = 0; k < 3; ++k) {
+        x[k] = o[k] + tmin * d[k];
+    }
+    if (box_distance(x, h) > r) {
+        return -1.0L;
+    }
+    lo = 0.0L;
+    hi = tmin;
+    for (int i = 0; i < 200; ++i) {
+        long double mid = 0.5L * (lo + hi);
+        for (int k = 0; k < 3; ++k) {
+            x[k] = o[k] + mid * d[k];
+        }
+        if (box_distance(x, h) <= r) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    return hi;
+}
+
+/* Rays against rounded polytopes: a sphere (the quadratic's closed form), rounded boxes of
+ * random half extents and radii (the search above), a capsule; the hit point's distance to the
+ * core is r within the band, the normal points from the core's nearest point; misses agree. */
+static void test_rounded_rays(void **state)
+{
+    (void)state;
+    int hits = 0, misses = 0;
+    for (int i = 0; i < 400; ++i) {
+        double h[3], r = hd_rng_uniform(&rng, 0.01, 0.6), o[3], d[3];
+        for (int k = 0; k < 3; ++k) {
+            h[k] = i % 4 == 0 ? 0.0 : hd_rng_uniform(&rng, 0.0, 1.0); /* a sphere every 4th */
+            o[k] = hd_rng_uniform(&rng, -4.0, 4.0);
+        }
+        double target[3] = {hd_rng_uniform(&rng, -1.5, 1.5), hd_rng_uniform(&rng, -1.5, 1.5),
+                            hd_rng_uniform(&rng, -1.5, 1.5)};
+        sub3(d, target, o);
+        hd_polytope *shape = NULL;
+        assert_int_equal(hd_shape_box(h, r, NULL, &shape), HD_OK);
+        hd_ray_result res;
+        assert_int_equal(hd_ray_cast(shape, NULL, o, d, 2.0, NULL, &res), HD_OK);
+        long double want = rounded_box_reference(h, r, o, d, 2.0);
+        if (want < 0.0L) {
+            assert_false(res.hit);
+            misses++;
+        } else {
+            assert_true(res.hit);
+            hits++;
+            double size = 8.0; /* the scene's extent: origins within 4, d up to 5.5 long */
+            if (fabsl((long double)res.t - want) * sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) >
+                1e-9 * size) {
+                printf("seed-dependent ray %d: t %.17g, reference %.17Lg\n", i, res.t, want);
+                fail();
+            }
+        }
+        hd_polytope_destroy(shape);
+    }
+    assert_true(hits > 40 && misses > 40);
+    /* a sphere of radius 1 at the origin from (5, 0.5, 0) along -x: t = 5 - sqrt(0.75) */
+    hd_polytope *ball = NULL;
+    assert_int_equal(hd_shape_sphere(1.0, NULL, &ball), HD_OK);
+    double o[3] = {5, 0.5, 0}, d[3] = {-1, 0, 0};
+    hd_ray_result res;
+    assert_int_equal(hd_ray_cast(ball, NULL, o, d, HUGE_VAL, NULL, &res), HD_OK);
+    assert_true(res.hit && !res.inside);
+    assert_true(fabs(res.t - (5.0 - sqrt(0.75))) <= 1e-11);
+    assert_true(fabs(res.normal[0] - sqrt(0.75)) <= 1e-9 && fabs(res.normal[1] - 0.5) <= 1e-9);
+    assert_int_equal(res.feature.type, HD_FEATURE_VERTEX);
+    double inner[3] = {0.2, 0, 0};
+    assert_int_equal(hd_ray_cast(ball, NULL, inner, d, 1.0, NULL, &res), HD_OK);
+    assert_true(res.hit && res.inside && res.t == 0.0);
+    double away[3] = {1, 0, 0};
+    assert_int_equal(hd_ray_cast(ball, NULL, o, away, HUGE_VAL, NULL, &res), HD_OK);
+    assert_false(res.hit);
+    hd_polytope_destroy(ball);
+}
+
 int main(void)
 {
     hd_rng_init(&rng, hd_test_seed("api_ray"));
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cube_features),
-        cmocka_unit_test(test_random_rays),
-        cmocka_unit_test(test_scene_rays),
-        cmocka_unit_test(test_bad_rays),
+        cmocka_unit_test(test_cube_features), cmocka_unit_test(test_random_rays),
+        cmocka_unit_test(test_scene_rays),    cmocka_unit_test(test_bad_rays),
+        cmocka_unit_test(test_rounded_rays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
