@@ -313,7 +313,7 @@ hd_status hdi_rounded_gap(const hdi_pair *pair, const hd_options *opt, hd_verdic
     double hi = 0.0, lo = 0.0;
     int found_hi, found_lo;
     hd_status st = line_end(pair, &gjk, s, 1, &out->stats, &hi, &found_hi);
-    hd_cache_reset(&cache);
+    cache = (hd_cache)HD_CACHE_INIT; /* the other end starts cold */
     if (st == HD_OK) {
         st = line_end(pair, &gjk, s, -1, &out->stats, &lo, &found_lo);
     }
