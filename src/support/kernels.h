@@ -12,8 +12,10 @@
 #include "core/tolerances.h"
 #include "polytope/internal.h"
 
-/* Blocks of the largest polytope that has them. */
+/* Blocks of the largest polytope that has them. Every kernel takes 1 <= n <= HD_SCAN_BLOCKS_MAX
+ * (its values stay in registers) and packs one bit per lane into an unsigned int. */
 #define HD_SCAN_BLOCKS_COUNT ((HD_SCAN_BLOCKS_MAX + HD_BLOCK_VERTS - 1) / HD_BLOCK_VERTS)
+_Static_assert(HD_BLOCK_VERTS *HD_SCAN_BLOCKS_COUNT <= 32, "one bit per lane in 32 bits");
 
 #if HD_SCAN_X86
 #include <emmintrin.h>
