@@ -29,9 +29,11 @@ HD_TARGET_AVX2 int scan_avx2(const double *blocks, int n, const double d[3])
     __m256d dx = _mm256_set1_pd(d[0]), dy = _mm256_set1_pd(d[1]), dz = _mm256_set1_pd(d[2]);
     __m256d v[HD_SCAN_BLOCKS_COUNT];
     /* two running maxima, even and odd blocks, halve the chain of dependent maxima */
-    __m256d m0 = _mm256_set1_pd(-INFINITY), m1 = m0;
+    v[0] = dot_avx2(blocks, dx, dy, dz); /* n >= 1: the first block is real */
+    __m256d m0 = _mm256_max_pd(v[0], _mm256_set1_pd(-INFINITY));
+    __m256d m1 = _mm256_set1_pd(-INFINITY);
     int count = (n + HD_BLOCK_VERTS - 1) / HD_BLOCK_VERTS;
-    for (int b = 0; b < count; ++b) {
+    for (int b = 1; b < count; ++b) {
         v[b] = dot_avx2(blocks + HD_BLOCK_DOUBLES * b, dx, dy, dz);
         if (b & 1) {
             m1 = _mm256_max_pd(v[b], m1);
@@ -73,6 +75,14 @@ HD_TARGET_AVX512 __m512d load_two(const double *block, int k, int both)
     return _mm512_insertf64x4(_mm512_castpd256_pd512(lo), hi, 1);
 }
 
+/* The values of blocks b and b + 1 (or b alone, in both halves). */
+HD_TARGET_AVX512 __m512d dot_two(const double *block, int both, __m512d dx, __m512d dy, __m512d dz)
+{
+    __m512d p = _mm512_add_pd(_mm512_mul_pd(load_two(block, 0, both), dx),
+                              _mm512_mul_pd(load_two(block, 1, both), dy));
+    return _mm512_add_pd(p, _mm512_mul_pd(load_two(block, 2, both), dz));
+}
+
 HD_TARGET_AVX512 int scan_avx512(const double *blocks, int n, const double d[3])
 {
     __m512d dx = _mm512_set1_pd(d[0]), dy = _mm512_set1_pd(d[1]), dz = _mm512_set1_pd(d[2]);
@@ -80,12 +90,10 @@ HD_TARGET_AVX512 int scan_avx512(const double *blocks, int n, const double d[3])
     __m512d m = _mm512_set1_pd(-INFINITY);
     int count = (n + HD_BLOCK_VERTS - 1) / HD_BLOCK_VERTS;
     int pairs = (count + 1) / 2;
-    for (int q = 0; q < pairs; ++q) {
-        const double *block = blocks + 2 * HD_BLOCK_DOUBLES * q;
-        int both = 2 * q + 1 < count;
-        __m512d p = _mm512_add_pd(_mm512_mul_pd(load_two(block, 0, both), dx),
-                                  _mm512_mul_pd(load_two(block, 1, both), dy));
-        v[q] = _mm512_add_pd(p, _mm512_mul_pd(load_two(block, 2, both), dz));
+    v[0] = dot_two(blocks, count > 1, dx, dy, dz); /* n >= 1: the first block is real */
+    m = _mm512_max_pd(v[0], m);
+    for (int q = 1; q < pairs; ++q) {
+        v[q] = dot_two(blocks + 2 * HD_BLOCK_DOUBLES * q, 2 * q + 1 < count, dx, dy, dz);
         m = _mm512_max_pd(v[q], m);
     }
     __m256d half = _mm256_max_pd(_mm512_extractf64x4_pd(m, 1), _mm512_castpd512_pd256(m));

@@ -26,17 +26,22 @@ _Static_assert(HD_BLOCK_VERTS *HD_SCAN_BLOCKS_COUNT <= 32, "one bit per lane in 
  * whose value equals m, from the bits of the equality masks, without a branch on the data. That
  * is the plain scan's vertex (a later vertex replaces the running best only when strictly
  * greater), except when vertex 0's value is NaN: nothing beats it there, so the answer is 0. */
+static inline __m128d hdi_scan_dot_sse2(const double *x, __m128d dx, __m128d dy, __m128d dz)
+{
+    __m128d p =
+        _mm_add_pd(_mm_mul_pd(_mm_load_pd(x), dx), _mm_mul_pd(_mm_load_pd(x + HD_BLOCK_VERTS), dy));
+    return _mm_add_pd(p, _mm_mul_pd(_mm_load_pd(x + 2 * HD_BLOCK_VERTS), dz));
+}
+
 static inline int hdi_scan_sse2(const double *blocks, int n, const double d[3])
 {
     __m128d dx = _mm_set1_pd(d[0]), dy = _mm_set1_pd(d[1]), dz = _mm_set1_pd(d[2]);
     __m128d v[2 * HD_SCAN_BLOCKS_COUNT];
-    __m128d m = _mm_set1_pd(-INFINITY);
+    v[0] = hdi_scan_dot_sse2(blocks, dx, dy, dz); /* n >= 1: the first half block is real */
+    __m128d m = _mm_max_pd(v[0], _mm_set1_pd(-INFINITY));
     int halves = 2 * ((n + HD_BLOCK_VERTS - 1) / HD_BLOCK_VERTS);
-    for (int h = 0; h < halves; ++h) {
-        const double *x = blocks + HD_BLOCK_DOUBLES * (h >> 1) + 2 * (h & 1);
-        __m128d p = _mm_add_pd(_mm_mul_pd(_mm_load_pd(x), dx),
-                               _mm_mul_pd(_mm_load_pd(x + HD_BLOCK_VERTS), dy));
-        v[h] = _mm_add_pd(p, _mm_mul_pd(_mm_load_pd(x + 2 * HD_BLOCK_VERTS), dz));
+    for (int h = 1; h < halves; ++h) {
+        v[h] = hdi_scan_dot_sse2(blocks + HD_BLOCK_DOUBLES * (h >> 1) + 2 * (h & 1), dx, dy, dz);
         m = _mm_max_pd(v[h], m);
     }
     m = _mm_max_pd(_mm_shuffle_pd(m, m, 1), m);
