@@ -20,6 +20,7 @@ commands=(
   "profile|profile.sh|[N ...]: callgrind instructions per query of GJK and CD-Dual, per gap class"
   "profile-depth|profile_depth.sh|[N ...]: callgrind instructions per penetration-depth query, hedra and the peers"
   "profile-small|profile_small.sh|[N] [ROUNDS]: small n against libccd: instructions, code lines, medians"
+  "small|small.sh|[KERNEL ...]: n = 8 (boxes) to 1000 against libccd per scan kernel: cold and warm medians, instructions"
   "headline|headline.py|[--check] [DOC]: docs/BENCHMARKS.md's headline tables copied from the generated ones"
 )
 

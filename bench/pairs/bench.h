@@ -12,6 +12,8 @@
 #include "common/workload.h"
 
 #define HD_BENCH_MAX_METHODS 24
+/* Hulls of this many vertices are boxes (bench/pairs/config.c), no ellipsoid's points. */
+#define HD_BENCH_BOX_N 8
 #define HD_BENCH_MAX_LS 32
 
 /* Run-wide settings and the method table. */
@@ -22,9 +24,9 @@ typedef struct hd_bench_ctx {
     long answered[HD_BENCH_MAX_METHODS];   /* queries a method answered, over the run */
     const char *peer_notes;
     uint64_t seed;
-    int orientations; /* K: orientations of B per configuration */
-    int repetitions;  /* R: times each (orientation, gap, method) is timed, spread in the order */
-    int block;        /* back-to-back experiments: calls per timed block (the paper's 300) */
+    int orientations;   /* K: orientations of B per configuration */
+    int repetitions;    /* R: times each (orientation, gap, method) is timed, spread in the order */
+    int block;          /* back-to-back experiments: calls per timed block (the paper's 300) */
     double overhead_ns; /* median cost of an empty timed region, subtracted from every sample */
     const char *outdir;
     const char *meshes; /* directory of the CGAL demo meshes (experiment "meshes"), or NULL */
@@ -43,15 +45,15 @@ typedef struct hd_bench_ctx {
 typedef struct hd_bench_config {
     char label[64];
     hd_wl_shape shape;
-    int n;                    /* points requested on each ellipsoid */
-    hd_bench_hull hull[2];    /* A, B: hull vertices and triangles (Qhull) */
+    int n;                 /* points requested on each ellipsoid */
+    hd_bench_hull hull[2]; /* A, B: hull vertices and triangles (Qhull) */
     void *handle[2][HD_BENCH_MAX_METHODS];
     int orientations;
-    double (*rot)[9];         /* B's rotation per orientation */
-    hd_pl_ray *ray;           /* the placement chord along u per orientation */
-    double scale;             /* largest |coordinate| of the placed pair, for tolerances */
-    double max_bracket;       /* largest verified error bound of t_hi over the orientations */
-    double min_cos;           /* smallest d.u: the most grazing placement */
+    double (*rot)[9];   /* B's rotation per orientation */
+    hd_pl_ray *ray;     /* the placement chord along u per orientation */
+    double scale;       /* largest |coordinate| of the placed pair, for tolerances */
+    double max_bracket; /* largest verified error bound of t_hi over the orientations */
+    double min_cos;     /* smallest d.u: the most grazing placement */
 } hd_bench_config;
 
 /* One cell of an experiment: (configuration, gap, method). */
@@ -64,10 +66,10 @@ typedef struct hd_bench_cell {
     int *iterations, *support_calls;
     double visits_sum[3];
     int visits_count;
-    int instances;  /* distinct (orientation) queries answered, rep 0 */
-    int wrong;      /* of those, answers that contradict the placement */
-    int failed;     /* queries that returned an error */
-    int excluded;   /* orientations skipped because the placement check failed */
+    int instances;                     /* distinct (orientation) queries answered, rep 0 */
+    int wrong;                         /* of those, answers that contradict the placement */
+    int failed;                        /* queries that returned an error */
+    int excluded;                      /* orientations skipped because the placement check failed */
     double dist_err_max, dist_err_sum; /* distance methods, l > 0: |d - reference| */
     int dist_err_count;
 } hd_bench_cell;

@@ -33,6 +33,13 @@ static int hd_bench_make_hull(uint64_t seed, hd_wl_shape shape, int n, hd_bench_
     hd_wl_rng rng;
     hd_wl_rng_init(&rng, seed);
     hd_wl_ellipsoid_points(&rng, n, shape, pts);
+    if (n == HD_BENCH_BOX_N) { /* n = 8 is the box of half sides a, b, c: a physics engine's box */
+        for (int i = 0; i < n; ++i) {
+            pts[3 * i] = (i & 1 ? 1 : -1) * shape.a;
+            pts[3 * i + 1] = (i & 2 ? 1 : -1) * shape.b;
+            pts[3 * i + 2] = (i & 4 ? 1 : -1) * shape.c;
+        }
+    }
     int rc = hd_bench_hull_build(pts, n, hull);
     free(pts);
     return rc;
@@ -136,7 +143,8 @@ hd_bench_config *hd_bench_config_create_meshes(hd_bench_ctx *ctx, const char *di
     cfg->orientations = orientations;
     cfg->rot = malloc(sizeof *cfg->rot * (size_t)(orientations > 0 ? orientations : 1));
     cfg->ray = calloc((size_t)(orientations > 0 ? orientations : 1), sizeof *cfg->ray);
-    int ok = cfg->rot != NULL && cfg->ray != NULL && hd_bench_mesh_hull(path[0], &cfg->hull[0]) == 0 &&
+    int ok = cfg->rot != NULL && cfg->ray != NULL &&
+             hd_bench_mesh_hull(path[0], &cfg->hull[0]) == 0 &&
              hd_bench_mesh_hull(path[1], &cfg->hull[1]) == 0;
     if (ok) {
         snprintf(cfg->label, sizeof cfg->label, "%s %d x %s %d", name_a, cfg->hull[0].n, name_b,
@@ -162,11 +170,11 @@ static hd_bench_config *hd_bench_config_new(hd_bench_ctx *ctx, hd_wl_shape shape
     uint64_t id = hd_bench_shape_id(shape);
     cfg->rot = malloc(sizeof *cfg->rot * (size_t)(orientations > 0 ? orientations : 1));
     cfg->ray = calloc((size_t)(orientations > 0 ? orientations : 1), sizeof *cfg->ray);
-    int ok = cfg->rot != NULL && cfg->ray != NULL &&
-             hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 0), shape, n,
-                                &cfg->hull[0]) == 0 &&
-             hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 1), shape, n,
-                                &cfg->hull[1]) == 0;
+    int ok =
+        cfg->rot != NULL && cfg->ray != NULL &&
+        hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 0), shape, n, &cfg->hull[0]) ==
+            0 &&
+        hd_bench_make_hull(hd_wl_seed(ctx->seed, id, (uint64_t)n, 1), shape, n, &cfg->hull[1]) == 0;
     return hd_bench_config_finish(ctx, cfg, ok, place, id, fmax(shape.a, fmax(shape.b, shape.c)));
 }
 

@@ -13,8 +13,8 @@
 #include "common/host.h"
 
 /* +-1e-4 is 2.5e-7 of the pair's size (400): "near contact" in the sense of |gap| <= 1e-6 size */
-const double hd_bench_gaps[] = {-50, -20, -10, -5, -1, -0.1, -0.01, -1e-4, 0,
-                                1e-4, 0.01, 0.1, 1,   5,  10,    20, 50};
+const double hd_bench_gaps[] = {-50,  -20,  -10, -5, -1, -0.1, -0.01, -1e-4, 0,
+                                1e-4, 0.01, 0.1, 1,  5,  10,   20,    50};
 const int hd_bench_gap_count = (int)(sizeof hd_bench_gaps / sizeof hd_bench_gaps[0]);
 
 static void hd_bench_usage(void)
@@ -28,7 +28,7 @@ static void hd_bench_usage(void)
            "                     fig8paper and lppaper (default 50; --full: 300)\n"
            "  --only LIST        comma-separated experiments: fig8,fig9,lp,distance,scaling,"
            "coherence,\n"
-           "                     fig8paper,lppaper,meshes,depth\n"
+           "                     fig8paper,lppaper,meshes,depth,small (only when named)\n"
            "  --depth-n N        depth experiment: the ellipsoids of n = N only (for profiling)\n"
            "  --meshes DIR       directory of the CGAL demo meshes (.off) for experiments meshes\n"
            "                     and depth\n"
@@ -62,8 +62,10 @@ static hd_bench_config *hd_bench_get_config(hd_bench_driver *d, hd_wl_shape s, i
     if (c != NULL) {
         d->configs[d->config_count++] = c;
         if (!d->ctx.quiet) {
-            fprintf(stderr, "    hull %d + %d vertices; t_hi verified to %.2g; smallest cos(u, normal) %.3f\n",
-                    c->hull[0].n, c->hull[1].n, c->max_bracket, c->min_cos);
+            fprintf(
+                stderr,
+                "    hull %d + %d vertices; t_hi verified to %.2g; smallest cos(u, normal) %.3f\n",
+                c->hull[0].n, c->hull[1].n, c->max_bracket, c->min_cos);
         }
     }
     return c;
@@ -79,7 +81,8 @@ static int hd_bench_method_index(const hd_bench_ctx *ctx, const char *name)
     return -1;
 }
 
-/* Fills an experiment: configurations (shapes x sizes), gaps and the methods (those compiled in). */
+/* Fills an experiment: configurations (shapes x sizes), gaps and the methods (those compiled in).
+ */
 static int hd_bench_setup(hd_bench_driver *d, hd_bench_experiment *ex, const hd_wl_shape *shapes,
                           int nshapes, const int *sizes, int nsizes, const double *gaps, int ngaps,
                           const char *const *methods)
@@ -112,7 +115,7 @@ static int hd_bench_setup(hd_bench_driver *d, hd_bench_experiment *ex, const hd_
 }
 
 static const char *const hd_bench_boolean[] = {"hedra_gjk", "hedra_cddual", "ccd_gjk", "ccd_mpr",
-                                               "bullet", "fcl", NULL};
+                                               "bullet",    "fcl",          NULL};
 
 /* The meshes experiment: pairs of CGAL demo meshes (docs/BENCHMARKS.md), all gaps of Fig. 8. */
 static int hd_bench_setup_meshes(hd_bench_driver *d, hd_bench_experiment *ex, int ngaps)
@@ -152,13 +155,11 @@ static int hd_bench_setup_meshes(hd_bench_driver *d, hd_bench_experiment *ex, in
     return 0;
 }
 
-
-static int hd_bench_define_shuffled(hd_bench_driver *d, const char *name,
-                                    hd_bench_experiment *ex)
+static int hd_bench_define_shuffled(hd_bench_driver *d, const char *name, hd_bench_experiment *ex)
 {
     static const hd_wl_shape base = {200, 100, 100};
-    static const hd_wl_shape shapes[] = {{200, 100, 100}, {400, 100, 100}, {800, 100, 100},
-                                         {800, 200, 50}};
+    static const hd_wl_shape shapes[] = {
+        {200, 100, 100}, {400, 100, 100}, {800, 100, 100}, {800, 200, 50}};
     int ngaps = hd_bench_gap_count;
     memset(ex, 0, sizeof *ex);
     ex->name = name;
@@ -166,6 +167,13 @@ static int hd_bench_define_shuffled(hd_bench_driver *d, const char *name,
         static const int sizes[] = {12, 100, 500, 1000, 5000};
         ex->title = "time per query against the gap l, shape 200:100:100, n = 12..5000 (Fig. 8)";
         return hd_bench_setup(d, ex, &base, 1, sizes, 5, hd_bench_gaps, ngaps, hd_bench_boolean);
+    }
+    if (strcmp(name, "small") == 0) {
+        /* the physics engines' sizes (n = 8: boxes), and n = 1000 to see that nothing slowed */
+        static const int sizes[] = {8, 12, 16, 32, 64, 100, 1000};
+        static const char *const m[] = {"hedra_gjk", "hedra_dist", "ccd_gjk", "ccd_mpr", NULL};
+        ex->title = "small hulls: n = 8 (boxes) to 1000, shape 200:100:100, boolean and distance";
+        return hd_bench_setup(d, ex, &base, 1, sizes, 7, hd_bench_gaps, ngaps, m);
     }
     if (strcmp(name, "fig9") == 0) {
         static const int sizes[] = {1000};
@@ -195,9 +203,9 @@ static int hd_bench_define_shuffled(hd_bench_driver *d, const char *name,
         static const double gaps[] = {-1, 1};
         /* GLPK is left out: at n = 10^4 a query takes tens of ms and allocates megabytes,
          * which would flush the caches for every other method; see the lp experiment. */
-        static const char *const m[] = {"hedra_gjk", "hedra_cddual", "hedra_lp", "ccd_gjk",
-                                        "ccd_mpr", "bullet", "fcl", "hedra_dist",
-                                        "bullet_dist", "fcl_dist", NULL};
+        static const char *const m[] = {"hedra_gjk",   "hedra_cddual", "hedra_lp", "ccd_gjk",
+                                        "ccd_mpr",     "bullet",       "fcl",      "hedra_dist",
+                                        "bullet_dist", "fcl_dist",     NULL};
         ex->title = "time against n at l = -1 and l = +1, every method";
         return hd_bench_setup(d, ex, &base, 1, sizes, 9, gaps, 2, m);
     }
@@ -346,14 +354,17 @@ static int hd_bench_parse(int argc, char **argv, hd_bench_driver *d)
 
 static int hd_bench_experiments(hd_bench_driver *d)
 {
-    static const char *const names[] = {"fig8", "fig9", "meshes", "lp", "distance", "scaling",
-                                        "fig8paper", "lppaper"};
+    static const char *const names[] = {"fig8",    "fig9",      "meshes",  "lp",   "distance",
+                                        "scaling", "fig8paper", "lppaper", "small"};
     int rc = 0;
     hd_bench_ticks t0, t1;
     hd_bench_ticks_read(&t0);
     for (int i = 0; i < (int)(sizeof names / sizeof names[0]); ++i) {
         if (!hd_bench_selected(d->only, names[i])) {
             continue;
+        }
+        if (strcmp(names[i], "small") == 0 && d->only == NULL) {
+            continue; /* only when named: its sizes repeat fig8's at 12, 100 and 1000 */
         }
         if (strcmp(names[i], "meshes") == 0 && d->ctx.meshes == NULL) {
             fprintf(stderr, "meshes: skipped (no --meshes DIR; bench/run.sh gives it)\n");
@@ -395,8 +406,8 @@ int main(int argc, char **argv)
     if (hd_bench_parse(argc, argv, &d) != 0) {
         return 2;
     }
-    d.ctx.method_count = hd_bench_all_methods(d.ctx.methods, HD_BENCH_MAX_METHODS,
-                                              &d.ctx.peer_notes);
+    d.ctx.method_count =
+        hd_bench_all_methods(d.ctx.methods, HD_BENCH_MAX_METHODS, &d.ctx.peer_notes);
     printf("hedra_bench: %s\n", d.ctx.peer_notes);
     if (d.list) {
         for (int m = 0; m < d.ctx.method_count; ++m) {

@@ -3,10 +3,12 @@
  * hulls of n points on an ellipsoid of semi-axes 1, 0.8, 0.6 (n = 8: the corners of the box of
  * those half sides); B turns about a fixed axis by 0.005 rad per frame while its centre runs
  * along a fixed direction at 1.6 + 0.6 cos(2 pi f / 400) (a move of at most 0.5 % of the size per
- * frame), passing through contact four times per 1 000 frames.
- *     hedra_warm_small N FRAMES gjk|dist cold|warm count    one pass over the frames (for
- *         callgrind --toggle-collect=hd_warm_query), with the mean iterations per query
- *     hedra_warm_small N FRAMES gjk|dist cold|warm time R   the median over R passes, ns/query
+ * frame), passing through contact four times per 1 000 frames; SPEED (default 1) multiplies the
+ * turn and the run per frame (SPEED 2: up to 1 % of the size).
+ *     hedra_warm_small N FRAMES gjk|dist cold|warm count [R [SPEED]]   one pass over the frames
+ *         (for callgrind --toggle-collect=hd_warm_query), with the mean iterations per query
+ *     hedra_warm_small N FRAMES gjk|dist cold|warm time R [SPEED]      the median over R passes,
+ *         ns/query
  * Exit status 1 on a build or query error. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -51,13 +53,13 @@ static hd_polytope *make_hull(int n, unsigned long long seed)
     return st == HD_OK ? p : NULL;
 }
 
-static void make_poses(int frames)
+static void make_poses(int frames, double speed)
 {
     const double axis[3] = {0.48, 0.6, 0.64}, dir[3] = {0.8, -0.36, 0.48};
     for (int f = 0; f < frames; ++f) {
-        double angle = 0.3 + 0.005 * f, s = sin(0.5 * angle);
+        double angle = 0.3 + 0.005 * speed * f, s = sin(0.5 * angle);
         double q[4] = {cos(0.5 * angle), s * axis[0], s * axis[1], s * axis[2]};
-        double reach = 1.6 + 0.6 * cos(6.283185307179586 * f / 400.0);
+        double reach = 1.6 + 0.6 * cos(6.283185307179586 * speed * f / 400.0);
         double t[3] = {reach * dir[0], reach * dir[1], reach * dir[2]};
         hd_pose_from_quaternion(q, t, &poses[f]);
     }
@@ -108,13 +110,16 @@ static int compare(const void *x, const void *y)
 int main(int argc, char **argv)
 {
     if (argc < 6) {
-        fprintf(stderr, "usage: hedra_warm_small N FRAMES gjk|dist cold|warm count|time [R]\n");
+        fprintf(stderr,
+                "usage: hedra_warm_small N FRAMES gjk|dist cold|warm count|time [R [SPEED]]\n");
         return 2;
     }
     int n = atoi(argv[1]), frames = atoi(argv[2]);
     int dist = strcmp(argv[3], "dist") == 0, warm = strcmp(argv[4], "warm") == 0;
     int rounds = argc > 6 ? atoi(argv[6]) : 11;
-    if (n < 4 || frames < 1 || frames > MAX_FRAMES || rounds < 1 || rounds > 1000) {
+    double speed = argc > 7 ? atof(argv[7]) : 1.0;
+    if (n < 4 || frames < 1 || frames > MAX_FRAMES || rounds < 1 || rounds > 1000 ||
+        !(speed > 0.0 && speed <= 100.0)) {
         fprintf(stderr, "hedra_warm_small: bad arguments\n");
         return 2;
     }
@@ -124,7 +129,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "hedra_warm_small: hull build failed\n");
         return 1;
     }
-    make_poses(frames);
+    make_poses(frames, speed);
     int failed = pass(dist, warm, frames);
     double iter = (double)iterations / frames;
     if (strcmp(argv[5], "time") == 0) {

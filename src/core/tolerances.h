@@ -50,6 +50,11 @@
  * branches beat a climb's few unpredictable steps until the vertices are many. */
 #define HD_SUPPORT_SCAN_MAX 32
 
+/* Polytopes of at most this many vertices also keep their vertices in structure-of-arrays blocks
+ * for the vector scans (polytope/blocks.c): the scanned ones; larger ones use a table or a climb,
+ * which read verts, so blocks there would be 3n doubles that no support reads. */
+#define HD_SCAN_BLOCKS_MAX HD_SUPPORT_SCAN_MAX
+
 /* ---- kernel: GJK ------------------------------------------------------------------------ */
 
 /* GJK stops when upper - lower <= max(REL |v|, ABS scale): a point of M is known only to a few

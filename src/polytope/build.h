@@ -6,6 +6,8 @@
 #ifndef HD_POLYTOPE_BUILD_H
 #define HD_POLYTOPE_BUILD_H
 
+#include <stddef.h>
+
 #include "polytope/internal.h"
 #include "core/tolerances.h"
 
@@ -139,8 +141,17 @@ hd_status hdi_poly_attach_support_table(hd_polytope **poly);
  * vertex's neighbours are listed counter-clockwise seen from outside. */
 void hdi_poly_fill_topology(hd_polytope *poly, const hdi_halfedges *he);
 
-/* Axis-aligned box, extent, max_abs and bounding sphere from the vertices. */
+/* Axis-aligned box, extent, max_abs and bounding sphere from the vertices; the vertex blocks too
+ * (hdi_poly_fill_blocks). */
 void hdi_poly_fill_bounds(hd_polytope *poly);
+
+/* Bytes of the structure-of-arrays blocks of a polytope of vertex_count vertices (0 above
+ * HD_SCAN_BLOCKS_MAX), carved by hdi_poly_alloc_table (polytope/blocks.c). */
+size_t hdi_poly_blocks_bytes(int vertex_count);
+
+/* The blocks from verts, and the scan kernel for this CPU (polytope/blocks.c): wherever verts get
+ * their final values (construction, copies, rescaling). */
+void hdi_poly_fill_blocks(hd_polytope *poly);
 
 /* Newell's area vector of the loop pts[loop[0..m-1]], normalized into n; returns its length
  * (twice the polygon's area; 0 for a loop of zero area). */

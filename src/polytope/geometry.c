@@ -195,6 +195,7 @@ void hdi_poly_fill_bounds(hd_polytope *p)
         p->face_thin[f] = (unsigned char)hdi_face_widest_triple(p, f, tri);
     }
     hdi_points_bounds(p->verts, p->vertex_count, p->aabb_lo, p->aabb_hi, &p->extent, &p->max_abs);
+    hdi_poly_fill_blocks(p);
     double box_c[3], ritter_c[3];
     hdi_v3_add(box_c, p->aabb_lo, p->aabb_hi);
     hdi_v3_scale(box_c, box_c, 0.5);

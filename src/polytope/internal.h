@@ -13,6 +13,27 @@
 /* Ints per cell record of the support direction table. */
 #define HD_SUPPORT_SLOTS 4
 
+/* The scan a polytope's supports use, chosen once at build for the running CPU (polytope/blocks.c);
+ * every kernel returns the vertex of the plain scan (support/kernels.h). */
+typedef enum hdi_scan_kernel {
+    HDI_SCAN_PLAIN = 0, /* the scalar scan of verts (hdi_support_scan) */
+    HDI_SCAN_SSE2,
+    HDI_SCAN_AVX2,
+    HDI_SCAN_AVX512,
+    HDI_SCAN_KERNELS /* their number */
+} hdi_scan_kernel;
+
+/* The vector kernels need GCC's or Clang's target attributes and CPU tests, on x86-64. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HD_SCAN_X86 1
+#else
+#define HD_SCAN_X86 0
+#endif
+
+/* Vertices per structure-of-arrays block, and doubles per block (x[4], y[4], z[4]). */
+#define HD_BLOCK_VERTS 4
+#define HD_BLOCK_DOUBLES (3 * HD_BLOCK_VERTS)
+
 /* An interior point as a convex combination of at most 4 hull vertices, with its clearance
  * (distance to the nearest face plane; 0 below dimension 3). */
 typedef struct hdi_interior {
@@ -49,6 +70,10 @@ struct hd_polytope {
      * small solids (kernel/mpr.c), which reads nothing else of the block but the vertices; -1
      * when the polytope is not a solid or has more vertices than an int16_t holds */
     int16_t portal_vertex[4];
+    /* at most HD_SCAN_BLOCKS_MAX vertices: the vertices again in ceil(n / 4) blocks x[4], y[4],
+     * z[4] (64-byte aligned), unused lanes copies of vertex 0, for the vector scans; else NULL */
+    double *blocks;
+    int scan_kernel; /* hdi_scan_kernel; HDI_SCAN_PLAIN when blocks is NULL */
     int edge_count;
     int face_count;
 
@@ -78,6 +103,12 @@ struct hd_polytope {
     double max_abs; /* largest absolute coordinate of any vertex */
     double extent;  /* largest side of the bounding box */
 };
+
+/* Whether the running CPU (and its operating system) executes kernel k; HDI_SCAN_PLAIN always. */
+int hdi_scan_kernel_available(int kernel);
+
+/* The kernel polytopes with blocks are built with on this CPU (polytope/blocks.c says which). */
+int hdi_scan_kernel_default(void);
 
 /* Three vertices of face f of p spanning it as widely as the face allows: its first vertex v0, the
  * vertex v1 farthest from v0, the vertex v2 farthest from the line v0 v1. Returns whether the face

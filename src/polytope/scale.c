@@ -43,6 +43,7 @@ void hdi_poly_unscale(hd_polytope *p, int e)
     for (int i = 0; i < 3 * p->vertex_count; ++i) {
         p->verts[i] = ldexp(p->verts[i], e);
     }
+    hdi_poly_fill_blocks(p);
     for (int f = 0; f < p->face_count; ++f) {
         p->face_dist[f] = ldexp(p->face_dist[f], e);
     }

@@ -163,7 +163,8 @@ hd_status hdi_halfedges_build(const hdi_loops *loops, int vertex_count, hdi_half
 }
 
 /* Carves the arrays out of one block aligned to a cache line (so that the struct's leading
- * fields, which every query reads, share one line): the struct, the vertices, the support table's
+ * fields, which every query reads, share one line): the struct, the vertices, their blocks on small
+ * polytopes (from a line boundary, for the vector loads), the support table's
  * cell records (from a line boundary, so that no record straddles two lines), the other doubles,
  * the ints, the bytes. */
 hd_polytope *hdi_poly_alloc_table(int dim, int vertex_count, int edge_count, int face_count,
@@ -173,11 +174,14 @@ hd_polytope *hdi_poly_alloc_table(int dim, int vertex_count, int edge_count, int
     size_t l = (size_t)loop_total, tl = (size_t)table_list;
     size_t head = (sizeof(hd_polytope) + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
     size_t verts = (3 * v * sizeof(double) + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
+    size_t blocks = hdi_poly_blocks_bytes(vertex_count);
+    blocks = (blocks + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
     size_t cells = HD_SUPPORT_SLOTS * sizeof(int) * (size_t)table_cells;
     cells = (cells + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
     size_t n_double = 3 * f + f;
     size_t n_int = (v + 1) + 2 * e + 2 * e + v + 2 * e + 2 * e + (f + 1) + 3 * l + tl;
-    size_t bytes = head + verts + cells + n_double * sizeof(double) + n_int * sizeof(int) + f;
+    size_t bytes =
+        head + verts + blocks + cells + n_double * sizeof(double) + n_int * sizeof(int) + f;
     bytes = (bytes + HD_POLY_ALIGN - 1) / HD_POLY_ALIGN * HD_POLY_ALIGN;
     unsigned char *block = aligned_alloc(HD_POLY_ALIGN, bytes);
     if (block == NULL) {
@@ -186,8 +190,9 @@ hd_polytope *hdi_poly_alloc_table(int dim, int vertex_count, int edge_count, int
     memset(block, 0, bytes);
     hd_polytope *p = (hd_polytope *)block;
     p->verts = (double *)(block + head);
-    p->support_cell = table_cells > 0 ? (int *)(block + head + verts) : NULL;
-    double *d = (double *)(block + head + verts + cells);
+    p->blocks = blocks > 0 ? (double *)(block + head + verts) : NULL;
+    p->support_cell = table_cells > 0 ? (int *)(block + head + verts + blocks) : NULL;
+    double *d = (double *)(block + head + verts + blocks + cells);
     p->face_normal = d;
     d += 3 * f;
     p->face_dist = d;
@@ -236,6 +241,7 @@ void hdi_poly_copy(hd_polytope *p, const hd_polytope *src)
     size_t v = (size_t)src->vertex_count, e = (size_t)src->edge_count;
     size_t f = (size_t)src->face_count, l = (size_t)loop_total;
     memcpy(p->verts, src->verts, 3 * v * sizeof(double));
+    hdi_poly_fill_blocks(p);
     memcpy(p->face_normal, src->face_normal, 3 * f * sizeof(double));
     memcpy(p->face_dist, src->face_dist, f * sizeof(double));
     memcpy(p->vert_offset, src->vert_offset, (v + 1) * sizeof(int));

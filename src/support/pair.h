@@ -79,7 +79,7 @@ static inline void hdi_pair_support_m_from(const hdi_pair *pair, const double d[
         *ia = hdi_support_brute(a, d);
         *ib = hdi_support_brute(b, db);
     } else if (pair->scan_both) {
-        hdi_support_scan_pair(a->verts, a->vertex_count, d, b->verts, b->vertex_count, db, ia, ib);
+        hdi_support_scan_poly_pair(a, d, b, db, ia, ib);
     } else {
         *ia = hdi_support_from(a, d, *start_a, cand_a, count);
         *ib = hdi_support_from(b, db, *start_b, cand_b, count);

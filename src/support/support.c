@@ -7,7 +7,7 @@
 
 int hdi_support_brute(const hd_polytope *poly, const double d[3])
 {
-    return hdi_support_scan(poly->verts, poly->vertex_count, d);
+    return hdi_support_scan_poly(poly, d);
 }
 
 /* Best vertex strictly above *best_value among the vertices of face f; -1 when none. */

@@ -7,6 +7,7 @@
 #include "core/math.h"
 #include "polytope/internal.h"
 #include "core/tolerances.h"
+#include "support/kernels.h"
 
 /* Index of a vertex maximising d.v, by scanning every vertex (lowest index among ties). */
 int hdi_support_brute(const hd_polytope *poly, const double d[3]);
@@ -64,6 +65,53 @@ static inline void hdi_support_scan_pair(const double *xa, int na, const double 
     hdi_support_scan_rest(xb, i, nb, db, &best_b, &value_b);
     *ia = best_a;
     *ib = best_b;
+}
+
+/* The scan of p's vertices by the kernel chosen for it at build (support/kernels.h), every kernel
+ * returning hdi_support_scan's index; HDI_SCAN_PLAIN, or a kernel this build lacks, is that scan
+ * itself. A switch on a field, not a call through a pointer: predicted once and for all. */
+static inline int hdi_support_scan_poly(const hd_polytope *p, const double d[3])
+{
+    switch (p->scan_kernel) {
+#if HD_SCAN_X86
+        case HDI_SCAN_AVX512:
+            return hdi_scan_avx512(p->blocks, p->vertex_count, d);
+        case HDI_SCAN_AVX2:
+            return hdi_scan_avx2(p->blocks, p->vertex_count, d);
+        case HDI_SCAN_SSE2:
+            return hdi_scan_sse2(p->blocks, p->vertex_count, d);
+#endif
+        default:
+            return hdi_support_scan(p->verts, p->vertex_count, d);
+    }
+}
+
+/* The scans of hdi_support_scan_poly of a along da and b along db, in one call when both use the
+ * same kernel (always, in one process): the two scans overlap. */
+static inline void hdi_support_scan_poly_pair(const hd_polytope *a, const double da[3],
+                                              const hd_polytope *b, const double db[3], int *ia,
+                                              int *ib)
+{
+    int kernel = a->scan_kernel == b->scan_kernel ? a->scan_kernel : -1;
+    switch (kernel) {
+#if HD_SCAN_X86
+        case HDI_SCAN_AVX512:
+            hdi_scan_pair_avx512(a->blocks, a->vertex_count, da, b->blocks, b->vertex_count, db, ia,
+                                 ib);
+            return;
+        case HDI_SCAN_AVX2:
+            hdi_scan_pair_avx2(a->blocks, a->vertex_count, da, b->blocks, b->vertex_count, db, ia,
+                               ib);
+            return;
+#endif
+        case HDI_SCAN_PLAIN:
+            hdi_support_scan_pair(a->verts, a->vertex_count, da, b->verts, b->vertex_count, db, ia,
+                                  ib);
+            return;
+        default:
+            *ia = hdi_support_scan_poly(a, da);
+            *ib = hdi_support_scan_poly(b, db);
+    }
 }
 
 /* Whether hdi_support_direct answers p by a scan (no direction table, at most HD_SUPPORT_SCAN_MAX
@@ -133,7 +181,7 @@ static inline int hdi_support_direct(const hd_polytope *poly, const double d[3])
         return hdi_support_lookup(poly, d);
     }
     if (poly->vertex_count <= HD_SUPPORT_SCAN_MAX) {
-        return hdi_support_scan(poly->verts, poly->vertex_count, d);
+        return hdi_support_scan_poly(poly, d);
     }
     return -1;
 }
