@@ -167,9 +167,9 @@ typedef struct hd_scene_file_op {
     hd_scene_file_op_kind kind;
     int body; /* index into bodies */
     int line;
-    hd_pose pose;    /* ADD and MOVE (the identity otherwise) */
-    double twist[6]; /* VELOCITY: v then w (radians over the frame), about the body's frame
-                        origin (hd_body_twist, hedra/scene.h); zero otherwise */
+    hd_pose pose;      /* ADD and MOVE (the identity otherwise) */
+    double twist[6];   /* VELOCITY: v then w (radians over the frame), about the body's frame
+                          origin (hd_body_twist, hedra/scene.h); zero otherwise */
     uint32_t category; /* FILTER: hd_scene_filter's fields */
     uint32_t mask;
     int group;
