@@ -105,7 +105,8 @@ static PyMethodDef methods[] = {
      "    time_tol=None, max_iterations=None)\n--\n\n"
      "-> ToiResult. Certified time of impact over t in [0, 1] of A moving from pose0_a to pose1_a\n"
      "and B from pose0_b to pose1_b (frame origins on straight lines, rotations at constant\n"
-     "angular velocity along the shorter arc; None: the identity): apart for every t < lo,\n"
+     "angular velocity along the shorter arc; pose0 None: the identity, pose1 None: at rest at\n"
+     "pose0): apart for every t < lo,\n"
      "touching or overlapping at hi, hi - lo <= time_tol (hd_toi)."},
     {"toi_twist", FN(hdpy_toi_twist), FASTCALL_KW,
      "toi_twist($module, a, b, motion_a, motion_b, touch_rel=None, time_tol=None,\n"
@@ -126,8 +127,9 @@ static PyMethodDef methods[] = {
      "toi_many($module, a, b, poses0_b, poses1_b, poses0_a=None, poses1_a=None, threads=0,\n"
      "         touch_rel=None, time_tol=None, max_iterations=None)\n--\n\n"
      "-> ToiBatch (hit, toi, lo, hi, normal, witness_a, witness_b, iterations). toi for every\n"
-     "row of poses0_b and poses1_b ((N, 7) or (N, 4, 4)); poses0_a, poses1_a: None (identity),\n"
-     "one pose, or N. In C without the GIL on `threads` threads (0: every core); each row has\n"
+     "row of poses0_b and poses1_b ((N, 7) or (N, 4, 4)); poses0_a, poses1_a: one pose or N\n"
+     "(poses0_a None: the identity; poses1_a None: A at rest at poses0_a). In C without the GIL on "
+     "`threads` threads (0: every core); each row has\n"
      "the bits of toi on it whatever the thread count."},
     {"raycast_many", FN(hdpy_raycast_many), FASTCALL_KW,
      "raycast_many($module, polytope, origins, dirs, length=None, pose=None, threads=0,\n"

@@ -173,11 +173,12 @@ static PyObject *run_toi(const hd_polytope *a, const hd_motion *ma, const hd_pol
     return st == HD_OK ? toi_result_new(&r) : hdpy_raise(st, func);
 }
 
-/* The motion from pose0 to pose1 (both None: at rest at the identity). */
+/* The motion from pose0 to pose1 (pose0 None: the identity; pose1 None: at rest at pose0). */
 static int motion_of(PyObject *p0, PyObject *p1, const char *n0, const char *n1, hd_motion *out)
 {
     hd_pose a, b;
-    if (hdpy_pose_or_identity(p0, n0, &a) < 0 || hdpy_pose_or_identity(p1, n1, &b) < 0) {
+    if (hdpy_pose_or_identity(p0, n0, &a) < 0 ||
+        hdpy_pose_or_identity(p1 == NULL || p1 == Py_None ? p0 : p1, n1, &b) < 0) {
         return -1;
     }
     hd_status st = hd_motion_from_poses(&a, &b, out);
@@ -448,6 +449,9 @@ PyObject *hdpy_toi_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         pose_rows_parse(v[3], "poses1_b", 0, &tj.job.n, &tj.rows[1], &keep[1]) == 0 &&
         pose_rows_parse(v[4], "poses0_a", 1, &tj.job.n, &tj.rows[2], &keep[2]) == 0 &&
         pose_rows_parse(v[5], "poses1_a", 1, &tj.job.n, &tj.rows[3], &keep[3]) == 0) {
+        if (tj.rows[3].data == NULL) {
+            tj.rows[3] = tj.rows[2]; /* A at rest at poses0_a */
+        }
         void **data[8] = {(void **)&tj.hit,   (void **)&tj.toi,       (void **)&tj.lo,
                           (void **)&tj.hi,    (void **)&tj.normal,    (void **)&tj.wit_a,
                           (void **)&tj.wit_b, (void **)&tj.iterations};

@@ -144,6 +144,11 @@ def test_toi_many_bits_and_threads(rng):
                                                       r1.iterations[i])
         assert np.array_equal(s.normal, r1.normal[i])
     assert r1.hit.sum() > 100
+    # a missing end pose leaves the body at rest at its start pose
+    rest = hedra.toi_many(a, b, p0, p1, fixed, threads=2)
+    assert np.array_equal(rest.lo, r1.lo) and np.array_equal(rest.hi, r1.hi)
+    s = hedra.toi(a, b, fixed, None, p0[0], p1[0])
+    assert s.lo == r1.lo[0] and s.hi == r1.hi[0]
     empty = hedra.toi_many(a, b, np.zeros((0, 7)), np.zeros((0, 7)))
     assert empty.toi.shape == (0,)
     bad = p1.copy()
