@@ -36,7 +36,8 @@ def build_dir():
 
 
 C_SOURCES = ["module.c", "errors.c", "args.c", "pose.c", "polytope.c", "result.c", "cache.c",
-             "query.c", "batch.c", "pool.c", "scene.c", "contact.c"]
+             "query.c", "batch.c", "pool.c", "scene.c", "contact.c", "shapes.c", "motion.c",
+             "compound.c"]
 
 
 def project_version():

@@ -30,7 +30,7 @@ class ParseError(HedraError, ValueError): ...
 class FileError(HedraError, OSError): ...
 
 class Polytope:
-    def __init__(self, points: npt.ArrayLike) -> None: ...
+    def __init__(self, points: npt.ArrayLike, radius: float = 0.0) -> None: ...
     @classmethod
     def read(cls, path: Union[str, bytes, Any], format: Optional[str] = None) -> "Polytope": ...
     @classmethod
@@ -52,6 +52,8 @@ class Polytope:
     def bounds(self) -> Any: ...
     @property
     def sphere(self) -> Any: ...
+    @property
+    def radius(self) -> float: ...
 
 class Cache:
     def __init__(self) -> None: ...
@@ -162,6 +164,10 @@ class Scene:
     def move_many(self, ids: npt.ArrayLike, poses: npt.ArrayLike, /) -> None: ...
     def step(self) -> Tuple[npt.NDArray[np.intc], npt.NDArray[np.int8]]: ...
     def query_box(self, lo: npt.ArrayLike, hi: npt.ArrayLike, /) -> npt.NDArray[np.intc]: ...
+    def raycast(
+        self, origin: npt.ArrayLike, dir: npt.ArrayLike, length: Optional[float] = None,
+        all: bool = False,
+    ) -> Any: ...
     def query_polytope(
         self, polytope: Polytope, pose: Pose = None
     ) -> Tuple[npt.NDArray[np.intc], npt.NDArray[np.int8]]: ...
@@ -272,3 +278,162 @@ def contact_manifold(
     cache: Optional[Cache] = None,
     gradient: bool = False,
 ) -> Manifold: ...
+
+# ---- rounded shapes (hedra/shapes.h) ----
+def Sphere(radius: float, centre: npt.ArrayLike = (0.0, 0.0, 0.0)) -> Polytope: ...
+def Capsule(half_length: float, radius: float) -> Polytope: ...
+def Box(half_extents: npt.ArrayLike, radius: float = 0.0) -> Polytope: ...
+def Cylinder(half_height: float, radius: float, sides: int = 32, rounding: float = 0.0) -> Polytope: ...
+def Cone(half_height: float, radius: float, sides: int = 32, rounding: float = 0.0) -> Polytope: ...
+
+# ---- motion (hedra/motion.h) ----
+#: (pose0, v, w) or (pose0, v, w, c)
+Twist = Sequence[Any]
+
+class ToiResult(Tuple[Any, ...]):
+    hit: bool
+    toi: float
+    lo: float
+    hi: float
+    normal: Vec3
+    witness_a: Vec3
+    witness_b: Vec3
+    contact: Optional[SignedDistanceResult]
+    pose_a: Optional[npt.NDArray[np.float64]]
+    pose_b: Optional[npt.NDArray[np.float64]]
+    eps: float
+    iterations: int
+
+class RayResult(Tuple[Any, ...]):
+    hit: bool
+    inside: bool
+    t: float
+    point: Vec3
+    normal: Vec3
+    feature: Tuple[str, int]
+
+class ToiBatch(Tuple[Any, ...]):
+    hit: npt.NDArray[np.bool_]
+    toi: npt.NDArray[np.float64]
+    lo: npt.NDArray[np.float64]
+    hi: npt.NDArray[np.float64]
+    normal: npt.NDArray[np.float64]
+    witness_a: npt.NDArray[np.float64]
+    witness_b: npt.NDArray[np.float64]
+    iterations: npt.NDArray[np.int32]
+
+class RayBatch(Tuple[Any, ...]):
+    hit: npt.NDArray[np.bool_]
+    inside: npt.NDArray[np.bool_]
+    t: npt.NDArray[np.float64]
+    point: npt.NDArray[np.float64]
+    normal: npt.NDArray[np.float64]
+    feature: npt.NDArray[np.int32]
+
+def toi(
+    a: Polytope, b: Polytope, pose0_a: Pose = None, pose1_a: Pose = None, pose0_b: Pose = None,
+    pose1_b: Pose = None, touch_rel: Optional[float] = None, time_tol: Optional[float] = None,
+    max_iterations: Optional[int] = None,
+) -> ToiResult: ...
+def toi_twist(
+    a: Polytope, b: Polytope, motion_a: Twist, motion_b: Twist, touch_rel: Optional[float] = None,
+    time_tol: Optional[float] = None, max_iterations: Optional[int] = None,
+) -> ToiResult: ...
+def shape_cast(
+    a: Polytope, b: Polytope, translation_b: npt.ArrayLike, pose_a: Pose = None,
+    pose_b: Pose = None, touch_rel: Optional[float] = None, time_tol: Optional[float] = None,
+    max_iterations: Optional[int] = None,
+) -> ToiResult: ...
+def raycast(
+    polytope: Polytope, pose: Pose, origin: npt.ArrayLike, dir: npt.ArrayLike,
+    length: Optional[float] = None, touch_rel: Optional[float] = None,
+) -> RayResult: ...
+def toi_many(
+    a: Polytope, b: Polytope, poses0_b: npt.ArrayLike, poses1_b: npt.ArrayLike,
+    poses0_a: Optional[npt.ArrayLike] = None, poses1_a: Optional[npt.ArrayLike] = None,
+    threads: int = 0, touch_rel: Optional[float] = None, time_tol: Optional[float] = None,
+    max_iterations: Optional[int] = None,
+) -> ToiBatch: ...
+def raycast_many(
+    polytope: Polytope, origins: npt.ArrayLike, dirs: npt.ArrayLike,
+    length: Union[float, npt.ArrayLike, None] = None, pose: Pose = None, threads: int = 0,
+    touch_rel: Optional[float] = None,
+) -> RayBatch: ...
+
+# ---- compounds (hedra/compound.h) ----
+class Compound:
+    def __init__(self, pieces: Sequence[Polytope], poses: Optional[npt.ArrayLike] = None) -> None: ...
+    @classmethod
+    def from_obj(cls, path: Union[str, bytes, Any]) -> "Compound": ...
+    def __len__(self) -> int: ...
+    @property
+    def pieces(self) -> Tuple[Polytope, ...]: ...
+    @property
+    def poses(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def bounds(self) -> npt.NDArray[np.float64]: ...
+
+class CompoundCollideResult(Tuple[Any, ...]):
+    verdict: Verdict
+    piece_a: int
+    piece_b: int
+    pair: Optional[CollideResult]
+    stats: dict[str, int]
+
+class CompoundDistanceResult(Tuple[Any, ...]):
+    verdict: Verdict
+    distance: float
+    piece_a: int
+    piece_b: int
+    pair: DistanceResult
+    stats: dict[str, int]
+
+class CompoundSignedDistanceResult(Tuple[Any, ...]):
+    signed_distance: float
+    piece_a: int
+    piece_b: int
+    pair: SignedDistanceResult
+    stats: dict[str, int]
+
+class CompoundContactPoint(Tuple[Any, ...]):
+    point: Vec3
+    separation: float
+    feature_a: Tuple[str, int]
+    feature_b: Tuple[str, int]
+    piece_a: int
+    piece_b: int
+    normal: Vec3
+
+class CompoundManifold(Tuple[Any, ...]):
+    normal: Vec3
+    points: list[CompoundContactPoint]
+    pairs: int
+    contact: CompoundSignedDistanceResult
+
+class EnclosureResult(Tuple[Any, ...]):
+    distance: float
+    vertex: int
+    piece: int
+    witness: Vec3
+    inside: int
+    stats: dict[str, int]
+
+def compound_collide(
+    a: Compound, b: Compound, pose_a: Pose = None, pose_b: Pose = None,
+    touch_rel: Optional[float] = None,
+) -> CompoundCollideResult: ...
+def compound_distance(
+    a: Compound, b: Compound, pose_a: Pose = None, pose_b: Pose = None,
+    touch_rel: Optional[float] = None,
+) -> CompoundDistanceResult: ...
+def compound_signed_distance(
+    a: Compound, b: Compound, pose_a: Pose = None, pose_b: Pose = None,
+    touch_rel: Optional[float] = None, depth: str = "epa", gradient: bool = False,
+) -> CompoundSignedDistanceResult: ...
+def compound_contact_manifold(
+    a: Compound, b: Compound, pose_a: Pose = None, pose_b: Pose = None,
+    touch_rel: Optional[float] = None, depth: str = "epa", gradient: bool = False,
+) -> CompoundManifold: ...
+def enclosure(
+    points: npt.ArrayLike, compound: Compound, touch_rel: Optional[float] = None
+) -> EnclosureResult: ...

@@ -130,10 +130,8 @@ static void run_chunk(hdpy_job *job, int worker, npy_intp lo, npy_intp hi)
     }
 }
 
-/* Runs the batch on `threads` threads (the caller's included); called without the GIL. */
-static void run_batch(batch *bt, int threads)
+void hdpy_run_chunked(hdpy_job *job, int threads)
 {
-    hdpy_job *job = &bt->job;
     npy_intp chunks = threads == 1 ? 1 : (npy_intp)threads * HDPY_CHUNKS_PER_THREAD;
     job->chunk = (job->n + chunks - 1) / chunks;
     if (threads > 1 && job->chunk < HDPY_MIN_CHUNK) {
@@ -143,26 +141,24 @@ static void run_batch(batch *bt, int threads)
         job->chunk = 1;
     }
     npy_intp used = (job->n + job->chunk - 1) / job->chunk;
-    job->run = run_chunk;
     hdpy_pool_run(job, used < threads ? (int)(used > 0 ? used : 1) : threads);
 }
 
 /* Raises the batch's first error, naming the pose index (also as the exception's .index). */
-static PyObject *raise_batch_error(const batch *bt, const char *func)
+PyObject *hdpy_raise_job(const hdpy_job *job, const char *func)
 {
     char context[160];
-    if (strcmp(bt->job.fail_what, "pair") == 0) {
-        PyOS_snprintf(context, sizeof context, "%s: pair %zd", func,
-                      (Py_ssize_t)bt->job.fail_index);
+    if (strcmp(job->fail_what, "pair") == 0) {
+        PyOS_snprintf(context, sizeof context, "%s: pair %zd", func, (Py_ssize_t)job->fail_index);
     } else {
-        PyOS_snprintf(context, sizeof context, "%s: %s[%zd]", func, bt->job.fail_what,
-                      (Py_ssize_t)bt->job.fail_index);
+        PyOS_snprintf(context, sizeof context, "%s: %s[%zd]", func, job->fail_what,
+                      (Py_ssize_t)job->fail_index);
     }
-    hdpy_raise(bt->job.fail_status, context);
+    hdpy_raise(job->fail_status, context);
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
     PyErr_NormalizeException(&type, &value, &tb);
-    PyObject *index = PyLong_FromSsize_t((Py_ssize_t)bt->job.fail_index);
+    PyObject *index = PyLong_FromSsize_t((Py_ssize_t)job->fail_index);
     if (value != NULL && index != NULL) {
         PyObject_SetAttrString(value, "index", index);
     }
@@ -212,11 +208,12 @@ static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObj
 /* Runs a prepared batch without the GIL; raises its first error. */
 static int execute(batch *bt, int threads, const char *func)
 {
+    bt->job.run = run_chunk;
     Py_BEGIN_ALLOW_THREADS
-    run_batch(bt, threads);
+    hdpy_run_chunked(&bt->job, threads);
     Py_END_ALLOW_THREADS
     if (bt->job.fail_index < bt->job.n) {
-        raise_batch_error(bt, func);
+        hdpy_raise_job(&bt->job, func);
         return -1;
     }
     return 0;

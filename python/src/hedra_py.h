@@ -49,6 +49,8 @@ int hdpy_core_count(void);
 /* ---- pose.c: poses from a 7-sequence (qw, qx, qy, qz, tx, ty, tz) or a 4x4 matrix ---- */
 /* obj None: *is_set = 0 (identity); else the pose, validated, *is_set = 1. name for messages. */
 int hdpy_pose(PyObject *obj, const char *name, hd_pose *out, int *is_set);
+/* The same with None (or NULL) giving the identity pose. */
+int hdpy_pose_or_identity(PyObject *obj, const char *name, hd_pose *out);
 /* A pose from 7 or 16 doubles (kind HDPY_POSE_QUAT or HDPY_POSE_MATRIX). */
 enum { HDPY_POSE_QUAT = 7, HDPY_POSE_MATRIX = 16 };
 hd_status hdpy_pose_decode(const double *v, int kind, double pose_tol, hd_pose *out);
@@ -68,8 +70,41 @@ extern PyTypeObject hdpy_PolytopeType;
 int hdpy_polytope_init_type(PyObject *module);
 /* The hd_polytope of a hedra.Polytope argument, or NULL with TypeError. */
 const hd_polytope *hdpy_polytope_get(PyObject *obj, const char *name);
+/* A new hedra.Polytope owning poly (destroyed on failure). */
+PyObject *hdpy_polytope_wrap(hd_polytope *poly);
 /* A C-contiguous (n, 3) float64 array from an array-like; InvalidInputError on wrong shape. */
 PyArrayObject *hdpy_points_array(PyObject *obj, const char *name);
+
+/* ---- shapes.c: hedra.Sphere, Capsule, Box, Cylinder, Cone (hedra/shapes.h) ---- */
+PyObject *hdpy_sphere(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_capsule(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_box(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_cylinder(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_cone(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+/* A 3-vector argument (direction, point) as doubles; -1 with InvalidInputError. */
+int hdpy_vector3(PyObject *obj, const char *name, double out[3]);
+
+/* ---- motion.c: hedra.toi, toi_twist, shape_cast, raycast, toi_many, raycast_many ---- */
+int hdpy_motion_init_types(PyObject *module);
+PyObject *hdpy_ray_result_new(const hd_ray_result *r); /* hedra.RayResult */
+PyObject *hdpy_toi(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_toi_twist(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_shape_cast(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_raycast(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_toi_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+PyObject *hdpy_raycast_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+
+/* ---- compound.c: hedra.Compound and its queries, hedra.enclosure ---- */
+int hdpy_compound_init_type(PyObject *module);
+PyObject *hdpy_compound_collide(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kw);
+PyObject *hdpy_compound_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kw);
+PyObject *hdpy_compound_signed_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                        PyObject *kw);
+PyObject *hdpy_compound_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                         PyObject *kw);
+PyObject *hdpy_enclosure(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 
 /* ---- result.c: result objects ---- */
 int hdpy_result_init_types(PyObject *module);
@@ -80,7 +115,11 @@ PyObject *hdpy_collide_result_new(const hd_collide_result *r, PyObject *a, PyObj
 PyObject *hdpy_distance_result_new(const hd_distance_result *r, PyObject *a, PyObject *b,
                                    const hd_pose *pose_a, const hd_pose *pose_b, int with_gradient);
 PyObject *hdpy_gap_result_new(const hd_gap_result *r);
-PyObject *hdpy_verdict_str(hd_verdict v); /* new reference to an interned string */
+PyObject *hdpy_verdict_str(hd_verdict v);    /* new reference to an interned string */
+PyObject *hdpy_vec3(const double v[3]);      /* a new float64 array (3,) */
+PyObject *hdpy_feature_new(hd_feature_id f); /* ('vertex'|'edge'|'face', index) */
+/* A named tuple of type from count new references (NULL: None); NULL when any failed. */
+PyObject *hdpy_fill(PyTypeObject *type, PyObject **items, int count);
 PyObject *hdpy_stats_new(const hd_stats *s);
 /* hedra.SignedDistanceResult of hd_signed_distance; hedra.Manifold of hd_contact_manifold. */
 PyObject *hdpy_contact_new(const hd_signed_distance_result *c, int with_gradient);
@@ -117,6 +156,13 @@ void hdpy_pool_run(hdpy_job *job, int threads);
 /* Records a failure at index (the lowest one wins); chunks past it are not started. */
 void hdpy_job_fail(hdpy_job *job, npy_intp index, hd_status status, const char *what);
 int hdpy_pool_init(void); /* fork handlers */
+/* Cuts job into chunks (one for one thread, else HDPY_CHUNKS_PER_THREAD per thread of at least
+ * HDPY_MIN_CHUNK) and runs them with hdpy_pool_run; job->run must be set. Without the GIL. */
+void hdpy_run_chunked(hdpy_job *job, int threads);
+/* Raises a failed job's error, naming its index ("func: poses_b[12]: ..."; also .index). */
+PyObject *hdpy_raise_job(const hdpy_job *job, const char *func);
+/* A 4x4 float64 array of a pose. */
+PyObject *hdpy_pose_matrix(const hd_pose *pose);
 
 /* ---- query.c / batch.c: the module's functions ---- */
 PyObject *hdpy_collide(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);

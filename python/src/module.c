@@ -79,6 +79,87 @@ static PyMethodDef methods[] = {
      "normal\n"
      "of signed_distance, by clipping the incident face against the reference face; none when\n"
      "the pair is separated by more than eps. .contact holds the signed_distance answer."},
+    {"Sphere", FN(hdpy_sphere), FASTCALL_KW,
+     "Sphere($module, radius, centre=(0.0, 0.0, 0.0))\n--\n\n"
+     "-> Polytope. The ball of the given radius about centre: one point rounded by radius."},
+    {"Capsule", FN(hdpy_capsule), FASTCALL_KW,
+     "Capsule($module, half_length, radius)\n--\n\n"
+     "-> Polytope. The segment from (0, 0, -half_length) to (0, 0, half_length) rounded by radius\n"
+     "(hd_shape_capsule)."},
+    {"Box", FN(hdpy_box), FASTCALL_KW,
+     "Box($module, half_extents, radius=0.0)\n--\n\n"
+     "-> Polytope. The box [-hx, hx] x [-hy, hy] x [-hz, hz] rounded by radius (reaching h + "
+     "radius\n"
+     "along each axis; hd_shape_box)."},
+    {"Cylinder", FN(hdpy_cylinder), FASTCALL_KW,
+     "Cylinder($module, half_height, radius, sides=32, rounding=0.0)\n--\n\n"
+     "-> Polytope. The prism over the regular polygon of `sides` sides circumscribed about the\n"
+     "circle of radius (axis z, from -half_height to half_height), rounded by rounding: it\n"
+     "encloses the cylinder, within radius * (1 / cos(pi / sides) - 1) of it (hd_shape_cylinder)."},
+    {"Cone", FN(hdpy_cone), FASTCALL_KW,
+     "Cone($module, half_height, radius, sides=32, rounding=0.0)\n--\n\n"
+     "-> Polytope. The pyramid over Cylinder's polygon at z = -half_height with its apex at\n"
+     "z = half_height, rounded by rounding; encloses the cone (hd_shape_cone)."},
+    {"toi", FN(hdpy_toi), FASTCALL_KW,
+     "toi($module, a, b, pose0_a=None, pose1_a=None, pose0_b=None, pose1_b=None, touch_rel=None,\n"
+     "    time_tol=None, max_iterations=None)\n--\n\n"
+     "-> ToiResult. Certified time of impact over t in [0, 1] of A moving from pose0_a to pose1_a\n"
+     "and B from pose0_b to pose1_b (frame origins on straight lines, rotations at constant\n"
+     "angular velocity along the shorter arc; pose0 None: the identity, pose1 None: at rest at\n"
+     "pose0): apart for every t < lo,\n"
+     "touching or overlapping at hi, hi - lo <= time_tol (hd_toi)."},
+    {"toi_twist", FN(hdpy_toi_twist), FASTCALL_KW,
+     "toi_twist($module, a, b, motion_a, motion_b, touch_rel=None, time_tol=None,\n"
+     "          max_iterations=None)\n--\n\n"
+     "-> ToiResult. toi with each motion a twist (pose0, v, w) or (pose0, v, w, c): a point p\n"
+     "(world position at t = 0) is at c + exp(t [w]x) (p - c) + t v; c defaults to pose0's\n"
+     "translation. Any number of turns (hd_motion)."},
+    {"shape_cast", FN(hdpy_shape_cast), FASTCALL_KW,
+     "shape_cast($module, a, b, translation_b, pose_a=None, pose_b=None, touch_rel=None,\n"
+     "           time_tol=None, max_iterations=None)\n--\n\n"
+     "-> ToiResult. A fixed at pose_a, B moved from pose_b by translation_b over t in [0, 1]:\n"
+     "its first contact, with toi's proofs (hd_shape_cast)."},
+    {"raycast", FN(hdpy_raycast), FASTCALL_KW,
+     "raycast($module, polytope, pose, origin, dir, length=None, touch_rel=None)\n--\n\n"
+     "-> RayResult. The least t in [0, length] (None: unbounded) with origin + t dir in the posed\n"
+     "polytope, exact on its face planes (hd_ray_cast); dir need not be unit."},
+    {"toi_many", FN(hdpy_toi_many), FASTCALL_KW,
+     "toi_many($module, a, b, poses0_b, poses1_b, poses0_a=None, poses1_a=None, threads=0,\n"
+     "         touch_rel=None, time_tol=None, max_iterations=None)\n--\n\n"
+     "-> ToiBatch (hit, toi, lo, hi, normal, witness_a, witness_b, iterations). toi for every\n"
+     "row of poses0_b and poses1_b ((N, 7) or (N, 4, 4)); poses0_a, poses1_a: one pose or N\n"
+     "(poses0_a None: the identity; poses1_a None: A at rest at poses0_a). In C without the GIL on "
+     "`threads` threads (0: every core); each row has\n"
+     "the bits of toi on it whatever the thread count."},
+    {"raycast_many", FN(hdpy_raycast_many), FASTCALL_KW,
+     "raycast_many($module, polytope, origins, dirs, length=None, pose=None, threads=0,\n"
+     "             touch_rel=None)\n--\n\n"
+     "-> RayBatch (hit, inside, t, point, normal, feature). raycast for every row of origins\n"
+     "(N, 3); dirs (N, 3) or one (3,); length None, one number or (N,). In C without the GIL on\n"
+     "`threads` threads."},
+    {"compound_collide", FN(hdpy_compound_collide), FASTCALL_KW,
+     "compound_collide($module, a, b, pose_a=None, pose_b=None, touch_rel=None)\n--\n\n"
+     "-> CompoundCollideResult. Compounds a and b intersect when some pair of pieces does, touch\n"
+     "when none does and some pair touches; piece_a, piece_b and pair: the deciding pair and its\n"
+     "CollideResult (hd_compound_collide)."},
+    {"compound_distance", FN(hdpy_compound_distance), FASTCALL_KW,
+     "compound_distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None)\n--\n\n"
+     "-> CompoundDistanceResult. The least distance over the pairs of pieces, the pair attaining\n"
+     "it and its DistanceResult (hd_compound_distance)."},
+    {"compound_signed_distance", FN(hdpy_compound_signed_distance), FASTCALL_KW,
+     "compound_signed_distance($module, a, b, pose_a=None, pose_b=None, touch_rel=None,\n"
+     "                         depth='epa', gradient=False)\n--\n\n"
+     "-> CompoundSignedDistanceResult. The least signed distance over the pairs of pieces (minus\n"
+     "the deepest pair's depth when overlapping), that pair and its SignedDistanceResult."},
+    {"compound_contact_manifold", FN(hdpy_compound_contact_manifold), FASTCALL_KW,
+     "compound_contact_manifold($module, a, b, pose_a=None, pose_b=None, touch_rel=None,\n"
+     "                          depth='epa', gradient=False)\n--\n\n"
+     "-> CompoundManifold. Up to four points of the pairs of pieces in contact, each with its\n"
+     "pieces and its pair's normal (hd_compound_contact_manifold)."},
+    {"enclosure", FN(hdpy_enclosure), FASTCALL_KW,
+     "enclosure($module, points, compound, touch_rel=None)\n--\n\n"
+     "-> EnclosureResult. How far the (n, 3) points (body frame) lie outside the union of the\n"
+     "compound's pieces: the largest distance to the nearest piece (hd_compound_enclosure)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -110,7 +191,8 @@ PyMODINIT_FUNC PyInit__hedra(void)
     }
     if (hdpy_errors_init(m) < 0 || hdpy_polytope_init_type(m) < 0 ||
         hdpy_result_init_types(m) < 0 || hdpy_cache_init_type(m) < 0 || add_constants(m) < 0 ||
-        hdpy_scene_init_type(m) < 0 || hdpy_pool_init() < 0) {
+        hdpy_scene_init_type(m) < 0 || hdpy_motion_init_types(m) < 0 ||
+        hdpy_compound_init_type(m) < 0 || hdpy_pool_init() < 0) {
         Py_DECREF(m);
         return NULL;
     }

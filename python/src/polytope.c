@@ -29,6 +29,8 @@ PyArrayObject *hdpy_points_array(PyObject *obj, const char *name)
     return arr;
 }
 
+static PyObject *wrap(PyTypeObject *type, hd_polytope *poly);
+
 const hd_polytope *hdpy_polytope_get(PyObject *obj, const char *name)
 {
     if (!PyObject_TypeCheck(obj, &hdpy_PolytopeType)) {
@@ -37,6 +39,11 @@ const hd_polytope *hdpy_polytope_get(PyObject *obj, const char *name)
         return NULL;
     }
     return ((hdpy_polytope *)obj)->poly;
+}
+
+PyObject *hdpy_polytope_wrap(hd_polytope *poly)
+{
+    return wrap(&hdpy_PolytopeType, poly);
 }
 
 static PyObject *wrap(PyTypeObject *type, hd_polytope *poly)
@@ -50,14 +57,15 @@ static PyObject *wrap(PyTypeObject *type, hd_polytope *poly)
     return (PyObject *)self;
 }
 
-static PyObject *build(PyTypeObject *type, PyArrayObject *pts, const char *context)
+/* The hull of pts rounded by radius (0: hd_polytope_build's polytope, bit for bit). */
+static PyObject *build(PyTypeObject *type, PyArrayObject *pts, double radius, const char *context)
 {
     hd_polytope *poly = NULL;
     hd_status st;
     const double *xyz = (const double *)PyArray_DATA(pts);
     int n = (int)PyArray_DIM(pts, 0);
     Py_BEGIN_ALLOW_THREADS
-    st = hd_polytope_build(xyz, n, NULL, &poly);
+    st = hd_polytope_build_rounded(xyz, n, radius, NULL, &poly);
     Py_END_ALLOW_THREADS
     if (st != HD_OK) {
         return hdpy_raise(st, context);
@@ -67,16 +75,17 @@ static PyObject *build(PyTypeObject *type, PyArrayObject *pts, const char *conte
 
 static PyObject *polytope_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"points", NULL};
+    static char *kwlist[] = {"points", "radius", NULL};
     PyObject *points;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:Polytope", kwlist, &points)) {
+    double radius = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|d:Polytope", kwlist, &points, &radius)) {
         return NULL;
     }
     PyArrayObject *pts = hdpy_points_array(points, "points");
     if (pts == NULL) {
         return NULL;
     }
-    PyObject *self = build(type, pts, "points");
+    PyObject *self = build(type, pts, radius, "Polytope");
     Py_DECREF(pts);
     return self;
 }
@@ -346,7 +355,17 @@ static PyObject *get_sphere(hdpy_polytope *self, void *closure)
     return Py_BuildValue("(ddd)d", centre[0], centre[1], centre[2], radius);
 }
 
+static PyObject *get_radius(hdpy_polytope *self, void *closure)
+{
+    (void)closure;
+    return PyFloat_FromDouble(hd_polytope_radius(self->poly));
+}
+
 static PyGetSetDef polytope_getset[] = {
+    {"radius", (getter)get_radius, NULL,
+     "the rounding radius r: the shape is every point within r of the hull of .vertices\n"
+     "(0.0 for a sharp polytope).",
+     NULL},
     {"vertices", (getter)get_vertices, NULL,
      "(V, 3) float64, read-only: the hull vertices in the polytope's own frame. Every vertex\n"
      "index of the API (faces, edges, certificates) indexes this array.",
@@ -372,12 +391,17 @@ static Py_ssize_t polytope_len(hdpy_polytope *self)
 
 static PyObject *polytope_repr(hdpy_polytope *self)
 {
+    char radius[40] = "";
+    double r = hd_polytope_radius(self->poly);
+    if (r > 0.0) {
+        PyOS_snprintf(radius, sizeof radius, " radius=%.17g", r);
+    }
     return PyUnicode_FromFormat(
-        "<hedra.Polytope dimension=%d vertices=%d faces=%d>", hd_polytope_dimension(self->poly),
-        hd_polytope_vertex_count(self->poly), hd_polytope_face_count(self->poly));
+        "<hedra.Polytope dimension=%d vertices=%d faces=%d%s>", hd_polytope_dimension(self->poly),
+        hd_polytope_vertex_count(self->poly), hd_polytope_face_count(self->poly), radius);
 }
 
-/* Pickles as its vertices (the hull of the hull's vertices is the same polytope). */
+/* Pickles as its vertices and radius (the hull of the hull's vertices is the same polytope). */
 static PyObject *polytope_reduce(hdpy_polytope *self, PyObject *unused)
 {
     (void)unused;
@@ -390,7 +414,7 @@ static PyObject *polytope_reduce(hdpy_polytope *self, PyObject *unused)
     if (copy == NULL) {
         return NULL;
     }
-    return Py_BuildValue("O(N)", (PyObject *)Py_TYPE(self), copy);
+    return Py_BuildValue("O(Nd)", (PyObject *)Py_TYPE(self), copy, hd_polytope_radius(self->poly));
 }
 
 static PyMethodDef polytope_methods[] = {
@@ -418,9 +442,11 @@ PyTypeObject hdpy_PolytopeType = {
     .tp_basicsize = sizeof(hdpy_polytope),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc =
-        "Polytope(points)\n--\n\nThe convex hull of an (n, 3) array-like of points (any real\n"
-        "dtype; n >= 1; duplicates and interior points allowed). Immutable; share it\n"
-        "between threads and queries freely; len() is the vertex count.",
+        "Polytope(points, radius=0.0)\n--\n\nThe convex hull of an (n, 3) array-like of points "
+        "(any real\n"
+        "dtype; n >= 1; duplicates and interior points allowed), rounded by radius >= 0 (every\n"
+        "point within radius of the hull: one point is a sphere, two a capsule). Immutable; share\n"
+        "it between threads and queries freely; len() is the vertex count.",
     .tp_new = polytope_new,
     .tp_dealloc = (destructor)polytope_dealloc,
     .tp_repr = (reprfunc)polytope_repr,

@@ -156,3 +156,30 @@ PyArrayObject *hdpy_pose_array(PyObject *obj, const char *name, int allow_single
     }
     return arr;
 }
+
+PyObject *hdpy_pose_matrix(const hd_pose *pose)
+{
+    npy_intp dims[2] = {4, 4};
+    PyObject *arr = PyArray_ZEROS(2, dims, NPY_DOUBLE, 0);
+    if (arr != NULL) {
+        double *m = (double *)PyArray_DATA((PyArrayObject *)arr);
+        for (int i = 0; i < 3; ++i) {
+            memcpy(m + 4 * i, pose->r + 3 * i, 3 * sizeof(double));
+            m[4 * i + 3] = pose->t[i];
+        }
+        m[15] = 1.0;
+    }
+    return arr;
+}
+
+int hdpy_pose_or_identity(PyObject *obj, const char *name, hd_pose *out)
+{
+    int set;
+    if (hdpy_pose(obj, name, out, &set) < 0) {
+        return -1;
+    }
+    if (!set) {
+        *out = hd_pose_identity();
+    }
+    return 0;
+}

@@ -97,8 +97,7 @@ PyObject *hdpy_distance(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     return hdpy_distance_result_new(&r, v[0], v[1], pa(&pc), pb(&pc), gradient);
 }
 
-/* A 3-vector argument (direction, point) as doubles. */
-static int vector3(PyObject *obj, const char *name, double out[3])
+int hdpy_vector3(PyObject *obj, const char *name, double out[3])
 {
     PyArrayObject *arr =
         (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 0, 0, NPY_ARRAY_IN_ARRAY);
@@ -125,7 +124,7 @@ PyObject *hdpy_gap(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
     pair_call pc;
     double dir[3];
     if (hdpy_parse_args("gap", args, nargs, kw, names, 6, 3, v) < 0 ||
-        pair_setup(&pc, v[0], v[1], v[3], v[4]) < 0 || vector3(v[2], "direction", dir) < 0 ||
+        pair_setup(&pc, v[0], v[1], v[3], v[4]) < 0 || hdpy_vector3(v[2], "direction", dir) < 0 ||
         hdpy_options(NULL, v[5], &pc.opt) < 0) {
         return NULL;
     }
@@ -165,7 +164,7 @@ PyObject *hdpy_point_inside(PyObject *self, PyObject *const *args, Py_ssize_t na
     pair_call pc;
     double p[3];
     if (hdpy_parse_args("point_inside", args, nargs, kw, names, 4, 2, v) < 0 ||
-        pair_setup(&pc, v[0], NULL, v[2], NULL) < 0 || vector3(v[1], "point", p) < 0 ||
+        pair_setup(&pc, v[0], NULL, v[2], NULL) < 0 || hdpy_vector3(v[1], "point", p) < 0 ||
         hdpy_options(NULL, v[3], &pc.opt) < 0) {
         return NULL;
     }

@@ -37,7 +37,7 @@ PyObject *hdpy_verdict_str(hd_verdict v)
     return Py_NewRef(verdict_names[v]);
 }
 
-static PyObject *vec3(const double v[3])
+PyObject *hdpy_vec3(const double v[3])
 {
     npy_intp n = 3;
     PyObject *arr = PyArray_SimpleNew(1, &n, NPY_DOUBLE);
@@ -111,7 +111,7 @@ static void combination(const hd_combination *c, PyObject **items)
 
 /* A named tuple from items (absent ones None). Any item whose construction failed left a Python
  * error set: the tuple is then dropped. */
-static PyObject *fill(PyTypeObject *type, PyObject **items, int count)
+PyObject *hdpy_fill(PyTypeObject *type, PyObject **items, int count)
 {
     PyObject *t = PyStructSequence_New(type);
     for (int i = 0; i < count; ++i) {
@@ -132,19 +132,19 @@ static PyObject *certificate_new(const hdpy_result *r)
     const hd_certificate *c = &r->cert;
     PyObject *items[9] = {NULL};
     if (c->has_plane) {
-        items[0] = vec3(c->normal);
+        items[0] = hdpy_vec3(c->normal);
         items[1] = PyFloat_FromDouble(c->offset);
         items[2] = PyFloat_FromDouble(c->gap);
     }
     if (c->has_point) {
-        items[3] = vec3(c->point);
+        items[3] = hdpy_vec3(c->point);
         combination(&c->on_a, items + 4);
         combination(&c->on_b, items + 6);
     }
     if (r->verdict == HD_INTERSECTING) {
         items[8] = PyFloat_FromDouble(c->depth_bound);
     }
-    return fill(&CertificateType, items, 9);
+    return hdpy_fill(&CertificateType, items, 9);
 }
 
 static PyStructSequence_Field gap_fields[] = {
@@ -161,10 +161,10 @@ static PyStructSequence_Desc gap_desc = {
 
 PyObject *hdpy_gap_result_new(const hd_gap_result *r)
 {
-    PyObject *items[6] = {
-        PyBool_FromLong(r->contact), hdpy_verdict_str(r->verdict), PyFloat_FromDouble(r->distance),
-        PyLong_FromLong(r->s_sign),  vec3(r->direction),           hdpy_stats_new(&r->stats)};
-    return fill(&GapResultType, items, 6);
+    PyObject *items[6] = {PyBool_FromLong(r->contact),     hdpy_verdict_str(r->verdict),
+                          PyFloat_FromDouble(r->distance), PyLong_FromLong(r->s_sign),
+                          hdpy_vec3(r->direction),         hdpy_stats_new(&r->stats)};
+    return hdpy_fill(&GapResultType, items, 6);
 }
 
 /* ---- hedra.CollideResult, hedra.DistanceResult ---- */
@@ -270,7 +270,7 @@ static PyObject *get_distance(hdpy_result *self, void *c)
 
 static PyObject *get_witness(hdpy_result *self, void *which)
 {
-    return vec3(which ? self->witness_b : self->witness_a);
+    return hdpy_vec3(which ? self->witness_b : self->witness_a);
 }
 
 static PyObject *get_gradient(hdpy_result *self, void *c)
@@ -456,7 +456,7 @@ static PyStructSequence_Field manifold_fields[] = {
 static PyStructSequence_Desc manifold_desc = {
     "hedra.Manifold", "A contact manifold, see hedra.contact_manifold.", manifold_fields, 3};
 
-static PyObject *feature_new(hd_feature_id f)
+PyObject *hdpy_feature_new(hd_feature_id f)
 {
     return Py_BuildValue("(si)", hd_feature_type_str(f.type), f.index);
 }
@@ -478,26 +478,26 @@ PyObject *hdpy_contact_new(const hd_signed_distance_result *c, int with_gradient
     int k = (int)c->method;
     PyObject *items[14] = {hdpy_verdict_str(c->verdict),
                            PyFloat_FromDouble(c->signed_distance),
-                           vec3(c->normal),
-                           vec3(c->witness_a),
-                           vec3(c->witness_b),
+                           hdpy_vec3(c->normal),
+                           hdpy_vec3(c->witness_a),
+                           hdpy_vec3(c->witness_b),
                            PyFloat_FromDouble(c->lower),
                            PyFloat_FromDouble(c->upper),
-                           feature_new(c->feature_a),
-                           feature_new(c->feature_b),
+                           hdpy_feature_new(c->feature_a),
+                           hdpy_feature_new(c->feature_b),
                            PyUnicode_FromString(k >= 0 && k < 3 ? methods[k] : "unknown"),
                            PyFloat_FromDouble(c->eps),
                            PyFloat_FromDouble(c->size),
                            hdpy_stats_new(&c->stats),
                            gradient_new(&c->gradient, with_gradient)};
-    return fill(&SignedDistanceResultType, items, 14);
+    return hdpy_fill(&SignedDistanceResultType, items, 14);
 }
 
 static PyObject *contact_point_new(const hd_contact_point *p)
 {
-    PyObject *items[4] = {vec3(p->point), PyFloat_FromDouble(p->separation),
-                          feature_new(p->feature_a), feature_new(p->feature_b)};
-    return fill(&ContactPointType, items, 4);
+    PyObject *items[4] = {hdpy_vec3(p->point), PyFloat_FromDouble(p->separation),
+                          hdpy_feature_new(p->feature_a), hdpy_feature_new(p->feature_b)};
+    return hdpy_fill(&ContactPointType, items, 4);
 }
 
 PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_result *c,
@@ -513,8 +513,8 @@ PyObject *hdpy_manifold_new(const hd_manifold *m, const hd_signed_distance_resul
         }
         PyTuple_SET_ITEM(points, i, p);
     }
-    PyObject *items[3] = {vec3(m->normal), points, hdpy_contact_new(c, with_gradient)};
-    return fill(&ManifoldType, items, 3);
+    PyObject *items[3] = {hdpy_vec3(m->normal), points, hdpy_contact_new(c, with_gradient)};
+    return hdpy_fill(&ManifoldType, items, 3);
 }
 
 static PyTypeObject SignedBatchType;
@@ -536,7 +536,7 @@ static PyStructSequence_Desc signed_batch_desc = {
 
 PyObject *hdpy_signed_batch_new(PyObject **items)
 {
-    return fill(&SignedBatchType, items, HDPY_SIGNED_BATCH_FIELDS);
+    return hdpy_fill(&SignedBatchType, items, HDPY_SIGNED_BATCH_FIELDS);
 }
 
 static int contact_init_types(PyObject *module)

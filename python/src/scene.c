@@ -3,6 +3,8 @@
  * removed body's shape until the next step, after which the C scene no longer refers to it.
  * step() runs without the GIL on the scene's own threads; a scene is used by one Python thread
  * at a time (`busy` refuses a second). */
+#include <math.h>
+
 #include "hedra_py.h"
 
 #include <limits.h>
@@ -549,6 +551,58 @@ static PyObject *scene_query_polytope(hdpy_scene *self, PyObject *args, PyObject
     return out;
 }
 
+/* The hits of hd_scene_raycast as a list of (id, RayResult) (NULL on failure). */
+static PyObject *ray_hits(const hd_scene_ray_hit *hits, int count)
+{
+    PyObject *list = PyList_New(count);
+    for (int k = 0; list != NULL && k < count; ++k) {
+        PyObject *hit = Py_BuildValue("(iN)", hits[k].id, hdpy_ray_result_new(&hits[k].ray));
+        if (hit == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, k, hit);
+    }
+    return list;
+}
+
+/* raycast(origin, dir, length=None, all=False) -> (id, RayResult) or None; all: a list */
+static PyObject *scene_raycast(hdpy_scene *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"origin", "dir", "length", "all", NULL};
+    PyObject *origin_obj, *dir_obj, *length_obj = Py_None;
+    int all = 0;
+    double origin[3], dir[3], length = HUGE_VAL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|Op:raycast", kwlist, &origin_obj, &dir_obj,
+                                     &length_obj, &all) ||
+        check_idle(self) < 0 || hdpy_vector3(origin_obj, "origin", origin) < 0 ||
+        hdpy_vector3(dir_obj, "dir", dir) < 0) {
+        return NULL;
+    }
+    if (length_obj != Py_None && (length = PyFloat_AsDouble(length_obj)) == -1.0 &&
+        PyErr_Occurred()) {
+        return NULL;
+    }
+    int capacity = all ? hd_scene_body_count(self->scene) : 1, count = 0;
+    hd_scene_ray_hit *hits = PyMem_Malloc(((size_t)capacity + 1) * sizeof *hits);
+    if (hits == NULL) {
+        return PyErr_NoMemory();
+    }
+    hd_status st = hd_scene_raycast(self->scene, origin, dir, length, all, hits, capacity, &count);
+    PyObject *out = NULL;
+    if (st != HD_OK) {
+        hdpy_raise(st, "Scene.raycast");
+    } else if (all) {
+        out = ray_hits(hits, count < capacity ? count : capacity);
+    } else if (count == 0) {
+        out = Py_NewRef(Py_None);
+    } else {
+        out = Py_BuildValue("(iN)", hits[0].id, hdpy_ray_result_new(&hits[0].ray));
+    }
+    PyMem_Free(hits);
+    return out;
+}
+
 /* body(id) -> (polytope, 4x4 pose) */
 static PyObject *scene_body(hdpy_scene *self, PyObject *arg)
 {
@@ -644,6 +698,12 @@ static PyMethodDef scene_methods[] = {
     {"query_box", (PyCFunction)scene_query_box, METH_VARARGS,
      "query_box($self, lo, hi, /)\n--\n\n-> int array: the bodies whose box overlaps [lo, hi], "
      "sorted."},
+    {"raycast", (PyCFunction)(void (*)(void))scene_raycast, KW,
+     "raycast($self, /, origin, dir, length=None, all=False)\n--\n\n-> (id, RayResult) of the "
+     "nearest body\n"
+     "the ray origin + t dir, 0 <= t <= length (None: unbounded), hits (the smallest id among\n"
+     "equal t), or None; all=True: the list of every hit, by t then id (hd_scene_raycast).\n"
+     "Point and segment bodies are never hit."},
     {"query_polytope", (PyCFunction)(void (*)(void))scene_query_polytope, KW,
      "query_polytope($self, /, polytope, pose=None)\n--\n\n-> (ids, verdicts): the bodies it "
      "touches or\n"
