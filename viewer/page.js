@@ -898,10 +898,17 @@
     render();
   });
 
-  // Where a world point is drawn, in pixels of the view (for the browser test's pixel checks).
-  window.hedraProject = (p) => {
-    const v = new THREE.Vector3(...p).project(camera);
-    return [(v.x + 1) / 2 * container.clientWidth, (1 - v.y) / 2 * container.clientHeight];
+  // Where a world point is drawn, in pixels of the view, and the camera's right and up axes in
+  // the world (for the browser test's pixel checks).
+  window.hedraView = {
+    project(p) {
+      const v = new THREE.Vector3(...p).project(camera);
+      return [(v.x + 1) / 2 * container.clientWidth, (1 - v.y) / 2 * container.clientHeight];
+    },
+    axes() {
+      const e = camera.matrixWorld.elements;
+      return { right: [e[0], e[1], e[2]], up: [e[4], e[5], e[6]] };
+    },
   };
 
   if (data.kind === 'scene') sceneView();
