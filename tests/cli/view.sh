@@ -143,6 +143,8 @@ awk 'BEGIN { for (i = 0; i < 8; ++i) printf "%.17g %.17g %.17g\n", 2.1 + i % 2, 
 "$cli" collide --compound --json --distance "$tmp/two.obj" "$cube" --translate-b 2.1,0.1,0.1 >"$tmp/compound.collide"
 "$cli" view --pair "$tmp/pieces.pair" -o "$tmp/pieces.json"
 "$cli" batch --json --distance "$tmp/pieces.pair" >"$tmp/pieces.batch" 2>/dev/null
+printf 'shape ball radius 0.5\nP 1\n0 0 0\nbody a ball 1 0 0 0 0 0 0\nbody b ball 1 0 0 0 0.8 0 0\nbody c ball 1 0 0 0 5 0 0\nframe\nmove c 1 0 0 0 1.6 0.3 0\n' >"$tmp/balls.scene"
+"$cli" view --scene "$tmp/balls.scene" --depth -o "$tmp/balls.json"
 check "rounded, compound, motion and ray data against independent answers" \
   node "$root/tests/viewer/check_shapes_data.mjs" "$tmp"
 ln -s "$cube" "$tmp/a<b>&c.off"

@@ -129,7 +129,29 @@ function checkCompound(file, other, what) {
   sameKeys(d.query, firstLine(other), what);
 }
 
+// A scene of spheres (one point rounded by 0.5) at centres c: bodies i, j are in contact exactly
+// when |c_i - c_j| <= 1, with the signed distance |c_i - c_j| - 1 (closed form).
+function checkBalls() {
+  const d = json('balls.json');
+  check(d.shapes.length === 1 && d.shapes[0].polytope.radius === 0.5, 'balls: the shape is not rounded by 0.5');
+  d.frames.forEach((f, k) => {
+    const at = new Map(f.poses.map((p) => [p[0], p.slice(10, 13)]));
+    const want = [];
+    for (const [i, ci] of at) for (const [j, cj] of at) {
+      if (i < j && Math.hypot(...ci.map((x, m) => x - cj[m])) < 1 - 1e-9) want.push(`${i}|${j}`);
+    }
+    const got = f.contacts.map((c) => `${Math.min(c.a, c.b)}|${Math.max(c.a, c.b)}`).sort();
+    check(same(got, want.sort()), `balls frame ${k}: pairs ${got}, expected ${want}`);
+    for (const c of f.contacts) {
+      const dist = Math.hypot(...at.get(c.a).map((x, m) => x - at.get(c.b)[m]));
+      check(near(c.contact.signed_distance, dist - 1), `balls frame ${k}: ${c.a}-${c.b} signed distance ${c.contact.signed_distance}, expected ${dist - 1}`);
+    }
+  });
+  check(d.frames.length === 2 && d.frames[1].contacts.length === 2, 'balls: frame 1 should hold two pairs');
+}
+
 checkRounded();
+checkBalls();
 checkSweep();
 checkSpin();
 checkPairFile();

@@ -378,6 +378,25 @@ for (const sc of [{ name: 'crowd', file: ex('scene/crowd.scene'), frame: 1, scre
   });
 }
 
+test('hedra view --scene: rounded shapes drawn as spheres', async () => {
+  const file = join(work, 'balls.scene');
+  writeFileSync(file, 'shape ball radius 0.5\nP 1\n0 0 0\nbody a ball 1 0 0 0 0 0 0\n' +
+    'body b ball 1 0 0 0 0.8 0 0\nbody c ball 1 0 0 0 5 0 0\n');
+  const v = await viewPage('scene-balls', ['--scene', file]);
+  assert.deepEqual(await shownPairs(v.page), scenePairs(file, 0));
+  const img = await shot(v.page);
+  // each core is one point: a and b, intersecting, are red spheres; c, alone, a grey one
+  for (const p of [[-0.3, 0, 0], ...await across(v.page, [-0.2, 0, 0], 0.25)]) {
+    const px = await around(v.page, img, p, 1);
+    assert.ok(px.some(isRed), `no red sphere drawn at ${p}: ${JSON.stringify(px)}`);
+  }
+  for (const p of [[5, 0, 0], ...await across(v.page, [5, 0, 0], 0.35)]) {
+    const px = await around(v.page, img, p, 1);
+    assert.ok(countUnlike({ ...img, pixels: px.flat(), channels: 3 }, background) > 0, `no sphere drawn at ${p}`);
+  }
+  await finish(v);
+});
+
 test('hedra view --scene: a bad scene file is reported with file and line, no page', () => {
   const bad = join(work, 'bad.scene');
   writeFileSync(bad, 'shape s\nP 1\n0 0 0\nbody a t 1 0 0 0 0 0 0\n');
