@@ -179,10 +179,10 @@ static int check_pair_args(const hd_view_opts *o, int nfiles)
         return hd_cli_usage_error("view", "--ray and --dir go together", NULL);
     }
     if (o->compound && (o->radius[0] != 0.0 || o->radius[1] != 0.0 || o->have_twist ||
-                        o->have_ray || o->query.record_path)) {
+                        o->have_ray || o->query.record_path || o->have_pose)) {
         return hd_cli_usage_error("view",
                                   "--compound takes none of --radius-a/-b, the motion options, "
-                                  "--ray, --path",
+                                  "--ray, --path, --slide-dir, --slide-steps",
                                   NULL);
     }
     if (o->pair_file != NULL && nfiles != 0) {

@@ -112,6 +112,7 @@ for args in "view --ray 0,0,0 $cube $tet -o $tmp/x.html" "view --dir 1,0,0 $cube
             "view --radius-a -1 $cube $tet -o $tmp/x.html" "view --radius-b nan $cube $tet -o $tmp/x.html" \
             "view --compound --radius-a 1 $cube $tet -o $tmp/x.html" \
             "view --compound --velocity-b 1,0,0 $cube $tet -o $tmp/x.html" \
+            "view --compound --slide-dir 1,0,0 $cube $tet -o $tmp/x.html" \
             "view --compound --ray 0,0,0 --dir 1,0,0 $cube $tet -o $tmp/x.html" \
             "view --velocity-b 1,0 $cube $tet -o $tmp/x.html" \
             "view --pair $root/examples/pairs.pair $cube -o $tmp/x.html" \

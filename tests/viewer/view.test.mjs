@@ -5,11 +5,15 @@
 // whose verdicts `hedra collide` confirms at the same poses, with the signed distance of
 // `hedra collide --depth`. Contact pages (--manifold): the signed distance, bounds and manifold
 // that `hedra collide --depth --manifold` prints. Scene pages (--scene): per frame, the pairs in
-// contact that `hedra scene` prints; the frame slider changes the drawing.
+// contact that `hedra scene` prints; the frame slider changes the drawing. Rounded, compound,
+// time-of-impact and pair-file pages: the answers of the other commands, and pixels of the
+// expected colour where the page's camera puts the shapes, the pose at the time of impact and
+// the ray's hit point.
 // Environment: HEDRA_CLI (the hedra executable), HEDRA_SOURCE (the source tree); optional
 // HEDRA_VIEWER_SCREENSHOT: where to copy the screenshot of the first page (docs/viewer.png);
-// HEDRA_VIEWER_CONTACT_SCREENSHOT, HEDRA_VIEWER_SCENE_SCREENSHOT: those of the contact page and
-// of the scene page (docs/viewer-contact.png, docs/viewer-scene.png).
+// HEDRA_VIEWER_CONTACT_SCREENSHOT, HEDRA_VIEWER_SCENE_SCREENSHOT, HEDRA_VIEWER_SWEEP_SCREENSHOT:
+// those of the contact page, of the scene page and of the rounded sphere's sweep
+// (docs/viewer-contact.png, docs/viewer-scene.png, docs/viewer-sweep.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -259,9 +263,7 @@ async function across(page, c, d) {
 }
 
 test('hedra view of a rounded sphere swept into a cube, with a ray', async () => {
-  const point = join(work, 'point.xyz');
-  writeFileSync(point, '0 0 0\n');
-  const pair = [ex('cube.off'), point, '--radius-b', '0.5', '--translate-b', '2,0.5,0.5'];
+  const pair = [ex('cube.off'), ex('point.xyz'), '--radius-b', '0.5', '--translate-b', '2,0.5,0.5'];
   const v = await viewPage('sweep', [...pair, '--velocity-b', '-3,0,0', '--ray', '0.5,0.5,3', '--dir', '0,0,-1']);
   assert.equal((await v.page.textContent('#verdict')).trim(), collide(pair).verdict);
   const toi = v.data.toi;
@@ -300,6 +302,11 @@ test('hedra view of a rounded sphere swept into a cube, with a ray', async () =>
   assert.match(await v.page.textContent('#ray-facts'), /t = 2 at \(0\.5, 0\.5, 1\), normal \(0, 0, 1\)/);
   const hit = await around(v.page, img, ray.point, 2);
   assert.ok(hit.some(isRed), `no hit point drawn at ${ray.point}: ${JSON.stringify(hit)}`);
+  if (process.env.HEDRA_VIEWER_SWEEP_SCREENSHOT) {
+    await setRange(v.page, '#toi-step', v.data.toi.sweep.findIndex((s) => s.mark === 'hi'));
+    await v.page.$eval('#toi-section', (e) => e.scrollIntoView());
+    await v.page.screenshot({ path: process.env.HEDRA_VIEWER_SWEEP_SCREENSHOT });
+  }
   await finish(v);
 });
 
