@@ -684,8 +684,10 @@
     [[data.a, colors.a, 'A', 0], [data.b, colors.b, 'B', 1]].forEach(([body, color, name, w]) => {
       body.pieces.forEach((p, i) => {
         const hit = deciding[w] === i;
-        const outline = palette[i % palette.length];
-        world.add(pieceObject(p, hit ? colors[q.verdict] || colors.current : color, outline, hit ? 0.95 : 0.3));
+        // A's pieces take the palette first, B's go on from there: one colour per piece
+        const outline = palette[((w ? data.a.pieces.length : 0) + i) % palette.length];
+        // the deciding pieces translucent enough to show one inside the other
+        world.add(pieceObject(p, hit ? colors[q.verdict] || colors.current : color, outline, hit ? 0.7 : 0.3));
         const li = document.createElement('li');
         Object.assign(li.dataset, { body: name, piece: String(i), deciding: String(hit) });
         li.style.borderLeft = '10px solid #' + new THREE.Color(outline).getHexString();
@@ -702,6 +704,8 @@
       witnesses.add(sphereMarker(q.witness_a, colors.witness, size * 0.009),
         sphereMarker(q.witness_b, colors.witness, size * 0.009), segment(q.witness_a, q.witness_b, colors.witness));
     }
+    // with --depth: the contact of the deepest pair of pieces (the keys of one pair's contact)
+    if (q.signed_distance !== undefined) drawContact(witnesses, q, size * 0.008);
     scene.add(witnesses);
     $('pair').textContent = 'A = ' + data.names[0] + ' (' + data.a.pieces.length + ' pieces), B = ' +
       data.names[1] + ' (' + data.b.pieces.length + ' pieces)';
@@ -713,6 +717,11 @@
       if (q.distance !== undefined) rows.push(['distance', num(q.distance)]);
       if (q.distance_pieces) rows.push(['distance between', 'A ' + q.distance_pieces[0] + ', B ' + q.distance_pieces[1]]);
       if (q.certificate_ok !== undefined) rows.push(['certificate', q.certificate_ok ? 'checked, ok' : 'REJECTED']);
+      if (q.signed_distance !== undefined) {
+        rows.push(['signed distance', num(q.signed_distance)], ['normal (A to B)', vec(q.normal)],
+          ['between', 'A ' + q.contact_pieces[0] + ', B ' + q.contact_pieces[1]]);
+      }
+      if (q.manifold) rows.push(['manifold points', String(q.manifold.length)]);
       rows.push(['pairs of pieces queried', String(q.piece_pairs)]);
     }
     addRows($('facts'), rows);
