@@ -90,14 +90,66 @@ static int json_toi(FILE *fp, const hd_view_opts *o, const hd_polytope *a, const
     return st == HD_OK;
 }
 
+/* The verdict of the posed p against the hull of n points (a point or a segment). */
+static hd_verdict verdict_with(const hd_polytope *p, const hd_pose *pose, const double *xyz, int n,
+                               hd_status *st)
+{
+    hd_polytope *q = NULL;
+    hd_collide_result r;
+    r.verdict = HD_SEPARATED;
+    *st = hd_polytope_build(xyz, n, NULL, &q);
+    if (*st == HD_OK) {
+        *st = hd_collide(p, pose, q, NULL, NULL, &r);
+    }
+    hd_polytope_destroy(q);
+    return r.verdict;
+}
+
+/* Whether the ray cast's answer holds for the rounded p, checked independently: a hit point
+ * touches p, an origin found inside is in p, and a miss leaves p apart from the ray up to beyond
+ * p's bounding sphere. A rounded shape's ray cast is checked so (the ray cast may answer for
+ * the hull alone), and a wrong answer becomes an error on the page, never a hit drawn. */
+static int ray_holds_rounded(const hd_view_opts *o, const hd_polytope *p, const hd_pose *pose,
+                             const hd_ray_result *h)
+{
+    hd_status st;
+    const double *d = o->ray_dir;
+    if (h->hit) {
+        hd_verdict v = verdict_with(p, pose, h->inside ? o->ray_origin : h->point, 1, &st);
+        return st == HD_OK && (h->inside ? v != HD_SEPARATED : v == HD_TOUCHING);
+    }
+    double c[3], r;
+    hd_polytope_sphere(p, c, &r);
+    if (pose != NULL) {
+        hd_pose_apply(pose, c, c);
+    }
+    double gap = 0.0, len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (int k = 0; k < 3; ++k) {
+        gap += (o->ray_origin[k] - c[k]) * (o->ray_origin[k] - c[k]);
+    }
+    double far = 2.0 * (sqrt(gap) + r) / len; /* in units of d: past the sphere */
+    double seg[6];
+    for (int k = 0; k < 3; ++k) {
+        seg[k] = o->ray_origin[k];
+        seg[3 + k] = o->ray_origin[k] + far * d[k];
+    }
+    hd_verdict v = verdict_with(p, pose, seg, 2, &st);
+    return st == HD_OK && v == HD_SEPARATED;
+}
+
 /* One body's ray cast: the keys of `hedra ray --json`, or "error" (a shape the ray cast does not
- * take, such as a point: the page says so, the page is not a failure). */
+ * take, such as a point, or a rounded shape whose answer does not hold: the page says so, the
+ * page is not a failure). */
 static void json_ray(FILE *fp, const hd_view_opts *o, const hd_polytope *p, const hd_pose *pose)
 {
     hd_ray_result h;
     hd_status st = hd_ray_cast(p, pose, o->ray_origin, o->ray_dir, HUGE_VAL, NULL, &h);
     fputc('{', fp);
-    if (st == HD_OK) {
+    if (st == HD_OK && hd_polytope_radius(p) > 0.0 && !ray_holds_rounded(o, p, pose, &h)) {
+        fputs("\"error\":\"the ray cast's answer does not hold for the rounded shape (it answers "
+              "for the hull alone)\"",
+              fp);
+    } else if (st == HD_OK) {
         hd_cli_ray_json(fp, &h);
     } else {
         fputs("\"error\":", fp);

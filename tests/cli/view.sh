@@ -138,6 +138,9 @@ awk 'BEGIN { for (i = 0; i < 8; ++i) printf "%.17g %.17g %.17g\n", 2.1 + i % 2, 
   --velocity-a 1,0,0 >"$tmp/spin.cast"
 "$cli" ray --json "$cube" --origin -1,0.5,0.5 --dir 1,0,0 >"$tmp/spin-a.ray"
 "$cli" ray --json "$cube" --translate-a 3,0,0 --origin -1,0.5,0.5 --dir 1,0,0 >"$tmp/spin-b.ray"
+for y in 0.5 1.1 1.5; do
+  "$cli" view --radius-a 0.25 "$cube" "$cube" --translate-b 3,0,0 --ray -1,$y,0.5 --dir 1,0,0 -o "$tmp/rray-$y.json"
+done
 "$cli" view --pair "$tmp/spun.pair" -o "$tmp/spun.json"
 "$cli" batch --toi --json "$tmp/spun.pair" >"$tmp/spun.batch" 2>/dev/null
 "$cli" view --compound "$tmp/two.obj" "$cube" --translate-b 2.1,0.1,0.1 -o "$tmp/compound.json"

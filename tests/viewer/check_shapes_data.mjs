@@ -105,6 +105,26 @@ function checkSpin() {
   check(d.ray.a.t === 1 && d.ray.b.t === 4, `spin: ray t ${d.ray.a.t}, ${d.ray.b.t}, expected 1 and 4`);
 }
 
+// Rays along x at height y (z = 0.5) towards the unit cube rounded by 0.25: at y = 0.5 the first
+// point is (-0.25, 0.5, 0.5), t = 0.75; at y = 1.1 the ray grazes the rounding (0.1 < 0.25 above
+// the top face), at y = 1.5 it passes 0.5 above: no hit. The page gives that answer or an error,
+// never the hull's own hit (t = 1 at y = 0.5, no hit at y = 1.1).
+function checkRoundedRays() {
+  const hitAt = { 0.5: [0.75, [-0.25, 0.5, 0.5]], 1.1: [1 - Math.sqrt(0.25 ** 2 - 0.1 ** 2), null] };
+  for (const y of ['0.5', '1.1', '1.5']) {
+    const a = json(`rray-${y}.json`).ray.a;
+    if (y === '1.5') {
+      check(a.hit === false, `rounded ray at y = ${y}: ${JSON.stringify(a)}`);
+    } else if (a.error === undefined) {
+      const [t, p] = hitAt[y];
+      check(a.hit && near(a.t, t, 1e-9) && (!p || p.every((x, i) => near(a.point[i], x, 1e-9))),
+        `rounded ray at y = ${y}: ${JSON.stringify(a)}, expected t = ${t}`);
+    } else {
+      check(/does not hold for the rounded shape/.test(a.error), `rounded ray at y = ${y}: ${a.error}`);
+    }
+  }
+}
+
 // A pair file with radii and a motion line: the same time of impact as `hedra batch --toi`.
 function checkPairFile() {
   const d = json('spun.json');
@@ -155,6 +175,7 @@ checkBalls();
 checkSweep();
 checkSpin();
 checkPairFile();
+checkRoundedRays();
 checkCompound('compound.json', 'compound.collide', 'compound');
 checkCompound('pieces.json', 'pieces.batch', 'compound pair file');
 console.log(`${checks - failures} passed, ${failures} failed`);
