@@ -341,6 +341,11 @@ static int run_compounds(const hd_view_opts *o, const hd_view_assets *assets,
 static hd_polytope *pair_polytope(const hd_view_opts *o, const hd_points *p, double radius, int k)
 {
     hd_polytope *poly = NULL;
+    if (p->count == 0) {
+        fprintf(stderr, "hedra view: %s: %s is an empty set: nothing to draw\n", o->pair_file,
+                o->files[k]);
+        return NULL;
+    }
     double r = o->radius[k] != 0.0 ? o->radius[k] : radius;
     hd_status st = hd_polytope_build_rounded(p->xyz, p->count, r, &o->query.query.tol, &poly);
     if (st != HD_OK) {
@@ -384,8 +389,11 @@ static int run_pair_file(hd_view_opts *o, const hd_view_assets *assets)
     if (st != HD_OK || done) {
         char msg[600];
         hd_parse_error_format(&err, msg, (int)sizeof msg);
-        fprintf(stderr, "hedra view: %s\n",
-                st != HD_OK ? (msg[0] ? msg : hd_status_str(st)) : "the pair file holds no pair");
+        if (st != HD_OK) {
+            fprintf(stderr, "hedra view: %s\n", msg[0] ? msg : hd_status_str(st));
+        } else {
+            fprintf(stderr, "hedra view: %s: the pair file holds no pair\n", o->pair_file);
+        }
     } else {
         snprintf(names[0], sizeof names[0], "%s:A", pd.name);
         snprintf(names[1], sizeof names[1], "%s:B", pd.name);

@@ -149,6 +149,17 @@ done
 "$cli" batch --json --distance "$tmp/pieces.pair" >"$tmp/pieces.batch" 2>/dev/null
 printf 'shape ball radius 0.5\nP 1\n0 0 0\nbody a ball 1 0 0 0 0 0 0\nbody b ball 1 0 0 0 0.8 0 0\nbody c ball 1 0 0 0 5 0 0\nframe\nmove c 1 0 0 0 1.6 0.3 0\n' >"$tmp/balls.scene"
 "$cli" view --scene "$tmp/balls.scene" --depth -o "$tmp/balls.json"
+# bad pair files: exit 1, the file (and line) named, no page
+: >"$tmp/empty.pair"
+printf 'pair x\nA 0\nB 1\n0 0 0\n' >"$tmp/hollow.pair"
+printf 'pair x\nA 2\n0 0 0\nB 1\n0 0 0\n' >"$tmp/short.pair"
+for bad in "missing.pair:cannot open" "empty.pair:holds no pair" "hollow.pair:x:A is an empty set" \
+           "short.pair:short.pair:4: pair 'x': point 2 of 2"; do
+  f=${bad%%:*} phrase=${bad#*:}
+  check "bad pair file $f: exit 1" test "$(code_of "$cli" view --pair "$tmp/$f" -o "$tmp/bad.html")" -eq 1
+  check "bad pair file $f: message" bash -c "\"$cli\" view --pair $tmp/$f -o $tmp/bad.html 2>&1 | grep -qF \"$phrase\""
+  check "bad pair file $f: no page" test ! -e "$tmp/bad.html"
+done
 check "rounded, compound, motion and ray data against independent answers" \
   node "$root/tests/viewer/check_shapes_data.mjs" "$tmp"
 ln -s "$cube" "$tmp/a<b>&c.off"
