@@ -71,13 +71,17 @@ static int parse_scene_option(hd_view_opts *o, int argc, char **argv, int *i)
 static int parse_shape_option(hd_view_opts *o, int argc, char **argv, int *i)
 {
     const char *arg = argv[*i];
+    if (strcmp(arg, "--compound") == 0) {
+        o->compound = 1;
+        return 1;
+    }
     int used = hd_cli_parse_radius_option("view", argc, argv, i, o->radius);
-    if (used == 0 && (used = hd_cli_parse_motion_option("view", argc, argv, i, o->twist)) != 0) {
+    if (used == 0) {
+        used = hd_cli_parse_motion_option("view", argc, argv, i, o->twist);
         o->have_twist |= used > 0;
     }
-    if (used != 0 || strcmp(arg, "--compound") == 0) {
-        o->compound |= used == 0;
-        return used != 0 ? used : 1;
+    if (used != 0) {
+        return used;
     }
     int is_ray = strcmp(arg, "--ray") == 0, is_dir = strcmp(arg, "--dir") == 0;
     if (!is_ray && !is_dir && strcmp(arg, "--pair") != 0) {

@@ -1,5 +1,7 @@
 /* hedra view: one self-contained HTML page of a query. cmd_view.c parses the command line,
- * view_data.c runs the queries and writes the page's data as JSON, view_page.c finds the page
+ * view_data.c runs the queries and writes the page's data as JSON (view_motion.c its time of
+ * impact and rays, view_compound.c a compound pair's, view_path.c the algorithm's path,
+ * view_scene.c a scene file's frames), view_page.c finds the page
  * assets (viewer/ in the source tree, share/hedra/viewer once installed) and inlines them.
  * docs/VIEWER.md describes the page, its data and where three.js comes from. */
 #ifndef HD_VIEW_H
@@ -34,7 +36,7 @@ typedef struct hd_view_opts {
     int compound;     /* --compound: A and B are compound bodies (OBJ groups) */
     int have_twist;   /* a motion option or the pair file's motion line */
     hd_cli_twist twist[2];
-    int have_ray; /* --ray X,Y,Z --dir X,Y,Z: a ray cast against A and against B */
+    int have_ray; /* bits: 1 --ray X,Y,Z, 2 --dir X,Y,Z; both: ray casts against A and B */
     double ray_origin[3], ray_dir[3];
     const char *pair_file; /* --pair FILE: A and B from the file's first pair */
 } hd_view_opts;
