@@ -27,7 +27,7 @@ static void check_shapes(const hd_scene_file *f)
     for (int i = 0; i < f->shape_count; ++i) {
         const hd_scene_file_shape *s = &f->shapes[i];
         check_name(s->name);
-        if (s->points.count < 1 || s->line < 1) {
+        if (s->points.count < 1 || s->line < 1 || !(s->radius >= 0.0) || !isfinite(s->radius)) {
             abort();
         }
         for (size_t k = 0; k < 3 * (size_t)s->points.count; ++k) {

@@ -47,6 +47,10 @@ int hd_cli_parse_format_option(const char *cmd, int argc, char **argv, int *i, h
 #define HD_CLI_FORMAT_HELP                                                                         \
     "  --format off|obj|xyz  read the shape files in this format whatever their extension\n"
 
+/* --radius-a R / --radius-b R: 1 and radius[0 or 1] set when argv[*i] is one, 0 when it is not,
+ * -1 (after the usage message) for a value that is not a finite number >= 0. */
+int hd_cli_parse_radius_option(const char *cmd, int argc, char **argv, int *i, double radius[2]);
+
 /* Parses "x,y,z" into three finite doubles. */
 int hd_cli_parse_vec3(const char *text, double out[3]);
 

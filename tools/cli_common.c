@@ -179,6 +179,29 @@ int hd_cli_parse_vec3(const char *text, double out[3])
     return parse_numbers(text, 3, true, out);
 }
 
+int hd_cli_parse_radius_option(const char *cmd, int argc, char **argv, int *i, double radius[2])
+{
+    int which = strcmp(argv[*i], "--radius-a") == 0   ? 0
+                : strcmp(argv[*i], "--radius-b") == 0 ? 1
+                                                      : -1;
+    if (which < 0) {
+        return 0;
+    }
+    const char *opt = argv[*i];
+    const char *val = *i + 1 < argc ? argv[++*i] : "";
+    char *end = NULL;
+    double r = strtod(val, &end);
+    if (val[0] == '\0' || *end != '\0' || !isfinite(r) || !(r >= 0.0)) {
+        hd_cli_usage_error(cmd,
+                           which == 0 ? "--radius-a expects a finite number >= 0"
+                                      : "--radius-b expects a finite number >= 0",
+                           val[0] ? val : opt);
+        return -1;
+    }
+    radius[which] = r;
+    return 1;
+}
+
 static int is_pose_option(const char *arg)
 {
     return strcmp(arg, "--translate-a") == 0 || strcmp(arg, "--translate-b") == 0 ||

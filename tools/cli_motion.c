@@ -66,6 +66,24 @@ void hd_cli_toi_json(FILE *fp, hd_status st, const hd_toi_result *r)
     hd_json_double(fp, r->eps);
 }
 
+void hd_cli_ray_json(FILE *fp, const hd_ray_result *h)
+{
+    fprintf(fp, "\"hit\":%s,\"inside\":%s", h->hit ? "true" : "false",
+            h->inside ? "true" : "false");
+    if (h->hit) {
+        fprintf(fp, ",\"t\":");
+        hd_json_double(fp, h->t);
+        fprintf(fp, ",\"point\":");
+        hd_json_vec3(fp, h->point);
+    }
+    if (h->hit && !h->inside) {
+        fprintf(fp, ",\"normal\":");
+        hd_json_vec3(fp, h->normal);
+        fprintf(fp, ",\"feature\":{\"type\":\"%s\",\"index\":%d}",
+                hd_feature_type_str(h->feature.type), h->feature.index);
+    }
+}
+
 void hd_cli_toi_text(FILE *fp, hd_status st, const hd_toi_result *r)
 {
     if (st == HD_ERR_ITERATION_LIMIT) {

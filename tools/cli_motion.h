@@ -36,6 +36,10 @@ hd_motion hd_cli_twist_motion(const hd_cli_twist *tw, const hd_pose *pose0);
  * "iterations", "eps"; on an error "error" (and "free_until" at the cap). */
 void hd_cli_toi_json(FILE *fp, hd_status st, const hd_toi_result *r);
 
+/* A ray cast's JSON keys (hedra ray --json, hedra view --ray), the first without a comma: "hit",
+ * "inside", and for a hit "t" and "point", for a hit from outside "normal" and "feature". */
+void hd_cli_ray_json(FILE *fp, const hd_ray_result *h);
+
 /* The same as text. */
 void hd_cli_toi_text(FILE *fp, hd_status st, const hd_toi_result *r);
 

@@ -62,31 +62,6 @@ static int run_all(hd_cli_opts *o, const hd_polytope *a, const hd_polytope *b)
     return (failed || !agree) ? HD_EXIT_FAILURE : HD_EXIT_OK;
 }
 
-/* --radius-a R / --radius-b R: 1 and radius[0 or 1] set when argv[*i] is one, 0 when it is not,
- * -1 (after the usage message) for a value that is not a finite number >= 0. */
-static int parse_radius(int argc, char **argv, int *i, double radius[2])
-{
-    int which = strcmp(argv[*i], "--radius-a") == 0   ? 0
-                : strcmp(argv[*i], "--radius-b") == 0 ? 1
-                                                      : -1;
-    if (which < 0) {
-        return 0;
-    }
-    const char *opt = argv[*i];
-    const char *val = *i + 1 < argc ? argv[++*i] : "";
-    char *end = NULL;
-    double r = strtod(val, &end);
-    if (val[0] == '\0' || *end != '\0' || !isfinite(r) || !(r >= 0.0)) {
-        hd_cli_usage_error("collide",
-                           which == 0 ? "--radius-a expects a finite number >= 0"
-                                      : "--radius-b expects a finite number >= 0",
-                           val[0] ? val : opt);
-        return -1;
-    }
-    radius[which] = r;
-    return 1;
-}
-
 /* run_all for two compound bodies. */
 static int run_all_compound(hd_cli_opts *o, const hd_compound *a, const hd_compound *b)
 {
@@ -147,7 +122,7 @@ int hd_cmd_collide(int argc, char **argv)
         }
         int used = hd_cli_opts_parse(&o, "collide", argc, argv, &i);
         if (used == 0) {
-            used = parse_radius(argc, argv, &i, radius);
+            used = hd_cli_parse_radius_option("collide", argc, argv, &i, radius);
         }
         if (used < 0) {
             return HD_EXIT_USAGE;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_motion.h"
 
 static int ray_usage(void)
 {
@@ -88,20 +88,8 @@ static int parse_ray_args(int argc, char **argv, ray_args *r)
 static void print_ray(const hd_ray_result *h, int json)
 {
     if (json) {
-        printf("{\"hit\":%s,\"inside\":%s", h->hit ? "true" : "false",
-               h->inside ? "true" : "false");
-        if (h->hit) {
-            printf(",\"t\":");
-            hd_json_double(stdout, h->t);
-            printf(",\"point\":");
-            hd_json_vec3(stdout, h->point);
-        }
-        if (h->hit && !h->inside) {
-            printf(",\"normal\":");
-            hd_json_vec3(stdout, h->normal);
-            printf(",\"feature\":{\"type\":\"%s\",\"index\":%d}",
-                   hd_feature_type_str(h->feature.type), h->feature.index);
-        }
+        putchar('{');
+        hd_cli_ray_json(stdout, h);
         printf("}\n");
         return;
     }

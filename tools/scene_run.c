@@ -23,7 +23,8 @@ static int build_shapes(hd_scene_run *r)
     }
     for (int i = 0; i < r->file.shape_count; ++i) {
         const hd_scene_file_shape *s = &r->file.shapes[i];
-        hd_status st = hd_polytope_build(s->points.xyz, s->points.count, NULL, &r->shapes[i]);
+        hd_status st = hd_polytope_build_rounded(s->points.xyz, s->points.count, s->radius, NULL,
+                                                 &r->shapes[i]);
         if (st != HD_OK) {
             return input_error(r, s->line, "cannot build shape", s->name, st);
         }

@@ -17,7 +17,8 @@ void hd_view_json_polytope(FILE *fp, const hd_polytope *p, const hd_pose *pose)
 {
     const double *v = hd_polytope_vertices(p);
     int nv = hd_polytope_vertex_count(p);
-    fprintf(fp, "{\"dimension\":%d,\"vertices\":[", hd_polytope_dimension(p));
+    fprintf(fp, "{\"dimension\":%d,\"radius\":%.17g,\"vertices\":[", hd_polytope_dimension(p),
+            hd_polytope_radius(p));
     for (int i = 0; i < nv; ++i) {
         double x[3] = {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
         if (pose != NULL) {
@@ -71,9 +72,11 @@ static void json_difference(FILE *fp, const hd_polytope *a, const hd_polytope *b
                 }
             }
         }
-        st = hd_polytope_build(pts, (int)(na * nb), NULL, &m);
-        free(pts);
+        /* A - B of rounded shapes is the hulls' difference plus a ball of r_A + r_B */
+        double r = hd_polytope_radius(a) + hd_polytope_radius(b);
+        st = hd_polytope_build_rounded(pts, (int)(na * nb), r, NULL, &m);
     }
+    free(pts);
     if (st == HD_OK) {
         hd_view_json_polytope(fp, m, NULL);
     } else {
@@ -103,6 +106,8 @@ static void extent(const hd_polytope *p, const hd_pose *pose, const double s[3],
         *lo = h < *lo ? h : *lo;
         *hi = h > *hi ? h : *hi;
     }
+    *lo -= hd_polytope_radius(p); /* the core's extent widened by the rounding */
+    *hi += hd_polytope_radius(p);
 }
 
 /* The motion of B: the unit direction s and the offsets [lo, hi] along it to sample. B moved by
@@ -131,6 +136,15 @@ static void motion_range(const hd_view_opts *o, const hd_polytope *a, const hd_p
     width = width > 0.0 ? width : 1.0;
     *lo = fmin(a_lo - b_hi - 0.25 * width, 0.0);
     *hi = fmax(a_hi - b_lo + 0.25 * width, 0.0);
+}
+
+void hd_view_json_head(FILE *fp, const char *kind, const hd_view_opts *o)
+{
+    fprintf(fp, "{\"hedra\":\"%s\",\"kind\":\"%s\",\"names\":[", hd_version_string(), kind);
+    hd_json_string(fp, o->files[0]);
+    fputc(',', fp);
+    hd_json_string(fp, o->files[1]);
+    fputc(']', fp);
 }
 
 /* The contact's signed distance, normal, witnesses and, when asked, manifold points. */
@@ -264,11 +278,8 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     trace.workspace = NULL;
     hd_cli_answer traced;
     hd_cli_run(&trace, trace.algo, a, b, &traced);
-    fprintf(fp, "{\"hedra\":\"%s\",\"kind\":\"pair\",\"names\":[", hd_version_string());
-    hd_json_string(fp, o->files[0]);
-    fputc(',', fp);
-    hd_json_string(fp, o->files[1]);
-    fputs("],\"a\":", fp);
+    hd_view_json_head(fp, "pair", o);
+    fputs(",\"a\":", fp);
     hd_view_json_polytope(fp, a, NULL);
     fputs(",\"b\":", fp);
     hd_view_json_polytope(fp, b, &o->query.pose_b);
@@ -284,10 +295,11 @@ int hd_view_write_data(FILE *fp, const hd_view_opts *o, const hd_polytope *a, co
     hd_view_json_path(fp, &traced, trace.workspace, a, b, &o->query.pose_b);
     fputs(",\"motion\":", fp);
     json_motion(fp, o, a, b);
+    int moved = hd_view_json_motion_keys(fp, o, a, b);
     fputs("}", fp);
     hd_workspace_destroy(run.workspace);
     hd_workspace_destroy(trace.workspace);
     int failed = ans.status != HD_OK || ans.distance_status != HD_OK || ans.cert_ok == 0 ||
-                 ans.contact_status != HD_OK;
+                 ans.contact_status != HD_OK || !moved;
     return failed ? HD_EXIT_FAILURE : HD_EXIT_OK;
 }

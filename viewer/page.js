@@ -9,8 +9,10 @@
     a: 0x2f6fde, b: 0xe07b24, m: 0x2aa56b, plane: 0x8a4fd6, point: 0x111111,
     witness: 0xc21d8f, current: 0xd62f4b, visited: 0xf2b33d, origin: 0x111111,
     normal: 0x0e8a8a, depth: 0x0e8a8a, manifold: 0x064e4e,
-    free: 0x9aa7bd, touching: 0xe0a020, intersecting: 0xd62f4b,
+    free: 0x9aa7bd, touching: 0xe0a020, intersecting: 0xd62f4b, ray: 0x5b3fd6, hit: 0xd62f4b,
   };
+  // outline colours of the pieces of a compound body, in turn
+  const palette = [0x1b9e77, 0xd95f02, 0x7570b3, 0xe7298a, 0x66a61e, 0xe6ab02, 0xa6761d, 0x17becf];
   const $ = (id) => document.getElementById(id);
 
   // ---- formatting ----
@@ -96,6 +98,95 @@
     if (seg.length > 0) group.add(linesOf(seg, darker(color)));
     group.add(pointsOf(p.vertices, darker(color), 5));
     return group;
+  }
+
+  // The outward unit normal of a face loop (Newell's method; loops are counter-clockwise from
+  // outside).
+  function loopNormal(vertices, loop) {
+    const n = new THREE.Vector3();
+    for (let k = 0; k < loop.length; ++k) {
+      const u = vertices[loop[k]], v = vertices[loop[(k + 1) % loop.length]];
+      n.x += (u[1] - v[1]) * (u[2] + v[2]);
+      n.y += (u[2] - v[2]) * (u[0] + v[0]);
+      n.z += (u[0] - v[0]) * (u[1] + v[1]);
+    }
+    return n.normalize();
+  }
+
+  // The surface of a rounded polytope (the core plus a ball of radius r, docs/algorithms/
+  // rounded.md) as one geometry: every face moved out by r along its normal (both sides of a
+  // flat polygon), a cylinder of radius r on every edge and a sphere of radius r on every vertex.
+  const roundedCache = new Map();
+  function roundedGeometry(p) {
+    if (roundedCache.has(p)) return roundedCache.get(p);
+    const r = p.radius;
+    const pos = [], nor = [];
+    const take = (geometry, matrix) => {
+      const g = geometry.toNonIndexed().applyMatrix4(matrix);
+      const a = g.attributes.position.array, b = g.attributes.normal.array;
+      for (let i = 0; i < a.length; ++i) { pos.push(a[i]); nor.push(b[i]); }
+    };
+    const sides = p.dimension === 2 ? [1, -1] : [1];
+    for (const loop of p.faces) {
+      const n = loopNormal(p.vertices, loop);
+      for (const side of sides) {
+        const off = n.clone().multiplyScalar(side * r);
+        const at = (i) => new THREE.Vector3(...p.vertices[loop[i]]).add(off).toArray();
+        for (let k = 1; k + 1 < loop.length; ++k) {
+          pos.push(...at(0), ...(side > 0 ? at(k) : at(k + 1)), ...(side > 0 ? at(k + 1) : at(k)));
+          for (let c = 0; c < 3; ++c) nor.push(side * n.x, side * n.y, side * n.z);
+        }
+      }
+    }
+    const ball = new THREE.SphereGeometry(r, 24, 16);
+    for (const v of p.vertices) take(ball, new THREE.Matrix4().makeTranslation(...v));
+    for (const [i, j] of p.edges) {
+      const a = new THREE.Vector3(...p.vertices[i]), d = new THREE.Vector3(...p.vertices[j]).sub(a);
+      const len = d.length();
+      if (!(len > 0)) continue;
+      const q = new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 1, 0), d.clone().normalize());
+      const m = new THREE.Matrix4().compose(a.addScaledVector(d, 0.5), q, new THREE.Vector3(1, 1, 1));
+      take(new THREE.CylinderGeometry(r, r, len, 24, 1, true), m);
+    }
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
+    g.setAttribute('normal', new THREE.Float32BufferAttribute(nor, 3));
+    roundedCache.set(p, g);
+    return g;
+  }
+
+  // A rounded polytope: its rounded surface, and the core's edges and vertices inside.
+  function roundedObject(p, color) {
+    const group = new THREE.Group();
+    const m = new THREE.MeshLambertMaterial({
+      color, side: THREE.DoubleSide, transparent: true, opacity: 0.9, depthWrite: false,
+    });
+    group.userData.mesh = new THREE.Mesh(roundedGeometry(p), m);
+    group.add(group.userData.mesh);
+    const seg = [];
+    for (const [i, j] of p.edges) seg.push(...p.vertices[i], ...p.vertices[j]);
+    if (seg.length > 0) group.add(linesOf(seg, darker(color)));
+    group.add(pointsOf(p.vertices, darker(color), 5));
+    return group;
+  }
+
+  // A polytope of the data, rounded when it has a radius.
+  const drawnPolytope = (p, color) => (p.radius > 0 ? roundedObject(p, color) : polytopeObject(p, color));
+
+  // Expands box by the polytope, its radius included.
+  function expandBy(box, p) {
+    const r = p.radius || 0;
+    for (const v of p.vertices) {
+      box.expandByPoint(new THREE.Vector3(v[0] - r, v[1] - r, v[2] - r));
+      box.expandByPoint(new THREE.Vector3(v[0] + r, v[1] + r, v[2] + r));
+    }
+    return box;
+  }
+
+  // The 4x4 matrix of a pose of the data: 12 numbers, the row-major rotation then the translation.
+  function poseMatrix(p) {
+    return new THREE.Matrix4().set(p[0], p[1], p[2], p[9], p[3], p[4], p[5], p[10],
+      p[6], p[7], p[8], p[11], 0, 0, 0, 1);
   }
 
   function setOpacity(group, opacity) {
@@ -189,29 +280,26 @@
   // ---- the page of a pair ----
   function pairView() {
     // ---- bounds of the scene, for the camera and the size of markers ----
-    const box = new THREE.Box3();
-    for (const v of data.a.vertices.concat(data.b.vertices)) box.expandByPoint(new THREE.Vector3(...v));
+    const box = expandBy(expandBy(new THREE.Box3(), data.a), data.b);
     const shapeCentre = box.getCenter(new THREE.Vector3());
     size = box.getSize(new THREE.Vector3()).length() || 1;
     const diffBox = new THREE.Box3().expandByPoint(new THREE.Vector3(0, 0, 0));
-    if (data.difference.vertices) {
-      for (const v of data.difference.vertices) diffBox.expandByPoint(new THREE.Vector3(...v));
-    }
+    if (data.difference.vertices) expandBy(diffBox, data.difference);
     size = Math.max(size, diffBox.getSize(new THREE.Vector3()).length() * 0.5);
     camera.near = size * 1e-3;
     camera.far = size * 100;
 
     // ---- the objects ----
     const shapes = new THREE.Group();
-    const objA = polytopeObject(data.a, colors.a);
-    const objB = polytopeObject(data.b, colors.b);
+    const objA = drawnPolytope(data.a, colors.a);
+    const objB = drawnPolytope(data.b, colors.b);
     shapes.add(objA, objB);
     scene.add(shapes);
 
     const difference = new THREE.Group();
     const diffBody = new THREE.Group();
     if (data.difference.vertices) {
-      diffBody.add(polytopeObject(data.difference, colors.m));
+      diffBody.add(drawnPolytope(data.difference, colors.m));
       setOpacity(diffBody.children[0], 0.35);
     }
     difference.add(diffBody);
@@ -283,8 +371,9 @@
           rows.push(['certificate', query.certificate_ok ? 'checked, ok' : 'REJECTED']);
         }
       }
-      rows.push(['A', data.a.vertices.length + ' vertices, dimension ' + data.a.dimension],
-        ['B', data.b.vertices.length + ' vertices, dimension ' + data.b.dimension]);
+      const rounded = (p) => (p.radius > 0 ? ', rounded by ' + num(p.radius) : '');
+      rows.push(['A', data.a.vertices.length + ' vertices, dimension ' + data.a.dimension + rounded(data.a)],
+        ['B', data.b.vertices.length + ' vertices, dimension ' + data.b.dimension + rounded(data.b)]);
       rows.push(['A − B', data.difference.vertices
         ? data.difference.vertices.length + ' vertices' : data.difference.omitted]);
       addRows($('facts'), rows);
@@ -462,6 +551,13 @@
       render();
     });
 
+    // ---- the time of impact (B swept over [0, 1]) and the rays ----
+    const sweepLayer = new THREE.Group();
+    const rayLayer = new THREE.Group();
+    scene.add(sweepLayer, rayLayer);
+    if (data.toi) sweepView(data.toi, sweepLayer);
+    if (data.ray) rayView(data.ray, rayLayer);
+
     // ---- what is shown ----
     function applyVisibility(reframe) {
       const diff = $('show-difference').checked;
@@ -472,6 +568,7 @@
       witnessLayer.visible = $('show-witnesses').checked && !diff;
       contactLayer.visible = $('show-contact').checked && !diff;
       nearestLayer.visible = $('show-witnesses').checked;
+      sweepLayer.visible = rayLayer.visible = !diff;
       if (reframe) frame(diff ? difference : shapes, diff ? pathFocus() : null, data.motion.direction);
     }
     for (const id of ['show-shapes', 'show-certificate', 'show-witnesses', 'show-contact']) {
@@ -480,6 +577,161 @@
     $('show-difference').addEventListener('change', () => { applyVisibility(true); render(); });
     applyVisibility(true);
     showPose();
+  }
+
+  // The poses of a time of impact (data.toi): faint copies of the moving bodies at every pose of
+  // the sweep, and the pose chosen on the slider drawn solid: at first hi of toi_bounds, where
+  // the bodies are in contact (red). data.a and data.b are drawn at their poses of t = 0.
+  function sweepView(toi, layer) {
+    $('toi-section').hidden = false;
+    const sweep = toi.sweep;
+    const moves = (m) => m.velocity.some((x) => x !== 0) || m.spin.some((x) => x !== 0);
+    const bodies = [];
+    if (moves(toi.motion_a)) bodies.push({ p: data.a, key: 'pose_a', color: colors.a });
+    if (moves(toi.motion_b) || bodies.length === 0) bodies.push({ p: data.b, key: 'pose_b', color: colors.b });
+    const placed = (b, k) => poseMatrix(sweep[k][b.key]).multiply(poseMatrix(sweep[0][b.key]).invert());
+    const at = (b, k, color, opacity) => {
+      const g = drawnPolytope(b.p, color);
+      setOpacity(g, opacity);
+      g.matrixAutoUpdate = false;
+      g.matrix.copy(placed(b, k));
+      return g;
+    };
+    for (const b of bodies) {
+      sweep.forEach((s, k) => { if (!s.mark && k > 0) layer.add(at(b, k, b.color, 0.12)); });
+    }
+    const current = new THREE.Group();
+    layer.add(current);
+    const lo = sweep.findIndex((s) => s.mark === 'lo');
+    const hi = sweep.findIndex((s) => s.mark === 'hi');
+    const rows = [];
+    if (toi.error) rows.push(['error', toi.error]);
+    if (toi.free_until !== undefined) rows.push(['apart (proven) for t <', num(toi.free_until)]);
+    if (!toi.error && !toi.hit) rows.push(['time of impact', 'none: apart on [0, 1] (proven)']);
+    if (toi.hit) {
+      rows.push(['time of impact', num(toi.toi)],
+        ['toi_bounds', '[' + num(toi.toi_bounds[0]) + ', ' + num(toi.toi_bounds[1]) + ']'],
+        ['signed distance at hi', num(toi.signed_distance)], ['normal at hi', vec(toi.normal)]);
+    }
+    if (!toi.error) rows.push(['queries', String(toi.iterations)], ['eps', num(toi.eps)]);
+    addRows($('toi-facts'), rows);
+    const input = $('toi-step');
+    input.max = String(sweep.length - 1);
+    input.value = String(hi >= 0 ? hi : 0);
+    for (const k of [lo, hi].filter((k) => k >= 0)) {
+      $('toi-ticks').append(Object.assign(document.createElement('option'), { value: String(k) }));
+    }
+    $('toi-marks').textContent = hi >= 0 ? 'slider: lo of toi_bounds at step ' + lo + ', hi at step ' +
+      hi + ' of ' + (sweep.length - 1) : sweep.length + ' poses over [0, 1]';
+    function show(k) {
+      current.clear();
+      for (const b of bodies) current.add(at(b, k, k === hi ? colors.current : b.color, 0.9));
+      const s = sweep[k];
+      const info = $('toi-info');
+      info.textContent = 't = ' + num(s.t) + (s.mark ? ' (' + s.mark + ' of toi_bounds)' : '') +
+        ', signed distance ' + num(s.signed_distance);
+      info.dataset.t = String(s.t);
+      info.dataset.signedDistance = String(s.signed_distance);
+    }
+    input.addEventListener('input', () => { show(Number(input.value)); render(); });
+    show(Number(input.value));
+  }
+
+  // Rays (data.ray): the ray from its origin, and on A and on B the hit point with the normal.
+  function rayView(ray, layer) {
+    $('ray-section').hidden = false;
+    const o = new THREE.Vector3(...ray.origin);
+    const d = new THREE.Vector3(...ray.dir).normalize();
+    const hits = [ray.a, ray.b].filter((h) => h.hit);
+    let far = size;
+    for (const h of hits) far = Math.max(far, 1.2 * o.distanceTo(new THREE.Vector3(...h.point)));
+    layer.add(segment(ray.origin, o.clone().addScaledVector(d, far).toArray(), colors.ray, size * 0.003),
+      sphereMarker(ray.origin, colors.ray, size * 0.008));
+    for (const h of hits) {
+      layer.add(sphereMarker(h.point, colors.hit, size * 0.012));
+      if (h.normal) layer.add(arrow(h.point, h.normal, size * 0.15, colors.normal, size * 0.0025));
+    }
+    const rows = [['origin', vec(ray.origin)], ['direction', vec(ray.dir)]];
+    for (const [name, h] of [['A', ray.a], ['B', ray.b]]) {
+      if (h.error) rows.push([name, 'error: ' + h.error]);
+      else if (!h.hit) rows.push([name, 'no hit']);
+      else if (h.inside) rows.push([name, 'the origin is inside (t = 0)']);
+      else rows.push([name, 't = ' + num(h.t) + ' at ' + vec(h.point) + ', normal ' + vec(h.normal) +
+        ', ' + h.feature.type + ' ' + h.feature.index]);
+    }
+    addRows($('ray-facts'), rows);
+  }
+
+  // ---- the page of two compound bodies: each piece with its own outline colour, the pieces
+  // that decide the verdict opaque in the verdict's colour ----
+  function pieceObject(p, fill, outline, opacity) {
+    const g = p.radius > 0 ? roundedObject(p, fill) : polytopeObject(p, fill);
+    setOpacity(g, opacity);
+    const seg = [];
+    for (const [i, j] of p.edges) seg.push(...p.vertices[i], ...p.vertices[j]);
+    if (seg.length) g.add(linesOf(seg, outline));
+    return g;
+  }
+
+  function compoundView() {
+    for (const id of ['path-section', 'motion-section']) $(id).hidden = true;
+    for (const id of ['show-difference', 'show-certificate']) $(id).closest('label').hidden = true;
+    const q = data.query;
+    const deciding = q.pieces || [-1, -1];
+    const world = new THREE.Group();
+    const list = $('pieces');
+    list.hidden = false;
+    [[data.a, colors.a, 'A', 0], [data.b, colors.b, 'B', 1]].forEach(([body, color, name, w]) => {
+      body.pieces.forEach((p, i) => {
+        const hit = deciding[w] === i;
+        // A's pieces take the palette first, B's go on from there: one colour per piece
+        const outline = palette[((w ? data.a.pieces.length : 0) + i) % palette.length];
+        // the deciding pieces translucent enough to show one inside the other
+        world.add(pieceObject(p, hit ? colors[q.verdict] || colors.current : color, outline, hit ? 0.7 : 0.3));
+        const li = document.createElement('li');
+        Object.assign(li.dataset, { body: name, piece: String(i), deciding: String(hit) });
+        li.style.borderLeft = '10px solid #' + new THREE.Color(outline).getHexString();
+        li.textContent = name + ' piece ' + i + ': ' + p.vertices.length + ' vertices' +
+          (hit ? ' (decides the verdict)' : '');
+        list.append(li);
+      });
+    });
+    scene.add(world);
+    world.updateMatrixWorld(true);
+    size = new THREE.Box3().setFromObject(world).getSize(new THREE.Vector3()).length() || 1;
+    const witnesses = new THREE.Group();
+    if (q.distance > 0) {
+      witnesses.add(sphereMarker(q.witness_a, colors.witness, size * 0.009),
+        sphereMarker(q.witness_b, colors.witness, size * 0.009), segment(q.witness_a, q.witness_b, colors.witness));
+    }
+    // with --depth: the contact of the deepest pair of pieces (the keys of one pair's contact)
+    if (q.signed_distance !== undefined) drawContact(witnesses, q, size * 0.008);
+    scene.add(witnesses);
+    $('pair').textContent = 'A = ' + data.names[0] + ' (' + data.a.pieces.length + ' pieces), B = ' +
+      data.names[1] + ' (' + data.b.pieces.length + ' pieces)';
+    $('verdict').textContent = q.error ? 'error: ' + q.error : q.verdict;
+    $('verdict').className = q.error ? 'error' : q.verdict;
+    const rows = [['algorithm', q.algo]];
+    if (!q.error) {
+      rows.push(['deciding pieces', deciding[0] < 0 ? 'none (separated)' : 'A ' + deciding[0] + ', B ' + deciding[1]]);
+      if (q.distance !== undefined) rows.push(['distance', num(q.distance)]);
+      if (q.distance_pieces) rows.push(['distance between', 'A ' + q.distance_pieces[0] + ', B ' + q.distance_pieces[1]]);
+      if (q.certificate_ok !== undefined) rows.push(['certificate', q.certificate_ok ? 'checked, ok' : 'REJECTED']);
+      if (q.signed_distance !== undefined) {
+        rows.push(['signed distance', num(q.signed_distance)], ['normal (A to B)', vec(q.normal)],
+          ['between', 'A ' + q.contact_pieces[0] + ', B ' + q.contact_pieces[1]]);
+      }
+      if (q.manifold) rows.push(['manifold points', String(q.manifold.length)]);
+      rows.push(['pairs of pieces queried', String(q.piece_pairs)]);
+    }
+    addRows($('facts'), rows);
+    const apply = () => {
+      world.visible = $('show-shapes').checked;
+      witnesses.visible = $('show-witnesses').checked;
+      render();
+    };
+    for (const id of ['show-shapes', 'show-witnesses']) $(id).addEventListener('change', apply);
+    frame(world, null, null);
   }
 
   // The contact of the pair as given (the keys of `hedra collide --json --depth`).
@@ -526,7 +778,8 @@
     const seg = [];
     for (const [i, j] of p.edges) seg.push(...p.vertices[i], ...p.vertices[j]);
     const out = { tri: null, edges: null, points: geometry(p.vertices.flat()) };
-    if (tri.length) {
+    if (p.radius > 0) out.tri = roundedGeometry(p);
+    else if (tri.length) {
       out.tri = geometry(tri);
       out.tri.computeVertexNormals();
     }
@@ -654,7 +907,21 @@
     render();
   });
 
+  // Where a world point is drawn, in pixels of the view, and the camera's right and up axes in
+  // the world (for the browser test's pixel checks).
+  window.hedraView = {
+    project(p) {
+      const v = new THREE.Vector3(...p).project(camera);
+      return [(v.x + 1) / 2 * container.clientWidth, (1 - v.y) / 2 * container.clientHeight];
+    },
+    axes() {
+      const e = camera.matrixWorld.elements;
+      return { right: [e[0], e[1], e[2]], up: [e[4], e[5], e[6]] };
+    },
+  };
+
   if (data.kind === 'scene') sceneView();
+  else if (data.kind === 'compound') compoundView();
   else pairView();
   render();
   document.body.dataset.ready = '1';

@@ -4,7 +4,7 @@
 export {
   AxesHelper, Box3, BufferGeometry, Color, ConeGeometry, CylinderGeometry, DirectionalLight, DoubleSide,
   EdgesGeometry, Float32BufferAttribute, Group, HemisphereLight, LineBasicMaterial, LineSegments,
-  Mesh, MeshBasicMaterial, MeshLambertMaterial, PerspectiveCamera, PlaneGeometry, Points,
-  PointsMaterial, Scene, Sphere, SphereGeometry, Vector3, WebGLRenderer,
+  Matrix4, Mesh, MeshBasicMaterial, MeshLambertMaterial, PerspectiveCamera, PlaneGeometry, Points,
+  PointsMaterial, Quaternion, Scene, Sphere, SphereGeometry, Vector3, WebGLRenderer,
 } from 'three';
 export { OrbitControls } from 'three/addons/controls/OrbitControls.js';

@@ -128,6 +128,7 @@ HD_API hd_status hd_write_pair(FILE *fp, const char *name, const double *a, int 
  * poses; no polytope is built here). Format (docs/FORMATS.md gives the full grammar):
  *     # comment
  *     shape <name>              a shape, then its points in its own frame
+ *     shape <name> radius <r>   the same rounded by r >= 0 (hd_polytope_build_rounded)
  *     P <n>
  *     <x> <y> <z>               (n lines, n >= 1)
  *     body <name> <shape> <qw> <qx> <qy> <qz> <tx> <ty> <tz>
@@ -147,6 +148,7 @@ typedef struct hd_scene_file_shape {
     char *name;
     int line;         /* of its "shape" line */
     hd_points points; /* count >= 1, finite */
+    double radius;    /* "radius <r>" after the name: finite, >= 0; 0 without it */
 } hd_scene_file_shape;
 
 typedef struct hd_scene_file_body {

@@ -221,14 +221,42 @@ static hd_status read_points(scene_reader *r, const char *q, hdi_point_buf *buf)
     return st;
 }
 
-/* "shape NAME" and its points. */
+/* The optional "radius R" after a shape's name: a finite R >= 0 (0 without the keyword). */
+static hd_status read_shape_radius(scene_reader *r, double *radius)
+{
+    *radius = 0.0;
+    char *key = hdi_lex_token(r->lx);
+    if (key == NULL) {
+        return HD_OK;
+    }
+    if (strcmp(key, "radius") != 0) {
+        char q[48];
+        hdi_lex_quote(key, q, sizeof q);
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE,
+                            "unexpected '%s' after the shape name (a name is one word without "
+                            "spaces; 'radius R' may follow it)",
+                            q);
+    }
+    char *value = hdi_lex_token(r->lx);
+    if (value == NULL) {
+        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "radius of the shape: expected a value");
+    }
+    hd_status st = hdi_lex_double(r->lx, value, "radius of the shape", radius);
+    if (st == HD_OK && !(*radius >= 0.0)) {
+        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "radius of the shape: %s is negative", value);
+    }
+    return st == HD_OK ? expect_end(r, "the radius") : st;
+}
+
+/* "shape NAME [radius R]" and its points. */
 static hd_status read_shape(scene_reader *r)
 {
     hd_scene_file *f = r->f;
     char *name = NULL;
+    double radius = 0.0;
     hd_status st = take_name(r, hdi_lex_token(r->lx), "a name after 'shape'", &name);
     if (st == HD_OK) {
-        st = expect_end(r, "the shape name (a name is one word without spaces)");
+        st = read_shape_radius(r, &radius);
     }
     int previous = st == HD_OK ? table_get(&r->shapes, name) : -2;
     if (previous >= 0) {
@@ -245,6 +273,7 @@ static hd_status read_shape(scene_reader *r)
     hd_scene_file_shape *s = &f->shapes[f->shape_count++];
     s->name = name;
     s->line = r->lx->line_no;
+    s->radius = radius;
     s->points.count = 0;
     s->points.xyz = NULL;
     char q[48];

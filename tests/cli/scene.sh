@@ -4,7 +4,8 @@
 # bundled example's output (well-formed JSON, a defined before b, frames from 0, a summary per
 # frame) identical for every thread count, broad phase and algorithm; every scene-file error
 # with its file and line (unknown shape or body, duplicate names, a quaternion that is not
-# unit, a shape that cannot be built, a pose out of range, truncation); usage errors.
+# unit, a shape that cannot be built, a pose out of range, truncation); spheres (shapes with a
+# radius) meeting by their centres' distance; usage errors.
 # usage: tests/cli/scene.sh path-to-hedra-cli repo-root
 set -uo pipefail
 cli=$1
@@ -233,6 +234,16 @@ check "--proximity 0.2 overrides the file's margin" test "$(grep -c separated "$
 printf '%s\nfilter z 1 1\n' "$cube" | bad filter-unknown.scene 11 "unknown body 'z'"
 printf 'margin -1\n' | bad margin-negative.scene 1 "margin: -1 is negative"
 check "bad proximity" test "$(code_of "$cli" scene --proximity -1 "$example")" -eq 2
+
+# --- rounded shapes: spheres of radius 0.5 (one point each) meet when their centres are within 1
+printf 'shape ball radius 0.5\nP 1\n0 0 0\nbody a ball 1 0 0 0 0 0 0\nbody b ball 1 0 0 0 0.9 0 0\nbody c ball 1 0 0 0 2.05 0 0\nframe\nmove c 1 0 0 0 1.9 0 0\n' >"$tmp/balls.scene"
+check "rounded shapes run" test "$(code_of "$cli" scene --quiet --depth "$tmp/balls.scene")" -eq 0
+check "rounded shapes: a-b intersecting in frame 0 (centres 0.9 apart)" \
+  test "$(grep -c '"frame":0,"a":"a","b":"b","verdict":"intersecting"' "$tmp/out")" -eq 1
+check "rounded shapes: b-c from frame 1 (1.15, then 1.0 apart: touching)" \
+  bash -c "grep -q '\"frame\":1,\"a\":\"b\",\"b\":\"c\",\"verdict\":\"touching\"' $tmp/out && ! grep -q '\"frame\":0,\"a\":\"b\",\"b\":\"c\"' $tmp/out"
+check "rounded shapes: a negative radius is an error at its line" \
+  bash -c "printf 'shape s radius -1\nP 1\n0 0 0\n' >$tmp/neg.scene; \"$cli\" scene $tmp/neg.scene 2>&1 | grep -q 'neg.scene:1: .*radius of the shape: -1 is negative'"
 
 # --- usage
 check "scene --help exits 0" test "$(code_of "$cli" scene --help)" -eq 0

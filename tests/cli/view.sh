@@ -11,6 +11,8 @@
 #     overlapping cubes (--manifold) against its closed form and `hedra collide --depth`;
 #   - scene pages (--scene): every frame's pairs are those `hedra scene` prints, the bodies and
 #     their translations those of the scene file (read by node); bad scene files and options;
+#   - rounded shapes, compound bodies, the time of impact and rays (check_shapes_data.mjs) against
+#     closed forms and `hedra collide`, `hedra cast`, `hedra ray`, `hedra batch`;
 #   - the title and file names are escaped (no markup from a file name reaches the page).
 # usage: tests/cli/view.sh path-to-hedra-cli repo-root
 set -uo pipefail
@@ -104,6 +106,62 @@ check "bad scene file: no page" test ! -e "$tmp/bad.html"
 check "missing scene file" bash -c "\"$cli\" view --scene $tmp/none.scene -o $tmp/bad.html 2>&1 | grep -q none.scene"
 check "--frame beyond the file: the frames it has" bash -c "\"$cli\" view --scene $small --frame 3 -o $tmp/bad.html 2>&1 | grep -q 'has 3 frames'"
 check "view data against independent answers" node "$root/tests/viewer/check_data.mjs" "$tmp"
+# rounded shapes, compound bodies, the time of impact and rays (checked by check_shapes_data.mjs)
+for args in "view --ray 0,0,0 $cube $tet -o $tmp/x.html" "view --dir 1,0,0 $cube $tet -o $tmp/x.html" \
+            "view --ray 0,0,0 --dir 0,0,0 $cube $tet -o $tmp/x.html" \
+            "view --radius-a -1 $cube $tet -o $tmp/x.html" "view --radius-b nan $cube $tet -o $tmp/x.html" \
+            "view --compound --radius-a 1 $cube $tet -o $tmp/x.html" \
+            "view --compound --velocity-b 1,0,0 $cube $tet -o $tmp/x.html" \
+            "view --compound --slide-dir 1,0,0 $cube $tet -o $tmp/x.html" \
+            "view --compound --ray 0,0,0 --dir 1,0,0 $cube $tet -o $tmp/x.html" \
+            "view --velocity-b 1,0 $cube $tet -o $tmp/x.html" \
+            "view --pair $root/examples/pairs.pair $cube -o $tmp/x.html" \
+            "view --scene $small --radius-a 1 -o $tmp/x.html" \
+            "view --scene $small --velocity-b 1,0,0 -o $tmp/x.html"; do
+  # shellcheck disable=SC2086
+  check "usage error: $args" test "$(code_of "$cli" $args)" -eq 2
+done
+check "usage error writes nothing" test ! -e "$tmp/x.html"
+printf '0 0 0\n' >"$tmp/point.xyz"
+printf 'o left\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\no right\nv 2 0 0\nv 3 0 0\nv 2 1 0\nv 2 0 1\nf 5 7 6\nf 5 6 8\nf 5 8 7\nf 6 7 8\n' >"$tmp/two.obj"
+printf 'pair spun\nA 4 radius 0.1\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nB 1 radius 0.3\n2.2 0.2 0.2\nmotion -2 0 0 0 0 1 2.2 0.2 0.2\n' >"$tmp/spun.pair"
+printf 'pair pieces\nA pieces 2\nP 4\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nP 4\n2 0 0\n3 0 0\n2 1 0\n2 0 1\nB 8\n' >"$tmp/pieces.pair"
+awk 'BEGIN { for (i = 0; i < 8; ++i) printf "%.17g %.17g %.17g\n", 2.1 + i % 2, 0.1 + int(i / 2) % 2, 0.1 + int(i / 4) }' >>"$tmp/pieces.pair"
+"$cli" view --radius-a 0.25 --radius-b 0.25 "$cube" "$cube" --translate-b 1.7,0,0 --slide-dir 1,0,0 -o "$tmp/rounded.json"
+"$cli" collide --json --distance --radius-a 0.25 --radius-b 0.25 "$cube" "$cube" --translate-b 1.7,0,0 >"$tmp/rounded.collide"
+"$cli" view "$cube" "$tmp/point.xyz" --radius-b 0.5 --translate-b 2,0.5,0.5 --velocity-b -3,0,0 \
+  --ray 0.5,0.5,3 --dir 0,0,-1 -o "$tmp/sweep.json"
+"$cli" cast --json "$cube" "$tmp/point.xyz" --translate-b 2,0.5,0.5 --velocity-b -3,0,0 >"$tmp/sweep-core.cast"
+"$cli" view "$cube" "$cube" --translate-b 3,0,0 --velocity-b 0,0,0.5 --spin-b 0,0,1.2 --centre-b 3,0,0 \
+  --velocity-a 1,0,0 --ray -1,0.5,0.5 --dir 1,0,0 -o "$tmp/spin.json"
+"$cli" cast --json "$cube" "$cube" --translate-b 3,0,0 --velocity-b 0,0,0.5 --spin-b 0,0,1.2 --centre-b 3,0,0 \
+  --velocity-a 1,0,0 >"$tmp/spin.cast"
+"$cli" ray --json "$cube" --origin -1,0.5,0.5 --dir 1,0,0 >"$tmp/spin-a.ray"
+"$cli" ray --json "$cube" --translate-a 3,0,0 --origin -1,0.5,0.5 --dir 1,0,0 >"$tmp/spin-b.ray"
+for y in 0.5 1.1 1.5; do
+  "$cli" view --radius-a 0.25 "$cube" "$cube" --translate-b 3,0,0 --ray -1,$y,0.5 --dir 1,0,0 -o "$tmp/rray-$y.json"
+done
+"$cli" view --pair "$tmp/spun.pair" -o "$tmp/spun.json"
+"$cli" batch --toi --json "$tmp/spun.pair" >"$tmp/spun.batch" 2>/dev/null
+"$cli" view --compound "$tmp/two.obj" "$cube" --translate-b 2.1,0.1,0.1 -o "$tmp/compound.json"
+"$cli" collide --compound --json --distance "$tmp/two.obj" "$cube" --translate-b 2.1,0.1,0.1 >"$tmp/compound.collide"
+"$cli" view --pair "$tmp/pieces.pair" -o "$tmp/pieces.json"
+"$cli" batch --json --distance "$tmp/pieces.pair" >"$tmp/pieces.batch" 2>/dev/null
+printf 'shape ball radius 0.5\nP 1\n0 0 0\nbody a ball 1 0 0 0 0 0 0\nbody b ball 1 0 0 0 0.8 0 0\nbody c ball 1 0 0 0 5 0 0\nframe\nmove c 1 0 0 0 1.6 0.3 0\n' >"$tmp/balls.scene"
+"$cli" view --scene "$tmp/balls.scene" --depth -o "$tmp/balls.json"
+# bad pair files: exit 1, the file (and line) named, no page
+: >"$tmp/empty.pair"
+printf 'pair x\nA 0\nB 1\n0 0 0\n' >"$tmp/hollow.pair"
+printf 'pair x\nA 2\n0 0 0\nB 1\n0 0 0\n' >"$tmp/short.pair"
+for bad in "missing.pair:cannot open" "empty.pair:holds no pair" "hollow.pair:x:A is an empty set" \
+           "short.pair:short.pair:4: pair 'x': point 2 of 2"; do
+  f=${bad%%:*} phrase=${bad#*:}
+  check "bad pair file $f: exit 1" test "$(code_of "$cli" view --pair "$tmp/$f" -o "$tmp/bad.html")" -eq 1
+  check "bad pair file $f: message" bash -c "\"$cli\" view --pair $tmp/$f -o $tmp/bad.html 2>&1 | grep -qF \"$phrase\""
+  check "bad pair file $f: no page" test ! -e "$tmp/bad.html"
+done
+check "rounded, compound, motion and ray data against independent answers" \
+  node "$root/tests/viewer/check_shapes_data.mjs" "$tmp"
 ln -s "$cube" "$tmp/a<b>&c.off"
 check "file names are escaped" bash -c "cd $tmp && cp $root/viewer/page.html assets/page.html && \"$cli\" view 'a<b>&c.off' $tet -o t.html && grep -q 'a&lt;b&gt;&amp;c.off' t.html && ! grep -q 'a<b>' t.html"
 

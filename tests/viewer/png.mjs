@@ -73,3 +73,17 @@ export function countDifferent(x, y, tol = 24) {
   }
   return n;
 }
+
+// The pixels [r, g, b] of the square of half-width half around (x, y) (rounded), inside the image.
+export function pixelsNear(img, x, y, half) {
+  const out = [];
+  const cx = Math.round(x), cy = Math.round(y);
+  for (let j = cy - half; j <= cy + half; ++j) {
+    for (let i = cx - half; i <= cx + half; ++i) {
+      if (i < 0 || j < 0 || i >= img.width || j >= img.height) continue;
+      const k = (j * img.width + i) * img.channels;
+      out.push([img.pixels[k], img.pixels[k + 1], img.pixels[k + 2]]);
+    }
+  }
+  return out;
+}

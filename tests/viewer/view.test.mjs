@@ -5,11 +5,15 @@
 // whose verdicts `hedra collide` confirms at the same poses, with the signed distance of
 // `hedra collide --depth`. Contact pages (--manifold): the signed distance, bounds and manifold
 // that `hedra collide --depth --manifold` prints. Scene pages (--scene): per frame, the pairs in
-// contact that `hedra scene` prints; the frame slider changes the drawing.
+// contact that `hedra scene` prints; the frame slider changes the drawing. Rounded, compound,
+// time-of-impact and pair-file pages: the answers of the other commands, and pixels of the
+// expected colour where the page's camera puts the shapes, the pose at the time of impact and
+// the ray's hit point.
 // Environment: HEDRA_CLI (the hedra executable), HEDRA_SOURCE (the source tree); optional
 // HEDRA_VIEWER_SCREENSHOT: where to copy the screenshot of the first page (docs/viewer.png);
-// HEDRA_VIEWER_CONTACT_SCREENSHOT, HEDRA_VIEWER_SCENE_SCREENSHOT: those of the contact page and
-// of the scene page (docs/viewer-contact.png, docs/viewer-scene.png).
+// HEDRA_VIEWER_CONTACT_SCREENSHOT, HEDRA_VIEWER_SCENE_SCREENSHOT, HEDRA_VIEWER_SWEEP_SCREENSHOT:
+// those of the contact page, of the scene page and of the rounded sphere's sweep
+// (docs/viewer-contact.png, docs/viewer-scene.png, docs/viewer-sweep.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { decodePng, countUnlike, countDifferent } from './png.mjs';
+import { decodePng, countUnlike, countDifferent, pixelsNear } from './png.mjs';
 
 const cli = process.env.HEDRA_CLI;
 const src = process.env.HEDRA_SOURCE;
@@ -240,6 +244,108 @@ test('hedra view --manifold: the contact and the signed distance along the motio
   await finish(v);
 });
 
+// Colours of the page's drawing told apart by hue (lighting scales the channels): the red of the
+// highlighted pose and of the ray's hit points (0xd62f4b), B's orange (0xe07b24), A's blue.
+const isRed = ([r, g, b]) => r > g + 80 && b >= g - 5 && b < g + 60;
+const isOrange = ([r, g, b]) => r > g + 30 && g > b + 30;
+const isBlue = ([r, g, b]) => b > r + 40;
+
+// The view's pixels around the point p of the world (drawn where the page's camera puts it).
+async function around(page, img, p, half = 4) {
+  const [x, y] = await page.evaluate((q) => window.hedraView.project(q), p);
+  return pixelsNear(img, x, y, half);
+}
+
+// World points at distance d from c across the view (the camera's right and up axes).
+async function across(page, c, d) {
+  const { right, up } = await page.evaluate(() => window.hedraView.axes());
+  return [right, up].flatMap((u) => [1, -1].map((k) => c.map((x, i) => x + k * d * u[i])));
+}
+
+test('hedra view of a rounded sphere swept into a cube, with a ray', async () => {
+  const pair = [ex('cube.off'), ex('point.xyz'), '--radius-b', '0.5', '--translate-b', '2,0.5,0.5'];
+  const v = await viewPage('sweep', [...pair, '--velocity-b', '-3,0,0', '--ray', '0.5,0.5,3', '--dir', '0,0,-1']);
+  assert.equal((await v.page.textContent('#verdict')).trim(), collide(pair).verdict);
+  const toi = v.data.toi;
+  assert.ok(toi.hit, 'no time of impact');
+  // the slider starts at hi of toi_bounds: the pose in contact
+  assert.equal(Number(await v.page.getAttribute('#toi-info', 'data-t')), toi.toi_bounds[1]);
+  assert.match(await v.page.textContent('#toi-marks'), /lo of toi_bounds at step \d+, hi at step \d+/);
+  assert.match(await v.page.textContent('#toi-facts'), /toi_bounds/);
+  // the witnesses (magenta) and the plane join B's place at hi to A: hidden for the colour checks
+  await v.page.uncheck('#show-witnesses');
+  await v.page.uncheck('#show-certificate');
+  const img = await shot(v.page);
+  const drawn = countUnlike(img, background);
+  assert.ok(drawn > 0.02 * img.width * img.height, `blank drawing: ${drawn} pixels`);
+  // B at t = 0 is a sphere of radius 0.5 about (2, 0.5, 0.5), in front of the rest: orange at
+  // its centre and 0.35 from it across the view (its core is one point)
+  for (const p of [[2, 0.5, 0.5], ...await across(v.page, [2, 0.5, 0.5], 0.35)]) {
+    const px = await around(v.page, img, p, 1);
+    assert.ok(px.some(isOrange), `no rounded B drawn at ${p}: ${JSON.stringify(px)}`);
+  }
+  // the pose at hi, a sphere about x = 2 - 3 hi, drawn red (looked at 0.3 from its centre, away
+  // from B at t = 0, which is nearer the camera); at t = 0 the current pose is B's own
+  const hiCentre = [2 - 3 * toi.toi_bounds[1] - 0.3, 0.5, 0.5];
+  const redAt = async (im) => (await around(v.page, im, hiCentre, 6)).filter(isRed).length;
+  const redHi = await redAt(img);
+  assert.ok(redHi > 10, `the pose at the time of impact is not drawn red (${redHi} pixels)`);
+  await setRange(v.page, '#toi-step', 0);
+  assert.equal(Number(await v.page.getAttribute('#toi-info', 'data-t')), 0);
+  const red0 = await redAt(await shot(v.page));
+  console.log(`# sweep: ${redHi} red pixels at the pose of hi, ${red0} once the slider is at t = 0`);
+  assert.ok(red0 < redHi / 2, `the red pose did not move (${red0} vs ${redHi} pixels)`);
+  // the ray from above hits the cube's top at (0.5, 0.5, 1), t = 2: its marker is drawn red
+  const ray = JSON.parse(execFileSync(cli, ['ray', '--json', ex('cube.off'), '--origin', '0.5,0.5,3',
+    '--dir', '0,0,-1'], { encoding: 'utf8', cwd: src }));
+  assert.deepEqual(v.data.ray.a, ray);
+  assert.match(await v.page.textContent('#ray-facts'), /t = 2 at \(0\.5, 0\.5, 1\), normal \(0, 0, 1\)/);
+  const hit = await around(v.page, img, ray.point, 2);
+  assert.ok(hit.some(isRed), `no hit point drawn at ${ray.point}: ${JSON.stringify(hit)}`);
+  if (process.env.HEDRA_VIEWER_SWEEP_SCREENSHOT) {
+    await setRange(v.page, '#toi-step', v.data.toi.sweep.findIndex((s) => s.mark === 'hi'));
+    await v.page.$eval('#toi-section', (e) => e.scrollIntoView());
+    await v.page.screenshot({ path: process.env.HEDRA_VIEWER_SWEEP_SCREENSHOT });
+  }
+  await finish(v);
+});
+
+test('hedra view --compound: the pieces, the deciding pair highlighted', async () => {
+  const obj = join(work, 'two.obj');
+  writeFileSync(obj, 'o left\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n' +
+    'o right\nv 2 0 0\nv 3 0 0\nv 2 1 0\nv 2 0 1\nf 5 7 6\nf 5 6 8\nf 5 8 7\nf 6 7 8\n');
+  const args = ['--compound', obj, ex('cube.off'), '--translate-b', '2.1,0.1,0.1'];
+  const v = await viewPage('compound', args);
+  const want = collide(args);
+  assert.equal((await v.page.textContent('#verdict')).trim(), want.verdict);
+  const deciding = await v.page.$$eval('#pieces li[data-deciding="true"]', (lis) =>
+    lis.map((li) => `${li.dataset.body}${li.dataset.piece}`));
+  assert.deepEqual(deciding, [`A${want.pieces[0]}`, `B${want.pieces[1]}`]);
+  assert.equal(await v.page.locator('#pieces li').count(), 3);
+  const img = await shot(v.page);
+  // piece 0 of A (not deciding) translucent blue; piece 1 of A inside B, both highlighted red
+  const left = await around(v.page, img, [0.25, 0.25, 0.25], 2);
+  assert.ok(left.some(isBlue), `piece 0 of A not drawn blue: ${JSON.stringify(left)}`);
+  const right = await around(v.page, img, [2.25, 0.25, 0.25], 2);
+  assert.ok(right.some(isRed), `the deciding pieces are not drawn red: ${JSON.stringify(right)}`);
+  await finish(v);
+});
+
+test('hedra view --pair: radii and the motion line of a pair file', async () => {
+  const file = join(work, 'spun.pair');
+  writeFileSync(file, 'pair spun\nA 4 radius 0.1\n0 0 0\n1 0 0\n0 1 0\n0 0 1\nB 1 radius 0.3\n2.2 0.2 0.2\n' +
+    'motion -2 0 0 0 0 1 2.2 0.2 0.2\n');
+  const v = await viewPage('pair-file', ['--pair', file]);
+  const batch = JSON.parse(execFileSync(cli, ['batch', '--json', '--distance', file],
+    { encoding: 'utf8', cwd: src, stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n')[0]);
+  assert.equal((await v.page.textContent('#verdict')).trim(), batch.verdict);
+  assert.match(await v.page.textContent('#facts'), /rounded by 0\.1/);
+  const first = await shot(v.page);
+  await setRange(v.page, '#toi-step', v.data.toi.sweep.length - 1);
+  assert.ok(countDifferent(first, await shot(v.page)) > 50, 'the time slider changed nothing');
+  await finish(v);
+});
+
 // `hedra scene`'s pairs of frame k, as sorted "a|b|verdict" strings.
 function scenePairs(file, k) {
   const out = execFileSync(cli, ['scene', '--quiet', file], { encoding: 'utf8', cwd: src });
@@ -278,6 +384,25 @@ for (const sc of [{ name: 'crowd', file: ex('scene/crowd.scene'), frame: 1, scre
     await finish(v);
   });
 }
+
+test('hedra view --scene: rounded shapes drawn as spheres', async () => {
+  const file = join(work, 'balls.scene');
+  writeFileSync(file, 'shape ball radius 0.5\nP 1\n0 0 0\nbody a ball 1 0 0 0 0 0 0\n' +
+    'body b ball 1 0 0 0 0.8 0 0\nbody c ball 1 0 0 0 5 0 0\n');
+  const v = await viewPage('scene-balls', ['--scene', file]);
+  assert.deepEqual(await shownPairs(v.page), scenePairs(file, 0));
+  const img = await shot(v.page);
+  // each core is one point: a and b, intersecting, are red spheres; c, alone, a grey one
+  for (const p of [[-0.3, 0, 0], ...await across(v.page, [-0.2, 0, 0], 0.25)]) {
+    const px = await around(v.page, img, p, 1);
+    assert.ok(px.some(isRed), `no red sphere drawn at ${p}: ${JSON.stringify(px)}`);
+  }
+  for (const p of [[5, 0, 0], ...await across(v.page, [5, 0, 0], 0.35)]) {
+    const px = await around(v.page, img, p, 1);
+    assert.ok(countUnlike({ ...img, pixels: px.flat(), channels: 3 }, background) > 0, `no sphere drawn at ${p}`);
+  }
+  await finish(v);
+});
 
 test('hedra view --scene: a bad scene file is reported with file and line, no page', () => {
   const bad = join(work, 'bad.scene');

@@ -172,6 +172,11 @@ static const bad_case bad_cases[] = {
     {"shape s\nP 1\n0 0\n", HD_ERR_PARSE, 3, "point 1 of 1"},
     {"shape s t\n", HD_ERR_PARSE, 1, "unexpected 't' after the shape name"},
     {"shape\n", HD_ERR_PARSE, 1, "expected a name after 'shape'"},
+    {"shape s radius -1\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "radius of the shape: -1 is negative"},
+    {"shape s radius\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "radius of the shape: expected a value"},
+    {"shape s radius nan\nP 1\n0 0 0\n", HD_ERR_NONFINITE, 1, "not a finite number"},
+    {"shape s radius 1 2\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "unexpected '2' after the radius"},
+    {"shape s margin 1\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "unexpected 'margin' after the shape"},
     {"shape s\nP 1\n0 0 \x01\n", HD_ERR_PARSE, 3, "control byte"},
     {CUBE "filter a 1 1\n", HD_ERR_PARSE, 11, "unknown body 'a'"},
     {CUBE "body a cube 1 0 0 0 0 0 0\nfilter a 1\n", HD_ERR_PARSE, 12, "found no mask"},
@@ -206,6 +211,24 @@ static void test_bad_files(void **state)
         assert_int_equal(f.shape_count, 0); /* nothing is left behind */
         assert_null(f.ops);
     }
+}
+
+/* "radius r" after a shape's name: read as written (0 without it), comments allowed after it. */
+static void test_shape_radius(void **state)
+{
+    (void)state;
+    hd_scene_file f;
+    hd_parse_error err;
+    const char *text = "shape ball radius 0.25 # a sphere\nP 1\n1 2 3\n" CUBE
+                       "shape sharp radius 0\nP 1\n0 0 0\nbody a ball 1 0 0 0 0 0 0\n";
+    assert_int_equal(read_text(text, &f, &err), HD_OK);
+    assert_int_equal(f.shape_count, 3);
+    assert_true(f.shapes[0].radius == 0.25);
+    assert_true(f.shapes[1].radius == 0.0);
+    assert_true(f.shapes[2].radius == 0.0);
+    assert_int_equal(f.shapes[0].points.count, 1);
+    assert_true(f.shapes[0].points.xyz[2] == 3.0);
+    hd_scene_file_free(&f);
 }
 
 /* "filter" lines become operations in file order, "margin" the file's proximity. */
@@ -271,6 +294,7 @@ int main(void)
         cmocka_unit_test(test_empty),
         cmocka_unit_test(test_velocity),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_shape_radius),
         cmocka_unit_test(test_filter_and_margin),
         cmocka_unit_test(test_long_name_and_arguments),
     };
