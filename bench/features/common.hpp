@@ -77,6 +77,20 @@ inline std::string fmt_ns(double ns)
     return buf;
 }
 
+// 0 .. count - 1 in a random order (Fisher-Yates): one pass of the shuffled protocol.
+inline std::vector<int> shuffled(int count, hd_wl_rng *rng)
+{
+    std::vector<int> order(static_cast<size_t>(count));
+    for (size_t i = 0; i < order.size(); ++i) {
+        order[i] = static_cast<int>(i);
+    }
+    for (size_t i = order.size(); i > 1; --i) {
+        std::swap(order[i - 1],
+                  order[static_cast<size_t>(hd_wl_rng_int(rng, static_cast<int>(i)))]);
+    }
+    return order;
+}
+
 // Runs fn(i) for i in [0, count) with callgrind collecting, then dumps the count as "name".
 template <class F> void profile(const char *name, int count, F fn)
 {
@@ -89,9 +103,54 @@ template <class F> void profile(const char *name, int count, F fn)
     CALLGRIND_DUMP_STATS_AT(label.c_str());
 }
 
-inline bool under_valgrind()
+// Instructions per query by label, read from the file bench/tools/features.sh writes from the
+// dumps of a --profile run (lines "label<TAB>instructions"); "-" for a label it does not hold.
+struct Instructions {
+    std::vector<std::pair<std::string, double>> rows;
+
+    void load(const char *path)
+    {
+        FILE *fp = path ? std::fopen(path, "r") : nullptr;
+        if (!fp) {
+            return;
+        }
+        char line[512];
+        while (std::fgets(line, sizeof line, fp)) {
+            char *tab = std::strrchr(line, '\t');
+            if (tab) {
+                *tab = 0;
+                rows.emplace_back(line, std::strtod(tab + 1, nullptr));
+            }
+        }
+        std::fclose(fp);
+    }
+
+    std::string get(const std::string &label) const
+    {
+        for (const auto &r : rows) {
+            if (r.first == label) {
+                char buf[32];
+                if (r.second >= 1e6) {
+                    std::snprintf(buf, sizeof buf, "%.2fM", r.second / 1e6);
+                } else {
+                    std::snprintf(buf, sizeof buf, "%.1fk", r.second / 1e3);
+                }
+                return buf;
+            }
+        }
+        return "-";
+    }
+};
+
+// The value of --name, or NULL.
+inline const char *opt_str(int argc, char **argv, const char *name)
 {
-    return RUNNING_ON_VALGRIND != 0;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::strcmp(argv[i], name) == 0) {
+            return argv[i + 1];
+        }
+    }
+    return nullptr;
 }
 
 // The pose x -> r x + t from a random rotation and a translation.
@@ -167,7 +226,7 @@ struct Hull {
     mutable std::shared_ptr<fcl::Convexd> fcl_;
 };
 
-// Reads --name VALUE options: int_opt(argc, argv, "--frames", 30).
+// Reads --name VALUE options: opt_int(argc, argv, "--frames", 30).
 inline long opt_int(int argc, char **argv, const char *name, long fallback)
 {
     for (int i = 1; i + 1 < argc; ++i) {

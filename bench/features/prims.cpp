@@ -7,11 +7,13 @@
 // against btConvexHullShape (margin 0) in btGjkPairDetector, without a depth solver for the
 // boolean and with btGjkEpaPenetrationDepthSolver for (signed) distance.
 //
-// Reference: hedra's certified signed distance (its bounds lower <= sd <= upper are printed);
+// Reference: hedra's certified signed distance (its bounds lower <= sd <= upper are printed),
+// itself checked against a closed form for the sphere (Qhull's triangles);
 // every peer answer is compared with it (verdicts outside the touching band, distance errors).
 // Protocol: every (placement, method) query timed alone, in a fresh random order per pass.
 //
 // usage: hedra_bench_prims [--placements K] [--passes P] [--seed S] [--profile]
+//                          [--instructions FILE]
 #include "features/common.hpp"
 
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -84,6 +86,87 @@ struct Prim {
     }
 };
 
+// Closed form for the sphere, independent of hedra: the signed distance of a point to the hull
+// from Qhull's outward triangles, minus the radius. Outside, the distance to the nearest
+// triangle (the closest point of a triangle by its Voronoi regions, Ericson, Real-Time Collision
+// Detection 5.1.5); inside, minus the distance to the nearest face plane.
+double sub_dot(const double *a, const double *b, const double *c) // (a - b) . c
+{
+    return (a[0] - b[0]) * c[0] + (a[1] - b[1]) * c[1] + (a[2] - b[2]) * c[2];
+}
+
+double point_triangle(const double p[3], const double *a, const double *b, const double *c)
+{
+    double ab[3], ac[3], ap[3], q[3];
+    for (int j = 0; j < 3; ++j) {
+        ab[j] = b[j] - a[j];
+        ac[j] = c[j] - a[j];
+        ap[j] = p[j] - a[j];
+    }
+    auto dot = [](const double *u, const double *v) {
+        return u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    };
+    auto at = [&](double v, double w) {
+        for (int j = 0; j < 3; ++j) {
+            q[j] = a[j] + v * ab[j] + w * ac[j];
+        }
+        double d[3] = {p[0] - q[0], p[1] - q[1], p[2] - q[2]};
+        return std::sqrt(dot(d, d));
+    };
+    double d1 = dot(ab, ap), d2 = dot(ac, ap);
+    if (d1 <= 0 && d2 <= 0) {
+        return at(0, 0);
+    }
+    double bp[3] = {p[0] - b[0], p[1] - b[1], p[2] - b[2]};
+    double d3 = dot(ab, bp), d4 = dot(ac, bp);
+    if (d3 >= 0 && d4 <= d3) {
+        return at(1, 0);
+    }
+    double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+        return at(d1 / (d1 - d3), 0);
+    }
+    double cp[3] = {p[0] - c[0], p[1] - c[1], p[2] - c[2]};
+    double d5 = dot(ab, cp), d6 = dot(ac, cp);
+    if (d6 >= 0 && d5 <= d6) {
+        return at(0, 1);
+    }
+    double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+        return at(0, d2 / (d2 - d6));
+    }
+    double va = d3 * d6 - d5 * d4;
+    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+        double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        return at(1 - w, w);
+    }
+    double den = 1.0 / (va + vb + vc);
+    return at(vb * den, vc * den);
+}
+
+double sphere_closed_form(const Hull &h, const double centre[3])
+{
+    double outside = HUGE_VAL, inside = HUGE_VAL;
+    bool out = false;
+    for (int f = 0; f < h.hull.ntris; ++f) {
+        const double *a = h.hull.xyz + 3 * h.hull.tris[3 * f];
+        const double *b = h.hull.xyz + 3 * h.hull.tris[3 * f + 1];
+        const double *c = h.hull.xyz + 3 * h.hull.tris[3 * f + 2];
+        double u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+        double v[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+        double n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+                       u[0] * v[1] - u[1] * v[0]};
+        double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        double above = sub_dot(centre, a, n) / len;
+        out = out || above > 0;
+        inside = std::min(inside, -above);
+        outside = std::min(outside, point_triangle(centre, a, b, c));
+    }
+    return (out ? outside : -inside) - kRadius;
+}
+
+double closed_form_error = 0.0; // hedra's reference against the sphere's closed form
+
 struct Placement {
     hd_pose pose;     // of the primitive (B); the hull A is at the identity
     double ref = 0.0; // hedra's certified signed distance
@@ -124,6 +207,10 @@ std::vector<Placement> place(const Hull &hull, const Prim &prim, int count, hd_w
         p.lower = sd.lower;
         p.upper = sd.upper;
         p.eps = sd.eps;
+        if (prim.kind == SPHERE) {
+            closed_form_error =
+                std::max(closed_form_error, std::fabs(sphere_closed_form(hull, t) - p.ref));
+        }
         out.push_back(p);
     }
     return out;
@@ -297,32 +384,45 @@ struct Row {
     Tally tally[kMethodCount];
 };
 
-void print_tables(const std::vector<Row> &rows)
+void print_tables(const std::vector<Row> &rows, const Instructions &ins)
 {
+    const char *peers[3] = {"hedra", "FCL", "Bullet"};
     for (int q = 0; q < 3; ++q) {
-        std::printf("### %s (median per query; ratio = peer / hedra; wrong verdicts / failed "
-                    "queries%s)\n\n",
+        std::printf("### %s (median per query, callgrind instructions per query; ratio = peer / "
+                    "hedra; wrong verdicts / failed queries%s)\n\n",
                     kQueryName[q], q == BOOL ? "" : "; error = |peer - reference|, median / max");
-        std::printf("| pair | hedra | FCL | ratio | FCL wrong / failed%s | Bullet | ratio | Bullet "
-                    "wrong / failed%s |\n|---|---:|---:|---:|---:|%s---:|---:|---:|%s\n",
-                    q == BOOL ? "" : " | FCL error", q == BOOL ? "" : " | Bullet error",
-                    q == BOOL ? "" : "---:|", q == BOOL ? "" : "---:|");
+        std::printf("| pair | hedra | instr");
+        for (int p = 1; p <= 2; ++p) {
+            std::printf(" | %s | instr | ratio | wrong / failed%s", peers[p],
+                        q == BOOL ? "" : " | error");
+        }
+        std::printf(" |\n|---|---:|---:|");
+        for (int p = 1; p <= 2; ++p) {
+            std::printf("---:|---:|---:|---:|%s", q == BOOL ? "" : "---:|");
+        }
+        std::printf("\n");
         for (const Row &r : rows) {
             const Tally *t = r.tally + 3 * q;
             double h = median(t[0].ns);
-            std::printf("| %s | %s", r.label.c_str(), fmt_ns(h).c_str());
+            std::string base = std::string(kQueryName[q]) + "|" + r.label + "|";
+            std::printf("| %s | %s | %s", r.label.c_str(), fmt_ns(h).c_str(),
+                        ins.get(base + kMethods[3 * q].name).c_str());
             for (int p = 1; p <= 2; ++p) {
                 double ns = median(t[p].ns);
-                std::printf(" | %s | %.2f | %d / %d", fmt_ns(ns).c_str(), ns / h, t[p].wrong,
+                std::printf(" | %s | %s | %.2f | %d / %d", fmt_ns(ns).c_str(),
+                            ins.get(base + kMethods[3 * q + p].name).c_str(), ns / h, t[p].wrong,
                             t[p].failed);
                 if (q != BOOL) {
                     std::printf(" | %.2g / %.2g", median(t[p].err), max_of(t[p].err));
                 }
             }
             std::printf(" |\n");
-            if (t[0].wrong || t[0].failed) {
-                std::printf("| (hedra: %d wrong, %d failed) | | | | | | | |\n", t[0].wrong,
-                            t[0].failed);
+        }
+        for (const Row &r : rows) {
+            const Tally &t = r.tally[3 * q];
+            if (t.wrong || t.failed) {
+                std::printf("\nhedra, %s: %d wrong, %d failed.\n", r.label.c_str(), t.wrong,
+                            t.failed);
             }
         }
         std::printf("\n");
@@ -333,8 +433,8 @@ void print_tables(const std::vector<Row> &rows)
 
 int main(int argc, char **argv)
 {
-    int count = static_cast<int>(opt_int(argc, argv, "--placements", 200));
-    int passes = static_cast<int>(opt_int(argc, argv, "--passes", 3));
+    int count = static_cast<int>(opt_int(argc, argv, "--placements", 300));
+    int passes = static_cast<int>(opt_int(argc, argv, "--passes", 5));
     unsigned long long seed = static_cast<unsigned long long>(opt_int(argc, argv, "--seed", 41));
     bool profiling = opt_flag(argc, argv, "--profile");
     if (!profiling) {
@@ -366,16 +466,8 @@ int main(int argc, char **argv)
                 }
                 continue;
             }
-            std::vector<int> order(static_cast<size_t>(count * kMethodCount));
             for (int pass = 0; pass < passes; ++pass) {
-                for (size_t i = 0; i < order.size(); ++i) {
-                    order[i] = static_cast<int>(i);
-                }
-                for (size_t i = order.size(); i > 1; --i) {
-                    std::swap(order[i - 1],
-                              order[static_cast<size_t>(hd_wl_rng_int(&rng, static_cast<int>(i)))]);
-                }
-                for (int item : order) {
+                for (int item : shuffled(count * kMethodCount, &rng)) {
                     int m = item % kMethodCount;
                     const Placement &pl = pls[static_cast<size_t>(item / kMethodCount)];
                     long long t0 = now_ns();
@@ -392,9 +484,20 @@ int main(int argc, char **argv)
     }
     if (!profiling) {
         std::printf("%d placements per row (gap between supports uniform in [-30, 30]), %d passes; "
-                    "reference bounds upper - lower at most %.2g.\n\n",
-                    count, passes, worst_width);
-        print_tables(rows);
+                    "reference bounds upper - lower at most %.2g; the reference against the "
+                    "sphere's closed "
+                    "form (Qhull's triangles): largest difference %.2g.\n\n",
+                    count, passes, worst_width, closed_form_error);
+        Instructions ins;
+        ins.load(opt_str(argc, argv, "--instructions"));
+        print_tables(rows, ins);
     }
-    return 0;
+    // the exit status says whether hedra contradicted its own certified reference (ctest)
+    int hedra_bad = 0;
+    for (const Row &r : rows) {
+        for (int q = 0; q < 3; ++q) {
+            hedra_bad += r.tally[3 * q].wrong + r.tally[3 * q].failed;
+        }
+    }
+    return hedra_bad || closed_form_error > 1e-9 ? 1 : 0;
 }
