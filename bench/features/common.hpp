@@ -125,20 +125,33 @@ struct Instructions {
         std::fclose(fp);
     }
 
-    std::string get(const std::string &label) const
+    double value(const std::string &label) const
     {
         for (const auto &r : rows) {
             if (r.first == label) {
-                char buf[32];
-                if (r.second >= 1e6) {
-                    std::snprintf(buf, sizeof buf, "%.2fM", r.second / 1e6);
-                } else {
-                    std::snprintf(buf, sizeof buf, "%.1fk", r.second / 1e3);
-                }
-                return buf;
+                return r.second;
             }
         }
-        return "-";
+        return NAN;
+    }
+
+    static std::string format(double v)
+    {
+        char buf[32];
+        if (!(v == v)) {
+            return "-";
+        }
+        if (v >= 1e6) {
+            std::snprintf(buf, sizeof buf, "%.2fM", v / 1e6);
+        } else {
+            std::snprintf(buf, sizeof buf, "%.1fk", v / 1e3);
+        }
+        return buf;
+    }
+
+    std::string get(const std::string &label) const
+    {
+        return format(value(label));
     }
 };
 
