@@ -197,7 +197,7 @@ printf 'shape s\n' | bad truncated-header.scene 2 "expected 'P <count>'"
 printf '%s\nbody a cube 1 0 0 0 0 0\n' "$cube" | bad short-pose.scene 11 "qw qx qy qz tx ty tz"
 printf '%s\nframe 1\n' "$cube" | bad frame-extra.scene 11 "after 'frame'"
 printf '%s\nmove\n' "$cube" | bad move-no-name.scene 11 "expected a body name after 'move'"
-printf 'bodies a\n' | bad keyword.scene 1 "expected 'shape', 'body', 'frame', 'move', 'remove', 'filter' or 'margin'"
+printf 'bodies a\n' | bad keyword.scene 1 "expected 'shape', 'body', 'frame', 'move', 'remove', 'filter', 'velocity' or 'margin'"
 check "missing file exits 1" test "$(code_of "$cli" scene "$tmp/nope.scene")" -eq 1
 check "missing file is named" grep -qF "nope.scene" "$tmp/err"
 
