@@ -1,8 +1,9 @@
 /* hedra scenes: many posed bodies, moving from frame to frame, and every pair in contact.
  *
- * A scene holds bodies, each a shared polytope (never copied; it must outlive the body), a pose
- * and a user pointer. hd_scene_step answers, for the poses given since the last step, every pair
- * of bodies that touches or intersects, with hd_collide's verdict. In between:
+ * A scene holds bodies, each a shared polytope or compound (never copied; it must outlive the
+ * body), a pose, a user pointer and, for the continuous step, a twist. hd_scene_step answers, for
+ * the poses given since the last step, every pair of bodies that touches or intersects, with
+ * hd_collide's verdict. In between:
  * - a broad phase kept incrementally as bodies move (a dynamic AABB tree with fattened boxes by
  *   default, or sweep-and-prune with insertion sort; docs/algorithms/scene.md);
  * - a persistent pair table: every pair of bodies whose boxes overlap keeps its hd_cache from
@@ -184,7 +185,8 @@ HD_API hd_status hd_scene_filter_of(const hd_scene *scene, int id, hd_scene_filt
  * never paired with each other. A plain body paired with a compound body is queried as a
  * compound of one piece (the scene builds one per plain body once it holds a compound body:
  * this call, and hd_scene_add after it, allocate it). Errors as hd_scene_add (the range check
- * on the compound's bounding box), and those of hd_compound_build. */
+ * with the farthest point of any piece from the body's origin; no tiny-scale check), and those
+ * of hd_compound_build (HD_ERR_NO_MEMORY). */
 HD_API hd_status hd_scene_add_compound(hd_scene *scene, const hd_compound *compound,
                                        const hd_pose *pose, void *user, int *id);
 
@@ -220,8 +222,8 @@ HD_API hd_status hd_scene_move(hd_scene *scene, int id, const hd_pose *pose);
 HD_API hd_status hd_scene_move_many(hd_scene *scene, int count, const int *ids,
                                     const hd_pose *poses, int *failed);
 
-/* A body's shape, pose and user pointer (each output may be NULL). HD_ERR_INVALID_ARG for an id
- * that is not a body's. */
+/* A body's shape (NULL for a compound body: hd_scene_body_compound), pose and user pointer (each
+ * output may be NULL). HD_ERR_INVALID_ARG for an id that is not a body's. */
 HD_API hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope **shape,
                                hd_pose *pose, void **user);
 
