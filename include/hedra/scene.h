@@ -104,8 +104,8 @@ typedef struct hd_scene_options {
                                  also given to hd_signed_distance (or hd_contact_manifold) on the
                                  same worker, warm-started from the pair's cache, with a workspace
                                  per thread of hd_contact_workspace_capacity for the largest
-                                 shape; the answer is kept with the pair (about 200 bytes per
-                                 pair of overlapping boxes, 420 with the manifold) and reused
+                                 shape; the answer is kept with the pair (about 270 bytes per
+                                 pair of overlapping boxes, 530 with the manifold) and reused
                                  while neither body moves. */
     bool gradient;            /* with a detail level: each contact's signed distance also carries
                                  its pose gradient (HD_QUERY_GRADIENT; the bodies' frame origins
@@ -256,7 +256,9 @@ typedef struct hd_scene_contact {
     const int *point_pieces;
     /* A swept pair (continuous step): hd_toi's time of impact in [0, 1] (0: in contact at the
      * start of the frame); the verdict and detail are those at the start of the frame when it is
-     * 0, else HD_TOUCHING with contact at the poses of the impact. 1 for every other pair. */
+     * 0, else HD_TOUCHING with contact at the poses of the impact (hd_toi's; the manifold is
+     * hd_contact_manifold's there, without points when the distance at the impact, within the
+     * motion's band, is above the query's band). 1 for every other pair. */
     double toi;
 } hd_scene_contact;
 
@@ -305,7 +307,8 @@ HD_API hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contact
  * increasing order in ids[0 .. min(*count, capacity) - 1]; *count is the number of such bodies,
  * which may exceed capacity (then ids holds the smallest capacity ids). The scene's broad phase
  * is brought up to date with the latest poses first. A body's box contains its posed shape
- * widened by the touching band and half the proximity. Errors: HD_ERR_NULL (ids may be NULL when
+ * (a swept body's: its whole motion over the frame) widened by the touching band and half the
+ * proximity. Errors: HD_ERR_NULL (ids may be NULL when
  * capacity is 0), HD_ERR_NONFINITE, HD_ERR_INVALID_ARG (lo > hi, capacity < 0), HD_ERR_NO_MEMORY.
  */
 HD_API hd_status hd_scene_query_box(hd_scene *scene, const double lo[3], const double hi[3],

@@ -472,7 +472,8 @@ static int brute_toi(const body *a, const double *va, const body *b, const doubl
 }
 
 /* Random moving scenes (twists up to several body sizes and a turn per frame): the listed pairs
- * and their times of impact are those of the pair-by-pair brute force, on 1 and 2 threads. */
+ * and their times of impact are those of the pair-by-pair brute force, on 1 and 2 threads (the
+ * tree, and sweep-and-prune on every other round). */
 static void test_continuous_brute(void **state)
 {
     (void)state;
@@ -487,6 +488,7 @@ static void test_continuous_brute(void **state)
         o.threads = 1;
         hd_scene *s1 = make_scene(&m, &o);
         o.threads = 2;
+        o.broadphase = round % 2 ? HD_BROADPHASE_SAP : HD_BROADPHASE_TREE;
         hd_scene *s2 = make_scene(&m, &o);
         for (int i = 0; i < m.count; ++i) {
             for (int k = 0; k < 6; ++k) {
