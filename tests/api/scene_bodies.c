@@ -1,10 +1,12 @@
 /* Rounded and compound bodies in scenes, and the continuous step, against independent answers:
- * - random scenes of plain, rounded and compound bodies (some pieces rounded): every step lists
+ * - random scenes of plain bodies (sharp and rounded hulls, capsules, spheres), or of sharp
+ *   plain and compound bodies (random_compound says why not rounded ones): every step lists
  *   exactly the pairs whose signed distance, by the long-double brute force of
  *   tests/support/brute.c on the cores minus the two radii and the least over pairs of pieces
- *   (hedra/compound.h's definition), is below 0, with the right verdict, signed distance and
- *   pieces; pairs within the band are not judged. Filters apply; one compound alone (its pieces
- *   overlapping) has no contact. Output is the same on 1 and 2 threads and both broad phases.
+ *   (hedra/compound.h's definition), is below the proximity (0, or 0.2), with the right verdict,
+ *   signed distance and pieces; pairs within the band are not judged. Filters apply; a compound
+ *   alone has no contact (closed form). Output is the same on 1 and 2 threads (and both broad
+ *   phases without a proximity).
  * - a thin fast body that passes through a plate between two frames is caught with the time of
  *   impact of the closed form; random moving scenes agree with hd_toi run pair by pair over
  *   every pair of pieces (the brute force: no broad phase). */
@@ -233,8 +235,9 @@ static void check_pieces(const model *m, const hd_scene_contact *c, double band)
     }
 }
 
-/* The step's contacts against the brute force over every pair. */
-static void check_step(const model *m, const hd_scene_contact *c, int count)
+/* The step's contacts against the brute force over every pair: those closer than the proximity
+ * d (0: in contact). */
+static void check_step(const model *m, double d, const hd_scene_contact *c, int count)
 {
     const double band = 1e-9; /* the shapes' size is about 1 */
     int k = 0;
@@ -244,10 +247,10 @@ static void check_step(const model *m, const hd_scene_contact *c, int count)
             int lets = filter_lets(&m->b[a].filter, &m->b[b].filter);
             double delta = lets ? brute_bodies(&m->b[a], &m->b[b]) : INFINITY;
             const hd_scene_contact *hit = listed ? &c[k++] : NULL;
-            if (fabs(delta) <= band) {
-                continue; /* touching by the band: either answer is right */
+            if (fabs(delta) <= band || fabs(delta - d) <= band) {
+                continue; /* touching by the band, or at the proximity: either answer is right */
             }
-            if (listed != (delta < 0.0)) {
+            if (listed != (delta < d)) {
                 hd_signed_distance_result sd;
                 hd_pose wa = world_piece(&m->b[a], 0), wb = world_piece(&m->b[b], 0);
                 hd_signed_distance(t_shapes[m->b[a].shape[0]], &wa, t_shapes[m->b[b].shape[0]], &wb,
@@ -261,7 +264,7 @@ static void check_step(const model *m, const hd_scene_contact *c, int count)
             if (hit == NULL) {
                 continue;
             }
-            assert_int_equal(hit->verdict, HD_INTERSECTING);
+            assert_int_equal(hit->verdict, delta < 0.0 ? HD_INTERSECTING : HD_SEPARATED);
             assert_true(hit->toi == 1.0);
             if (hit->contact != NULL) {
                 assert_true(fabs(hit->contact->signed_distance - delta) <= 1e-9);
@@ -290,8 +293,9 @@ static void assert_same(const hd_scene_contact *x, int nx, const hd_scene_contac
     }
 }
 
-/* Scenes of plain, rounded and compound bodies, each judged at every detail level, moved three
- * times; the first bodies share a group. Both broad phases and two thread counts agree. */
+/* Scenes of plain, rounded and compound bodies, each judged at every detail level (and some with
+ * a proximity of 0.2), moved three times; the first bodies share a group. Two thread counts
+ * agree to the bit, and both broad phases without a proximity. */
 static void test_bodies_brute(void **state)
 {
     (void)state;
@@ -304,17 +308,21 @@ static void test_bodies_brute(void **state)
         m.b[0].filter.group = m.b[1].filter.group = 7;
         hd_scene_options o = hd_scene_options_default();
         o.detail = (hd_scene_detail)(round % HD_SCENE_DETAIL_COUNT);
+        o.proximity = round % 4 == 3 ? 0.2 : 0.0;
         o.threads = 1;
         hd_scene *s1 = make_scene(&m, &o);
         o.threads = 2;
-        o.broadphase = HD_BROADPHASE_SAP;
+        /* with a proximity, a separated pair's distance is warm-started from its cache, whose
+         * history differs with the broad phase (a fattened box keeps a pair that sweep-and-prune
+         * drops and adds again cold): the same broad phase, to the bit */
+        o.broadphase = o.proximity > 0.0 ? HD_BROADPHASE_TREE : HD_BROADPHASE_SAP;
         hd_scene *s2 = make_scene(&m, &o);
         for (int frame = 0; frame < 3; ++frame) {
             const hd_scene_contact *c1, *c2;
             int n1 = 0, n2 = 0;
             assert_int_equal(hd_scene_step(s1, &c1, &n1, NULL), HD_OK);
             assert_int_equal(hd_scene_step(s2, &c2, &n2, NULL), HD_OK);
-            check_step(&m, c1, n1);
+            check_step(&m, o.proximity, c1, n1);
             assert_same(c1, n1, c2, n2);
             judged += n1;
             for (int i = 0; i < m.count; i += 2) {
@@ -379,6 +387,15 @@ static void test_compound_closed_form(void **state)
     assert_ptr_equal(back, pair);
     assert_int_equal(hd_scene_body_compound(s, small_id, &back), HD_OK);
     assert_null(back);
+    /* the small cube at x = 2.5 overlaps the piece at x = 2 (and the other small cube, at the
+     * origin, is 2 away): one body, intersecting */
+    hd_pose probe = hd_test_translation(2.5, 0, 0);
+    int ids[4];
+    hd_verdict verdicts[4];
+    assert_int_equal(hd_scene_query_polytope(s, small, &probe, ids, verdicts, 4, &n), HD_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(ids[0], c_id);
+    assert_int_equal(verdicts[0], HD_INTERSECTING);
     /* a ray along x from far away enters the cube at x = 3 first */
     double ro[3] = {10, 0, 0}, rd[3] = {-1, 0, 0};
     hd_scene_ray_hit hit;
