@@ -274,6 +274,8 @@ typedef struct hd_scene_stats {
     int pairs_removed;       /* pairs whose boxes stopped overlapping (or whose body was removed) */
     int tested;              /* pairs the narrow phase examined (new, or with a moved body):
                                 tight boxes compared, hd_collide run when they overlap */
+    int swept;               /* of them, pairs apart at the frame's start given to hd_toi (a
+                                swept body's: the continuous step) */
     int contacts;            /* pairs touching or intersecting, and those within the proximity */
     int near;                /* of them, separated pairs within the proximity */
     int reinserted;          /* tree: leaves whose body left its fattened box */

@@ -94,6 +94,7 @@ typedef struct hdi_lane {
     int out_of_memory; /* sticky: one of its lists could not grow (core/array.h) */
     hdi_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
     int tested;        /* pairs it queried */
+    int swept;         /* of them, pairs given to hd_toi (the continuous step) */
     hdi_idlist drop;   /* tree: pairs whose fattened boxes parted */
     hd_scene_contact *contacts;
     int contact_count;

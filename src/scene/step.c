@@ -237,8 +237,8 @@ static void sweep_pair(const hd_scene *s, int index, const hd_options *opt, hd_o
     }
 }
 
-/* The query of pair `index`, into its record. */
-static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
+/* The query of pair `index`, into its record; 1 when it was swept (hd_toi ran). */
+static int test_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
 {
     hdi_pair_rec *r = &s->pairs.recs[index];
     const hdi_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
@@ -250,9 +250,10 @@ static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options 
     r->toi = 1.0;
     if (!hdi_filter_pass(&s->filters[r->a], &s->filters[r->b]) ||
         !hdi_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
-        return; /* filtered, or the boxes part by more than the band and the proximity */
+        return 0; /* filtered, or the boxes part by more than the band and the proximity */
     }
     const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    int swept = 0;
     if (a->compound != NULL || b->compound != NULL) {
         test_compound_pair(s, index, opt, copt);
     } else {
@@ -271,9 +272,11 @@ static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options 
             r->toi = 0.0; /* in contact at the start of the frame */
         } else {
             sweep_pair(s, index, opt, copt);
+            swept = 1;
         }
     }
     r->tested = r->status == HD_OK; /* a failed pair is asked again next step */
+    return swept;
 }
 
 typedef struct narrow_ctx {
@@ -303,7 +306,7 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
         }
         if (!r->tested || (flags & HD_BODY_MOVED)) {
             lane->tested++;
-            test_pair(s, i, &opt, &copt);
+            lane->swept += test_pair(s, i, &opt, &copt);
         }
         emit(s, lane, i);
     }
@@ -322,7 +325,7 @@ static void reset_lanes(hd_scene *s)
     for (int w = 0; w < threads; ++w) {
         hdi_lane *lane = &s->lanes[w];
         lane->out_of_memory = 0;
-        lane->tested = lane->drop.count = lane->contact_count = lane->failures = 0;
+        lane->tested = lane->swept = lane->drop.count = lane->contact_count = lane->failures = 0;
     }
 }
 
@@ -383,7 +386,7 @@ static int merge_drops(hd_scene *s)
 {
     int threads = hdi_scene_threads(s);
     s->scratch.count = 0;
-    s->stats.tested = 0;
+    s->stats.tested = s->stats.swept = 0;
     for (int w = 0; w < threads; ++w) {
         const hdi_lane *lane = &s->lanes[w];
         int need = s->scratch.count + lane->drop.count;
@@ -395,6 +398,7 @@ static int merge_drops(hd_scene *s)
             s->scratch.ids[s->scratch.count++] = lane->drop.ids[k];
         }
         s->stats.tested += lane->tested;
+        s->stats.swept += lane->swept;
     }
     return 1;
 }

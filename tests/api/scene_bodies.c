@@ -435,7 +435,9 @@ static void test_tunnel(void **state)
         assert_int_equal(hd_scene_set_velocity(s, b, v, w), HD_OK);
         const hd_scene_contact *c;
         int n = -1;
-        assert_int_equal(hd_scene_step(s, &c, &n, NULL), HD_OK);
+        hd_scene_stats st;
+        assert_int_equal(hd_scene_step(s, &c, &n, &st), HD_OK);
+        assert_int_equal(st.swept, sweep); /* the one pair, given to hd_toi */
         if (!sweep) {
             assert_int_equal(n, 0);
         } else {
