@@ -22,6 +22,24 @@ static void check_name(const char *name)
     }
 }
 
+/* A finite radius >= 0; a compound's pieces: k + 1 increasing offsets covering the points, each
+ * piece with a point at least; a plain shape has no offsets. */
+static void check_pieces(const hd_scene_file_shape *s)
+{
+    if (!(s->radius >= 0.0 && s->radius <= DBL_MAX) || s->pieces < 0 ||
+        (s->pieces == 0) != (s->piece_start == NULL)) {
+        abort();
+    }
+    for (int i = 0; i < s->pieces; ++i) {
+        if (s->piece_start[i] >= s->piece_start[i + 1]) {
+            abort();
+        }
+    }
+    if (s->pieces > 0 && (s->piece_start[0] != 0 || s->piece_start[s->pieces] != s->points.count)) {
+        abort();
+    }
+}
+
 static void check_shapes(const hd_scene_file *f)
 {
     for (int i = 0; i < f->shape_count; ++i) {
@@ -35,6 +53,7 @@ static void check_shapes(const hd_scene_file *f)
                 abort();
             }
         }
+        check_pieces(s);
     }
 }
 
@@ -51,6 +70,8 @@ static void check_ops(const hd_scene_file *f)
         if (op->body < 0 || op->body >= f->body_count || op->line < 1 ||
             (op->kind == HD_SCENE_FILE_ADD && f->bodies[op->body].line != op->line) ||
             (int)op->kind < HD_SCENE_FILE_ADD || op->kind > HD_SCENE_FILE_VELOCITY ||
+            !(isfinite(op->v[0]) && isfinite(op->v[1]) && isfinite(op->v[2]) &&
+              isfinite(op->w[0]) && isfinite(op->w[1]) && isfinite(op->w[2])) ||
             hd_pose_validate(&op->pose, HD_DEFAULT_POSE_TOL) != HD_OK) {
             abort();
         }

@@ -1,4 +1,5 @@
 /* hedra scene [options] FILE */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,8 @@ static int scene_usage(void)
         "bodies and frames of moves and removals. Prints one JSON object per line for every\n"
         "pair in contact in every frame, frames numbered from 0, body a defined before b:\n"
         "  {\"frame\":K,\"a\":\"NAME\",\"b\":\"NAME\",\"verdict\":\"touching\"|\"intersecting\"}\n"
-        "(\"separated\" for a pair within the proximity, with the contact keys), and a summary\n"
+        "(\"separated\" for a pair within the proximity, with the contact keys; \"piece_a\",\n"
+        "\"piece_b\" for compound bodies; \"toi\" for a swept pair), and a summary\n"
         "per frame on standard error. Options:\n"
         "  --depth            add the contact keys of 'hedra batch --depth' (signed_distance,\n"
         "                     normal, witness_a, witness_b, bounds, feature_a, feature_b,\n"
@@ -26,12 +28,9 @@ static int scene_usage(void)
         "  --margin M         tree: boxes fattened by M times the body's radius (default "
         "%g)\n"
         "  --proximity D      also every pair closer than D (overrides the file's 'margin D')\n"
-        "  --sweep-threshold T  velocity lines: bodies whose speed bound is at most T are\n"
-        "                     left to the discrete step (default 0)\n"
-        "  --quiet            no summary on standard error\n"
-        "A frame with 'velocity' lines is also checked continuously: one more line per pair\n"
-        "that meets during the frame, {\"frame\":K,\"a\":...,\"b\":...,\"toi\":...,\n"
-        "\"toi_bounds\":[lo,hi], and the contact at the TOI} (the keys of 'hedra batch --toi').\n",
+        "  --sweep-threshold S  continuous step: bodies with a 'velocity' moving more than S\n"
+        "                     over a frame are swept (default 0: every moving one)\n"
+        "  --quiet            no summary on standard error\n",
         HD_SCENE_DEFAULT_MARGIN);
     return HD_EXIT_OK;
 }
@@ -76,6 +75,9 @@ static int parse_option(scene_args *a, int argc, char **argv, int *i)
     } else if (strcmp(opt, "--margin") == 0) {
         ok = parse_number(value, 0.0, 16.0, &v);
         a->opt.margin = v;
+    } else if (strcmp(opt, "--sweep-threshold") == 0) {
+        ok = parse_number(value, 0.0, HUGE_VAL, &v);
+        a->opt.sweep_threshold = v;
     } else if (strcmp(opt, "--proximity") == 0) {
         ok = parse_number(value, 0.0, HD_MAX_COORD, &v);
         a->opt.proximity = v;
@@ -161,9 +163,36 @@ static void swap_sides(hd_signed_distance_result *c, hd_manifold *m)
     }
 }
 
+/* The pieces of compound bodies ("piece_a", "piece_b": -1 stands for a plain body and is not
+ * printed; "point_pieces": a manifold's points' pieces) and a swept pair's "toi", with the body
+ * defined first as A. */
+static void print_pieces_toi(const hd_scene_contact *c, int swapped)
+{
+    int pa = swapped ? c->piece_b : c->piece_a, pb = swapped ? c->piece_a : c->piece_b;
+    if (pa >= 0) {
+        printf(",\"piece_a\":%d", pa);
+    }
+    if (pb >= 0) {
+        printf(",\"piece_b\":%d", pb);
+    }
+    if (c->toi != 1.0) {
+        printf(",\"toi\":%.17g", c->toi);
+    }
+    if (c->point_pieces == NULL || c->manifold == NULL) {
+        return;
+    }
+    printf(",\"point_pieces\":[");
+    for (int i = 0; i < c->manifold->count; ++i) {
+        int qa = c->point_pieces[2 * i + swapped], qb = c->point_pieces[2 * i + 1 - swapped];
+        printf("%s[%d,%d]", i ? "," : "", qa, qb);
+    }
+    printf("]");
+}
+
 /* The contact keys of a pair, with the body defined first as A. */
 static void print_detail(const hd_scene_contact *c, int swapped)
 {
+    print_pieces_toi(c, swapped);
     if (c->contact == NULL) {
         return;
     }

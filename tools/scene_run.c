@@ -13,11 +13,36 @@ static int input_error(const hd_scene_run *r, int line, const char *what, const 
     return HD_EXIT_INPUT;
 }
 
-/* Builds every shape's hull; a failure is reported at the shape's line. */
+/* A compound shape: each piece's hull (rounded by the shape's radius), then the compound. */
+static hd_status build_compound(hd_scene_run *r, int i)
+{
+    const hd_scene_file_shape *s = &r->file.shapes[i];
+    r->pieces[i] = calloc((size_t)s->pieces, sizeof *r->pieces[i]);
+    if (r->pieces[i] == NULL) {
+        return HD_ERR_NO_MEMORY;
+    }
+    hd_status st = HD_OK;
+    for (int k = 0; k < s->pieces && st == HD_OK; ++k) {
+        int first = s->piece_start[k], n = s->piece_start[k + 1] - first;
+        st = hd_polytope_build_rounded(s->points.xyz + 3 * first, n, s->radius, NULL,
+                                       &r->pieces[i][k]);
+    }
+    if (st == HD_OK) {
+        st = hd_compound_build((const hd_polytope *const *)r->pieces[i], NULL, s->pieces,
+                               &r->compounds[i]);
+    }
+    return st;
+}
+
+/* Builds every shape's hull (and a compound shape's pieces); a failure is reported at the
+ * shape's line. */
 static int build_shapes(hd_scene_run *r)
 {
-    r->shapes = calloc((size_t)r->file.shape_count + 1, sizeof *r->shapes);
-    if (r->shapes == NULL) {
+    size_t n = (size_t)r->file.shape_count + 1;
+    r->shapes = calloc(n, sizeof *r->shapes);
+    r->compounds = calloc(n, sizeof *r->compounds);
+    r->pieces = calloc(n, sizeof *r->pieces);
+    if (r->shapes == NULL || r->compounds == NULL || r->pieces == NULL) {
         fprintf(stderr, "hedra %s: out of memory\n", r->cmd);
         return HD_EXIT_INPUT;
     }
@@ -25,6 +50,9 @@ static int build_shapes(hd_scene_run *r)
         const hd_scene_file_shape *s = &r->file.shapes[i];
         hd_status st = hd_polytope_build_rounded(s->points.xyz, s->points.count, s->radius, NULL,
                                                  &r->shapes[i]);
+        if (st == HD_OK && s->pieces > 0) {
+            st = build_compound(r, i);
+        }
         if (st != HD_OK) {
             return input_error(r, s->line, "cannot build shape", s->name, st);
         }
@@ -82,9 +110,14 @@ int hd_scene_run_apply(hd_scene_run *r, int f)
         const hd_scene_file_op *op = &file->ops[k];
         const hd_scene_file_body *b = &file->bodies[op->body];
         hd_status st = HD_OK;
-        if (op->kind == HD_SCENE_FILE_ADD) {
+        if (op->kind == HD_SCENE_FILE_ADD && r->compounds[b->shape] != NULL) {
+            st = hd_scene_add_compound(r->scene, r->compounds[b->shape], &op->pose,
+                                       &r->index[op->body], &r->id[op->body]);
+        } else if (op->kind == HD_SCENE_FILE_ADD) {
             st = hd_scene_add(r->scene, r->shapes[b->shape], &op->pose, &r->index[op->body],
                               &r->id[op->body]);
+        } else if (op->kind == HD_SCENE_FILE_VELOCITY) {
+            st = hd_scene_set_velocity(r->scene, r->id[op->body], op->v, op->w);
         } else if (op->kind == HD_SCENE_FILE_MOVE) {
             st = hd_scene_move(r->scene, r->id[op->body], &op->pose);
         } else if (op->kind == HD_SCENE_FILE_FILTER) {
@@ -128,8 +161,18 @@ void hd_scene_run_free(hd_scene_run *r)
     hd_scene_destroy(r->scene);
     for (int i = 0; r->shapes != NULL && i < r->file.shape_count; ++i) {
         hd_polytope_destroy(r->shapes[i]);
+        if (r->compounds != NULL) {
+            hd_compound_destroy(r->compounds[i]);
+        }
+        for (int k = 0; r->pieces != NULL && r->pieces[i] != NULL && k < r->file.shapes[i].pieces;
+             ++k) {
+            hd_polytope_destroy(r->pieces[i][k]);
+        }
+        free(r->pieces != NULL ? r->pieces[i] : NULL);
     }
     free(r->shapes);
+    free(r->compounds);
+    free(r->pieces);
     free(r->index);
     free(r->id);
     hd_scene_file_free(&r->file);

@@ -11,7 +11,10 @@ typedef struct hd_scene_run {
     const char *cmd;   /* "scene", "view": the command in messages */
     const char *shown; /* the file's name in messages */
     hd_scene_file file;
-    hd_polytope **shapes;
+    hd_polytope **shapes;    /* each shape's polytope; for a compound, the hull of all its
+                                points (what `hedra view` draws) */
+    hd_compound **compounds; /* each compound shape's compound (NULL for a plain shape) */
+    hd_polytope ***pieces;   /* and its pieces' polytopes */
     hd_scene *scene;
     int *index; /* index[b] = b */
     int *id;    /* scene id of body b, -1 when it is not in the scene */
@@ -23,7 +26,8 @@ typedef struct hd_scene_run {
 int hd_scene_run_open(hd_scene_run *r, const char *cmd, const char *path,
                       const hd_scene_options *opt);
 
-/* Applies the adds, moves and removals of frame f; HD_EXIT_INPUT (printed) on a bad pose. */
+/* Applies the adds, moves, removals, filters and velocities of frame f; HD_EXIT_INPUT (printed) on
+ * a bad pose. */
 int hd_scene_run_apply(hd_scene_run *r, int f);
 
 /* The twists of frame f's velocity lines (bodies present, at their current poses) into out (room

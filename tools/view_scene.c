@@ -55,6 +55,10 @@ static void json_pair_contact(FILE *fp, const hd_view_opts *o, const hd_scene_ru
     hd_pose pa, pb;
     hd_scene_body(r->scene, ida, &a, &pa, NULL);
     hd_scene_body(r->scene, idb, &b, &pb, NULL);
+    if (a == NULL || b == NULL) { /* a compound body: its contact is the scene's, not drawn */
+        fputs(",\"contact_error\":\"compound body\"", fp);
+        return;
+    }
     hd_options opt = o->query.query;
     opt.algo = o->query.algo;
     opt.workspace = NULL;

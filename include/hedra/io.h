@@ -127,14 +127,14 @@ HD_API hd_status hd_write_pair(FILE *fp, const char *name, const double *a, int 
 /* Scene file reader: a whole file of shapes, bodies and frames read into plain data (points and
  * poses; no polytope is built here). Format (docs/FORMATS.md gives the full grammar):
  *     # comment
- *     shape <name>              a shape, then its points in its own frame
- *     shape <name> radius <r>   the same rounded by r >= 0 (hd_polytope_build_rounded)
- *     P <n>
- *     <x> <y> <z>               (n lines, n >= 1)
+ *     shape <name> [radius <r>] [pieces <k>]   a shape (rounded by r; a compound of k
+ *     P <n>                                     pieces: k such blocks), its points in its own
+ *     <x> <y> <z>               (n lines, n >= 1)  frame
  *     body <name> <shape> <qw> <qx> <qy> <qz> <tx> <ty> <tz>
  *     frame                     starts the next frame; bodies keep their poses unless moved
  *     move <name> <qw> <qx> <qy> <qz> <tx> <ty> <tz>
  *     remove <name>
+ *     velocity <name> <vx> <vy> <vz> <wx> <wy> <wz>   the body's twist over the frame
  * Frame 0 is everything before the first "frame" line. Names are single tokens of at most
  * HD_SCENE_NAME_MAX bytes; shape names are unique, and a body name is unique among the bodies
  * present (after "remove NAME" a new "body NAME" may follow). A shape must be defined before a
@@ -147,8 +147,11 @@ HD_API hd_status hd_write_pair(FILE *fp, const char *name, const double *a, int 
 typedef struct hd_scene_file_shape {
     char *name;
     int line;         /* of its "shape" line */
-    hd_points points; /* count >= 1, finite */
-    double radius;    /* "radius <r>" after the name: finite, >= 0; 0 without it */
+    hd_points points; /* count >= 1, finite; a compound's pieces one after the other */
+    double radius;    /* "radius <r>": the rounding of the shape (of every piece), 0 without */
+    int pieces;       /* "pieces <k>": a compound of k pieces (k "P <n>" blocks); 0: one hull */
+    int *piece_start; /* with pieces: piece i is points[piece_start[i] .. piece_start[i + 1] - 1]
+                         (k + 1 offsets); NULL without */
 } hd_scene_file_shape;
 
 typedef struct hd_scene_file_body {
@@ -162,7 +165,7 @@ typedef enum hd_scene_file_op_kind {
     HD_SCENE_FILE_MOVE,    /* a "move" line */
     HD_SCENE_FILE_REMOVE,  /* a "remove" line */
     HD_SCENE_FILE_FILTER,  /* a "filter" line: the body's collision filter */
-    HD_SCENE_FILE_VELOCITY /* a "velocity" line: the body's twist over this frame, in twist */
+    HD_SCENE_FILE_VELOCITY /* a "velocity" line: the body's twist (hd_scene_set_velocity) */
 } hd_scene_file_op_kind;
 
 typedef struct hd_scene_file_op {
@@ -175,6 +178,8 @@ typedef struct hd_scene_file_op {
     uint32_t category; /* FILTER: hd_scene_filter's fields */
     uint32_t mask;
     int group;
+    double v[3]; /* VELOCITY: linear and angular velocity over the frame */
+    double w[3];
 } hd_scene_file_op;
 
 typedef struct hd_scene_file {

@@ -1,8 +1,9 @@
 /* hedra scenes: many posed bodies, moving from frame to frame, and every pair in contact.
  *
- * A scene holds bodies, each a shared polytope (never copied; it must outlive the body), a pose
- * and a user pointer. hd_scene_step answers, for the poses given since the last step, every pair
- * of bodies that touches or intersects, with hd_collide's verdict. In between:
+ * A scene holds bodies, each a shared polytope or compound (never copied; it must outlive the
+ * body), a pose, a user pointer and, for the continuous step, a twist. hd_scene_step answers, for
+ * the poses given since the last step, every pair of bodies that touches or intersects, with
+ * hd_collide's verdict. In between:
  * - a broad phase kept incrementally as bodies move (a dynamic AABB tree with fattened boxes by
  *   default, or sweep-and-prune with insertion sort; docs/algorithms/scene.md);
  * - a persistent pair table: every pair of bodies whose boxes overlap keeps its hd_cache from
@@ -24,6 +25,7 @@
 
 #include <stdint.h>
 
+#include "hedra/compound.h"
 #include "hedra/contact.h"
 #include "hedra/core.h"
 #include "hedra/motion.h"
@@ -102,8 +104,8 @@ typedef struct hd_scene_options {
                                  also given to hd_signed_distance (or hd_contact_manifold) on the
                                  same worker, warm-started from the pair's cache, with a workspace
                                  per thread of hd_contact_workspace_capacity for the largest
-                                 shape; the answer is kept with the pair (about 200 bytes per
-                                 pair of overlapping boxes, 420 with the manifold) and reused
+                                 shape; the answer is kept with the pair (about 270 bytes per
+                                 pair of overlapping boxes, 530 with the manifold) and reused
                                  while neither body moves. */
     bool gradient;            /* with a detail level: each contact's signed distance also carries
                                  its pose gradient (HD_QUERY_GRADIENT; the bodies' frame origins
@@ -120,6 +122,13 @@ typedef struct hd_scene_options {
     /* The caller's job system, copied by hd_scene_create (the struct need not outlive it);
      * default NULL: hedra's own pool of `threads` threads. */
     const hd_task_callbacks *tasks;
+    /* Continuous step (docs/algorithms/scene.md): a body given a twist (hd_scene_set_velocity)
+     * whose points may travel more than sweep_threshold (length units, >= 0; default 0: every body
+     * with a non-zero twist; HUGE_VAL: none) over the frame is swept: its box covers its whole
+     * motion, and each of its pairs not in contact at the start of the frame is given to hd_toi
+     * with both bodies' twists; a pair that meets is reported with its time of impact
+     * (hd_scene_contact.toi). */
+    double sweep_threshold;
 } hd_scene_options;
 
 #define HD_SCENE_DEFAULT_MARGIN 0.5
@@ -170,6 +179,31 @@ HD_API hd_status hd_scene_set_filter(hd_scene *scene, int id, const hd_scene_fil
 /* A body's collision filter. HD_ERR_NULL, HD_ERR_INVALID_ARG (not a body's id). */
 HD_API hd_status hd_scene_filter_of(const hd_scene *scene, int id, hd_scene_filter *filter);
 
+/* Adds a compound body (hedra/compound.h; shared, not copied, alive while the body exists): one
+ * body whose box covers every piece, whose pairs are answered by hd_compound_collide (and, with
+ * a detail level, hd_compound_signed_distance or hd_compound_contact_manifold); its pieces are
+ * never paired with each other. A plain body paired with a compound body is queried as a
+ * compound of one piece (the scene builds one per plain body once it holds a compound body:
+ * this call, and hd_scene_add after it, allocate it). Errors as hd_scene_add (the range check
+ * with the farthest point of any piece from the body's origin; no tiny-scale check), and those
+ * of hd_compound_build (HD_ERR_NO_MEMORY). */
+HD_API hd_status hd_scene_add_compound(hd_scene *scene, const hd_compound *compound,
+                                       const hd_pose *pose, void *user, int *id);
+
+/* The compound of a body added by hd_scene_add_compound, NULL for a plain body. HD_ERR_NULL,
+ * HD_ERR_INVALID_ARG (not a body's id). */
+HD_API hd_status hd_scene_body_compound(const hd_scene *scene, int id,
+                                        const hd_compound **compound);
+
+/* Gives a body the twist it follows over the next frames (hd_motion with pose0 the body's pose
+ * at the step, centre its frame origin): v the velocity of that origin, w the angular velocity
+ * (world axes, radians per frame). Zero v and w (the default) is a body at rest. The scene does
+ * not move the body: the caller gives the next frame's pose. Used by the continuous step
+ * (hd_scene_options.sweep_threshold). HD_ERR_NULL, HD_ERR_INVALID_ARG (not a body's id),
+ * HD_ERR_NONFINITE, HD_ERR_NO_MEMORY. */
+HD_API hd_status hd_scene_set_velocity(hd_scene *scene, int id, const double v[3],
+                                       const double w[3]);
+
 /* Removes a body; its id becomes free after the next step. HD_ERR_NULL, HD_ERR_INVALID_ARG (not
  * the id of a body in the scene). */
 HD_API hd_status hd_scene_remove(hd_scene *scene, int id);
@@ -188,8 +222,8 @@ HD_API hd_status hd_scene_move(hd_scene *scene, int id, const hd_pose *pose);
 HD_API hd_status hd_scene_move_many(hd_scene *scene, int count, const int *ids,
                                     const hd_pose *poses, int *failed);
 
-/* A body's shape, pose and user pointer (each output may be NULL). HD_ERR_INVALID_ARG for an id
- * that is not a body's. */
+/* A body's shape (NULL for a compound body: hd_scene_body_compound), pose and user pointer (each
+ * output may be NULL). HD_ERR_INVALID_ARG for an id that is not a body's. */
 HD_API hd_status hd_scene_body(const hd_scene *scene, int id, const hd_polytope **shape,
                                hd_pose *pose, void **user);
 
@@ -212,6 +246,20 @@ typedef struct hd_scene_contact {
     void *user_b;
     const hd_signed_distance_result *contact;
     const hd_manifold *manifold;
+    /* Compound bodies: the pieces of a and b that decide (hd_compound_collide's pair, or with a
+     * detail level the pair of the signed distance); -1 on the side of a plain body. */
+    int piece_a;
+    int piece_b;
+    /* With HD_SCENE_MANIFOLD and a compound body: the pieces of each manifold point,
+     * point_pieces[2 i] of a and [2 i + 1] of b (the points' normals are their pairs' own, the
+     * manifold's normal the deepest pair's); NULL otherwise. */
+    const int *point_pieces;
+    /* A swept pair (continuous step): hd_toi's time of impact in [0, 1] (0: in contact at the
+     * start of the frame); the verdict and detail are those at the start of the frame when it is
+     * 0, else HD_TOUCHING with contact at the poses of the impact (hd_toi's; the manifold is
+     * hd_contact_manifold's there, without points when the distance at the impact, within the
+     * motion's band, is above the query's band). 1 for every other pair. */
+    double toi;
 } hd_scene_contact;
 
 /* What the last step did (with the queries since the previous step, which bring the broad phase
@@ -226,6 +274,8 @@ typedef struct hd_scene_stats {
     int pairs_removed;       /* pairs whose boxes stopped overlapping (or whose body was removed) */
     int tested;              /* pairs the narrow phase examined (new, or with a moved body):
                                 tight boxes compared, hd_collide run when they overlap */
+    int swept;               /* of them, pairs apart at the frame's start given to hd_toi (a
+                                swept body's: the continuous step) */
     int contacts;            /* pairs touching or intersecting, and those within the proximity */
     int near;                /* of them, separated pairs within the proximity */
     int reinserted;          /* tree: leaves whose body left its fattened box */
@@ -259,7 +309,8 @@ HD_API hd_status hd_scene_step(hd_scene *scene, const hd_scene_contact **contact
  * increasing order in ids[0 .. min(*count, capacity) - 1]; *count is the number of such bodies,
  * which may exceed capacity (then ids holds the smallest capacity ids). The scene's broad phase
  * is brought up to date with the latest poses first. A body's box contains its posed shape
- * widened by the touching band and half the proximity. Errors: HD_ERR_NULL (ids may be NULL when
+ * (a swept body's: its whole motion over the frame) widened by the touching band and half the
+ * proximity. Errors: HD_ERR_NULL (ids may be NULL when
  * capacity is 0), HD_ERR_NONFINITE, HD_ERR_INVALID_ARG (lo > hi, capacity < 0), HD_ERR_NO_MEMORY.
  */
 HD_API hd_status hd_scene_query_box(hd_scene *scene, const double lo[3], const double hi[3],

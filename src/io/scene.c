@@ -173,6 +173,7 @@ static hd_status push_op(scene_reader *r, hd_scene_file_op_kind kind, int body, 
         return st;
     }
     hd_scene_file_op *op = &f->ops[f->op_count++];
+    memset(op, 0, sizeof *op);
     op->kind = kind;
     op->body = body;
     op->line = r->lx->line_no;
@@ -221,43 +222,79 @@ static hd_status read_points(scene_reader *r, const char *q, hdi_point_buf *buf)
     return st;
 }
 
-/* The optional "radius R" after a shape's name: a finite R >= 0 (0 without the keyword). */
-static hd_status read_shape_radius(scene_reader *r, double *radius)
+/* Most pieces of a compound shape (hedra/compound.h). */
+#define HD_SCENE_FILE_MAX_PIECES (1 << 16)
+
+/* The options of a "shape" line after its name: "radius <r>" (finite, >= 0) and "pieces <k>"
+ * (1 <= k <= 65536), each at most once, in any order. */
+static hd_status read_shape_options(scene_reader *r, const char *q, hd_scene_file_shape *s)
 {
-    *radius = 0.0;
-    char *key = hdi_lex_token(r->lx);
-    if (key == NULL) {
-        return HD_OK;
+    hdi_lexer *lx = r->lx;
+    int have_radius = 0;
+    for (char *key = hdi_lex_token(lx); key != NULL; key = hdi_lex_token(lx)) {
+        int is_radius = strcmp(key, "radius") == 0, is_pieces = strcmp(key, "pieces") == 0;
+        char *value = is_radius || is_pieces ? hdi_lex_token(lx) : NULL;
+        if ((!is_radius && !is_pieces) || value == NULL || (is_radius && have_radius) ||
+            (is_pieces && s->pieces > 0)) {
+            char t[48];
+            hdi_lex_quote(key, t, sizeof t);
+            return hdi_lex_fail(lx, HD_ERR_PARSE,
+                                "shape '%s': expected 'shape <name> [radius <r>] [pieces <k>]', "
+                                "found '%s'%s",
+                                q, t,
+                                value == NULL && (is_radius || is_pieces) ? " without a value"
+                                : is_radius || is_pieces                  ? " twice"
+                                                                          : "");
+        }
+        hd_status st = is_radius
+                           ? hdi_lex_double(lx, value, NULL, &s->radius)
+                           : hdi_lex_count(lx, value, NULL, HD_SCENE_FILE_MAX_PIECES, &s->pieces);
+        if (st != HD_OK) {
+            hdi_lex_prefix(lx, "shape '%s': %s", q, is_radius ? "radius" : "pieces");
+            return st;
+        }
+        have_radius |= is_radius;
+        if (is_radius && !(s->radius >= 0.0)) {
+            return hdi_lex_fail(lx, HD_ERR_PARSE, "shape '%s': radius %s is negative", q, value);
+        }
+        if (is_pieces && s->pieces == 0) {
+            return hdi_lex_fail(lx, HD_ERR_EMPTY, "shape '%s': a compound needs a piece", q);
+        }
     }
-    if (strcmp(key, "radius") != 0) {
-        char q[48];
-        hdi_lex_quote(key, q, sizeof q);
-        return hdi_lex_fail(r->lx, HD_ERR_PARSE,
-                            "unexpected '%s' after the shape name (a name is one word without "
-                            "spaces; 'radius R' may follow it)",
-                            q);
-    }
-    char *value = hdi_lex_token(r->lx);
-    if (value == NULL) {
-        return hdi_lex_fail(r->lx, HD_ERR_PARSE, "radius of the shape: expected a value");
-    }
-    hd_status st = hdi_lex_double(r->lx, value, "radius of the shape", radius);
-    if (st == HD_OK && !(*radius >= 0.0)) {
-        st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "radius of the shape: %s is negative", value);
-    }
-    return st == HD_OK ? expect_end(r, "the radius") : st;
+    return HD_OK;
 }
 
-/* "shape NAME [radius R]" and its points. */
+/* The points of a shape: one "P <n>" block, or one per piece with their offsets. */
+static hd_status read_shape_points(scene_reader *r, const char *q, hd_scene_file_shape *s)
+{
+    hdi_point_buf buf = {NULL, 0, 0};
+    hd_status st = HD_OK;
+    if (s->pieces > 0) {
+        s->piece_start = malloc(((size_t)s->pieces + 1) * sizeof *s->piece_start);
+        st = s->piece_start == NULL ? hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory") : st;
+    }
+    int blocks = s->pieces > 0 ? s->pieces : 1;
+    for (int i = 0; i < blocks && st == HD_OK; ++i) {
+        if (s->piece_start != NULL) {
+            s->piece_start[i] = buf.count;
+        }
+        st = read_points(r, q, &buf);
+    }
+    if (st == HD_OK && s->piece_start != NULL) {
+        s->piece_start[s->pieces] = buf.count;
+    }
+    s->points.count = buf.count;
+    s->points.xyz = buf.xyz;
+    return st;
+}
+
+/* "shape NAME [radius R] [pieces K]" and its points. */
 static hd_status read_shape(scene_reader *r)
 {
     hd_scene_file *f = r->f;
     char *name = NULL;
     double radius = 0.0;
     hd_status st = take_name(r, hdi_lex_token(r->lx), "a name after 'shape'", &name);
-    if (st == HD_OK) {
-        st = read_shape_radius(r, &radius);
-    }
     int previous = st == HD_OK ? table_get(&r->shapes, name) : -2;
     if (previous >= 0) {
         st = hdi_lex_fail(r->lx, HD_ERR_PARSE, "duplicate shape name '%s' (defined at line %d)",
@@ -271,17 +308,15 @@ static hd_status read_shape(scene_reader *r)
         return st;
     }
     hd_scene_file_shape *s = &f->shapes[f->shape_count++];
+    memset(s, 0, sizeof *s);
     s->name = name;
     s->line = r->lx->line_no;
-    s->radius = radius;
-    s->points.count = 0;
-    s->points.xyz = NULL;
     char q[48];
     hdi_lex_quote(name, q, sizeof q);
-    hdi_point_buf buf = {NULL, 0, 0};
-    st = read_points(r, q, &buf);
-    s->points.count = buf.count;
-    s->points.xyz = buf.xyz;
+    st = read_shape_options(r, q, s);
+    if (st == HD_OK) {
+        st = read_shape_points(r, q, s);
+    }
     if (st == HD_OK && table_put(&r->shapes, name, f->shape_count - 1) != HD_OK) {
         st = hdi_lex_fail(r->lx, HD_ERR_NO_MEMORY, "out of memory");
     }
@@ -421,6 +456,25 @@ static hd_status read_filter(scene_reader *r)
     return st;
 }
 
+/* "velocity NAME vx vy vz wx wy wz": the body's twist over each frame from this one on. */
+static hd_status read_velocity(scene_reader *r)
+{
+    int b = find_body(r, "velocity");
+    if (b < 0) {
+        return HD_ERR_PARSE;
+    }
+    double v[6];
+    int n = 0;
+    hd_status st = hdi_lex_numbers(r->lx, v, 6, 6, &n, "velocity", "vx vy vz wx wy wz");
+    st = st == HD_OK ? push_op(r, HD_SCENE_FILE_VELOCITY, b, NULL) : st;
+    if (st == HD_OK) {
+        hd_scene_file_op *op = &r->f->ops[r->f->op_count - 1];
+        memcpy(op->v, v, sizeof op->v);
+        memcpy(op->w, v + 3, sizeof op->w);
+    }
+    return st;
+}
+
 /* "margin D": the proximity of the scene, once, a finite D >= 0. */
 static hd_status read_margin(scene_reader *r)
 {
@@ -506,10 +560,11 @@ static hd_status read_line(scene_reader *r)
     hdi_lex_quote(key, q, sizeof q);
     int numeric =
         (key[0] >= '0' && key[0] <= '9') || key[0] == '-' || key[0] == '+' || key[0] == '.';
-    return hdi_lex_fail(r->lx, HD_ERR_PARSE,
-                        "expected 'shape', 'body', 'frame', 'move', 'remove', 'velocity', 'filter' "
-                        "or 'margin', found '%s'%s",
-                        q, numeric ? " (more point lines than the count said?)" : "");
+    return hdi_lex_fail(
+        r->lx, HD_ERR_PARSE,
+        "expected 'shape', 'body', 'frame', 'move', 'remove', 'filter', 'velocity' or "
+        "'margin', found '%s'%s",
+        q, numeric ? " (more point lines than the count said?)" : "");
 }
 
 void hd_scene_file_free(hd_scene_file *file)
@@ -520,6 +575,7 @@ void hd_scene_file_free(hd_scene_file *file)
     for (int i = 0; i < file->shape_count; ++i) {
         free(file->shapes[i].name);
         hd_points_free(&file->shapes[i].points);
+        free(file->shapes[i].piece_start);
     }
     for (int i = 0; i < file->body_count; ++i) {
         free(file->bodies[i].name);

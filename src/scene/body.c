@@ -6,6 +6,7 @@
  * pair the narrow phase could call touching is never cut by the boxes (core/tolerances.h). */
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "core/math.h"
 #include "core/tolerances.h"
@@ -85,7 +86,8 @@ static void support_extent(hdi_body *body, const double *r, double lo[3], double
     }
 }
 
-void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out)
+/* The tight box of one convex shape at a pose, widened by the band and the rounding. */
+static void shape_box(hdi_body *body, double band_rel, hdi_box *out)
 {
     const double *r = body->pose.r, *t = body->pose.t;
     if (body->shape->vertex_count <= HD_SUPPORT_SCAN_MAX) {
@@ -93,11 +95,94 @@ void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out)
     } else {
         support_extent(body, r, out->lo, out->hi);
     }
-    /* a rounded shape's box is its core's grown by the radius (and by half the proximity) */
+    /* a rounded shape's box is its core's grown by the radius */
     double widen = band_rel * (posed_scale(body->shape, &body->pose) + hdi_v3_max_abs(t)) +
-                   body->shape->radius + grow;
+                   body->shape->radius;
     for (int k = 0; k < 3; ++k) {
         out->lo[k] += t[k] - widen;
         out->hi[k] += t[k] + widen;
+    }
+}
+
+/* A compound's box: the union of its pieces' boxes, each widened by its own band (the band of a
+ * pair of pieces is that of hd_collide on them). */
+static void compound_box(const hd_compound *c, const hd_pose *pose, double band_rel, hdi_box *out)
+{
+    int n = hd_compound_piece_count(c);
+    for (int i = 0; i < n; ++i) {
+        hdi_body probe;
+        memset(&probe, 0, sizeof probe);
+        probe.shape = hd_compound_piece(c, i, NULL);
+        hd_compound_piece_pose(c, pose, i, &probe.pose);
+        hdi_box piece;
+        shape_box(&probe, band_rel, &piece);
+        if (i == 0) {
+            *out = piece;
+        } else {
+            hdi_box_union(out->lo, out->hi, out->lo, out->hi, piece.lo, piece.hi);
+        }
+    }
+}
+
+/* The box at the body's pose, or at pose when it is not NULL. */
+static void box_at(hdi_body *body, const hd_pose *pose, double band_rel, hdi_box *out)
+{
+    if (body->compound != NULL) {
+        compound_box(body->compound, pose != NULL ? pose : &body->pose, band_rel, out);
+    } else if (pose == NULL) {
+        shape_box(body, band_rel, out);
+    } else {
+        hdi_body probe = *body;
+        probe.pose = *pose;
+        shape_box(&probe, band_rel, out);
+    }
+}
+
+void hdi_body_motion(const hdi_body *body, hd_motion *out)
+{
+    out->pose0 = body->pose;
+    for (int k = 0; k < 3; ++k) {
+        out->v[k] = body->v[k];
+        out->w[k] = body->w[k];
+        out->c[k] = body->pose.t[k];
+    }
+}
+
+/* A swept body's box. A point's path is p(t) = L(t) + h(t): L the chord from p(0) to p(1),
+ * within the union of the boxes at t = 0 and t = 1, and h(t) = exp(t [w]x) q - (1 - t) q - t R q
+ * (q = p - c, |q| <= reach). h(0) = h(1) = 0 and |h''| <= theta^2 |q| (theta = |w|), so the
+ * error of linear interpolation gives |h(t)| <= t (1 - t) theta^2 |q| / 2 <= theta^2 |q| / 8
+ * (and |h| <= 2 |q| always): that union grown by reach min(theta^2 / 8, 2) holds the whole
+ * motion (docs/algorithms/scene.md). */
+static void sweep_box(hdi_body *body, double band_rel, hdi_box *out)
+{
+    hd_motion m;
+    hd_pose end;
+    hdi_body_motion(body, &m);
+    if (hd_motion_pose(&m, 1.0, &end) != HD_OK) {
+        return; /* finite twists (hd_scene_set_velocity): never */
+    }
+    hdi_box last;
+    box_at(body, &end, band_rel, &last);
+    hdi_box_union(out->lo, out->hi, out->lo, out->hi, last.lo, last.hi);
+    double theta = hdi_v3_len(body->w);
+    double dev = hdi_min(0.125 * theta * theta, 2.0);
+    double grow = body->reach * dev * (1.0 + HD_SCENE_ROUNDING * DBL_EPSILON) +
+                  band_rel * hdi_v3_max_abs(end.t);
+    for (int k = 0; k < 3; ++k) {
+        out->lo[k] -= grow;
+        out->hi[k] += grow;
+    }
+}
+
+void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out)
+{
+    box_at(body, NULL, band_rel, out);
+    if (body->swept) {
+        sweep_box(body, band_rel, out);
+    }
+    for (int k = 0; k < 3; ++k) { /* and by half the proximity */
+        out->lo[k] -= grow;
+        out->hi[k] += grow;
     }
 }

@@ -40,6 +40,7 @@ enum {
 typedef struct hdi_pair_detail {
     hd_signed_distance_result contact;
     hd_manifold manifold;
+    int pieces[2 * HD_MANIFOLD_MAX]; /* a compound pair's: the pieces of each manifold point */
 } hdi_pair_detail;
 
 /* The extra bytes per pair record for a detail level. */
@@ -51,7 +52,14 @@ static inline size_t hdi_scene_detail_size(hd_scene_detail detail)
 }
 
 typedef struct hdi_body {
-    const hd_polytope *shape;
+    const hd_polytope *shape;    /* NULL for a compound body */
+    const hd_compound *compound; /* hd_scene_add_compound's, else NULL */
+    hd_compound *wrap;           /* a plain body as a compound of one piece (owned), once the
+                                    scene holds a compound body; else NULL */
+    double v[3];                 /* the twist of hd_scene_set_velocity (zero: at rest) */
+    double w[3];
+    int swept;    /* its motion over the frame may exceed the sweep threshold */
+    double reach; /* farthest point of the body from its frame origin (its motion's centre) */
     void *user;
     hd_pose pose;
     double radius; /* the shape's bounding radius: the unit of the fattening margin */
@@ -86,6 +94,7 @@ typedef struct hdi_lane {
     int out_of_memory; /* sticky: one of its lists could not grow (core/array.h) */
     hdi_idlist found;  /* tree: candidate pairs (a, b) of the fresh bodies' queries */
     int tested;        /* pairs it queried */
+    int swept;         /* of them, pairs given to hd_toi (the continuous step) */
     hdi_idlist drop;   /* tree: pairs whose fattened boxes parted */
     hd_scene_contact *contacts;
     int contact_count;
@@ -118,6 +127,7 @@ struct hd_scene {
     int body_ids;  /* ids in use or freed: bodies[0 .. body_ids - 1] */
     int body_capacity;
     int live;
+    int compounds; /* the scene holds (or held) a compound body: every plain body has a wrap */
     int unplaced;  /* tree: bodies added and not in the tree yet */
     int free_head; /* -1 when no id is free */
     hdi_idlist stale, moved, fresh, removed;
@@ -142,6 +152,7 @@ struct hd_scene {
     hd_signed_distance_result
         *out_contact;          /* detail: the contacts' answers, by place in contacts */
     hd_manifold *out_manifold; /* HD_SCENE_MANIFOLD: their manifolds */
+    int *out_pieces;           /* and their points' pieces, 2 HD_MANIFOLD_MAX per contact */
     int out_capacity;
     hd_scene_stats stats;
     /* sticky (core/array.h): a growth on the caller's thread failed; each public call that grows
@@ -162,6 +173,32 @@ hd_status hdi_scene_take_failure(hd_scene *s);
 /* The tight box of a body at its pose: the extreme vertices along each world axis by support
  * climbs from the last ones, widened by band_rel times the body's scale and by grow (body.c). */
 void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out);
+
+/* The compound a body is queried as against a compound body: its own, or its one-piece wrap. */
+static inline const hd_compound *hdi_body_as_compound(const hdi_body *b)
+{
+    return b->compound != NULL ? b->compound : b->wrap;
+}
+
+/* A body as a list of convex pieces: a plain body is one piece at its pose; piece i of a
+ * compound body at the body pose composed with the piece's. */
+static inline int hdi_body_piece_count(const hdi_body *b)
+{
+    return b->compound != NULL ? hd_compound_piece_count(b->compound) : 1;
+}
+
+static inline const hd_polytope *hdi_body_piece(const hdi_body *b, int i, hd_pose *pose)
+{
+    if (b->compound == NULL) {
+        *pose = b->pose;
+        return b->shape;
+    }
+    hd_compound_piece_pose(b->compound, &b->pose, i, pose);
+    return hd_compound_piece(b->compound, i, NULL);
+}
+
+/* The body's motion over the frame (hd_motion, centre its frame origin). */
+void hdi_body_motion(const hdi_body *body, hd_motion *out);
 
 /* Does the filter let bodies a and b collide (hd_scene_filter)? */
 static inline int hdi_filter_pass(const hd_scene_filter *a, const hd_scene_filter *b)

@@ -17,6 +17,9 @@ typedef struct hdi_pair_rec {
     int near;   /* separated, within the scene's proximity (its answer in the extra bytes) */
     hd_verdict verdict;
     hd_status status; /* of the last query */
+    int piece_a;      /* compound bodies: the deciding pieces (-1: none, or a plain body) */
+    int piece_b;
+    double toi; /* a swept pair's time of impact, 1 otherwise */
     hd_cache cache;
 } hdi_pair_rec;
 

@@ -99,6 +99,25 @@ static void shape_box(const hd_scene *s, const hd_polytope *shape, const hd_pose
     hdi_body_box(&probe, s->band_rel, 0.0, out);
 }
 
+/* A body against the posed shape: intersecting when one of its pieces is, else touching when
+ * one touches (hd_compound_collide's verdict, piece by piece). */
+static hd_status body_verdict(const hdi_body *b, const hd_polytope *shape, const hd_pose *pose,
+                              const hd_options *opt, hd_verdict *out)
+{
+    *out = HD_SEPARATED;
+    for (int i = 0; i < hdi_body_piece_count(b) && *out != HD_INTERSECTING; ++i) {
+        hd_pose piece_pose;
+        const hd_polytope *piece = hdi_body_piece(b, i, &piece_pose);
+        hd_collide_result r;
+        hd_status st = hd_collide(piece, &piece_pose, shape, pose, opt, &r);
+        if (st != HD_OK) {
+            return st;
+        }
+        *out = r.verdict == HD_INTERSECTING || *out == HD_SEPARATED ? r.verdict : *out;
+    }
+    return HD_OK;
+}
+
 hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const hd_pose *pose,
                                   int *ids, hd_verdict *verdicts, int capacity, int *count)
 {
@@ -126,14 +145,13 @@ hd_status hd_scene_query_polytope(hd_scene *s, const hd_polytope *shape, const h
     opt.workspace = s->opt.algo == HD_ALGO_CDDUAL ? s->ws[0] : NULL;
     int found = 0;
     for (int i = 0; i < s->scratch.count && st == HD_OK; ++i) {
-        const hdi_body *b = &s->bodies[s->scratch.ids[i]];
-        hd_collide_result r;
-        st = hd_collide(b->shape, &b->pose, shape, &p, &opt, &r);
-        if (st == HD_OK && r.verdict != HD_SEPARATED) {
+        hd_verdict v = HD_SEPARATED;
+        st = body_verdict(&s->bodies[s->scratch.ids[i]], shape, &p, &opt, &v);
+        if (st == HD_OK && v != HD_SEPARATED) {
             if (found < capacity) {
                 ids[found] = s->scratch.ids[i];
                 if (verdicts != NULL) {
-                    verdicts[found] = r.verdict;
+                    verdicts[found] = v;
                 }
             }
             found++;

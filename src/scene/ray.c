@@ -50,17 +50,39 @@ static void keep_nearest(ray_query *q, const hd_scene_ray_hit *h, hd_scene_ray_h
     q->count = 1;
 }
 
+/* The ray against a body: the nearest hit over its pieces (the first piece on ties); points
+ * and segments are never hit. */
+static hd_status body_ray(const hdi_body *b, const ray_query *q, hd_ray_result *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < hdi_body_piece_count(b); ++i) {
+        hd_pose pose;
+        const hd_polytope *piece = hdi_body_piece(b, i, &pose);
+        hd_ray_result r;
+        if (hd_polytope_dimension(piece) < 2) {
+            continue;
+        }
+        hd_status st = hd_ray_cast(piece, &pose, q->o, q->d, q->t_max, NULL, &r);
+        if (st != HD_OK) {
+            return st;
+        }
+        if (r.hit && (!out->hit || r.t < out->t)) {
+            *out = r;
+        }
+    }
+    return HD_OK;
+}
+
 static int visit(void *ctx, int id)
 {
     ray_query *q = ctx;
     const hdi_body *b = &q->s->bodies[id];
     const hdi_box *box = &q->s->boxes[id];
-    if (!hdi_box_ray(box->lo, box->hi, q->o, q->d, q->t_max) ||
-        hd_polytope_dimension(b->shape) < 2) {
+    if (!hdi_box_ray(box->lo, box->hi, q->o, q->d, q->t_max)) {
         return 0;
     }
     hd_scene_ray_hit h = {id, {0}};
-    hd_status st = hd_ray_cast(b->shape, &b->pose, q->o, q->d, q->t_max, NULL, &h.ray);
+    hd_status st = body_ray(b, q, &h.ray);
     if (st != HD_OK) {
         q->failed = st;
         return 1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/array.h"
+#include "core/math.h"
 #include "scene/internal.h"
 
 /* Moves per chunk of hd_scene_move_many's checks: a check is a short pose test, so a chunk
@@ -99,7 +100,7 @@ static hd_status check_options(const hd_scene_options *o)
              o->broadphase < HD_BROADPHASE_COUNT && isfinite(o->margin) && o->margin >= 0.0 &&
              o->margin <= 16.0 && (int)o->algo >= 0 && o->algo < HD_ALGO_COUNT &&
              (int)o->detail >= 0 && o->detail < HD_SCENE_DETAIL_COUNT && o->proximity >= 0.0 &&
-             o->proximity <= HD_MAX_COORD;
+             o->proximity <= HD_MAX_COORD && o->sweep_threshold >= 0.0;
     return ok ? hd_tolerance_validate(&o->tol) : HD_ERR_INVALID_ARG;
 }
 
@@ -195,6 +196,9 @@ void hd_scene_destroy(hd_scene *s)
         free(s->lanes[i].contacts);
     }
     free(s->lanes);
+    for (int id = 0; s->bodies != NULL && id < s->body_ids; ++id) {
+        hd_compound_destroy(s->bodies[id].wrap);
+    }
     free(s->bodies);
     free(s->boxes);
     free(s->fat);
@@ -212,6 +216,7 @@ void hd_scene_destroy(hd_scene *s)
     free(s->sort_keys);
     free(s->out_contact);
     free(s->out_manifold);
+    free(s->out_pieces);
     free(s);
 }
 
@@ -459,7 +464,7 @@ hd_status hd_scene_body(const hd_scene *s, int id, const hd_polytope **shape, hd
     }
     const hdi_body *b = &s->bodies[id];
     if (shape != NULL) {
-        *shape = b->shape;
+        *shape = b->shape; /* NULL for a compound body */
     }
     if (pose != NULL) {
         int place = s->flags[id] & HD_BODY_STALE ? s->slot[id] : -1;
@@ -554,6 +559,100 @@ static hd_status grow_workspaces(hd_scene *s, const hd_polytope *shape)
     return st;
 }
 
+/* A plain body as a compound of one piece (hd_compound_build copies the array of pieces). */
+static hd_status wrap_body(hdi_body *b)
+{
+    const hd_polytope *pieces[1] = {b->shape};
+    return b->wrap != NULL || b->compound != NULL ? HD_OK
+                                                  : hd_compound_build(pieces, NULL, 1, &b->wrap);
+}
+
+/* The first compound body: every plain body gets its wrap. */
+static hd_status wrap_all(hd_scene *s)
+{
+    hd_status st = HD_OK;
+    for (int id = 0; id < s->body_ids && st == HD_OK; ++id) {
+        if (s->bodies[id].state != HD_BODY_FREE) {
+            st = wrap_body(&s->bodies[id]);
+        }
+    }
+    return st;
+}
+
+/* The bounding radius and reach of a compound about its frame origin (every piece's farthest
+ * point), and the workspaces grown for each piece. */
+static hd_status compound_extent(hd_scene *s, const hd_compound *c, double *reach)
+{
+    *reach = 0.0;
+    hd_status st = HD_OK;
+    for (int i = 0; i < hd_compound_piece_count(c) && st == HD_OK; ++i) {
+        hd_pose pose;
+        const hd_polytope *piece = hd_compound_piece(c, i, &pose);
+        double r = hdi_v3_len(pose.t) + hdi_body_reach(piece);
+        *reach = r > *reach ? r : *reach;
+        st = grow_workspaces(s, piece);
+    }
+    return st;
+}
+
+/* hd_scene_add and hd_scene_add_compound: one of shape and compound. */
+static hd_status add_body(hd_scene *s, const hd_polytope *shape, const hd_compound *compound,
+                          const hd_pose *pose, void *user, int *id)
+{
+    hd_pose p = pose != NULL ? *pose : hd_pose_identity();
+    double centre[3], radius = 0.0, reach = 0.0;
+    hd_status st = HD_OK;
+    if (shape != NULL) {
+        hd_polytope_sphere(shape, centre, &radius);
+        reach = hdi_body_reach(shape);
+    } else {
+        st = compound_extent(s, compound, &reach);
+        radius = reach;
+    }
+    int tiny = shape != NULL && radius < HD_MIN_SCALE;
+    st = st == HD_OK ? check_pose(s, shape, reach, tiny, &p) : st;
+    if (st == HD_OK) {
+        st = reserve_body(s);
+    }
+    if (st == HD_OK && shape != NULL) {
+        st = grow_workspaces(s, shape);
+    }
+    if (st == HD_OK && compound != NULL && !s->compounds) {
+        st = wrap_all(s);
+        s->compounds = st == HD_OK;
+    }
+    hd_compound *wrap = NULL;
+    if (st == HD_OK && shape != NULL && s->compounds) {
+        const hd_polytope *pieces[1] = {shape};
+        st = hd_compound_build(pieces, NULL, 1, &wrap);
+    }
+    int k = st == HD_OK ? take_id(s, &st) : -1;
+    if (k < 0) {
+        hd_compound_destroy(wrap);
+        return st;
+    }
+    hdi_body *b = &s->bodies[k];
+    memset(b, 0, sizeof *b);
+    b->shape = shape;
+    b->compound = compound;
+    b->wrap = wrap;
+    b->reach = reach;
+    b->user = user;
+    b->pose = p;
+    b->radius = radius;
+    b->state = HD_BODY_LIVE;
+    b->proxy = -1;
+    b->next_free = -1;
+    s->flags[k] = (unsigned char)(HD_BODY_ALIVE | (tiny ? HD_BODY_TINY : 0));
+    s->reach[k] = reach;
+    s->filters[k] = hd_scene_filter_default();
+    s->live++;
+    s->unplaced++;
+    stage(s, k, &p); /* room was reserved */
+    *id = k;
+    return HD_OK;
+}
+
 hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pose, void *user,
                        int *id)
 {
@@ -563,38 +662,64 @@ hd_status hd_scene_add(hd_scene *s, const hd_polytope *shape, const hd_pose *pos
     if (s == NULL || shape == NULL || id == NULL) {
         return HD_ERR_NULL;
     }
-    hd_pose p = pose != NULL ? *pose : hd_pose_identity();
-    double centre[3], radius = 0.0;
-    hd_polytope_sphere(shape, centre, &radius);
-    int tiny = radius < HD_MIN_SCALE;
-    hd_status st = check_pose(s, shape, hdi_body_reach(shape), tiny, &p);
-    if (st == HD_OK) {
-        st = reserve_body(s);
+    return add_body(s, shape, NULL, pose, user, id);
+}
+
+hd_status hd_scene_add_compound(hd_scene *s, const hd_compound *compound, const hd_pose *pose,
+                                void *user, int *id)
+{
+    if (id != NULL) {
+        *id = -1;
     }
-    if (st == HD_OK) {
-        st = grow_workspaces(s, shape);
+    if (s == NULL || compound == NULL || id == NULL) {
+        return HD_ERR_NULL;
     }
-    int k = st == HD_OK ? take_id(s, &st) : -1;
-    if (k < 0) {
-        return st;
+    return add_body(s, NULL, compound, pose, user, id);
+}
+
+hd_status hd_scene_body_compound(const hd_scene *s, int id, const hd_compound **compound)
+{
+    if (s == NULL || compound == NULL) {
+        return HD_ERR_NULL;
     }
-    hdi_body *b = &s->bodies[k];
-    memset(b, 0, sizeof *b);
-    b->shape = shape;
-    b->user = user;
-    b->pose = p;
-    b->radius = radius;
-    b->state = HD_BODY_LIVE;
-    b->proxy = -1;
-    b->next_free = -1;
-    s->flags[k] = (unsigned char)(HD_BODY_ALIVE | (tiny ? HD_BODY_TINY : 0));
-    s->reach[k] = hdi_body_reach(shape);
-    s->filters[k] = hd_scene_filter_default();
-    s->live++;
-    s->unplaced++;
-    stage(s, k, &p); /* room was reserved */
-    *id = k;
+    if (!is_live(s, id)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    *compound = s->bodies[id].compound;
     return HD_OK;
+}
+
+/* The farthest any point of the body travels over the frame: |v| + |w| reach (the arc length of
+ * the farthest point about the frame origin). */
+static double travel(const hdi_body *b)
+{
+    return hdi_v3_len(b->v) + hdi_v3_len(b->w) * b->reach;
+}
+
+/* A new twist marks the body moved: its box and every pair of it are computed again. */
+hd_status hd_scene_set_velocity(hd_scene *s, int id, const double v[3], const double w[3])
+{
+    if (s == NULL || v == NULL || w == NULL) {
+        return HD_ERR_NULL;
+    }
+    if (!is_live(s, id)) {
+        return HD_ERR_INVALID_ARG;
+    }
+    for (int k = 0; k < 3; ++k) {
+        if (!isfinite(v[k]) || !isfinite(w[k])) {
+            return HD_ERR_NONFINITE;
+        }
+    }
+    hd_status st = reserve_lists(s);
+    if (st == HD_OK) {
+        hdi_body *b = &s->bodies[id];
+        memcpy(b->v, v, sizeof b->v);
+        memcpy(b->w, w, sizeof b->w);
+        double moves = travel(b);
+        b->swept = moves > 0.0 && moves > s->opt.sweep_threshold;
+        mark_stale(s, id);
+    }
+    return st;
 }
 
 hd_scene_filter hd_scene_filter_default(void)

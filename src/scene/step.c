@@ -76,6 +76,10 @@ static void emit(const hd_scene *s, hdi_lane *lane, int index)
         c->user_b = s->bodies[r->b].user;
         c->contact = NULL;
         c->manifold = NULL;
+        c->piece_a = r->piece_a;
+        c->piece_b = r->piece_b;
+        c->point_pieces = NULL;
+        c->toi = r->toi;
     }
 }
 
@@ -105,8 +109,136 @@ static void proximity_query(const hd_scene *s, int index, const hd_collide_resul
     r->near = r->status == HD_OK && d->contact.signed_distance < s->opt.proximity;
 }
 
-/* The query of pair `index`, into its record. */
-static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
+/* The pieces of a compound answer as the contact reports them: -1 on a plain body's side. */
+static void set_pieces(hdi_pair_rec *r, const hdi_body *a, const hdi_body *b, int pa, int pb)
+{
+    r->piece_a = a->compound != NULL ? pa : -1;
+    r->piece_b = b->compound != NULL ? pb : -1;
+}
+
+/* A compound pair's detail: hd_compound_signed_distance (or the manifold) into the pair's extra
+ * bytes, the deciding pieces into its record. The manifold's points keep their pieces; their
+ * normals, each its pair's own, give way to the manifold's (the deepest pair's). */
+static hd_status compound_detail(const hd_scene *s, int index, const hd_options *copt)
+{
+    hdi_pair_rec *r = &s->pairs.recs[index];
+    const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    const hd_compound *ca = hdi_body_as_compound(a), *cb = hdi_body_as_compound(b);
+    hdi_pair_detail *d = hdi_pairs_extra(&s->pairs, index);
+    hd_compound_signed_distance_result csd;
+    hd_status st;
+    if (s->opt.detail == HD_SCENE_MANIFOLD) {
+        hd_compound_manifold m;
+        st = hd_compound_contact_manifold(ca, &a->pose, cb, &b->pose, copt, &csd, &m);
+        d->manifold.count = st == HD_OK ? m.count : 0;
+        for (int k = 0; k < 3 && st == HD_OK; ++k) {
+            d->manifold.normal[k] = m.normal[k];
+        }
+        for (int i = 0; i < d->manifold.count; ++i) {
+            d->manifold.points[i] = m.points[i].contact;
+            d->pieces[2 * i] = a->compound != NULL ? m.points[i].piece_a : -1;
+            d->pieces[2 * i + 1] = b->compound != NULL ? m.points[i].piece_b : -1;
+        }
+    } else {
+        st = hd_compound_signed_distance(ca, &a->pose, cb, &b->pose, copt, &csd);
+    }
+    if (st == HD_OK) {
+        d->contact = csd.pair;
+        d->contact.signed_distance = csd.signed_distance;
+        set_pieces(r, a, b, csd.piece_a, csd.piece_b);
+    }
+    return st;
+}
+
+/* A pair with a compound body: hd_compound_collide, then its detail or its proximity. */
+static void test_compound_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
+{
+    hdi_pair_rec *r = &s->pairs.recs[index];
+    const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    hd_compound_collide_result res;
+    opt->cache = copt->cache = NULL; /* the piece queries start cold (hedra/compound.h) */
+    r->status = hd_compound_collide(hdi_body_as_compound(a), &a->pose, hdi_body_as_compound(b),
+                                    &b->pose, opt, &res);
+    r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
+    if (r->verdict != HD_SEPARATED) {
+        set_pieces(r, a, b, res.piece_a, res.piece_b);
+    }
+    if (r->verdict != HD_SEPARATED && s->opt.detail != HD_SCENE_VERDICT) {
+        r->status = compound_detail(s, index, copt);
+    } else if (r->status == HD_OK && s->opt.proximity > 0.0) {
+        r->status = compound_detail(s, index, copt);
+        const hdi_pair_detail *d = hdi_pairs_extra(&s->pairs, index);
+        r->near = r->status == HD_OK && d->contact.signed_distance < s->opt.proximity;
+    }
+}
+
+/* The earliest impact over the pairs of pieces of a swept pair (each piece moves with its body's
+ * twist about the body's frame origin); found stays 0 when none meets over the frame. */
+static hd_status earliest_impact(const hdi_body *a, const hdi_body *b, const hd_toi_options *to,
+                                 hd_toi_result *best, int *best_a, int *best_b)
+{
+    int found = 0;
+    hd_motion ma, mb;
+    hdi_body_motion(a, &ma);
+    hdi_body_motion(b, &mb);
+    for (int i = 0; i < hdi_body_piece_count(a); ++i) {
+        const hd_polytope *pa = hdi_body_piece(a, i, &ma.pose0);
+        for (int j = 0; j < hdi_body_piece_count(b); ++j) {
+            const hd_polytope *pb = hdi_body_piece(b, j, &mb.pose0);
+            hd_toi_result res;
+            hd_status st = hd_toi(pa, &ma, pb, &mb, to, &res);
+            if (st != HD_OK) {
+                return st;
+            }
+            if (res.hit && (!found || res.toi < best->toi)) {
+                *best = res;
+                *best_a = i;
+                *best_b = j;
+                found = 1;
+            }
+        }
+    }
+    best->hit = found;
+    return HD_OK;
+}
+
+/* A swept pair apart at the start of the frame: the earliest time of impact over the frame
+ * (hd_toi), and at it the contact (and manifold) of the pieces that meet. */
+static void sweep_pair(const hd_scene *s, int index, const hd_options *opt, hd_options *copt)
+{
+    hdi_pair_rec *r = &s->pairs.recs[index];
+    const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
+    hd_toi_options to = hd_toi_options_default();
+    to.query = *opt;
+    to.query.cache = NULL;
+    hd_toi_result best;
+    int pa = -1, pb = -1;
+    r->status = earliest_impact(a, b, &to, &best, &pa, &pb);
+    if (r->status != HD_OK || !best.hit) {
+        return;
+    }
+    r->verdict = HD_TOUCHING;
+    r->toi = best.toi;
+    r->near = 0;
+    set_pieces(r, a, b, pa, pb);
+    hdi_pair_detail *d = hdi_pairs_extra(&s->pairs, index);
+    if (s->opt.detail == HD_SCENE_MANIFOLD) {
+        hd_pose qa, qb;
+        const hd_polytope *sa = hdi_body_piece(a, pa, &qa), *sb = hdi_body_piece(b, pb, &qb);
+        copt->cache = NULL;
+        r->status = hd_contact_manifold(sa, &best.pose_a, sb, &best.pose_b, copt, &d->contact,
+                                        &d->manifold);
+        for (int i = 0; i < HD_MANIFOLD_MAX; ++i) {
+            d->pieces[2 * i] = r->piece_a;
+            d->pieces[2 * i + 1] = r->piece_b;
+        }
+    } else if (s->opt.detail == HD_SCENE_DEPTH) {
+        d->contact = best.contact;
+    }
+}
+
+/* The query of pair `index`, into its record; 1 when it was swept (hd_toi ran). */
+static int test_pair(const hd_scene *s, int index, hd_options *opt, hd_options *copt)
 {
     hdi_pair_rec *r = &s->pairs.recs[index];
     const hdi_box *ba = &s->boxes[r->a], *bb = &s->boxes[r->b];
@@ -114,21 +246,37 @@ static void test_pair(const hd_scene *s, int index, hd_options *opt, hd_options 
     r->status = HD_OK;
     r->tested = 1;
     r->verdict = HD_SEPARATED;
+    r->piece_a = r->piece_b = -1;
+    r->toi = 1.0;
     if (!hdi_filter_pass(&s->filters[r->a], &s->filters[r->b]) ||
         !hdi_box_overlap(ba->lo, ba->hi, bb->lo, bb->hi)) {
-        return; /* filtered, or the boxes part by more than the band and the proximity */
+        return 0; /* filtered, or the boxes part by more than the band and the proximity */
     }
     const hdi_body *a = &s->bodies[r->a], *b = &s->bodies[r->b];
-    hd_collide_result res;
-    opt->cache = copt->cache = &r->cache;
-    r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, opt, &res);
-    r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
-    if (r->verdict != HD_SEPARATED && s->opt.detail != HD_SCENE_VERDICT) {
-        r->status = contact_query(s, index, copt);
-    } else if (r->status == HD_OK && s->opt.proximity > 0.0) {
-        proximity_query(s, index, &res, copt);
+    int swept = 0;
+    if (a->compound != NULL || b->compound != NULL) {
+        test_compound_pair(s, index, opt, copt);
+    } else {
+        hd_collide_result res;
+        opt->cache = copt->cache = &r->cache;
+        r->status = hd_collide(a->shape, &a->pose, b->shape, &b->pose, opt, &res);
+        r->verdict = r->status == HD_OK ? res.verdict : HD_SEPARATED;
+        if (r->verdict != HD_SEPARATED && s->opt.detail != HD_SCENE_VERDICT) {
+            r->status = contact_query(s, index, copt);
+        } else if (r->status == HD_OK && s->opt.proximity > 0.0) {
+            proximity_query(s, index, &res, copt);
+        }
+    }
+    if (r->status == HD_OK && (a->swept || b->swept)) {
+        if (r->verdict != HD_SEPARATED) {
+            r->toi = 0.0; /* in contact at the start of the frame */
+        } else {
+            sweep_pair(s, index, opt, copt);
+            swept = 1;
+        }
     }
     r->tested = r->status == HD_OK; /* a failed pair is asked again next step */
+    return swept;
 }
 
 typedef struct narrow_ctx {
@@ -158,7 +306,7 @@ static void narrow_chunk(void *ctx, int worker, int begin, int end)
         }
         if (!r->tested || (flags & HD_BODY_MOVED)) {
             lane->tested++;
-            test_pair(s, i, &opt, &copt);
+            lane->swept += test_pair(s, i, &opt, &copt);
         }
         emit(s, lane, i);
     }
@@ -177,7 +325,7 @@ static void reset_lanes(hd_scene *s)
     for (int w = 0; w < threads; ++w) {
         hdi_lane *lane = &s->lanes[w];
         lane->out_of_memory = 0;
-        lane->tested = lane->drop.count = lane->contact_count = lane->failures = 0;
+        lane->tested = lane->swept = lane->drop.count = lane->contact_count = lane->failures = 0;
     }
 }
 
@@ -238,7 +386,7 @@ static int merge_drops(hd_scene *s)
 {
     int threads = hdi_scene_threads(s);
     s->scratch.count = 0;
-    s->stats.tested = 0;
+    s->stats.tested = s->stats.swept = 0;
     for (int w = 0; w < threads; ++w) {
         const hdi_lane *lane = &s->lanes[w];
         int need = s->scratch.count + lane->drop.count;
@@ -250,6 +398,7 @@ static int merge_drops(hd_scene *s)
             s->scratch.ids[s->scratch.count++] = lane->drop.ids[k];
         }
         s->stats.tested += lane->tested;
+        s->stats.swept += lane->swept;
     }
     return 1;
 }
@@ -379,6 +528,11 @@ static void copy_chunk(void *ctx, int worker, int begin, int end)
         if (s->opt.detail == HD_SCENE_MANIFOLD) {
             s->out_manifold[i] = d->manifold;
             c->manifold = &s->out_manifold[i];
+            if (s->bodies[c->a].compound != NULL || s->bodies[c->b].compound != NULL) {
+                int *pieces = s->out_pieces + (size_t)i * 2 * HD_MANIFOLD_MAX;
+                memcpy(pieces, d->pieces, sizeof d->pieces);
+                c->point_pieces = pieces;
+            }
         }
     }
 }
@@ -395,6 +549,7 @@ static void reserve_details(hd_scene *s)
     hdi_array_resize(&s->out_contact, cap, sizeof *s->out_contact, failed);
     if (s->opt.detail == HD_SCENE_MANIFOLD) {
         hdi_array_resize(&s->out_manifold, cap, sizeof *s->out_manifold, failed);
+        hdi_array_resize(&s->out_pieces, cap, 2 * HD_MANIFOLD_MAX * sizeof *s->out_pieces, failed);
     }
     s->out_capacity = *failed ? s->out_capacity : cap;
 }
@@ -446,6 +601,8 @@ static void finish(hd_scene *s, hd_scene_stats *out)
     for (int i = 0; i < s->removed.count; ++i) {
         hdi_body *b = &s->bodies[s->removed.ids[i]];
         b->state = HD_BODY_FREE;
+        hd_compound_destroy(b->wrap);
+        b->wrap = NULL;
         s->flags[s->removed.ids[i]] = 0;
         b->next_free = s->free_head;
         s->free_head = s->removed.ids[i];

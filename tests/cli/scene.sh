@@ -5,7 +5,8 @@
 # frame) identical for every thread count, broad phase and algorithm; every scene-file error
 # with its file and line (unknown shape or body, duplicate names, a quaternion that is not
 # unit, a shape that cannot be built, a pose out of range, truncation); spheres (shapes with a
-# radius) meeting by their centres' distance; usage errors.
+# radius) meeting by their centres' distance; rounded and compound shapes and a swept body
+# against closed forms; usage errors.
 # usage: tests/cli/scene.sh path-to-hedra-cli repo-root
 set -uo pipefail
 cli=$1
@@ -198,7 +199,7 @@ printf 'shape s\n' | bad truncated-header.scene 2 "expected 'P <count>'"
 printf '%s\nbody a cube 1 0 0 0 0 0\n' "$cube" | bad short-pose.scene 11 "qw qx qy qz tx ty tz"
 printf '%s\nframe 1\n' "$cube" | bad frame-extra.scene 11 "after 'frame'"
 printf '%s\nmove\n' "$cube" | bad move-no-name.scene 11 "expected a body name after 'move'"
-printf 'bodies a\n' | bad keyword.scene 1 "expected 'shape', 'body', 'frame', 'move', 'remove', 'velocity', 'filter' or 'margin'"
+printf 'bodies a\n' | bad keyword.scene 1 "expected 'shape', 'body', 'frame', 'move', 'remove', 'filter', 'velocity' or 'margin'"
 check "missing file exits 1" test "$(code_of "$cli" scene "$tmp/nope.scene")" -eq 1
 check "missing file is named" grep -qF "nope.scene" "$tmp/err"
 
@@ -243,7 +244,70 @@ check "rounded shapes: a-b intersecting in frame 0 (centres 0.9 apart)" \
 check "rounded shapes: b-c from frame 1 (1.15, then 1.0 apart: touching)" \
   bash -c "grep -q '\"frame\":1,\"a\":\"b\",\"b\":\"c\",\"verdict\":\"touching\"' $tmp/out && ! grep -q '\"frame\":0,\"a\":\"b\",\"b\":\"c\"' $tmp/out"
 check "rounded shapes: a negative radius is an error at its line" \
-  bash -c "printf 'shape s radius -1\nP 1\n0 0 0\n' >$tmp/neg.scene; \"$cli\" scene $tmp/neg.scene 2>&1 | grep -q 'neg.scene:1: .*radius of the shape: -1 is negative'"
+  bash -c "printf 'shape s radius -1\nP 1\n0 0 0\n' >$tmp/neg.scene; \"$cli\" scene $tmp/neg.scene 2>&1 | grep -q 'neg.scene:1: .*radius -1 is negative'"
+
+# --- rounded and compound shapes, a velocity: known by construction. The ball (a point rounded
+# by 1.25) at (2, 0.5, 0.5) is 1 from the unit cube a: they overlap by 0.25. The compound's pieces
+# are unit cubes at x = 10 and 13; the cube k at x = 12.5 overlaps piece 1 by 0.5 and is 1.5
+# from piece 0. The bullet (radius 0.05) at z = 10 above a falls by 20 per frame: it meets a's
+# top face at t = (10 - 0.05 - 1) / 20 = 0.4475, apart from it at both ends of the frame.
+cat >"$tmp/bodies.scene" <<EOF
+$cube
+shape ball radius 1.25
+P 1
+0 0 0
+shape bullet radius 0.05
+P 1
+0 0 0
+shape pair pieces 2
+P 8
+10 0 0
+11 0 0
+10 1 0
+11 1 0
+10 0 1
+11 0 1
+10 1 1
+11 1 1
+P 8
+13 0 0
+14 0 0
+13 1 0
+14 1 0
+13 0 1
+14 0 1
+13 1 1
+14 1 1
+body a cube 1 0 0 0 0 0 0
+body o ball 1 0 0 0 2 0.5 0.5
+body p pair 1 0 0 0 0 0 0
+body k cube 1 0 0 0 12.5 0 0
+body s bullet 1 0 0 0 0.5 0.5 10
+velocity s 0 0 -20 0 0 0
+EOF
+for opts in "--depth" "--manifold --threads 1" "--manifold --broadphase sap"; do
+  # shellcheck disable=SC2086
+  check "bodies scene ($opts) exits 0" test "$(code_of "$cli" scene $opts "$tmp/bodies.scene")" -eq 0
+  check "bodies scene ($opts): rounded, compound and swept pairs" /usr/bin/python3 - "$tmp/out" <<'EOF'
+import json, sys
+got = {(o["a"], o["b"]): o for o in map(json.loads, open(sys.argv[1]))}
+assert set(got) == {("a", "o"), ("p", "k"), ("a", "s")}, got
+ao, pk, a_s = got[("a", "o")], got[("p", "k")], got[("a", "s")]
+assert ao["verdict"] == "intersecting" and abs(ao["signed_distance"] + 0.25) < 1e-9, ao
+assert "piece_a" not in ao and "toi" not in ao, ao
+assert pk["verdict"] == "intersecting" and pk["piece_a"] == 1 and "piece_b" not in pk, pk
+assert abs(pk["signed_distance"] + 0.5) < 1e-9, pk
+assert "manifold" not in pk or all(q == [1, -1] for q in pk["point_pieces"]), pk
+assert a_s["verdict"] == "touching" and abs(a_s["toi"] - 0.4475) < 1e-8, a_s
+EOF
+done
+code_of "$cli" scene --sweep-threshold 1e9 "$tmp/bodies.scene" >/dev/null
+check "a threshold above the bullet's travel: no swept pair" bash -c "! grep -q toi \"$tmp/out\""
+printf 'shape s radius -1\nP 1\n0 0 0\n' | bad radius.scene 1 "shape 's': radius -1 is negative"
+printf 'shape s pieces 2\nP 1\n0 0 0\n' | bad pieces.scene 4 "expected 'P <count>'"
+printf '%s\nbody a cube 1 0 0 0 0 0 0\nvelocity a 1 0 0\n' "$cube" |
+  bad velocity.scene 12 "velocity: expected 'vx vy vz wx wy wz', found 3 fields"
+check "bad sweep threshold" test "$(code_of "$cli" scene --sweep-threshold -1 "$example")" -eq 2
 
 # --- usage
 check "scene --help exits 0" test "$(code_of "$cli" scene --help)" -eq 0

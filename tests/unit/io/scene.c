@@ -170,7 +170,17 @@ static const bad_case bad_cases[] = {
     {"shape s\nP 99999999999\n", HD_ERR_TOO_LARGE, 2, "too large"},
     {"shape s\nQ 1\n", HD_ERR_PARSE, 2, "expected 'P <count>'"},
     {"shape s\nP 1\n0 0\n", HD_ERR_PARSE, 3, "point 1 of 1"},
-    {"shape s t\n", HD_ERR_PARSE, 1, "unexpected 't' after the shape name"},
+    {"shape s t\n", HD_ERR_PARSE, 1,
+     "expected 'shape <name> [radius <r>] [pieces <k>]', found 't'"},
+    {"shape s radius -0.5\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "shape 's': radius -0.5 is negative"},
+    {"shape s radius nan\nP 1\n0 0 0\n", HD_ERR_NONFINITE, 1, "radius"},
+    {"shape s radius\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "found 'radius' without a value"},
+    {"shape s radius 1 radius 2\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "found 'radius' twice"},
+    {"shape s pieces 0\nP 1\n0 0 0\n", HD_ERR_EMPTY, 1, "a compound needs a piece"},
+    {"shape s pieces 70000\nP 1\n0 0 0\n", HD_ERR_TOO_LARGE, 1, "pieces"},
+    {"shape s pieces 2\nP 1\n0 0 0\n", HD_ERR_PARSE, 4, "expected 'P <count>'"},
+    {CUBE "body a cube 1 0 0 0 0 0 0\nvelocity a 1 2 3\n", HD_ERR_PARSE, 12, "found 3 fields"},
+    {CUBE "velocity b 1 2 3 0 0 0\n", HD_ERR_PARSE, 11, "unknown body 'b'"},
     {"shape\n", HD_ERR_PARSE, 1, "expected a name after 'shape'"},
     {"shape s radius -1\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "radius of the shape: -1 is negative"},
     {"shape s radius\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "radius of the shape: expected a value"},
@@ -257,8 +267,41 @@ static void test_filter_and_margin(void **state)
     assert_int_equal(f.frame_start[1], 2);
     hd_scene_file_free(&f);
     assert_int_equal(read_text(CUBE, &f, &err), HD_OK);
+    assert_int_equal(f.shapes[0].pieces, 0);
+    assert_null(f.shapes[0].piece_start);
+    assert_true(f.shapes[0].radius == 0.0);
     assert_int_equal(f.margin_line, 0);
     assert_true(f.margin == 0.0);
+    hd_scene_file_free(&f);
+}
+
+/* "radius", "pieces" (the blocks' offsets into the points) and "velocity" lines. */
+static void test_rounded_compound_velocity(void **state)
+{
+    (void)state;
+    const char *text = "shape d pieces 2 radius 0.125\nP 2\n0 0 0\n1 0 0\nP 3\n"
+                       "5 0 0\n6 0 0\n5 1 0\n"
+                       "shape b radius 2\nP 1\n0 0 0\n"
+                       "body x d 1 0 0 0 0 0 0\nvelocity x 1 2 3 -4 5.5 6\n";
+    hd_scene_file f;
+    hd_parse_error err;
+    assert_int_equal(read_text(text, &f, &err), HD_OK);
+    assert_int_equal(f.shape_count, 2);
+    assert_int_equal(f.shapes[0].pieces, 2);
+    assert_true(f.shapes[0].radius == 0.125);
+    assert_int_equal(f.shapes[0].points.count, 5);
+    assert_int_equal(f.shapes[0].piece_start[0], 0);
+    assert_int_equal(f.shapes[0].piece_start[1], 2);
+    assert_int_equal(f.shapes[0].piece_start[2], 5);
+    assert_true(f.shapes[0].points.xyz[3 * 2] == 5.0);
+    assert_int_equal(f.shapes[1].pieces, 0);
+    assert_true(f.shapes[1].radius == 2.0);
+    assert_int_equal(f.op_count, 2);
+    assert_int_equal(f.ops[1].kind, HD_SCENE_FILE_VELOCITY);
+    assert_int_equal(f.ops[1].line, 13);
+    double v[3] = {1, 2, 3}, w[3] = {-4, 5.5, 6};
+    assert_memory_equal(f.ops[1].v, v, sizeof v);
+    assert_memory_equal(f.ops[1].w, w, sizeof w);
     hd_scene_file_free(&f);
 }
 
@@ -296,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_shape_radius),
         cmocka_unit_test(test_filter_and_margin),
+        cmocka_unit_test(test_rounded_compound_velocity),
         cmocka_unit_test(test_long_name_and_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
