@@ -293,7 +293,6 @@ static hd_status read_shape(scene_reader *r)
 {
     hd_scene_file *f = r->f;
     char *name = NULL;
-    double radius = 0.0;
     hd_status st = take_name(r, hdi_lex_token(r->lx), "a name after 'shape'", &name);
     int previous = st == HD_OK ? table_get(&r->shapes, name) : -2;
     if (previous >= 0) {
@@ -492,25 +491,6 @@ static hd_status read_margin(scene_reader *r)
     if (st == HD_OK) {
         f->margin = d;
         f->margin_line = r->lx->line_no;
-    }
-    return st;
-}
-
-/* "velocity NAME vx vy vz wx wy wz": the body's twist over this frame. */
-static hd_status read_velocity(scene_reader *r)
-{
-    int b = find_body(r, "velocity");
-    if (b < 0) {
-        return HD_ERR_PARSE;
-    }
-    double v[6];
-    int n = 0;
-    hd_status st = hdi_lex_numbers(r->lx, v, 6, 6, &n, "velocity", "vx vy vz wx wy wz");
-    if (st == HD_OK) {
-        st = push_op(r, HD_SCENE_FILE_VELOCITY, b, NULL);
-    }
-    if (st == HD_OK) {
-        memcpy(r->f->ops[r->f->op_count - 1].twist, v, sizeof v);
     }
     return st;
 }
