@@ -52,7 +52,7 @@ def test_toi_of_spheres_closed_form(rng):
         n = d0 + r.hi * ((b1 - b0) - (a1 - a0))
         assert np.allclose(r.normal, n / np.linalg.norm(n), atol=1e-6)
         assert np.allclose(r.pose_b[:3, 3], b0 + r.hi * (b1 - b0), atol=1e-12)
-    assert hits > 20
+    assert hits > 5  # about 30 of the 200 random motions meet
 
 
 def test_toi_twist_spinning_sphere():
@@ -106,7 +106,8 @@ def test_toi_safety_against_dense_sampling(rng):
     samples = np.linspace(0, 1, 1001)
     hits = 0
     for _ in range(25):
-        p = [np.r_[unit_q(rng), rng.uniform(-1.5, 1.5, 3)] for _ in range(4)]
+        # starts apart, ends near each other: most motions meet, some pass
+        p = [np.r_[unit_q(rng), rng.uniform(-w, w, 3)] for w in (1.5, 0.6, 1.5, 0.6)]
         sep = [sat_separation(*motion_pose(p[0], p[1], t), BOX_HALF[0],
                               *motion_pose(p[2], p[3], t), BOX_HALF[1]) for t in samples]
         if sep[0] <= 1e-6:
@@ -124,7 +125,7 @@ def test_toi_safety_against_dense_sampling(rng):
             assert r.hi - r.lo <= TIME_TOL
         else:
             assert r.lo == r.hi == r.toi == 1.0
-    assert hits > 3
+    assert hits > 8
 
 
 def test_toi_many_bits_and_threads(rng):
