@@ -289,3 +289,34 @@ def test_scene_raycast_against_brute_force(rng):
         assert (nearest is None) == (not want)
         if want:
             assert nearest[0] == want[0][1]
+
+
+def test_bad_input():
+    a, b = hedra.Box((1, 1, 1)), hedra.Sphere(0.5)
+    far = (1, 0, 0, 0, 5, 0, 0)
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, 0, 0, 0), max_iterations=0)
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, 0, 0, 0), time_tol=float("nan"))
+    assert e.value.status == "HD_ERR_INVALID_ARG"
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, float("inf"), 0, 0))
+    assert e.value.status == "HD_ERR_NONFINITE"
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.toi(a, b, pose0_b=far, pose1_b=(0, 0, 0, 0, 0, 0, 0))
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.shape_cast(a, b, (1, 2))
+    with pytest.raises(TypeError):
+        hedra.toi(a, "b")
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.raycast(a, None, (0, 0, 5), (0, 0, -1), -1.0)
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.raycast(a, None, (0, 0, float("nan")), (0, 0, -1))
+    assert e.value.status == "HD_ERR_NONFINITE"
+    with pytest.raises(hedra.InvalidInputError) as e:
+        hedra.raycast_many(a, np.zeros((4, 3)), (0, 0, 1), length=[1, 2, -3, 4], threads=2)
+    assert e.value.index == 2
+    # an iteration cap reached raises rather than answering
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, 1.5 + 1e-13, 0, 0), max_iterations=1)
+    assert e.value.status == "HD_ERR_ITERATION_LIMIT"
