@@ -105,7 +105,8 @@ def test_rounded_pieces_closed_form():
     d = hedra.compound_distance(a, b, None, body_b)
     assert d.distance == pytest.approx(1.5, abs=1e-12) and (d.piece_a, d.piece_b) == (1, 0)
     sd = hedra.compound_signed_distance(a, b, None, (1, 0, 0, 0, 1, -1.7, 0))
-    assert sd.signed_distance == pytest.approx(-0.3, abs=1e-12)  # sphere 0.3 vs sphere 0.2 at 0.2
+    # b's sphere now at (1, 0.3, 0): 0.3 from a's sphere of radius 0.3, so 0.3 - 0.5 deep
+    assert sd.signed_distance == pytest.approx(-0.2, abs=1e-12)
     assert (sd.piece_a, sd.piece_b) == (1, 0)
 
 

@@ -52,7 +52,7 @@ def test_toi_of_spheres_closed_form(rng):
         n = d0 + r.hi * ((b1 - b0) - (a1 - a0))
         assert np.allclose(r.normal, n / np.linalg.norm(n), atol=1e-6)
         assert np.allclose(r.pose_b[:3, 3], b0 + r.hi * (b1 - b0), atol=1e-12)
-    assert hits > 20
+    assert hits > 5  # about 30 of the 200 random motions meet
 
 
 def test_toi_twist_spinning_sphere():
@@ -106,7 +106,8 @@ def test_toi_safety_against_dense_sampling(rng):
     samples = np.linspace(0, 1, 1001)
     hits = 0
     for _ in range(25):
-        p = [np.r_[unit_q(rng), rng.uniform(-1.5, 1.5, 3)] for _ in range(4)]
+        # starts apart, ends near each other: most motions meet, some pass
+        p = [np.r_[unit_q(rng), rng.uniform(-w, w, 3)] for w in (1.5, 0.6, 1.5, 0.6)]
         sep = [sat_separation(*motion_pose(p[0], p[1], t), BOX_HALF[0],
                               *motion_pose(p[2], p[3], t), BOX_HALF[1]) for t in samples]
         if sep[0] <= 1e-6:
@@ -124,7 +125,7 @@ def test_toi_safety_against_dense_sampling(rng):
             assert r.hi - r.lo <= TIME_TOL
         else:
             assert r.lo == r.hi == r.toi == 1.0
-    assert hits > 3
+    assert hits > 8
 
 
 def test_toi_many_bits_and_threads(rng):
@@ -288,3 +289,34 @@ def test_scene_raycast_against_brute_force(rng):
         assert (nearest is None) == (not want)
         if want:
             assert nearest[0] == want[0][1]
+
+
+def test_bad_input():
+    a, b = hedra.Box((1, 1, 1)), hedra.Sphere(0.5)
+    far = (1, 0, 0, 0, 5, 0, 0)
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, 0, 0, 0), max_iterations=0)
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, 0, 0, 0), time_tol=float("nan"))
+    assert e.value.status == "HD_ERR_INVALID_ARG"
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, float("inf"), 0, 0))
+    assert e.value.status == "HD_ERR_NONFINITE"
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.toi(a, b, pose0_b=far, pose1_b=(0, 0, 0, 0, 0, 0, 0))
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.shape_cast(a, b, (1, 2))
+    with pytest.raises(TypeError):
+        hedra.toi(a, "b")
+    with pytest.raises(hedra.InvalidInputError):
+        hedra.raycast(a, None, (0, 0, 5), (0, 0, -1), -1.0)
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.raycast(a, None, (0, 0, float("nan")), (0, 0, -1))
+    assert e.value.status == "HD_ERR_NONFINITE"
+    with pytest.raises(hedra.InvalidInputError) as e:
+        hedra.raycast_many(a, np.zeros((4, 3)), (0, 0, 1), length=[1, 2, -3, 4], threads=2)
+    assert e.value.index == 2
+    # an iteration cap reached raises rather than answering
+    with pytest.raises(hedra.HedraError) as e:
+        hedra.toi(a, b, pose0_b=far, pose1_b=(1, 0, 0, 0, 1.5 + 1e-13, 0, 0), max_iterations=1)
+    assert e.value.status == "HD_ERR_ITERATION_LIMIT"
