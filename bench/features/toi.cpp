@@ -210,7 +210,13 @@ struct Tally {
     std::vector<double> ns;
     std::vector<double> err; // |t - t_ref| where both hit
     int hits = 0, misses = 0, late = 0, unconfirmed = 0, failed = 0;
+    int wrong_by_size[3] = {0, 0, 0}; // misses + late + unconfirmed, sizes below 0.1, to 10, above
 };
+
+int size_class(double s)
+{
+    return s < 0.1 ? 0 : s <= 10.0 ? 1 : 2;
+}
 
 bool contact_confirmed(const Motion &m, double t)
 {
@@ -232,14 +238,17 @@ void score(const Motion &m, const Answer &a, Tally *t)
     if (m.ref_hit) {
         if (!a.hit) {
             ++t->misses;
+            ++t->wrong_by_size[size_class(m.s)];
         } else if (a.t > m.ref_sample) {
             ++t->late;
+            ++t->wrong_by_size[size_class(m.s)];
         }
         if (a.hit) {
             t->err.push_back(std::fabs(a.t - m.ref_t));
         }
     } else if (a.hit && !contact_confirmed(m, a.t)) {
         ++t->unconfirmed;
+        ++t->wrong_by_size[size_class(m.s)];
     }
 }
 
@@ -263,9 +272,10 @@ int main(int argc, char **argv)
         return 0;
     }
     print_host("hedra_bench_toi", seed);
-    int ref_hits = 0;
+    int ref_hits = 0, by_size[3] = {0, 0, 0};
     for (const Motion &m : motions) {
         ref_hits += m.ref_hit;
+        ++by_size[size_class(m.s)];
     }
     Tally tally[kMethodCount];
     hd_wl_rng rng;
@@ -289,22 +299,28 @@ int main(int argc, char **argv)
                 count, max_turn, ref_hits, passes);
     std::printf("### Time of impact per query, turns up to %g degrees\n\n", max_turn);
     std::printf("| method | median time | instructions | ratio | hits | misses | late | "
-                "unconfirmed | failed | abs(t - t_ref) median / max |\n"
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                "unconfirmed | failed | abs(t - t_ref) median / max | wrong by size |\n"
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     Instructions ins;
     ins.load(opt_str(argc, argv, "--instructions"));
     double h = median(tally[0].ns);
     for (int k = 0; k < kMethodCount; ++k) {
         const Tally &t = tally[k];
         double ns = median(t.ns);
-        std::printf("| %s | %s | %s | %.2f | %d | %d | %d | %d | %d | %.2g / %.2g |\n",
+        std::printf("| %s | %s | %s | %.2f | %d | %d | %d | %d | %d | %.2g / %.2g | %d / %d / %d "
+                    "|\n",
                     kMethods[k].name, fmt_ns(ns).c_str(), ins.get(kMethods[k].name).c_str(), ns / h,
-                    t.hits, t.misses, t.late, t.unconfirmed, t.failed, median(t.err),
-                    max_of(t.err));
+                    t.hits, t.misses, t.late, t.unconfirmed, t.failed, median(t.err), max_of(t.err),
+                    t.wrong_by_size[0], t.wrong_by_size[1], t.wrong_by_size[2]);
     }
-    std::printf("\nmisses: the reference hits, the method reports no contact; late: the method's "
-                "time is after the first intersecting sample; unconfirmed: a contact the "
-                "reference did not see and hd_signed_distance at that time does not confirm.\n");
+    std::printf(
+        "\nmisses: the reference hits, the method reports no contact; late: the method's "
+        "time is after the first intersecting sample; unconfirmed: a contact the "
+        "reference did not see and hd_signed_distance at that time does not confirm; wrong by "
+        "size: "
+        "misses, late and unconfirmed of the sizes below 0.1 / 0.1 to 10 / above 10 (%d / %d / "
+        "%d motions).\n",
+        by_size[0], by_size[1], by_size[2]);
     const Tally &t = tally[0]; // hedra: the exit status for ctest
     return t.misses + t.late + t.unconfirmed + t.failed ? 1 : 0;
 }
