@@ -207,7 +207,7 @@ const Method kMethods[] = {
 const int kMethodCount = sizeof kMethods / sizeof kMethods[0];
 
 struct Tally {
-    std::vector<double> ns;
+    std::vector<double> ns, ns_by_size[3];
     std::vector<double> err; // |t - t_ref| where both hit
     int hits = 0, misses = 0, late = 0, unconfirmed = 0, failed = 0;
     int wrong_by_size[3] = {0, 0, 0}; // misses + late + unconfirmed, sizes below 0.1, to 10, above
@@ -288,39 +288,40 @@ int main(int argc, char **argv)
             Answer a = kMethods[k].run(m);
             long long t1 = now_ns();
             tally[k].ns.push_back(static_cast<double>(t1 - t0));
+            tally[k].ns_by_size[size_class(m.s)].push_back(static_cast<double>(t1 - t0));
             if (pass == 0) {
                 score(m, a, &tally[k]);
             }
         }
     }
     std::printf("%d motions (sizes 1e-3 to 1e3, turns up to %g degrees), %d hit by the "
-                "dense-sampling reference; %d "
-                "passes.\n\n",
+                "dense-sampling reference; %d passes.\n\n",
                 count, max_turn, ref_hits, passes);
     std::printf("### Time of impact per query, turns up to %g degrees\n\n", max_turn);
     std::printf("| method | median time | instructions | ratio | hits | misses | late | "
-                "unconfirmed | failed | abs(t - t_ref) median / max | wrong by size |\n"
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                "unconfirmed | failed | abs(t - t_ref) median / max | wrong by size | time by "
+                "size |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     Instructions ins;
     ins.load(opt_str(argc, argv, "--instructions"));
     double h = median(tally[0].ns);
     for (int k = 0; k < kMethodCount; ++k) {
         const Tally &t = tally[k];
         double ns = median(t.ns);
-        std::printf("| %s | %s | %s | %.2f | %d | %d | %d | %d | %d | %.2g / %.2g | %d / %d / %d "
-                    "|\n",
+        std::printf("| %s | %s | %s | %.2f | %d | %d | %d | %d | %d | %.2g / %.2g | %d / %d / %d | "
+                    "%s / %s / %s |\n",
                     kMethods[k].name, fmt_ns(ns).c_str(), ins.get(kMethods[k].name).c_str(), ns / h,
                     t.hits, t.misses, t.late, t.unconfirmed, t.failed, median(t.err), max_of(t.err),
-                    t.wrong_by_size[0], t.wrong_by_size[1], t.wrong_by_size[2]);
+                    t.wrong_by_size[0], t.wrong_by_size[1], t.wrong_by_size[2],
+                    fmt_ns(median(t.ns_by_size[0])).c_str(),
+                    fmt_ns(median(t.ns_by_size[1])).c_str(),
+                    fmt_ns(median(t.ns_by_size[2])).c_str());
     }
-    std::printf(
-        "\nmisses: the reference hits, the method reports no contact; late: the method's "
-        "time is after the first intersecting sample; unconfirmed: a contact the "
-        "reference did not see and hd_signed_distance at that time does not confirm; wrong by "
-        "size: "
-        "misses, late and unconfirmed of the sizes below 0.1 / 0.1 to 10 / above 10 (%d / %d / "
-        "%d motions).\n",
-        by_size[0], by_size[1], by_size[2]);
+    std::printf("\nmisses: the reference hits, the method reports no contact; late: the method's "
+                "time is after the first intersecting sample; unconfirmed: a contact the reference "
+                "did not see and hd_signed_distance at that time does not confirm; wrong by size: "
+                "misses, late and unconfirmed of the sizes below 0.1 / 0.1 to 10 / above 10 (%d / "
+                "%d / %d motions); time by size: the median times over the same classes.\n",
+                by_size[0], by_size[1], by_size[2]);
     const Tally &t = tally[0]; // hedra: the exit status for ctest
     return t.misses + t.late + t.unconfirmed + t.failed ? 1 : 0;
 }
