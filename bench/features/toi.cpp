@@ -26,6 +26,7 @@
 #include <BulletCollision/NarrowPhaseCollision/btGjkConvexCast.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
 #include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
+#include <fcl/math/motion/interp_motion.h>
 #include <fcl/narrowphase/continuous_collision.h>
 
 using namespace feat;
@@ -37,6 +38,28 @@ const int kSamples = 2000;
 const int kBisections = 40;
 double max_turn = 150.0; // degrees per body over the motion (--turn)
 
+// Bullet's world-level sweep: a world holding A alone, at the identity (built with the motion,
+// outside the timed region).
+struct SweepWorld {
+    btDefaultCollisionConfiguration config;
+    btCollisionDispatcher dispatcher{&config};
+    btDbvtBroadphase broadphase;
+    btCollisionWorld world{&dispatcher, &broadphase, &config};
+    btCollisionObject body;
+
+    explicit SweepWorld(btConvexHullShape *a)
+    {
+        body.setCollisionShape(a);
+        body.getWorldTransform().setIdentity();
+        world.addCollisionObject(&body);
+        world.updateAabbs();
+    }
+    ~SweepWorld()
+    {
+        world.removeCollisionObject(&body);
+    }
+};
+
 struct Motion {
     double s = 1.0;             // size
     std::unique_ptr<Hull> a, b; // hulls at size s
@@ -45,6 +68,7 @@ struct Motion {
     bool ref_hit = false;
     double ref_t = 1.0;      // first contact by sampling and bisection
     double ref_sample = 1.0; // the first intersecting sample
+    std::shared_ptr<SweepWorld> sweep;
 };
 
 bool intersecting_at(const Motion &m, double t)
@@ -122,6 +146,7 @@ std::vector<Motion> make_motions(int count, unsigned long long seed)
             continue;
         }
         reference(&m);
+        m.sweep = std::make_shared<SweepWorld>(m.a->bullet());
         out.push_back(std::move(m));
     }
     return out;
@@ -162,6 +187,31 @@ template <fcl::CCDSolverType solver, fcl::CCDMotionType motion> Answer run_fcl(c
     return a;
 }
 
+// CCDM_LINEAR by its motions: FCL 0.7.0's InterpMotion(tf_beg, tf_end), which continuousCollide
+// builds from two transforms, leaves its reference point uninitialised (its other constructors
+// set it to the frame origin), so that the motion depends on what the stack held; built here
+// from rotations and translations, the reference point is the frame origin, as documented.
+template <fcl::CCDSolverType solver> Answer run_fcl_interp(const Motion &m)
+{
+    fcl::Transform3d a0 = to_fcl(m.a0), a1 = to_fcl(m.a1), b0 = to_fcl(m.b0), b1 = to_fcl(m.b1);
+    fcl::InterpMotion<double> ma(a0.linear(), a0.translation(), a1.linear(), a1.translation());
+    fcl::InterpMotion<double> mb(b0.linear(), b0.translation(), b1.linear(), b1.translation());
+    fcl::ContinuousCollisionRequestd request;
+    request.ccd_solver_type = solver;
+    request.ccd_motion_type = fcl::CCDM_LINEAR;
+    fcl::ContinuousCollisionResultd result;
+    Answer a;
+    try {
+        fcl::continuousCollide(m.a->fcl().get(), &ma, m.b->fcl().get(), &mb, request, result);
+    } catch (...) {
+        a.failed = true;
+        return a;
+    }
+    a.hit = result.is_collide;
+    a.t = result.is_collide ? result.time_of_contact : 1.0;
+    return a;
+}
+
 template <class Cast> Answer run_bullet(const Motion &m)
 {
     btVoronoiSimplexSolver simplex;
@@ -172,6 +222,21 @@ template <class Cast> Answer run_bullet(const Motion &m)
     a.hit = cast.calcTimeOfImpact(to_bullet(m.a0), to_bullet(m.a1), to_bullet(m.b0),
                                   to_bullet(m.b1), result);
     a.t = a.hit ? result.m_fraction : 1.0;
+    return a;
+}
+
+// btCollisionWorld::convexSweepTest sweeps B against a static world: A is held at the identity
+// and B swept between its poses relative to A's, A0^-1 B0 to A1^-1 B1 (Bullet interpolates
+// between those: another path when A turns).
+Answer run_sweep(const Motion &m)
+{
+    btTransform a0 = to_bullet(m.a0), a1 = to_bullet(m.a1);
+    btTransform from = a0.inverse() * to_bullet(m.b0), to = a1.inverse() * to_bullet(m.b1);
+    btCollisionWorld::ClosestConvexResultCallback cb(from.getOrigin(), to.getOrigin());
+    m.sweep->world.convexSweepTest(m.b->bullet(), from, to, cb);
+    Answer a;
+    a.hit = cb.hasHit();
+    a.t = a.hit ? cb.m_closestHitFraction : 1.0;
     return a;
 }
 
@@ -191,18 +256,18 @@ struct Method {
 
 using fcl::CCDC_CONSERVATIVE_ADVANCEMENT;
 using fcl::CCDC_NAIVE;
-using fcl::CCDM_LINEAR;
 using fcl::CCDM_SCREW;
 using fcl::CCDM_TRANS;
 
 const Method kMethods[] = {
     {"hedra hd_toi", run_hedra},
-    {"FCL conservative advancement, linear", run_fcl<CCDC_CONSERVATIVE_ADVANCEMENT, CCDM_LINEAR>},
+    {"FCL conservative advancement, linear", run_fcl_interp<CCDC_CONSERVATIVE_ADVANCEMENT>},
     {"FCL conservative advancement, screw", run_fcl<CCDC_CONSERVATIVE_ADVANCEMENT, CCDM_SCREW>},
-    {"FCL naive (10 samples), linear", run_fcl<CCDC_NAIVE, CCDM_LINEAR>},
+    {"FCL naive (10 samples), linear", run_fcl_interp<CCDC_NAIVE>},
     {"FCL naive (10 samples), translation", run_fcl<CCDC_NAIVE, CCDM_TRANS>},
     {"Bullet btContinuousConvexCollision", run_bullet<btContinuousConvexCollision>},
     {"Bullet btGjkConvexCast (translation only)", run_bullet<GjkCast>},
+    {"Bullet convexSweepTest (B relative to A)", run_sweep},
 };
 const int kMethodCount = sizeof kMethods / sizeof kMethods[0];
 
