@@ -26,6 +26,7 @@
 #include <BulletCollision/NarrowPhaseCollision/btGjkConvexCast.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
 #include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
+#include <fcl/math/motion/interp_motion.h>
 #include <fcl/narrowphase/continuous_collision.h>
 
 using namespace feat;
@@ -37,6 +38,28 @@ const int kSamples = 2000;
 const int kBisections = 40;
 double max_turn = 150.0; // degrees per body over the motion (--turn)
 
+// Bullet's world-level sweep: a world holding A alone, at the identity (built with the motion,
+// outside the timed region).
+struct SweepWorld {
+    btDefaultCollisionConfiguration config;
+    btCollisionDispatcher dispatcher{&config};
+    btDbvtBroadphase broadphase;
+    btCollisionWorld world{&dispatcher, &broadphase, &config};
+    btCollisionObject body;
+
+    explicit SweepWorld(btConvexHullShape *a)
+    {
+        body.setCollisionShape(a);
+        body.getWorldTransform().setIdentity();
+        world.addCollisionObject(&body);
+        world.updateAabbs();
+    }
+    ~SweepWorld()
+    {
+        world.removeCollisionObject(&body);
+    }
+};
+
 struct Motion {
     double s = 1.0;             // size
     std::unique_ptr<Hull> a, b; // hulls at size s
@@ -45,6 +68,7 @@ struct Motion {
     bool ref_hit = false;
     double ref_t = 1.0;      // first contact by sampling and bisection
     double ref_sample = 1.0; // the first intersecting sample
+    std::shared_ptr<SweepWorld> sweep;
 };
 
 bool intersecting_at(const Motion &m, double t)
@@ -122,6 +146,7 @@ std::vector<Motion> make_motions(int count, unsigned long long seed)
             continue;
         }
         reference(&m);
+        m.sweep = std::make_shared<SweepWorld>(m.a->bullet());
         out.push_back(std::move(m));
     }
     return out;
@@ -162,6 +187,31 @@ template <fcl::CCDSolverType solver, fcl::CCDMotionType motion> Answer run_fcl(c
     return a;
 }
 
+// CCDM_LINEAR by its motions: FCL 0.7.0's InterpMotion(tf_beg, tf_end), which continuousCollide
+// builds from two transforms, leaves its reference point uninitialised (its other constructors
+// set it to the frame origin), so that the motion depends on what the stack held; built here
+// from rotations and translations, the reference point is the frame origin, as documented.
+template <fcl::CCDSolverType solver> Answer run_fcl_interp(const Motion &m)
+{
+    fcl::Transform3d a0 = to_fcl(m.a0), a1 = to_fcl(m.a1), b0 = to_fcl(m.b0), b1 = to_fcl(m.b1);
+    fcl::InterpMotion<double> ma(a0.linear(), a0.translation(), a1.linear(), a1.translation());
+    fcl::InterpMotion<double> mb(b0.linear(), b0.translation(), b1.linear(), b1.translation());
+    fcl::ContinuousCollisionRequestd request;
+    request.ccd_solver_type = solver;
+    request.ccd_motion_type = fcl::CCDM_LINEAR;
+    fcl::ContinuousCollisionResultd result;
+    Answer a;
+    try {
+        fcl::continuousCollide(m.a->fcl().get(), &ma, m.b->fcl().get(), &mb, request, result);
+    } catch (...) {
+        a.failed = true;
+        return a;
+    }
+    a.hit = result.is_collide;
+    a.t = result.is_collide ? result.time_of_contact : 1.0;
+    return a;
+}
+
 template <class Cast> Answer run_bullet(const Motion &m)
 {
     btVoronoiSimplexSolver simplex;
@@ -172,6 +222,21 @@ template <class Cast> Answer run_bullet(const Motion &m)
     a.hit = cast.calcTimeOfImpact(to_bullet(m.a0), to_bullet(m.a1), to_bullet(m.b0),
                                   to_bullet(m.b1), result);
     a.t = a.hit ? result.m_fraction : 1.0;
+    return a;
+}
+
+// btCollisionWorld::convexSweepTest sweeps B against a static world: A is held at the identity
+// and B swept between its poses relative to A's, A0^-1 B0 to A1^-1 B1 (Bullet interpolates
+// between those: another path when A turns).
+Answer run_sweep(const Motion &m)
+{
+    btTransform a0 = to_bullet(m.a0), a1 = to_bullet(m.a1);
+    btTransform from = a0.inverse() * to_bullet(m.b0), to = a1.inverse() * to_bullet(m.b1);
+    btCollisionWorld::ClosestConvexResultCallback cb(from.getOrigin(), to.getOrigin());
+    m.sweep->world.convexSweepTest(m.b->bullet(), from, to, cb);
+    Answer a;
+    a.hit = cb.hasHit();
+    a.t = a.hit ? cb.m_closestHitFraction : 1.0;
     return a;
 }
 
@@ -191,26 +256,32 @@ struct Method {
 
 using fcl::CCDC_CONSERVATIVE_ADVANCEMENT;
 using fcl::CCDC_NAIVE;
-using fcl::CCDM_LINEAR;
 using fcl::CCDM_SCREW;
 using fcl::CCDM_TRANS;
 
 const Method kMethods[] = {
     {"hedra hd_toi", run_hedra},
-    {"FCL conservative advancement, linear", run_fcl<CCDC_CONSERVATIVE_ADVANCEMENT, CCDM_LINEAR>},
+    {"FCL conservative advancement, linear", run_fcl_interp<CCDC_CONSERVATIVE_ADVANCEMENT>},
     {"FCL conservative advancement, screw", run_fcl<CCDC_CONSERVATIVE_ADVANCEMENT, CCDM_SCREW>},
-    {"FCL naive (10 samples), linear", run_fcl<CCDC_NAIVE, CCDM_LINEAR>},
+    {"FCL naive (10 samples), linear", run_fcl_interp<CCDC_NAIVE>},
     {"FCL naive (10 samples), translation", run_fcl<CCDC_NAIVE, CCDM_TRANS>},
     {"Bullet btContinuousConvexCollision", run_bullet<btContinuousConvexCollision>},
     {"Bullet btGjkConvexCast (translation only)", run_bullet<GjkCast>},
+    {"Bullet convexSweepTest (B relative to A)", run_sweep},
 };
 const int kMethodCount = sizeof kMethods / sizeof kMethods[0];
 
 struct Tally {
-    std::vector<double> ns;
+    std::vector<double> ns, ns_by_size[3];
     std::vector<double> err; // |t - t_ref| where both hit
     int hits = 0, misses = 0, late = 0, unconfirmed = 0, failed = 0;
+    int wrong_by_size[3] = {0, 0, 0}; // misses + late + unconfirmed, sizes below 0.1, to 10, above
 };
+
+int size_class(double s)
+{
+    return s < 0.1 ? 0 : s <= 10.0 ? 1 : 2;
+}
 
 bool contact_confirmed(const Motion &m, double t)
 {
@@ -232,14 +303,17 @@ void score(const Motion &m, const Answer &a, Tally *t)
     if (m.ref_hit) {
         if (!a.hit) {
             ++t->misses;
+            ++t->wrong_by_size[size_class(m.s)];
         } else if (a.t > m.ref_sample) {
             ++t->late;
+            ++t->wrong_by_size[size_class(m.s)];
         }
         if (a.hit) {
             t->err.push_back(std::fabs(a.t - m.ref_t));
         }
     } else if (a.hit && !contact_confirmed(m, a.t)) {
         ++t->unconfirmed;
+        ++t->wrong_by_size[size_class(m.s)];
     }
 }
 
@@ -263,9 +337,10 @@ int main(int argc, char **argv)
         return 0;
     }
     print_host("hedra_bench_toi", seed);
-    int ref_hits = 0;
+    int ref_hits = 0, by_size[3] = {0, 0, 0};
     for (const Motion &m : motions) {
         ref_hits += m.ref_hit;
+        ++by_size[size_class(m.s)];
     }
     Tally tally[kMethodCount];
     hd_wl_rng rng;
@@ -278,33 +353,40 @@ int main(int argc, char **argv)
             Answer a = kMethods[k].run(m);
             long long t1 = now_ns();
             tally[k].ns.push_back(static_cast<double>(t1 - t0));
+            tally[k].ns_by_size[size_class(m.s)].push_back(static_cast<double>(t1 - t0));
             if (pass == 0) {
                 score(m, a, &tally[k]);
             }
         }
     }
     std::printf("%d motions (sizes 1e-3 to 1e3, turns up to %g degrees), %d hit by the "
-                "dense-sampling reference; %d "
-                "passes.\n\n",
+                "dense-sampling reference; %d passes.\n\n",
                 count, max_turn, ref_hits, passes);
     std::printf("### Time of impact per query, turns up to %g degrees\n\n", max_turn);
     std::printf("| method | median time | instructions | ratio | hits | misses | late | "
-                "unconfirmed | failed | abs(t - t_ref) median / max |\n"
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                "unconfirmed | failed | abs(t - t_ref) median / max | wrong by size | time by "
+                "size |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     Instructions ins;
     ins.load(opt_str(argc, argv, "--instructions"));
     double h = median(tally[0].ns);
     for (int k = 0; k < kMethodCount; ++k) {
         const Tally &t = tally[k];
         double ns = median(t.ns);
-        std::printf("| %s | %s | %s | %.2f | %d | %d | %d | %d | %d | %.2g / %.2g |\n",
+        std::printf("| %s | %s | %s | %.2f | %d | %d | %d | %d | %d | %.2g / %.2g | %d / %d / %d | "
+                    "%s / %s / %s |\n",
                     kMethods[k].name, fmt_ns(ns).c_str(), ins.get(kMethods[k].name).c_str(), ns / h,
-                    t.hits, t.misses, t.late, t.unconfirmed, t.failed, median(t.err),
-                    max_of(t.err));
+                    t.hits, t.misses, t.late, t.unconfirmed, t.failed, median(t.err), max_of(t.err),
+                    t.wrong_by_size[0], t.wrong_by_size[1], t.wrong_by_size[2],
+                    fmt_ns(median(t.ns_by_size[0])).c_str(),
+                    fmt_ns(median(t.ns_by_size[1])).c_str(),
+                    fmt_ns(median(t.ns_by_size[2])).c_str());
     }
     std::printf("\nmisses: the reference hits, the method reports no contact; late: the method's "
-                "time is after the first intersecting sample; unconfirmed: a contact the "
-                "reference did not see and hd_signed_distance at that time does not confirm.\n");
+                "time is after the first intersecting sample; unconfirmed: a contact the reference "
+                "did not see and hd_signed_distance at that time does not confirm; wrong by size: "
+                "misses, late and unconfirmed of the sizes below 0.1 / 0.1 to 10 / above 10 (%d / "
+                "%d / %d motions); time by size: the median times over the same classes.\n",
+                by_size[0], by_size[1], by_size[2]);
     const Tally &t = tally[0]; // hedra: the exit status for ctest
     return t.misses + t.late + t.unconfirmed + t.failed ? 1 : 0;
 }
