@@ -95,7 +95,6 @@ def test_queries_against_brute_force(rng):
 # src/compound/ on this branch builds the tree's boxes from the hull vertices only, so the descent
 # prunes a pair of rounded pieces that is nearer than its core boxes; main's 58b8aca grows the
 # boxes by the radius.
-@pytest.mark.xfail(strict=False, reason="compound boxes without the pieces' radius (fixed on main)")
 def test_rounded_pieces_closed_form():
     # two dumbbells of spheres: the distance is the closest centre pair's less the radii
     a = hedra.Compound([hedra.Sphere(0.5, (-1, 0, 0)), hedra.Sphere(0.3, (1, 0, 0))])

@@ -239,7 +239,6 @@ def test_raycast_against_slab_method(rng):
 
 # hd_ray_cast on this branch's base answers a rounded solid by its core's planes; main's a3b1388
 # enters the rounded shape.
-@pytest.mark.xfail(strict=False, reason="ray casts against rounded polytopes (fixed on main)")
 def test_raycast_rounded_closed_form(rng):
     for _ in range(100):
         r, c = rng.uniform(0.2, 1.0), rng.uniform(-1, 1, 3)
