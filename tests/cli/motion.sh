@@ -98,7 +98,7 @@ check "ray --length -1: usage error" test "$(code_of "$cli" ray "$tmp/a.xyz" --o
   echo "velocity bullet -8 0 0 0 0 0"; echo "velocity far 0 0 0 0 0 30"
   echo "frame"; echo "move bullet 1 0 0 0 -5 0 0"
 } >"$tmp/shots.scene"
-"$cli" scene --quiet "$tmp/shots.scene" >"$tmp/scene.jsonl" 2>"$tmp/err"
+"$cli" scene --quiet --depth "$tmp/shots.scene" >"$tmp/scene.jsonl" 2>"$tmp/err"
 check "scene with velocities exits 0" test $? -eq 0
 check "scene: the bullet's TOI, body a first defined" $py -c '
 import json, sys
@@ -106,6 +106,7 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 toi = [r for r in rows if "toi" in r]
 ok = len(toi) == 1 and toi[0]["frame"] == 0 and toi[0]["a"] == "wall" and toi[0]["b"] == "bullet"
 ok = ok and abs(toi[0]["toi"] - 0.5) <= 1e-9 and toi[0]["normal"][0] >= 1 - 1e-6
+ok = ok and toi[0]["verdict"] == "touching"
 ok = ok and abs(toi[0]["witness_a"][0] - 0.5) <= 1e-9
 sys.exit(0 if ok else 1)' "$tmp/scene.jsonl"
 check "scene --sweep-threshold above the speed: no TOI line" \

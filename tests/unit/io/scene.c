@@ -105,11 +105,12 @@ static void test_velocity(void **state)
     assert_int_equal(f.frame_count, 2);
     assert_int_equal(f.frame_start[1], 1);
     const hd_scene_file_op *op = &f.ops[1];
-    const double twist[6] = {1, -2, 3.5, 0, 0, 6.25};
+    const double v[3] = {1, -2, 3.5}, w[3] = {0, 0, 6.25};
     assert_int_equal(op->kind, HD_SCENE_FILE_VELOCITY);
     assert_int_equal(op->body, 0);
     assert_int_equal(op->line, 13);
-    assert_memory_equal(op->twist, twist, sizeof twist);
+    assert_memory_equal(op->v, v, sizeof v);
+    assert_memory_equal(op->w, w, sizeof w);
     assert_true(op->pose.r[0] == 1.0 && op->pose.t[0] == 0.0);
     assert_int_equal(f.ops[2].kind, HD_SCENE_FILE_MOVE);
     hd_scene_file_free(&f);
@@ -182,11 +183,11 @@ static const bad_case bad_cases[] = {
     {CUBE "body a cube 1 0 0 0 0 0 0\nvelocity a 1 2 3\n", HD_ERR_PARSE, 12, "found 3 fields"},
     {CUBE "velocity b 1 2 3 0 0 0\n", HD_ERR_PARSE, 11, "unknown body 'b'"},
     {"shape\n", HD_ERR_PARSE, 1, "expected a name after 'shape'"},
-    {"shape s radius -1\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "radius of the shape: -1 is negative"},
-    {"shape s radius\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "radius of the shape: expected a value"},
+    {"shape s radius -1\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "shape 's': radius -1 is negative"},
+    {"shape s radius\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "found 'radius' without a value"},
     {"shape s radius nan\nP 1\n0 0 0\n", HD_ERR_NONFINITE, 1, "not a finite number"},
-    {"shape s radius 1 2\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "unexpected '2' after the radius"},
-    {"shape s margin 1\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "unexpected 'margin' after the shape"},
+    {"shape s radius 1 2\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "found '2'"},
+    {"shape s margin 1\nP 1\n0 0 0\n", HD_ERR_PARSE, 1, "found 'margin'"},
     {"shape s\nP 1\n0 0 \x01\n", HD_ERR_PARSE, 3, "control byte"},
     {CUBE "filter a 1 1\n", HD_ERR_PARSE, 11, "unknown body 'a'"},
     {CUBE "body a cube 1 0 0 0 0 0 0\nfilter a 1\n", HD_ERR_PARSE, 12, "found no mask"},
