@@ -27,12 +27,15 @@ static void clip_plane(ray_clip *c, const double n[3], double off, int face)
     c->outside = c->outside || h > 0.0;
     if (den < 0.0) {
         double t = h / -den;
-        if (t > c->t_in) {
+        /* t may round to the t_in of 0 for an origin just outside: the plane still names the
+         * face entered */
+        if (t > c->t_in || (c->face_in < 0 && h > 0.0)) {
             c->t_in = t;
             c->face_in = face;
         }
     } else if (den > 0.0) {
-        c->t_out = hdi_min(c->t_out, -h / den);
+        /* outside and going out: never in (-h / den may round to -0, which would not end it) */
+        c->t_out = h > 0.0 ? -HUGE_VAL : hdi_min(c->t_out, -h / den);
     } else if (h > 0.0) {
         c->t_out = -HUGE_VAL; /* parallel and outside: no point of the line is in */
     }
