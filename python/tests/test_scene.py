@@ -266,6 +266,13 @@ def test_filters_and_proximity_against_the_oracle(rng):
                       int(rng.integers(3)))
         scene.set_filter(i, *filters[i])
         assert scene.filter(i) == filters[i]
+    # and a pair of unit cubes 0.2 apart, far from the others, that every filter lets meet
+    cube = hedra.Polytope(np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)],
+                                   dtype=float))
+    for x in (20.0, 21.2):
+        pose = (1, 0, 0, 0, x, 20.0, 20.0)
+        i = scene.add(cube, pose)
+        bodies[i], filters[i] = (cube, pose), (1, 0xFFFFFFFF, 0)
     pairs, verdicts = scene.step()
     reported = {(int(a), int(b)): int(v) for (a, b), v in zip(pairs, verdicts)}
     distances = dict(zip(reported, scene.details["signed_distance"]))
