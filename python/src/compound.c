@@ -272,6 +272,11 @@ static hdpy_compound *compound_get(PyObject *obj, const char *name)
     return (hdpy_compound *)obj;
 }
 
+const hd_compound *hdpy_compound_of(PyObject *obj)
+{
+    return PyObject_TypeCheck(obj, &CompoundType) ? ((hdpy_compound *)obj)->compound : NULL;
+}
+
 /* v: a, b, pose_a, pose_b, touch_rel[, depth, gradient] (contact: 1 for the last two). */
 static int call_setup(compound_call *cc, PyObject **v, int contact)
 {

@@ -105,6 +105,8 @@ PyObject *hdpy_compound_signed_distance(PyObject *self, PyObject *const *args, P
 PyObject *hdpy_compound_contact_manifold(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                          PyObject *kw);
 PyObject *hdpy_enclosure(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
+/* The hd_compound of a hedra.Compound, or NULL (no exception) for any other object. */
+const hd_compound *hdpy_compound_of(PyObject *obj);
 
 /* ---- result.c: result objects ---- */
 int hdpy_result_init_types(PyObject *module);

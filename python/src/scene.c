@@ -1,6 +1,7 @@
 /* hedra.Scene: many moving bodies (hedra/scene.h). The Python object keeps every body's Polytope
- * alive (the C scene shares the shapes without copying them): in `shapes`, id -> Polytope, and a
- * removed body's shape until the next step, after which the C scene no longer refers to it.
+ * or Compound alive (the C scene shares the shapes without copying them): in `shapes`, id ->
+ * shape, and a removed body's shape until the next step, after which the C scene no longer refers
+ * to it.
  * step() runs without the GIL on the scene's own threads; a scene is used by one Python thread
  * at a time (`busy` refuses a second). */
 #include <math.h>
@@ -12,10 +13,11 @@
 typedef struct hdpy_scene {
     PyObject_HEAD
     hd_scene *scene;
-    PyObject *shapes;  /* dict: body id -> Polytope */
+    PyObject *shapes;  /* dict: body id -> Polytope or Compound */
     PyObject *removed; /* list: shapes of bodies removed since the last step */
     PyObject *stats;   /* dict of the last step's stats, or None */
     PyObject *details; /* dict of arrays: the last step's contact details, or None */
+    PyObject *pieces;  /* (K, 2) int array: the last step's piece ids, or None */
     hd_scene_detail detail;
     int gradient; /* details carry the contacts' pose gradients */
     int busy;
@@ -73,6 +75,7 @@ static PyObject *scene_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->removed = PyList_New(0);
     self->stats = Py_NewRef(Py_None);
     self->details = Py_NewRef(Py_None);
+    self->pieces = Py_NewRef(Py_None);
     self->detail = opt.detail;
     self->gradient = opt.gradient;
     if (self->shapes == NULL || self->removed == NULL) {
@@ -101,10 +104,30 @@ static void scene_dealloc(hdpy_scene *self)
     Py_XDECREF(self->removed);
     Py_XDECREF(self->stats);
     Py_XDECREF(self->details);
+    Py_XDECREF(self->pieces);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* add(polytope, pose=None) -> id */
+/* body(polytope or compound, pose) into the scene; -1 with the exception set. */
+static int add_body(hdpy_scene *self, PyObject *shape, const hd_pose *pose, int *id)
+{
+    const hd_compound *compound = hdpy_compound_of(shape);
+    const hd_polytope *poly = NULL;
+    if (compound == NULL && !PyObject_TypeCheck(shape, &hdpy_PolytopeType)) {
+        PyErr_Format(PyExc_TypeError,
+                     "Scene.add: polytope must be a hedra.Polytope or hedra.Compound, not %.100s",
+                     Py_TYPE(shape)->tp_name);
+        return -1;
+    }
+    if (compound == NULL && (poly = hdpy_polytope_get(shape, "polytope")) == NULL) {
+        return -1;
+    }
+    hd_status st = compound != NULL ? hd_scene_add_compound(self->scene, compound, pose, NULL, id)
+                                    : hd_scene_add(self->scene, poly, pose, NULL, id);
+    return st == HD_OK ? 0 : (hdpy_raise(st, "Scene.add"), -1);
+}
+
+/* add(polytope, pose=None) -> id; polytope may be a Compound */
 static PyObject *scene_add(hdpy_scene *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"polytope", "pose", NULL};
@@ -115,13 +138,9 @@ static PyObject *scene_add(hdpy_scene *self, PyObject *args, PyObject *kwds)
         check_idle(self) < 0) {
         return NULL;
     }
-    const hd_polytope *poly = hdpy_polytope_get(shape, "polytope");
-    if (poly == NULL || hdpy_pose(pose_obj, "pose", &pose, &has_pose) < 0) {
+    if (hdpy_pose(pose_obj, "pose", &pose, &has_pose) < 0 ||
+        add_body(self, shape, has_pose ? &pose : NULL, &id) < 0) {
         return NULL;
-    }
-    hd_status st = hd_scene_add(self->scene, poly, has_pose ? &pose : NULL, NULL, &id);
-    if (st != HD_OK) {
-        return hdpy_raise(st, "Scene.add");
     }
     PyObject *key = PyLong_FromLong(id);
     if (key == NULL || PyDict_SetItem(self->shapes, key, shape) < 0) {
@@ -343,6 +362,19 @@ static PyObject *contact_arrays(const hd_scene_contact *c, int count)
     return Py_BuildValue("(NN)", pairs, verdicts);
 }
 
+/* The contacts' piece ids as a (K, 2) int array (-1 on the side of a plain body). */
+static PyObject *piece_array(const hd_scene_contact *c, int count)
+{
+    npy_intp dims[2] = {count, 2};
+    PyObject *pieces = PyArray_SimpleNew(2, dims, NPY_INT);
+    int *p = pieces != NULL ? (int *)PyArray_DATA((PyArrayObject *)pieces) : NULL;
+    for (int k = 0; p != NULL && k < count; ++k) {
+        p[2 * k] = c[k].piece_a;
+        p[2 * k + 1] = c[k].piece_b;
+    }
+    return pieces;
+}
+
 /* A new float64 array of shape dims[0 .. nd - 1]; NULL (exception set) on failure. */
 static PyObject *new_doubles(int nd, npy_intp d0, npy_intp d1, npy_intp d2, double **data)
 {
@@ -464,7 +496,8 @@ static PyObject *scene_step(hdpy_scene *self, PyObject *unused)
         return NULL;
     }
     Py_SETREF(self->details, detail_arrays(self->detail, self->gradient, contacts, count));
-    if (self->details == NULL) {
+    Py_SETREF(self->pieces, piece_array(contacts, count));
+    if (self->details == NULL || self->pieces == NULL) {
         return NULL;
     }
     if (st != HD_OK) { /* a failed pair: the others are answered, stats name it */
@@ -660,9 +693,19 @@ static PyObject *get_details(hdpy_scene *self, void *closure)
     return Py_NewRef(self->details);
 }
 
+static PyObject *get_pieces(hdpy_scene *self, void *closure)
+{
+    (void)closure;
+    return Py_NewRef(self->pieces);
+}
+
 static PyGetSetDef scene_getset[] = {
     {"details", (getter)get_details, NULL,
      "dict of arrays: the contact details of the last step's pairs (depth=True), or None", NULL},
+    {"pieces", (getter)get_pieces, NULL,
+     "(K, 2) int array: the pieces of the last step's pairs that decide (-1: a plain body), or "
+     "None",
+     NULL},
     {"ids", (getter)get_ids, NULL, "sorted list of the bodies' ids", NULL},
     {"stats", (getter)get_stats, NULL, "dict: what the last step did (hd_scene_stats), or None",
      NULL},
@@ -672,8 +715,9 @@ static PyGetSetDef scene_getset[] = {
 #define KW METH_VARARGS | METH_KEYWORDS
 static PyMethodDef scene_methods[] = {
     {"add", (PyCFunction)(void (*)(void))scene_add, KW,
-     "add($self, /, polytope, pose=None)\n--\n\n-> int id. A body from the next step on (the "
-     "polytope is shared)."},
+     "add($self, /, polytope, pose=None)\n--\n\n-> int id. A body from the next step on: a "
+     "Polytope or a\n"
+     "Compound (shared, kept alive by the scene)."},
     {"remove", (PyCFunction)scene_remove, METH_O,
      "remove($self, id, /)\n--\n\nThe body leaves at the next step."},
     {"move", (PyCFunction)scene_move, METH_VARARGS,
@@ -708,7 +752,8 @@ static PyMethodDef scene_methods[] = {
      "query_polytope($self, /, polytope, pose=None)\n--\n\n-> (ids, verdicts): the bodies it "
      "touches or\n"
      "intersects, sorted."},
-    {"body", (PyCFunction)scene_body, METH_O, "body($self, id, /)\n--\n\n-> (polytope, 4x4 pose)"},
+    {"body", (PyCFunction)scene_body, METH_O,
+     "body($self, id, /)\n--\n\n-> (polytope or compound, 4x4 pose)"},
     {NULL, NULL, 0, NULL},
 };
 
