@@ -436,6 +436,48 @@ def compound_contact_manifold(
     a: Compound, b: Compound, pose_a: Pose = None, pose_b: Pose = None,
     touch_rel: Optional[float] = None, depth: str = "epa", gradient: bool = False,
 ) -> CompoundManifold: ...
+def compound_collide_many(
+    a: Compound,
+    b: Compound,
+    poses_b: npt.ArrayLike,
+    poses_a: Optional[npt.ArrayLike] = None,
+    threads: int = 0,
+    algo: str = "gjk",
+    touch_rel: Optional[float] = None,
+    warm_start: bool = True,
+) -> npt.NDArray[np.int8]: ...
+@overload
+def compound_distance_many(
+    a: Compound,
+    b: Compound,
+    poses_b: npt.ArrayLike,
+    poses_a: Optional[npt.ArrayLike] = None,
+    threads: int = 0,
+    touch_rel: Optional[float] = None,
+    warm_start: bool = True,
+    witnesses: Literal[False] = False,
+) -> npt.NDArray[np.float64]: ...
+@overload
+def compound_distance_many(
+    a: Compound,
+    b: Compound,
+    poses_b: npt.ArrayLike,
+    poses_a: Optional[npt.ArrayLike] = None,
+    threads: int = 0,
+    touch_rel: Optional[float] = None,
+    warm_start: bool = True,
+    witnesses: Literal[True] = ...,
+) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+def compound_signed_distance_many(
+    a: Compound,
+    b: Compound,
+    poses_b: npt.ArrayLike,
+    poses_a: Optional[npt.ArrayLike] = None,
+    threads: int = 0,
+    touch_rel: Optional[float] = None,
+    depth: str = "epa",
+    gradient: bool = False,
+) -> SignedDistanceBatch: ...
 def enclosure(
     points: npt.ArrayLike, compound: Compound, touch_rel: Optional[float] = None
 ) -> EnclosureResult: ...

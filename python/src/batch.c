@@ -1,6 +1,9 @@
 /* Batches: hedra.collide_many, hedra.distance_many and hedra.signed_distance_many run one query
  * per pose of an (N, 7) or (N, 4, 4) array in C, with the GIL released, on the library's thread
- * pool (pool.c; the calling thread is one of its workers). The batch is cut into contiguous
+ * pool (pool.c; the calling thread is one of its workers); compound_collide_many,
+ * compound_distance_many and compound_signed_distance_many do the same for two Compounds, each
+ * pose cold (the compound queries keep no cache), so that every answer has the bits of the
+ * single call on that pose. The batch is cut into contiguous
  * chunks; with warm start each chunk keeps one hd_cache along its consecutive poses (the simplex
  * and support vertices of pose i start the query of pose i + 1). The answers do not depend on the
  * thread count or the chunking; the warm start changes only the time (distances may differ in
@@ -25,7 +28,8 @@ typedef struct signed_out {
 typedef struct batch {
     hdpy_job job; /* first: run_chunk gets the batch back from it */
     const hd_polytope *a, *b;
-    const double *poses_a; /* NULL: pose_a fixed (fixed_a, or identity when !has_fixed_a) */
+    const hd_compound *ca, *cb; /* the compound batches: a and b are NULL */
+    const double *poses_a;      /* NULL: pose_a fixed (fixed_a, or identity when !has_fixed_a) */
     const double *poses_b;
     int kind_a, kind_b;
     int has_fixed_a;
@@ -40,12 +44,21 @@ typedef struct batch {
     int ws_capacity;              /* 0: no workspace (the pair fits the stack scratch) */
 } batch;
 
-/* hd_signed_distance at pose i, its answer in row i of the outputs. */
+/* hd_signed_distance (or hd_compound_signed_distance) at pose i, its answer in row i of the
+ * outputs. */
 static hd_status signed_pair(batch *bt, npy_intp i, const hd_pose *pose_a, const hd_pose *pose_b,
                              const hd_options *opt)
 {
     hd_signed_distance_result r;
-    hd_status st = hd_signed_distance(bt->a, pose_a, bt->b, pose_b, opt, &r);
+    hd_status st;
+    if (bt->ca != NULL) {
+        hd_compound_signed_distance_result c;
+        st = hd_compound_signed_distance(bt->ca, pose_a, bt->cb, pose_b, opt, &c);
+        r = c.pair;
+        r.signed_distance = c.signed_distance;
+    } else {
+        st = hd_signed_distance(bt->a, pose_a, bt->b, pose_b, opt, &r);
+    }
     const signed_out *o = &bt->sd;
     o->delta[i] = r.signed_distance;
     memcpy(o->normal + 3 * i, r.normal, 3 * sizeof(double));
@@ -66,14 +79,24 @@ static hd_status query_pair(batch *bt, npy_intp i, const hd_pose *pose_a, const 
     if (bt->query == BATCH_SIGNED) {
         return signed_pair(bt, i, pose_a, pose_b, opt);
     }
+    hd_status st;
     if (bt->query == BATCH_COLLIDE) {
         hd_collide_result r;
-        hd_status st = hd_collide(bt->a, pose_a, bt->b, pose_b, opt, &r);
-        bt->verdict[i] = (npy_int8)r.verdict;
+        hd_compound_collide_result c;
+        st = bt->ca != NULL ? hd_compound_collide(bt->ca, pose_a, bt->cb, pose_b, opt, &c)
+                            : hd_collide(bt->a, pose_a, bt->b, pose_b, opt, &r);
+        bt->verdict[i] = (npy_int8)(bt->ca != NULL ? c.verdict : r.verdict);
         return st;
     }
     hd_distance_result r;
-    hd_status st = hd_distance(bt->a, pose_a, bt->b, pose_b, opt, &r);
+    if (bt->ca != NULL) {
+        hd_compound_distance_result c;
+        st = hd_compound_distance(bt->ca, pose_a, bt->cb, pose_b, opt, &c);
+        r = c.pair;
+        r.distance = c.distance;
+    } else {
+        st = hd_distance(bt->a, pose_a, bt->b, pose_b, opt, &r);
+    }
     bt->dist[i] = r.distance;
     if (bt->wit_a != NULL) {
         memcpy(bt->wit_a + 3 * i, r.witness_a, 3 * sizeof(double));
@@ -167,14 +190,36 @@ PyObject *hdpy_raise_job(const hdpy_job *job, const char *func)
     return NULL;
 }
 
-/* Pose arrays and options shared by both batch functions; *arr_a, *arr_b keep the arrays. */
-static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObject *poses_a,
-                   PyObject *warm, PyArrayObject **arr_a, PyArrayObject **arr_b)
+/* The compound of a compound batch's argument, or NULL with TypeError. */
+static const hd_compound *compound_arg(PyObject *obj, const char *func, const char *name)
 {
-    int single;
+    const hd_compound *c = hdpy_compound_of(obj);
+    if (c == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s: %s must be a hedra.Compound, not %.100s", func, name,
+                     Py_TYPE(obj)->tp_name);
+    }
+    return c;
+}
+
+/* a and b: Polytopes, or Compounds for a compound batch (func starting "compound_"). */
+static int shapes(batch *bt, PyObject *a, PyObject *b, const char *func)
+{
+    if (strncmp(func, "compound_", 9) == 0) {
+        bt->ca = compound_arg(a, func, "a");
+        bt->cb = bt->ca ? compound_arg(b, func, "b") : NULL;
+        return bt->cb != NULL ? 0 : -1;
+    }
     bt->a = hdpy_polytope_get(a, "a");
     bt->b = bt->a ? hdpy_polytope_get(b, "b") : NULL;
-    if (bt->b == NULL ||
+    return bt->b != NULL ? 0 : -1;
+}
+
+/* Pose arrays and options shared by the batch functions; *arr_a, *arr_b keep the arrays. */
+static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObject *poses_a,
+                   PyObject *warm, const char *func, PyArrayObject **arr_a, PyArrayObject **arr_b)
+{
+    int single;
+    if (shapes(bt, a, b, func) < 0 ||
         (*arr_b = hdpy_pose_array(poses_b, "poses_b", 0, &bt->kind_b, &single)) == NULL) {
         return -1;
     }
@@ -184,6 +229,7 @@ static int prepare(batch *bt, PyObject *a, PyObject *b, PyObject *poses_b, PyObj
     if (bt->warm < 0) {
         return -1;
     }
+    bt->warm = bt->warm && bt->ca == NULL; /* the compound queries take no cache */
     if (poses_a == NULL || poses_a == Py_None) {
         return 0;
     }
@@ -219,23 +265,23 @@ static int execute(batch *bt, int threads, const char *func)
     return 0;
 }
 
-PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+static PyObject *collide_many(const char *func, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kw)
 {
-    (void)self;
     static const char *const names[] = {"a",       "b",    "poses_b",   "poses_a",
                                         "threads", "algo", "touch_rel", "warm_start"};
     PyObject *v[8], *out = NULL;
     PyArrayObject *arr_a = NULL, *arr_b = NULL;
     batch bt = {0};
     int threads;
-    if (hdpy_parse_args("collide_many", args, nargs, kw, names, 8, 3, v) == 0 &&
+    if (hdpy_parse_args(func, args, nargs, kw, names, 8, 3, v) == 0 &&
         hdpy_threads(v[4], &threads) == 0 && hdpy_options(v[5], v[6], &bt.opt) == 0 &&
-        prepare(&bt, v[0], v[1], v[2], v[3], v[7], &arr_a, &arr_b) == 0) {
+        prepare(&bt, v[0], v[1], v[2], v[3], v[7], func, &arr_a, &arr_b) == 0) {
         npy_intp n = bt.job.n;
         out = PyArray_SimpleNew(1, &n, NPY_INT8);
         if (out != NULL) {
             bt.verdict = (npy_int8 *)PyArray_DATA((PyArrayObject *)out);
-            if (execute(&bt, threads, "collide_many") < 0) {
+            if (execute(&bt, threads, func) < 0) {
                 Py_CLEAR(out);
             }
         }
@@ -243,6 +289,19 @@ PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t na
     Py_XDECREF(arr_a);
     Py_XDECREF(arr_b);
     return out;
+}
+
+PyObject *hdpy_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    (void)self;
+    return collide_many("collide_many", args, nargs, kw);
+}
+
+PyObject *hdpy_compound_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                     PyObject *kw)
+{
+    (void)self;
+    return collide_many("compound_collide_many", args, nargs, kw);
 }
 
 /* The output arrays of distance_many: (N,) distances, and (N, 3) witnesses when asked. */
@@ -268,9 +327,9 @@ static PyObject *distance_outputs(batch *bt, int witnesses)
     return Py_BuildValue("(NNN)", d, wa, wb);
 }
 
-PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+static PyObject *distance_many(const char *func, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kw)
 {
-    (void)self;
     static const char *const names[] = {"a",       "b",         "poses_b",    "poses_a",
                                         "threads", "touch_rel", "warm_start", "witnesses"};
     PyObject *v[8], *out = NULL;
@@ -278,18 +337,31 @@ PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t n
     batch bt = {0};
     int threads, witnesses = 0;
     bt.query = BATCH_DISTANCE;
-    if (hdpy_parse_args("distance_many", args, nargs, kw, names, 8, 3, v) == 0 &&
+    if (hdpy_parse_args(func, args, nargs, kw, names, 8, 3, v) == 0 &&
         hdpy_threads(v[4], &threads) == 0 && hdpy_options(NULL, v[5], &bt.opt) == 0 &&
         (witnesses = v[7] ? PyObject_IsTrue(v[7]) : 0) >= 0 &&
-        prepare(&bt, v[0], v[1], v[2], v[3], v[6], &arr_a, &arr_b) == 0) {
+        prepare(&bt, v[0], v[1], v[2], v[3], v[6], func, &arr_a, &arr_b) == 0) {
         out = distance_outputs(&bt, witnesses);
-        if (out != NULL && execute(&bt, threads, "distance_many") < 0) {
+        if (out != NULL && execute(&bt, threads, func) < 0) {
             Py_CLEAR(out);
         }
     }
     Py_XDECREF(arr_a);
     Py_XDECREF(arr_b);
     return out;
+}
+
+PyObject *hdpy_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    (void)self;
+    return distance_many("distance_many", args, nargs, kw);
+}
+
+PyObject *hdpy_compound_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                      PyObject *kw)
+{
+    (void)self;
+    return distance_many("compound_distance_many", args, nargs, kw);
 }
 
 /* signed_distance_many's result (hdpy_signed_batch_new) over new arrays, bt->sd pointing into
@@ -314,19 +386,28 @@ static PyObject *signed_outputs(batch *bt, int gradient)
     return hdpy_signed_batch_new(items);
 }
 
-/* Runs the batch with a workspace per worker when the pair does not fit the stack scratch. */
-static int execute_signed(batch *bt, int threads)
+/* The batch's workspace capacity: 0 when the pair (the largest pieces) fits the stack scratch. */
+static int signed_capacity(const batch *bt)
 {
+    if (bt->ca != NULL) {
+        return hdpy_compound_contact_capacity(bt->ca, bt->cb);
+    }
     int vertices = hd_polytope_vertex_count(bt->a) + hd_polytope_vertex_count(bt->b);
-    if (vertices > HDPY_CONTACT_STACK_VERTICES) {
-        bt->ws_capacity = hd_contact_workspace_capacity(bt->a, bt->b);
+    return vertices > HDPY_CONTACT_STACK_VERTICES ? hd_contact_workspace_capacity(bt->a, bt->b) : 0;
+}
+
+/* Runs the batch with a workspace per worker when the pair does not fit the stack scratch. */
+static int execute_signed(batch *bt, int threads, const char *func)
+{
+    bt->ws_capacity = signed_capacity(bt);
+    if (bt->ws_capacity > 0) {
         bt->ws = PyMem_Calloc((size_t)threads, sizeof *bt->ws);
         if (bt->ws == NULL) {
             PyErr_NoMemory();
             return -1;
         }
     }
-    int rc = execute(bt, threads, "signed_distance_many");
+    int rc = execute(bt, threads, func);
     for (int k = 0; bt->ws != NULL && k < threads; ++k) {
         hd_workspace_destroy(bt->ws[k]);
     }
@@ -334,10 +415,9 @@ static int execute_signed(batch *bt, int threads)
     return rc;
 }
 
-PyObject *hdpy_signed_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kw)
+static PyObject *signed_distance_many(const char *func, PyObject *const *args, Py_ssize_t nargs,
+                                      PyObject *kw)
 {
-    (void)self;
     static const char *const names[] = {"a",       "b",         "poses_b", "poses_a",
                                         "threads", "touch_rel", "depth",   "gradient"};
     PyObject *v[8], *out = NULL;
@@ -345,16 +425,30 @@ PyObject *hdpy_signed_distance_many(PyObject *self, PyObject *const *args, Py_ss
     batch bt = {0};
     int threads, gradient = 0;
     bt.query = BATCH_SIGNED;
-    if (hdpy_parse_args("signed_distance_many", args, nargs, kw, names, 8, 3, v) == 0 &&
+    if (hdpy_parse_args(func, args, nargs, kw, names, 8, 3, v) == 0 &&
         hdpy_threads(v[4], &threads) == 0 && hdpy_options(NULL, v[5], &bt.opt) == 0 &&
         hdpy_contact_flags(v[6], v[7], &bt.opt, &gradient) == 0 &&
-        prepare(&bt, v[0], v[1], v[2], v[3], Py_False, &arr_a, &arr_b) == 0) {
+        prepare(&bt, v[0], v[1], v[2], v[3], Py_False, func, &arr_a, &arr_b) == 0) {
         out = signed_outputs(&bt, gradient);
-        if (out != NULL && execute_signed(&bt, threads) < 0) {
+        if (out != NULL && execute_signed(&bt, threads, func) < 0) {
             Py_CLEAR(out);
         }
     }
     Py_XDECREF(arr_a);
     Py_XDECREF(arr_b);
     return out;
+}
+
+PyObject *hdpy_signed_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kw)
+{
+    (void)self;
+    return signed_distance_many("signed_distance_many", args, nargs, kw);
+}
+
+PyObject *hdpy_compound_signed_distance_many(PyObject *self, PyObject *const *args,
+                                             Py_ssize_t nargs, PyObject *kw)
+{
+    (void)self;
+    return signed_distance_many("compound_signed_distance_many", args, nargs, kw);
 }

@@ -397,27 +397,36 @@ PyObject *hdpy_compound_distance(PyObject *self, PyObject *const *args, Py_ssize
     return hdpy_fill(&DistanceType, items, 6);
 }
 
+/* The vertex count of the compound's largest piece, and that piece into *big. */
+static int largest_piece(const hd_compound *c, const hd_polytope **big)
+{
+    *big = NULL;
+    for (int i = 0; i < hd_compound_piece_count(c); ++i) {
+        const hd_polytope *p = hd_compound_piece(c, i, NULL);
+        if (*big == NULL || hd_polytope_vertex_count(p) > hd_polytope_vertex_count(*big)) {
+            *big = p;
+        }
+    }
+    return hd_polytope_vertex_count(*big);
+}
+
+int hdpy_compound_contact_capacity(const hd_compound *a, const hd_compound *b)
+{
+    const hd_polytope *big_a, *big_b;
+    if (largest_piece(a, &big_a) + largest_piece(b, &big_b) <= HDPY_CONTACT_STACK_VERTICES) {
+        return 0;
+    }
+    return hd_contact_workspace_capacity(big_a, big_b);
+}
+
 /* The contact queries' workspace when the largest pieces do not fit the stack scratch (one
  * workspace must suit every pair of pieces). */
 static hd_status contact_workspace(const hdpy_compound *a, const hdpy_compound *b,
                                    hd_workspace **ws)
 {
-    const hd_polytope *big[2] = {NULL, NULL};
-    const hdpy_compound *c[2] = {a, b};
-    for (int s = 0; s < 2; ++s) {
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(c[s]->pieces); ++i) {
-            const hd_polytope *p = ((hdpy_polytope *)piece_obj(c[s], (int)i))->poly;
-            if (big[s] == NULL || hd_polytope_vertex_count(p) > hd_polytope_vertex_count(big[s])) {
-                big[s] = p;
-            }
-        }
-    }
+    int capacity = hdpy_compound_contact_capacity(a->compound, b->compound);
     *ws = NULL;
-    if (hd_polytope_vertex_count(big[0]) + hd_polytope_vertex_count(big[1]) <=
-        HDPY_CONTACT_STACK_VERTICES) {
-        return HD_OK;
-    }
-    return hd_workspace_create(hd_contact_workspace_capacity(big[0], big[1]), ws);
+    return capacity == 0 ? HD_OK : hd_workspace_create(capacity, ws);
 }
 
 static hd_status run_contact(compound_call *cc, hd_compound_signed_distance_result *c,

@@ -107,6 +107,15 @@ PyObject *hdpy_compound_contact_manifold(PyObject *self, PyObject *const *args, 
 PyObject *hdpy_enclosure(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw);
 /* The hd_compound of a hedra.Compound, or NULL (no exception) for any other object. */
 const hd_compound *hdpy_compound_of(PyObject *obj);
+/* The workspace capacity of the contact queries between two compounds, 0 when their largest
+ * pieces fit the stack scratch (single calls and batches alike, for the same bits). */
+int hdpy_compound_contact_capacity(const hd_compound *a, const hd_compound *b);
+PyObject *hdpy_compound_collide_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                     PyObject *kw);
+PyObject *hdpy_compound_distance_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                      PyObject *kw);
+PyObject *hdpy_compound_signed_distance_many(PyObject *self, PyObject *const *args,
+                                             Py_ssize_t nargs, PyObject *kw);
 
 /* ---- result.c: result objects ---- */
 int hdpy_result_init_types(PyObject *module);

@@ -156,6 +156,22 @@ static PyMethodDef methods[] = {
      "                          depth='epa', gradient=False)\n--\n\n"
      "-> CompoundManifold. Up to four points of the pairs of pieces in contact, each with its\n"
      "pieces and its pair's normal (hd_compound_contact_manifold)."},
+    {"compound_collide_many", FN(hdpy_compound_collide_many), FASTCALL_KW,
+     "compound_collide_many($module, a, b, poses_b, poses_a=None, threads=0, algo='gjk',\n"
+     "                      touch_rel=None, warm_start=True)\n--\n\n"
+     "-> int8 array (N,). collide_many for two Compounds: compound_collide's verdict code at\n"
+     "every pose of poses_b (poses_a: None, one pose, or N), in C without the GIL on `threads`\n"
+     "threads. Each pose starts cold (warm_start has no effect): the single call's bits."},
+    {"compound_distance_many", FN(hdpy_compound_distance_many), FASTCALL_KW,
+     "compound_distance_many($module, a, b, poses_b, poses_a=None, threads=0, touch_rel=None,\n"
+     "                       warm_start=True, witnesses=False)\n--\n\n"
+     "-> float64 array (N,), or (distances, witness_a, witness_b). distance_many for two\n"
+     "Compounds: compound_distance at every pose (witnesses: its pair's, world frame)."},
+    {"compound_signed_distance_many", FN(hdpy_compound_signed_distance_many), FASTCALL_KW,
+     "compound_signed_distance_many($module, a, b, poses_b, poses_a=None, threads=0,\n"
+     "                              touch_rel=None, depth='epa', gradient=False)\n--\n\n"
+     "-> SignedDistanceBatch. signed_distance_many for two Compounds: compound_signed_distance\n"
+     "at every pose (normal, witnesses and gradients: its pair's)."},
     {"enclosure", FN(hdpy_enclosure), FASTCALL_KW,
      "enclosure($module, points, compound, touch_rel=None)\n--\n\n"
      "-> EnclosureResult. How far the (n, 3) points (body frame) lie outside the union of the\n"
