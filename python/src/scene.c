@@ -18,6 +18,7 @@ typedef struct hdpy_scene {
     PyObject *stats;   /* dict of the last step's stats, or None */
     PyObject *details; /* dict of arrays: the last step's contact details, or None */
     PyObject *pieces;  /* (K, 2) int array: the last step's piece ids, or None */
+    PyObject *toi;     /* (K,) float64 array: the last step's times of impact, or None */
     hd_scene_detail detail;
     int gradient; /* details carry the contacts' pose gradients */
     int busy;
@@ -34,17 +35,26 @@ static int check_idle(hdpy_scene *self)
 
 static int scene_options(PyObject *args, PyObject *kwds, hd_scene_options *opt)
 {
-    static char *kwlist[] = {"threads", "broadphase", "margin",   "algo",      "touch_rel",
-                             "depth",   "manifold",   "gradient", "proximity", NULL};
+    static char *kwlist[] = {"threads",   "broadphase",      "margin",   "algo",
+                             "touch_rel", "depth",           "manifold", "gradient",
+                             "proximity", "sweep_threshold", NULL};
     PyObject *threads = NULL, *algo = NULL, *touch_rel = NULL;
     const char *broadphase = NULL;
     int depth = 0, manifold = 0, gradient = 0;
     hd_options q;
     *opt = hd_scene_options_default();
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOOpppd:Scene", kwlist, &threads, &broadphase,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OzdOOpppdd:Scene", kwlist, &threads, &broadphase,
                                      &opt->margin, &algo, &touch_rel, &depth, &manifold, &gradient,
-                                     &opt->proximity) ||
+                                     &opt->proximity, &opt->sweep_threshold) ||
         hdpy_threads(threads, &opt->threads) < 0 || hdpy_options(algo, touch_rel, &q) < 0) {
+        return -1;
+    }
+    if (!(opt->sweep_threshold >= 0.0)) { /* NaN too; inf: no body is swept */
+        PyObject *given = PyFloat_FromDouble(opt->sweep_threshold);
+        if (given != NULL) {
+            hdpy_invalid("Scene: sweep_threshold must be >= 0 (inf: no sweep), not %R", given);
+            Py_DECREF(given);
+        }
         return -1;
     }
     opt->gradient = gradient != 0;
@@ -76,6 +86,7 @@ static PyObject *scene_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->stats = Py_NewRef(Py_None);
     self->details = Py_NewRef(Py_None);
     self->pieces = Py_NewRef(Py_None);
+    self->toi = Py_NewRef(Py_None);
     self->detail = opt.detail;
     self->gradient = opt.gradient;
     if (self->shapes == NULL || self->removed == NULL) {
@@ -105,6 +116,7 @@ static void scene_dealloc(hdpy_scene *self)
     Py_XDECREF(self->stats);
     Py_XDECREF(self->details);
     Py_XDECREF(self->pieces);
+    Py_XDECREF(self->toi);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -197,6 +209,29 @@ static PyObject *scene_move(hdpy_scene *self, PyObject *args)
     hd_status st = hd_scene_move(self->scene, id, &pose);
     if (st != HD_OK) {
         return hdpy_raise(st, "Scene.move");
+    }
+    Py_RETURN_NONE;
+}
+
+/* set_velocity(id, v, w=(0, 0, 0)): the body's twist over the next frames */
+static PyObject *scene_set_velocity(hdpy_scene *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"id", "v", "w", NULL};
+    int id;
+    PyObject *v_obj, *w_obj = NULL;
+    double v[3], w[3] = {0.0, 0.0, 0.0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|O:set_velocity", kwlist, &id, &v_obj,
+                                     &w_obj) ||
+        check_idle(self) < 0 || hdpy_vector3(v_obj, "v", v) < 0 ||
+        (w_obj != NULL && hdpy_vector3(w_obj, "w", w) < 0)) {
+        return NULL;
+    }
+    hd_status st = hd_scene_set_velocity(self->scene, id, v, w);
+    if (st == HD_ERR_INVALID_ARG) {
+        return hdpy_invalid("Scene.set_velocity: no body %d in the scene", id);
+    }
+    if (st != HD_OK) {
+        return hdpy_raise(st, "Scene.set_velocity");
     }
     Py_RETURN_NONE;
 }
@@ -331,14 +366,14 @@ static PyObject *scene_move_many(hdpy_scene *self, PyObject *args)
 
 static PyObject *stats_dict(const hd_scene_stats *s)
 {
-    return Py_BuildValue("{si si si si si si si si si si sL sL sL sL si ss si si}", "bodies",
-                         s->bodies, "moved", s->moved, "pairs", s->pairs, "pairs_added",
-                         s->pairs_added, "pairs_removed", s->pairs_removed, "tested", s->tested,
-                         "contacts", s->contacts, "near", s->near, "reinserted", s->reinserted,
-                         "threads", s->threads, "boxes_ns", s->boxes_ns, "broad_ns", s->broad_ns,
-                         "narrow_ns", s->narrow_ns, "sort_ns", s->sort_ns, "failures", s->failures,
-                         "failed_status", s->failures ? hdpy_status_name(s->failed_status) : NULL,
-                         "failed_a", s->failed_a, "failed_b", s->failed_b);
+    return Py_BuildValue(
+        "{si si si si si si si si si si si sL sL sL sL si ss si si}", "bodies", s->bodies, "moved",
+        s->moved, "pairs", s->pairs, "pairs_added", s->pairs_added, "pairs_removed",
+        s->pairs_removed, "tested", s->tested, "swept", s->swept, "contacts", s->contacts, "near",
+        s->near, "reinserted", s->reinserted, "threads", s->threads, "boxes_ns", s->boxes_ns,
+        "broad_ns", s->broad_ns, "narrow_ns", s->narrow_ns, "sort_ns", s->sort_ns, "failures",
+        s->failures, "failed_status", s->failures ? hdpy_status_name(s->failed_status) : NULL,
+        "failed_a", s->failed_a, "failed_b", s->failed_b);
 }
 
 /* The contacts as ((K, 2) ids, (K,) int8 verdicts). */
@@ -373,6 +408,18 @@ static PyObject *piece_array(const hd_scene_contact *c, int count)
         p[2 * k + 1] = c[k].piece_b;
     }
     return pieces;
+}
+
+/* The contacts' times of impact as a (K,) float64 array (1 for a pair not swept). */
+static PyObject *toi_array(const hd_scene_contact *c, int count)
+{
+    npy_intp n = count;
+    PyObject *toi = PyArray_SimpleNew(1, &n, NPY_DOUBLE);
+    double *t = toi != NULL ? (double *)PyArray_DATA((PyArrayObject *)toi) : NULL;
+    for (int k = 0; t != NULL && k < count; ++k) {
+        t[k] = c[k].toi;
+    }
+    return toi;
 }
 
 /* A new float64 array of shape dims[0 .. nd - 1]; NULL (exception set) on failure. */
@@ -497,7 +544,8 @@ static PyObject *scene_step(hdpy_scene *self, PyObject *unused)
     }
     Py_SETREF(self->details, detail_arrays(self->detail, self->gradient, contacts, count));
     Py_SETREF(self->pieces, piece_array(contacts, count));
-    if (self->details == NULL || self->pieces == NULL) {
+    Py_SETREF(self->toi, toi_array(contacts, count));
+    if (self->details == NULL || self->pieces == NULL || self->toi == NULL) {
         return NULL;
     }
     if (st != HD_OK) { /* a failed pair: the others are answered, stats name it */
@@ -699,11 +747,21 @@ static PyObject *get_pieces(hdpy_scene *self, void *closure)
     return Py_NewRef(self->pieces);
 }
 
+static PyObject *get_toi(hdpy_scene *self, void *closure)
+{
+    (void)closure;
+    return Py_NewRef(self->toi);
+}
+
 static PyGetSetDef scene_getset[] = {
     {"details", (getter)get_details, NULL,
      "dict of arrays: the contact details of the last step's pairs (depth=True), or None", NULL},
     {"pieces", (getter)get_pieces, NULL,
      "(K, 2) int array: the pieces of the last step's pairs that decide (-1: a plain body), or "
+     "None",
+     NULL},
+    {"toi", (getter)get_toi, NULL,
+     "(K,) float64 array: the last step's times of impact in [0, 1] (1: a pair not swept), or "
      "None",
      NULL},
     {"ids", (getter)get_ids, NULL, "sorted list of the bodies' ids", NULL},
@@ -732,6 +790,11 @@ static PyMethodDef scene_methods[] = {
      "(K, 2) int ids a < b of the pairs in contact, sorted, and their int8 verdict codes\n"
      "(1 touching, 2 intersecting; 0 for a pair within the proximity). .stats tells what it "
      "did."},
+    {"set_velocity", (PyCFunction)(void (*)(void))scene_set_velocity, KW,
+     "set_velocity($self, /, id, v, w=(0.0, 0.0, 0.0))\n--\n\nThe body's twist over the next "
+     "frames for\n"
+     "the continuous step: v the velocity of its frame origin, w its angular velocity (world\n"
+     "axes, per frame). The scene does not move the body; zero v and w: at rest."},
     {"set_filter", (PyCFunction)(void (*)(void))scene_set_filter, KW,
      "set_filter($self, /, id, category=1, mask=0xffffffff, group=0)\n--\n\nThe body's "
      "collision\n"
@@ -766,13 +829,17 @@ static PyTypeObject hdpy_SceneType = {
     .tp_basicsize = sizeof(hdpy_scene),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scene(threads=0, broadphase='tree', margin=0.5, algo='gjk', touch_rel=None,\n"
-              "      depth=False, manifold=False, gradient=False, proximity=0.0)\n--\n\n"
+              "      depth=False, manifold=False, gradient=False, proximity=0.0,\n"
+              "      sweep_threshold=0.0)\n--\n\n"
               "Many moving bodies (hedra/scene.h): a broad phase kept as they move, a pair table\n"
               "with one warm-start cache per pair, the narrow phase on the scene's threads.\n"
               "gradient=True (with depth or manifold): details also hold each contact's pose\n"
               "gradients gradient_a, gradient_b (K, 6) and gradient_unique (K,).\n"
               "proximity=d > 0: step also reports the separated pairs closer than d (verdict 0),\n"
-              "with their details (depth is implied).",
+              "with their details (depth is implied).\n"
+              "sweep_threshold: a body given a twist (set_velocity) whose points may travel more\n"
+              "than this over the frame is swept (continuous step); .toi holds each contact's\n"
+              "time of impact. inf: no body is swept.",
     .tp_new = scene_new,
     .tp_dealloc = (destructor)scene_dealloc,
     .tp_getset = scene_getset,
