@@ -433,19 +433,20 @@ static hdi_tree_node *build_node(hdi_tree *t, int n)
  * their centres (one pass for the three axes); returns the split, n / 2. */
 static int split_median(hdi_tree_item *items, int n)
 {
-    double lo[3], hi[3];
-    for (int k = 0; k < 3; ++k) {
-        lo[k] = hi[k] = items[0].c[k];
+    double lo0 = items[0].c[0], lo1 = items[0].c[1], lo2 = items[0].c[2];
+    double hi0 = lo0, hi1 = lo1, hi2 = lo2;
+    for (int i = 1; i < n; ++i) { /* the three axes written out: one pass, no inner loop */
+        const double *c = items[i].c;
+        lo0 = c[0] < lo0 ? c[0] : lo0;
+        hi0 = c[0] > hi0 ? c[0] : hi0;
+        lo1 = c[1] < lo1 ? c[1] : lo1;
+        hi1 = c[1] > hi1 ? c[1] : hi1;
+        lo2 = c[2] < lo2 ? c[2] : lo2;
+        hi2 = c[2] > hi2 ? c[2] : hi2;
     }
-    for (int i = 1; i < n; ++i) {
-        for (int k = 0; k < 3; ++k) {
-            double c = items[i].c[k];
-            lo[k] = c < lo[k] ? c : lo[k];
-            hi[k] = c > hi[k] ? c : hi[k];
-        }
-    }
-    int axis = hi[1] - lo[1] > hi[0] - lo[0] ? 1 : 0;
-    axis = hi[2] - lo[2] > hi[axis] - lo[axis] ? 2 : axis;
+    double spread[3] = {hi0 - lo0, hi1 - lo1, hi2 - lo2};
+    int axis = spread[1] > spread[0] ? 1 : 0;
+    axis = spread[2] > spread[axis] ? 2 : axis;
     select_median(items, n, n / 2, axis);
     return n / 2;
 }
