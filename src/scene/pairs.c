@@ -78,15 +78,14 @@ static hd_status rehash(hdi_pair_table *t, int slot_count)
     return HD_OK;
 }
 
-/* Room for one more record, the hash table at most half full. */
-static hd_status grow(hdi_pair_table *t)
+hd_status hdi_pairs_reserve(hdi_pair_table *t, int count)
 {
-    if (t->count == t->capacity) {
-        if (t->capacity > (1 << 28)) {
+    if (count > t->capacity) {
+        if (count > (1 << 28)) {
             return HD_ERR_NO_MEMORY; /* the hash table's slots would overflow an int */
         }
         int failed = 0;
-        int cap = hdi_array_grown_capacity(t->capacity, t->count + 1, HD_PAIRS_MIN_SLOTS / 2,
+        int cap = hdi_array_grown_capacity(t->capacity, count, HD_PAIRS_MIN_SLOTS / 2,
                                            sizeof(hdi_pair_rec) + t->extra_size);
         hdi_array_resize(&t->recs, cap, sizeof *t->recs, &failed);
         if (t->extra_size > 0) {
@@ -97,11 +96,11 @@ static hd_status grow(hdi_pair_table *t)
         }
         t->capacity = cap;
     }
-    if (2 * (t->count + 1) > t->slot_mask + 1) {
-        int slots = t->slot_mask > 0 ? 2 * (t->slot_mask + 1) : HD_PAIRS_MIN_SLOTS;
-        return rehash(t, slots);
+    int slots = t->slot_mask > 0 ? t->slot_mask + 1 : HD_PAIRS_MIN_SLOTS;
+    while (2 * count > slots) {
+        slots *= 2;
     }
-    return HD_OK;
+    return slots > t->slot_mask + 1 ? rehash(t, slots) : HD_OK;
 }
 
 hd_status hdi_pairs_add(hdi_pair_table *t, int a, int b, int *index)
@@ -116,7 +115,7 @@ hd_status hdi_pairs_add(hdi_pair_table *t, int a, int b, int *index)
         *index = t->slots[s];
         return HD_OK;
     }
-    hd_status st = grow(t);
+    hd_status st = hdi_pairs_reserve(t, t->count + 1);
     if (st != HD_OK) {
         return st;
     }

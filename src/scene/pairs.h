@@ -53,6 +53,11 @@ int hdi_pairs_find(const hdi_pair_table *t, int a, int b);
  * untested with a reset cache. HD_ERR_NO_MEMORY leaves the table as it was. */
 hd_status hdi_pairs_add(hdi_pair_table *t, int a, int b, int *index);
 
+/* Room for count records in all, the hash table at most half full, so that adding up to that
+ * many cannot fail (a batch of pairs known in advance grows the table once). HD_ERR_NO_MEMORY
+ * leaves the table usable as it was. */
+hd_status hdi_pairs_reserve(hdi_pair_table *t, int count);
+
 /* Removes record index; the last record moves into its place. */
 void hdi_pairs_remove_at(hdi_pair_table *t, int index);
 

@@ -3,6 +3,8 @@
  * overlap: with the tree, a pair is added when a body's fattened box is (re)inserted and meets
  * another's, and dropped by the step once their fattened boxes part (step.c); with
  * sweep-and-prune it holds exactly the pairs whose tight boxes overlap. */
+#include <limits.h>
+
 #include "scene/internal.h"
 #include "core/tolerances.h"
 
@@ -154,6 +156,14 @@ static void add_found_pairs(hd_scene *s)
     for (int w = 0; w < threads; ++w) {
         s->out_of_memory |= s->lanes[w].out_of_memory;
         s->lanes[w].out_of_memory = 0;
+    }
+    long long found = s->pairs.count;
+    for (int k = 0; k < tasks; ++k) {
+        found += s->pair_tasks[k].count / 2;
+    }
+    if (!s->out_of_memory) { /* one growth of the table for the whole batch */
+        note_growth(s,
+                    found > INT_MAX ? HD_ERR_NO_MEMORY : hdi_pairs_reserve(&s->pairs, (int)found));
     }
     for (int k = 0; k < tasks && !s->out_of_memory; ++k) {
         const hdi_idlist *l = &s->pair_tasks[k];

@@ -21,6 +21,7 @@ _Static_assert(sizeof(hdi_tree_node) == 64, "a tree node fills one cache line");
 void hdi_tree_init(hdi_tree *t)
 {
     t->nodes = NULL;
+    t->items = NULL;
     t->capacity = 0;
     t->used = 0;
     t->free_list = -1;
@@ -31,6 +32,7 @@ void hdi_tree_init(hdi_tree *t)
 void hdi_tree_free(hdi_tree *t)
 {
     free(t->nodes);
+    free(t->items);
     hdi_tree_init(t);
 }
 
@@ -46,9 +48,14 @@ hd_status hdi_tree_reserve(hdi_tree *t, int leaves)
     /* aligned_alloc and a copy, not realloc: the nodes stay on cache-line boundaries */
     int cap = hdi_array_grown_capacity(t->capacity, need, HD_TREE_MIN_NODES, sizeof(hdi_tree_node));
     hdi_tree_node *nodes = aligned_alloc(64, (size_t)cap * sizeof *nodes);
-    if (nodes == NULL) {
+    hdi_tree_item *items = malloc((size_t)(cap / 2) * sizeof *items);
+    if (nodes == NULL || items == NULL) {
+        free(nodes);
+        free(items);
         return HD_ERR_NO_MEMORY;
     }
+    free(t->items); /* scratch of a build: nothing to keep */
+    t->items = items;
     if (t->used > 0) {
         memcpy(nodes, t->nodes, (size_t)t->used * sizeof *nodes);
     }
@@ -382,31 +389,25 @@ int hdi_tree_check(const hdi_tree *t)
     return check_node(t, t->root, -1) == t->leaves;
 }
 
-/* Centre (doubled) of leaf box i along axis k. */
-static double centre2(const hdi_box *boxes, int body, int k)
-{
-    return boxes[body].lo[k] + boxes[body].hi[k];
-}
-
-/* Reorders ids so that ids[mid] holds the element of rank mid by centre along axis k, smaller
- * ones before it and larger ones after (Hoare's selection, FIND, CACM 1961). */
-static void select_median(int *ids, int n, int mid, const hdi_box *boxes, int k)
+/* Reorders items so that items[mid] holds the element of rank mid by centre along axis k,
+ * smaller ones before it and larger ones after (Hoare's selection, FIND, CACM 1961). */
+static void select_median(hdi_tree_item *items, int n, int mid, int k)
 {
     int lo = 0, hi = n - 1;
     while (lo < hi) {
-        double pivot = centre2(boxes, ids[lo + (hi - lo) / 2], k);
+        double pivot = items[lo + (hi - lo) / 2].c[k];
         int i = lo, j = hi;
         while (i <= j) {
-            while (centre2(boxes, ids[i], k) < pivot) {
+            while (items[i].c[k] < pivot) {
                 ++i;
             }
-            while (centre2(boxes, ids[j], k) > pivot) {
+            while (items[j].c[k] > pivot) {
                 --j;
             }
             if (i <= j) {
-                int swap = ids[i];
-                ids[i++] = ids[j];
-                ids[j--] = swap;
+                hdi_tree_item swap = items[i];
+                items[i++] = items[j];
+                items[j--] = swap;
             }
         }
         if (mid <= j) {
@@ -428,22 +429,25 @@ static hdi_tree_node *build_node(hdi_tree *t, int n)
     return node;
 }
 
-/* Reorders ids[0 .. n-1] (n >= 2) about their median along the axis of the largest spread of
- * their centres; returns the split, n / 2. */
-static int split_median(int *ids, int n, const hdi_box *boxes)
+/* Reorders items[0 .. n-1] (n >= 2) about their median along the axis of the largest spread of
+ * their centres (one pass for the three axes); returns the split, n / 2. */
+static int split_median(hdi_tree_item *items, int n)
 {
-    double lo[3], hi[3];
-    for (int k = 0; k < 3; ++k) {
-        lo[k] = hi[k] = centre2(boxes, ids[0], k);
-        for (int i = 1; i < n; ++i) {
-            double c = centre2(boxes, ids[i], k);
-            lo[k] = c < lo[k] ? c : lo[k];
-            hi[k] = c > hi[k] ? c : hi[k];
-        }
+    double lo0 = items[0].c[0], lo1 = items[0].c[1], lo2 = items[0].c[2];
+    double hi0 = lo0, hi1 = lo1, hi2 = lo2;
+    for (int i = 1; i < n; ++i) { /* the three axes written out: one pass, no inner loop */
+        const double *c = items[i].c;
+        lo0 = c[0] < lo0 ? c[0] : lo0;
+        hi0 = c[0] > hi0 ? c[0] : hi0;
+        lo1 = c[1] < lo1 ? c[1] : lo1;
+        hi1 = c[1] > hi1 ? c[1] : hi1;
+        lo2 = c[2] < lo2 ? c[2] : lo2;
+        hi2 = c[2] > hi2 ? c[2] : hi2;
     }
-    int axis = hi[1] - lo[1] > hi[0] - lo[0] ? 1 : 0;
-    axis = hi[2] - lo[2] > hi[axis] - lo[axis] ? 2 : axis;
-    select_median(ids, n, n / 2, boxes, axis);
+    double spread[3] = {hi0 - lo0, hi1 - lo1, hi2 - lo2};
+    int axis = spread[1] > spread[0] ? 1 : 0;
+    axis = spread[2] > spread[axis] ? 2 : axis;
+    select_median(items, n, n / 2, axis);
     return n / 2;
 }
 
@@ -458,39 +462,49 @@ static void link_children(hdi_tree *t, int node, int a, int b)
     refit(t, node);
 }
 
-/* The subtree over ids[0 .. n-1] (n >= 1): halves at the median of the centres along the axis of
- * their largest spread. Depth ceil(log2 n) + 1. Its nodes are numbered in post-order from base
- * (the left subtree of m leaves takes base .. base + 2m - 2, the root base + 2n - 2), so that
- * subtrees built on different threads never share a node and the tree is the same for any
- * number of threads. */
-static int build_at(hdi_tree *t, int *ids, int *leaves, int n, const hdi_box *boxes, int base)
+/* Where a build puts its leaves: the items, in order, become bodies[k] with leaf leaves[k]. */
+typedef struct build_out {
+    const hdi_box *boxes;
+    int *bodies;
+    int *leaves;
+} build_out;
+
+/* The subtree over items[0 .. n-1] (n >= 1), item 0 being leaf `first` of the build: halves at
+ * the median of the centres along the axis of their largest spread. Depth ceil(log2 n) + 1. Its
+ * nodes are numbered in post-order from base (the left subtree of m leaves takes base .. base +
+ * 2m - 2, the root base + 2n - 2), so that subtrees built on different threads never share a
+ * node and the tree is the same for any number of threads. */
+static int build_at(hdi_tree *t, hdi_tree_item *items, int first, int n, const build_out *out,
+                    int base)
 {
     if (n == 1) {
+        int body = items[0].body;
         hdi_tree_node *l = build_node(t, base);
-        memcpy(l->lo, boxes[ids[0]].lo, sizeof l->lo);
-        memcpy(l->hi, boxes[ids[0]].hi, sizeof l->hi);
-        l->child2 = ids[0];
-        leaves[0] = base;
+        memcpy(l->lo, out->boxes[body].lo, sizeof l->lo);
+        memcpy(l->hi, out->boxes[body].hi, sizeof l->hi);
+        l->child2 = body;
+        out->bodies[first] = body;
+        out->leaves[first] = base;
         return base;
     }
-    int mid = split_median(ids, n, boxes);
-    int a = build_at(t, ids, leaves, mid, boxes, base);
-    int b = build_at(t, ids + mid, leaves + mid, n - mid, boxes, base + 2 * mid - 1);
+    int mid = split_median(items, n);
+    int a = build_at(t, items, first, mid, out, base);
+    int b = build_at(t, items + mid, first + mid, n - mid, out, base + 2 * mid - 1);
     link_children(t, base + 2 * n - 2, a, b);
     return base + 2 * n - 2;
 }
 
 /* The top `levels` levels split, their subtrees listed as jobs in order. */
-static void split_at(int *ids, int first, int n, const hdi_box *boxes, int base, int levels,
+static void split_at(hdi_tree_item *items, int first, int n, int base, int levels,
                      hdi_tree_jobs *jobs)
 {
     if (levels == 0 || n < 2) {
         jobs->job[jobs->count++] = (hdi_tree_job){first, n, base, -1};
         return;
     }
-    int mid = split_median(ids + first, n, boxes);
-    split_at(ids, first, mid, boxes, base, levels - 1, jobs);
-    split_at(ids, first + mid, n - mid, boxes, base + 2 * mid - 1, levels - 1, jobs);
+    int mid = split_median(items + first, n);
+    split_at(items, first, mid, base, levels - 1, jobs);
+    split_at(items, first + mid, n - mid, base + 2 * mid - 1, levels - 1, jobs);
 }
 
 void hdi_tree_build_split(hdi_tree *t, int *bodies, int count, const hdi_box *boxes,
@@ -501,15 +515,25 @@ void hdi_tree_build_split(hdi_tree *t, int *bodies, int count, const hdi_box *bo
     t->root = -1;
     t->leaves = count;
     jobs->count = 0;
+    for (int i = 0; i < count; ++i) {
+        const hdi_box *b = &boxes[bodies[i]];
+        hdi_tree_item *item = &t->items[i];
+        for (int k = 0; k < 3; ++k) {
+            item->c[k] = b->lo[k] + b->hi[k];
+        }
+        item->body = bodies[i];
+        item->unused = 0;
+    }
     if (count > 0) {
-        split_at(bodies, 0, count, boxes, 0, HD_TREE_BUILD_LEVELS, jobs);
+        split_at(t->items, 0, count, 0, HD_TREE_BUILD_LEVELS, jobs);
     }
 }
 
 void hdi_tree_build_job(hdi_tree *t, int *bodies, const hdi_box *boxes, hdi_tree_job *job,
                         int *leaves)
 {
-    job->root = build_at(t, bodies + job->first, leaves + job->first, job->count, boxes, job->base);
+    build_out out = {boxes, bodies, leaves};
+    job->root = build_at(t, t->items + job->first, job->first, job->count, &out, job->base);
 }
 
 /* The top levels over the jobs' subtrees, in the order split_at listed them. */

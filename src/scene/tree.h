@@ -19,8 +19,17 @@ typedef struct hdi_tree_node {
     int height; /* 0 for a leaf */
 } hdi_tree_node;
 
+/* A leaf of a build: its box's centre (doubled) and its body, moved together by the median
+ * splits so that they read and write one contiguous array, not the boxes at random. */
+typedef struct hdi_tree_item {
+    double c[3];
+    int body;
+    int unused;
+} hdi_tree_item;
+
 typedef struct hdi_tree {
     hdi_tree_node *nodes;
+    hdi_tree_item *items; /* the builds' leaves, capacity / 2 */
     int capacity;
     int used;      /* high-water mark of node indices */
     int free_list; /* -1 when empty */
@@ -31,7 +40,8 @@ typedef struct hdi_tree {
 void hdi_tree_init(hdi_tree *t);
 void hdi_tree_free(hdi_tree *t);
 
-/* Room for leaves leaves (2 leaves - 1 nodes), so that the next insertions cannot fail.
+/* Room for leaves leaves (2 leaves - 1 nodes, and as many build items), so that the next
+ * insertions and builds cannot fail.
  * HD_ERR_NO_MEMORY leaves the tree as it was. */
 hd_status hdi_tree_reserve(hdi_tree *t, int leaves);
 

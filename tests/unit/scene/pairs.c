@@ -62,10 +62,49 @@ static void test_pair_table(void **state)
     hdi_pairs_free(&t);
 }
 
+/* A table reserved for a batch: the records and slots are sized once (the adds that follow leave
+ * them where they are, the hash table at most half full), a reserve below the count changes
+ * nothing, and the pairs already in the table survive the rehash of a reserve. */
+static void test_pair_reserve(void **state)
+{
+    (void)state;
+    enum { N = 50, BATCH = N * (N - 1) / 2 };
+    hdi_pair_table t;
+    hdi_pairs_init(&t, 0);
+    int index;
+    assert_int_equal(hdi_pairs_add(&t, 3, 1, &index), HD_OK);
+    assert_int_equal(hdi_pairs_reserve(&t, BATCH), HD_OK);
+    assert_true(t.capacity >= BATCH);
+    assert_true(t.slot_mask + 1 >= 2 * BATCH);
+    assert_int_equal(hdi_pairs_find(&t, 1, 3), 0);
+    const hdi_pair_rec *recs = t.recs;
+    const int *slots = t.slots;
+    for (int a = 0; a < N; ++a) {
+        for (int b = a + 1; b < N; ++b) {
+            assert_int_equal(hdi_pairs_add(&t, b, a, &index), HD_OK);
+        }
+    }
+    assert_int_equal(t.count, BATCH);
+    assert_ptr_equal(t.recs, recs);
+    assert_ptr_equal(t.slots, slots);
+    assert_int_equal(hdi_pairs_reserve(&t, 10), HD_OK);
+    assert_ptr_equal(t.slots, slots);
+    for (int a = 0; a < N; ++a) {
+        for (int b = a + 1; b < N; ++b) {
+            index = hdi_pairs_find(&t, a, b);
+            assert_true(index >= 0);
+            assert_int_equal(t.recs[index].a, a);
+            assert_int_equal(t.recs[index].b, b);
+        }
+    }
+    hdi_pairs_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pair_table),
+        cmocka_unit_test(test_pair_reserve),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
