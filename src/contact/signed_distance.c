@@ -218,7 +218,7 @@ static int depth_from_epa(const hdi_pair *pair, const hdi_epa_result *r, double 
     double upper = r->upper;
     int ia = r->upper_ia, ib = r->upper_ib;
     hdi_v3_copy(out->n, r->normal);
-    int found = r->landed.kind != HD_FACE_NONE;
+    int landed = r->landed.kind != HD_FACE_NONE, found = landed;
     if (found) {
         f = r->landed; /* the run stopped on this facet: its h is the run's upper bound */
         out->next_depth = r->next_dist;
@@ -245,7 +245,12 @@ static int depth_from_epa(const hdi_pair *pair, const hdi_epa_result *r, double 
     if (out->facet.kind == HD_FACE_NONE) {
         hdi_facet_support(pair, out->n, &ia, &ib, stats);
     }
-    hdi_sd_set_features(pair, out, ia, ib);
+    if (landed && r->landed_features) {
+        out->fa = r->landed_fa; /* the landed facet's, found once by the tie bound's pass */
+        out->fb = r->landed_fb;
+    } else {
+        hdi_sd_set_features(pair, out, ia, ib);
+    }
     if (upper - lower_depth > HD_SD_ACCEPT_REL * out->size + 2.0 * out->margin) {
         return 0;
     }

@@ -92,6 +92,11 @@ static int in_cap(const double normal[3], const double dir[3], double cos_cap)
 static int each_cap_face(const hd_polytope *p, const cap_walk *w, const double dir[3],
                          double cos_cap, face_fn fn, void *ctx)
 {
+    if (w->count == 1) {
+        /* a lone vertex v: each edge (v, u) fell, dir . e < -cap for its unit e, and a face g at v
+         * holds one, so |n_g - dir| >= |(n_g - dir) . e| > cap: no face at v is in the cap */
+        return 0;
+    }
     for (int i = 0; i < w->count; ++i) {
         int v = w->v[i];
         for (int k = p->vert_offset[v]; k < p->vert_offset[v + 1]; ++k) {
@@ -137,6 +142,9 @@ static int each_cap_edge_pair(const cap_search *s, const cap_walk *wa, const cap
 {
     const hd_polytope *a = s->pair->a, *b = s->pair->b;
     hdi_mface axes[2];
+    if (wa->count < 2 || wb->count < 2) {
+        return 0; /* a walk of one vertex joins no edge */
+    }
     for (int i = 0; i < wa->count; ++i) {
         int va = wa->v[i];
         for (int ka = a->vert_offset[va]; ka < a->vert_offset[va + 1]; ++ka) {
@@ -175,8 +183,16 @@ static double cap_radius(const hdi_sd_result *sd, double limit)
     if (sd->method != HD_SD_EPA || !(depth > 0.0) || !(reach > top)) {
         return -1.0;
     }
-    double cap = acos(depth / reach) - acos(top / reach);
-    return 2.0 * cap + HD_GRADIENT_CAP_SLACK; /* acos near 1 loses digits: widened */
+    /* sin(phi - psi), cos phi = depth / reach, cos psi = top / reach, without the cancellation of
+     * a difference of two acos: sin phi cos psi - cos phi sin psi, times its conjugate */
+    double sin_d = sqrt((reach - depth) * (reach + depth));
+    double sin_t = sqrt((reach - top) * (reach + top));
+    double x = (top - depth) * (top + depth) / (sin_d * top + depth * sin_t);
+    if (!(x <= 0.5)) {
+        return HD_GRADIENT_CAP_MAX; /* a wide cap: the full pass */
+    }
+    double cap = x * (1.0 + x * x); /* asin x <= x (1 + x^2) for 0 <= x <= 1/2 */
+    return 2.0 * cap + HD_GRADIENT_CAP_SLACK;
 }
 
 int hdi_tie_each_cap_facet(const hdi_pair *pair, const hdi_sd_result *sd, double limit,
@@ -194,7 +210,7 @@ int hdi_tie_each_cap_facet(const hdi_pair *pair, const hdi_sd_result *sd, double
         !walk_cap(pair->b, sd->fb, dir_b, cap, &wb)) {
         return -1;
     }
-    double cos_cap = cos(cap);
+    double cos_cap = 1.0 - 0.5 * cap * cap; /* <= cos(cap): a superset of the cap's faces */
     int edges = sd->fa.kind == HD_FEAT_EDGE && sd->fb.kind == HD_FEAT_EDGE;
     cap_search s = {
         pair, stats, visit, ctx, 0, edges ? sd->fa.index : -1, edges ? sd->fb.index : -1};

@@ -175,9 +175,10 @@
 #define HD_GRADIENT_TIE_REL 1e-9
 
 /* The local tie test (contact/tie.c): the cap's radius is doubled and widened by this many
- * radians (acos near 1 keeps half the digits); caps of HD_GRADIENT_CAP_MAX radians or more, and
- * walks of more than HD_GRADIENT_CAP_VERTICES vertices of one polytope, go to the pass over every
- * facet instead (a wide cap saves little and the walk's marks live on the stack). */
+ * radians, a margin far above the rounding of the radius's closed form and of the stored face
+ * normals; caps of HD_GRADIENT_CAP_MAX radians or more, and walks of more than
+ * HD_GRADIENT_CAP_VERTICES vertices of one polytope, go to the pass over every facet instead (a
+ * wide cap saves little and the walk's marks live on the stack). */
 #define HD_GRADIENT_CAP_SLACK 1e-7
 #define HD_GRADIENT_CAP_MAX 1.0
 #define HD_GRADIENT_CAP_VERTICES 64

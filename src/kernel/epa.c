@@ -763,6 +763,9 @@ static void record_next(const hdi_epa *e, double lower)
     }
     hdi_feature fa, fb;
     hdi_mface_features(e->pair, &res->landed, &fa, &fb);
+    res->landed_features = 1;
+    res->landed_fa = fa;
+    res->landed_fb = fb;
     double next = DBL_MAX;
     for (int i = 0; i < e->nf; ++i) {
         const hdi_epa_face *g = &e->f[i];

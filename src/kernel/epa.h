@@ -47,6 +47,11 @@ typedef struct hdi_epa_result {
                          it when its support pairs are points of the facet's features; those
                          farther than lower + next_window count at their distance untested;
                          DBL_MAX: none); -DBL_MAX when not computed */
+    /* when next_dist was computed (landed_features 1): the landed facet's features
+     * (hdi_mface_features), kept so that the caller does not find them a second time */
+    int landed_features;
+    hdi_feature landed_fa;
+    hdi_feature landed_fb;
 } hdi_epa_result;
 
 /* The landing of a converged run (contact/facet.c): given the three support pairs of the inner
