@@ -14,8 +14,8 @@
 // Cold and steady frames apart: --runs fresh worlds each run frames 0 .. kCold - 1 (frame 0: the
 // first step, every pair new; frames 1 .. kCold - 1: the first frames), the last one then goes on
 // for --frames steady frames. hedra 1 thread, hedra 2 threads and Bullet are interleaved frame by
-// frame. Under --profile each (method, phase) is collected on its own (1 thread only: callgrind
-// runs threads one at a time).
+// frame, in an order that turns with the frame (and the run). Under --profile each (method,
+// phase) is collected on its own (1 thread only: callgrind runs threads one at a time).
 //
 // The pairs in contact are compared every frame: hedra's 1- and 2-thread contacts must be the same
 // pairs; each hedra pair is checked by hd_compound_signed_distance (at most 1e-9, the touching
@@ -308,22 +308,27 @@ struct Check {
     }
 };
 
-// Runs frames [from, to) of the three worlds, interleaved, into *ph and *check.
+// Runs frames [from, to) of the three worlds, interleaved, into *ph and *check. The order of the
+// three turns with f + shift, so that none always runs after the check, which reads hedra's
+// shapes, or after the other two.
 void run_frames(const Bodies &b, HedraWorld *h1, HedraWorld *h2, BulletWorld *bw, int from, int to,
-                Phase *ph, Check *check)
+                int shift, Phase *ph, Check *check)
 {
     for (int f = from; f < to; ++f) {
         PairSet s1, s2, sb;
-        long long t0 = now_ns();
-        h1->frame(f, &s1);
-        long long t1 = now_ns();
-        h2->frame(f, &s2);
-        long long t2 = now_ns();
-        bw->frame(f, &sb);
-        long long t3 = now_ns();
-        ph->h1.push_back(static_cast<double>(t1 - t0));
-        ph->h2.push_back(static_cast<double>(t2 - t1));
-        ph->bullet.push_back(static_cast<double>(t3 - t2));
+        for (int k = 0; k < 3; ++k) {
+            int method = (f + shift + k) % 3;
+            long long t0 = now_ns();
+            if (method == 0) {
+                h1->frame(f, &s1);
+            } else if (method == 1) {
+                h2->frame(f, &s2);
+            } else {
+                bw->frame(f, &sb);
+            }
+            double t = static_cast<double>(now_ns() - t0);
+            (method == 0 ? ph->h1 : method == 1 ? ph->h2 : ph->bullet).push_back(t);
+        }
         check->frame(b, f, s1, s2, sb);
     }
 }
@@ -378,11 +383,11 @@ int main(int argc, char **argv)
         h1.reset(new HedraWorld(w, 1));
         h2.reset(new HedraWorld(w, 2));
         bw.reset(new BulletWorld(w));
-        run_frames(w, h1.get(), h2.get(), bw.get(), 0, 1, &zero, &check);
-        run_frames(w, h1.get(), h2.get(), bw.get(), 1, kCold, &first, &check);
+        run_frames(w, h1.get(), h2.get(), bw.get(), 0, 1, r, &zero, &check);
+        run_frames(w, h1.get(), h2.get(), bw.get(), 1, kCold, r, &first, &check);
     }
     long long cold_pairs = h1->box_pairs;
-    run_frames(w, h1.get(), h2.get(), bw.get(), kCold, all, &steady, &check);
+    run_frames(w, h1.get(), h2.get(), bw.get(), kCold, all, 0, &steady, &check);
     steady_pairs = h1->box_pairs - cold_pairs;
     std::printf("%d bodies of %d pieces (%d body shapes), cube of side %g; %d fresh worlds run "
                 "frames 0 to %d, the last then %d steady frames; per steady frame %.0f pairs of "
