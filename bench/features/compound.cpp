@@ -44,7 +44,6 @@ struct BodyShape {
     std::vector<hd_pose> poses;
     hd_compound *compound = nullptr;
     std::unique_ptr<btCompoundShape> bullet;
-    double lo[3], hi[3];
 
     ~BodyShape()
     {
@@ -73,7 +72,6 @@ void build_shape(BodyShape *s, hd_wl_rng *rng)
         std::fprintf(stderr, "compound: hd_compound_build failed\n");
         std::exit(1);
     }
-    hd_compound_bounds(s->compound, s->lo, s->hi);
 }
 
 using PairSet = std::set<std::pair<int, int>>;
