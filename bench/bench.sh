@@ -19,7 +19,7 @@ commands=(
   "planner|planner.sh|[planner_bench.py options]: the path-planning example, hedra's Jacobians against finite differences"
   "plot|plot.sh|[OUT_DIR]: the PNG plots of a run's CSV files (gnuplot)"
   "prims|features.sh prims|[--docs] [--placements K]: sphere, capsule, box against hulls (n = 12, 100, 1000) against FCL and Bullet"
-  "compound|features.sh compound|[--docs] [--frames F]: 1000 bodies of 8 pieces against Bullet's btCompoundShape world"
+  "compound|features.sh compound|[--docs] [--frames F] [--runs R]: hedra's scene of 1000 compound bodies of 8 pieces against Bullet's btCompoundShape world"
   "toi|features.sh toi|[--docs] [--motions M]: time of impact of rotating hulls against FCL continuousCollide and Bullet's casts"
   "rays|features.sh rays|[--docs] [--rays R]: hd_scene_raycast on 10 000 bodies against Bullet's rayTest"
   "profile|profile.sh|[N ...]: callgrind instructions per query of GJK and CD-Dual, per gap class"
