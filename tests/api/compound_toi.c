@@ -352,6 +352,45 @@ static void test_tie_by_index(void **state)
     set_free(&b);
 }
 
+/* hd_scene_sweep with compound bodies: the turning arm of test_rotating_arm as a compound body
+ * (twist about its origin), the target sphere a plain body and a far one that the swept boxes
+ * leave out; the closed-form contact time, with both broad phases. */
+static void test_scene_sweep(void **state)
+{
+    (void)state;
+    const double L = 2.0, r = 0.3, phi = 1.0, omega = 2.0;
+    double arm[6] = {L, 0, 0, -L, 0, 0}, radii[2] = {r, r};
+    piece_set a;
+    memset(&a, 0, sizeof a);
+    spheres(&a, 2, arm, radii);
+    hd_polytope *ball = NULL;
+    assert_int_equal(hd_shape_sphere(r, NULL, &ball), HD_OK);
+    double expect = (phi - acos(1.0 - 2.0 * r * r / (L * L))) / omega;
+    hd_broadphase kinds[2] = {HD_BROADPHASE_TREE, HD_BROADPHASE_SAP};
+    for (int k = 0; k < 2; ++k) {
+        hd_scene *sc = hd_test_scene(kinds[k]);
+        assert_non_null(sc);
+        int ia, ib, ifar;
+        hd_pose at = hd_test_translation(L * cos(phi), L * sin(phi), 0),
+                far = hd_test_translation(0, 0, 30);
+        assert_int_equal(hd_scene_add_compound(sc, a.c, NULL, NULL, &ia), HD_OK);
+        assert_int_equal(hd_scene_add(sc, ball, &at, NULL, &ib), HD_OK);
+        assert_int_equal(hd_scene_add(sc, ball, &far, NULL, &ifar), HD_OK);
+        hd_body_twist tw = {ia, {0, 0, 0}, {0, 0, omega}, {0, 0, 0}};
+        hd_scene_toi hits[4];
+        int found = -1;
+        assert_int_equal(hd_scene_sweep(sc, &tw, 1, 0.0, NULL, hits, 4, &found), HD_OK);
+        assert_int_equal(found, 1);
+        assert_int_equal(hits[0].a, ia < ib ? ia : ib);
+        assert_int_equal(hits[0].b, ia < ib ? ib : ia);
+        assert_true(hits[0].toi.hit && fabs(hits[0].toi.hi - expect) <= 1e-7);
+        assert_true(hits[0].toi.lo <= expect + 1e-12);
+        hd_scene_destroy(sc);
+    }
+    hd_polytope_destroy(ball);
+    set_free(&a);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -403,7 +442,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rotating_arm),   cmocka_unit_test(test_translating_spheres),
         cmocka_unit_test(test_random_sampled), cmocka_unit_test(test_grids_corner),
-        cmocka_unit_test(test_tie_by_index),   cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_tie_by_index),   cmocka_unit_test(test_scene_sweep),
+        cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
