@@ -83,6 +83,14 @@ static void toi_setup(const hd_cli_opts *o, const hd_pair_data *pd, hd_motion *m
     topt->query.flags = o->query.flags & HD_QUERY_BRUTE_SUPPORT;
 }
 
+/* The start of a --toi line: the pair's name and whether it had a motion line. */
+static void toi_head(const hd_pair_data *pd)
+{
+    printf("{\"name\":");
+    hd_json_string(stdout, pd->name);
+    printf(",\"motion\":%s", pd->has_motion ? "true" : "false");
+}
+
 static void run_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_polytope *a,
                     const hd_polytope *b, hd_batch_totals *tot)
 {
@@ -93,9 +101,7 @@ static void run_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_polyt
     long long t0 = hd_cli_now_ns();
     hd_status st = hd_toi(a, &ma, b, &mb, &topt, &r);
     long long ns = hd_cli_now_ns() - t0;
-    printf("{\"name\":");
-    hd_json_string(stdout, pd->name);
-    printf(",\"motion\":%s", pd->has_motion ? "true" : "false");
+    toi_head(pd);
     hd_cli_toi_json(stdout, st, &r);
     printf(",\"ns\":%lld}\n", ns);
     tot->failures += st != HD_OK;
@@ -113,9 +119,7 @@ static void run_compound_toi(const hd_cli_opts *o, const hd_pair_data *pd, const
     long long t0 = hd_cli_now_ns();
     hd_status st = hd_compound_toi(a->compound, &ma, b->compound, &mb, &topt, &r);
     long long ns = hd_cli_now_ns() - t0;
-    printf("{\"name\":");
-    hd_json_string(stdout, pd->name);
-    printf(",\"motion\":%s", pd->has_motion ? "true" : "false");
+    toi_head(pd);
     hd_cli_toi_json(stdout, st, &r.toi);
     if (st == HD_OK) {
         printf(",\"piece_a\":%d,\"piece_b\":%d", r.piece_a, r.piece_b);
