@@ -391,6 +391,43 @@ static void test_scene_sweep(void **state)
     set_free(&a);
 }
 
+/* The continuous step with the arm as a swept compound body (hd_scene_set_velocity, twist about
+ * its frame origin): the contact carries the closed-form time and the arm's piece 0. */
+static void test_scene_step(void **state)
+{
+    (void)state;
+    const double L = 2.0, r = 0.3, phi = 1.0, omega = 2.0;
+    double arm[6] = {L, 0, 0, -L, 0, 0}, radii[2] = {r, r};
+    piece_set a;
+    memset(&a, 0, sizeof a);
+    spheres(&a, 2, arm, radii);
+    hd_polytope *ball = NULL;
+    assert_int_equal(hd_shape_sphere(r, NULL, &ball), HD_OK);
+    double expect = (phi - acos(1.0 - 2.0 * r * r / (L * L))) / omega;
+    hd_scene_options so = hd_scene_options_default();
+    so.threads = 1;
+    so.sweep_threshold = 0.0;
+    hd_scene *sc = NULL;
+    assert_int_equal(hd_scene_create(&so, &sc), HD_OK);
+    int ia, ib;
+    hd_pose at = hd_test_translation(L * cos(phi), L * sin(phi), 0);
+    assert_int_equal(hd_scene_add_compound(sc, a.c, NULL, NULL, &ia), HD_OK);
+    assert_int_equal(hd_scene_add(sc, ball, &at, NULL, &ib), HD_OK);
+    double v[3] = {0, 0, 0}, w[3] = {0, 0, omega};
+    assert_int_equal(hd_scene_set_velocity(sc, ia, v, w), HD_OK);
+    const hd_scene_contact *c = NULL;
+    int n = 0;
+    assert_int_equal(hd_scene_step(sc, &c, &n, NULL), HD_OK);
+    assert_int_equal(n, 1);
+    printf("step: toi %.15g expected %.15g, pieces %d %d\n", c[0].toi, expect, c[0].piece_a,
+           c[0].piece_b);
+    assert_true(fabs(c[0].toi - expect) <= 1e-7);
+    assert_int_equal(ia < ib ? c[0].piece_a : c[0].piece_b, 0);
+    hd_scene_destroy(sc);
+    hd_polytope_destroy(ball);
+    set_free(&a);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -443,7 +480,7 @@ int main(void)
         cmocka_unit_test(test_rotating_arm),   cmocka_unit_test(test_translating_spheres),
         cmocka_unit_test(test_random_sampled), cmocka_unit_test(test_grids_corner),
         cmocka_unit_test(test_tie_by_index),   cmocka_unit_test(test_scene_sweep),
-        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_scene_step),     cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
