@@ -121,29 +121,31 @@ static int compare_hit(const ctoi_search *s, double lo, double hi, int pa, int p
     return pa < o->piece_a || (pa == o->piece_a && pb < o->piece_b) ? 2 : 3;
 }
 
-/* A piece's motion: the body's twist from the piece's world pose at t = 0; over [0, T] with
- * T > 0 the twist scaled by T (the same path, run in unit time). */
+/* The end of the interval still open: 1 before the first hit, then the best time and time_tol
+ * (a contact at the best time itself, a tie, then lies inside the interval, not at its end). */
+static double horizon(const ctoi_search *s)
+{
+    return s->found ? hdi_min(1.0, s->best_hi + s->opt.time_tol) : 1.0;
+}
+
+/* A piece's motion: the body's twist from the piece's world pose at t = 0; over [0, T] (T > 0:
+ * time_tol > 0) the twist scaled by T (the same path, run in unit time). */
 static hd_motion piece_motion(const ctoi_body *bd, int piece, double T)
 {
     hd_motion m = *bd->m;
     hdi_compound_world_pose(bd->c, &bd->m->pose0, piece, &m.pose0);
-    if (T > 0.0) {
-        hdi_v3_scale(m.v, m.v, T);
-        hdi_v3_scale(m.w, m.w, T);
-    }
+    hdi_v3_scale(m.v, m.v, T);
+    hdi_v3_scale(m.w, m.w, T);
     return m;
 }
 
-/* hd_toi on pieces pa, pb over [0, best + time_tol] (a contact at best itself, a tie, is found
- * inside the interval, not at its end); a hit replaces the best when it is earlier. */
+/* hd_toi on pieces pa, pb over [0, horizon]; a hit replaces the best when it is earlier. */
 static hd_status visit_pieces(ctoi_search *s, int pa, int pb)
 {
-    double T = s->found ? hdi_min(1.0, s->best_hi + s->opt.time_tol) : 1.0;
+    double T = horizon(s);
     hd_motion ma = piece_motion(&s->A, pa, T), mb = piece_motion(&s->B, pb, T);
     hd_toi_options o = s->opt;
-    if (T > 0.0) {
-        o.time_tol = s->opt.time_tol / T;
-    }
+    o.time_tol = s->opt.time_tol / T;
     hd_toi_result r;
     s->out->stats.piece_pairs++;
     hd_status st = hd_toi(s->A.c->pieces[pa].poly, &ma, s->B.c->pieces[pb].poly, &mb, &o, &r);
@@ -151,13 +153,9 @@ static hd_status visit_pieces(ctoi_search *s, int pa, int pb)
     if (st != HD_OK || !r.hit) {
         return st;
     }
-    double scale = T > 0.0 ? T : 1.0; /* T = 0: the unscaled motion, a hit only at 0 counts */
-    r.lo *= scale;
-    r.hi *= scale;
+    r.lo *= T;
+    r.hi *= T;
     r.toi = r.hi;
-    if (T == 0.0 && r.hi > 0.0) {
-        return HD_OK;
-    }
     int verdict = compare_hit(s, r.lo, r.hi, pa, pb);
     double lo = verdict >= 2 ? hdi_min(r.lo, s->out->toi.lo) : r.lo; /* both pairs' proofs */
     if (verdict == 1 || verdict == 2) {
@@ -176,12 +174,12 @@ static hd_status visit_pieces(ctoi_search *s, int pa, int pb)
 /* Whether a node pair can still hold a contact no later than the best. */
 static int worth(const ctoi_search *s, double t_lo)
 {
-    return s->found ? t_lo <= s->best_hi : t_lo <= 1.0;
+    return t_lo <= horizon(s);
 }
 
 static void push(ctoi_search *s, int a, int b)
 {
-    double T = s->found ? s->best_hi : 1.0, sa, sb;
+    double T = horizon(s), sa, sb;
     ctoi_entry e = {a, b, node_pair_time(s, a, b, T, &sa, &sb)};
     if (worth(s, e.t_lo)) {
         s->stack[s->top++] = e;
@@ -193,7 +191,7 @@ static void push(ctoi_search *s, int a, int b)
 static void open_pair(ctoi_search *s, const ctoi_entry *e)
 {
     const hdi_cnode *x = &s->A.c->nodes[e->a], *y = &s->B.c->nodes[e->b];
-    double sa, sb, T = s->found ? s->best_hi : 1.0;
+    double sa, sb, T = horizon(s);
     node_pair_time(s, e->a, e->b, T, &sa, &sb);
     int split_a = y->piece >= 0 || (x->piece < 0 && sa >= sb);
     int a0 = split_a ? x->left : e->a, a1 = split_a ? x->right : e->a;
