@@ -122,12 +122,14 @@ typedef struct hd_compound_toi_result {
  * toi.hi (their poses pose_a, pose_b, their contact). hit false: every pair stays apart on [0, 1].
  * A node pair of the trees is skipped when the swept boxes (each t = 0 box grown by its points'
  * displacement bound) do not meet; the others are visited in order of a lower bound of their
- * contact time (box distance over speed bound), and each pair of pieces runs hd_toi on [0, best]
- * (best: the earliest contact proven so far; the twists scaled by best). Equal times: the
- * smaller (piece_a, piece_b). No allocation (a fixed stack); deterministic. opt may be NULL; its
- * cache is not used. Errors: those of hd_toi (HD_ERR_NULL, HD_ERR_NONFINITE, HD_ERR_BAD_POSE,
- * HD_ERR_INVALID_ARG, HD_ERR_RANGE, HD_ERR_ITERATION_LIMIT, ...), the first met in the
- * descent's order; on error *out is zeroed but for stats (pieces -1). */
+ * contact time (box distance over speed bound), and each pair of pieces runs hd_toi on [0, T],
+ * T = min(1, best + time_tol) (best: the earliest contact proven so far; the twists scaled by
+ * T). Brackets within time_tol of each other are a tie: the smaller (piece_a, piece_b) is named
+ * and lo is the smaller lo, so hi - lo may reach about 3 time_tol there (else <= time_tol); eps
+ * is that pair's band on its scaled motion. No allocation (a fixed stack); deterministic. opt may
+ * be NULL; its cache is not used. Errors: those of hd_toi (HD_ERR_NULL, HD_ERR_NONFINITE,
+ * HD_ERR_BAD_POSE, HD_ERR_INVALID_ARG, HD_ERR_RANGE, HD_ERR_ITERATION_LIMIT, ...), the first met in
+ * the descent's order; on error *out is zeroed but for stats (pieces -1). */
 HD_API hd_status hd_compound_toi(const hd_compound *a, const hd_motion *motion_a,
                                  const hd_compound *b, const hd_motion *motion_b,
                                  const hd_toi_options *opt, hd_compound_toi_result *out);
