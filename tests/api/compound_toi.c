@@ -2,7 +2,8 @@
  * on a turning arm against a sphere, and of translating sphere compounds (roots of a quadratic
  * per pair); on random compounds of 1 to 16 pieces the dense sampling of the motion with
  * hd_compound_signed_distance at poses from hd_motion_pose (no sample before lo may show an
- * overlap; at hi the pair touches); the pruning counted on two 64-piece grids passing at a
+ * overlap; at hi the pair touches), and beside it the least bracket of hd_toi over all piece
+ * pairs; the pruning counted on two 64-piece grids passing at a
  * corner; bad input. Randomized tests print their seed. */
 #include <math.h>
 #include <setjmp.h>
@@ -224,6 +225,32 @@ static double sd_at(const piece_set *a, const hd_motion *ma, const piece_set *b,
     return r.signed_distance;
 }
 
+/* The least bracket over every pair of pieces by hd_toi on the whole motion (a consistency check
+ * beside the sampling): *lo_min, *hi_min the least lo and hi among the hits; 0 when none hits. */
+static int all_pairs(const piece_set *a, const hd_motion *ma, const piece_set *b,
+                     const hd_motion *mb, double *lo_min, double *hi_min)
+{
+    int hit = 0;
+    *lo_min = *hi_min = HUGE_VAL;
+    for (int i = 0; i < hd_compound_piece_count(a->c); ++i) {
+        for (int j = 0; j < hd_compound_piece_count(b->c); ++j) {
+            hd_motion pa = *ma, pb = *mb;
+            assert_int_equal(hd_compound_piece_pose(a->c, &ma->pose0, i, &pa.pose0), HD_OK);
+            assert_int_equal(hd_compound_piece_pose(b->c, &mb->pose0, j, &pb.pose0), HD_OK);
+            hd_toi_result r;
+            assert_int_equal(hd_toi(hd_compound_piece(a->c, i, NULL), &pa,
+                                    hd_compound_piece(b->c, j, NULL), &pb, NULL, &r),
+                             HD_OK);
+            if (r.hit) {
+                hit = 1;
+                *lo_min = fmin(*lo_min, r.lo);
+                *hi_min = fmin(*hi_min, r.hi);
+            }
+        }
+    }
+    return hit;
+}
+
 /* Safety and contact on random compounds of 1 to 16 pieces, by dense sampling: every sample
  * before lo is apart (above minus a rounding margin), a miss has no overlapping sample, and at
  * hi the compounds are within the band. */
@@ -244,6 +271,13 @@ static void test_random_sampled(void **state)
         assert_int_equal(hd_compound_toi(a.c, &ma, b.c, &mb, NULL, &res), HD_OK);
         calls += (int)res.stats.piece_pairs;
         pairs += a.count * b.count;
+        double lo_min, hi_min;
+        int any = all_pairs(&a, &ma, &b, &mb, &lo_min, &hi_min);
+        if (any != (int)res.toi.hit ||
+            (any && (res.toi.lo > hi_min + 1e-12 || lo_min > res.toi.hi + 3e-9))) {
+            fail_msg("round %d: all pairs %d [%.17g, %.17g], compound %d [%.17g, %.17g]", round,
+                     any, lo_min, hi_min, res.toi.hit, res.toi.lo, res.toi.hi);
+        }
         double margin = 1e-9, first = HUGE_VAL;
         for (int k = 0; k <= SAMPLES; ++k) {
             double t = (double)k / SAMPLES, d = sd_at(&a, &ma, &b, &mb, t);
