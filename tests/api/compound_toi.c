@@ -3,8 +3,8 @@
  * per pair); on random compounds of 1 to 16 pieces the dense sampling of the motion with
  * hd_compound_signed_distance at poses from hd_motion_pose (no sample before lo may show an
  * overlap; at hi the pair touches), and beside it the least bracket of hd_toi over all piece
- * pairs; the pruning counted on two 64-piece grids passing at a
- * corner; bad input. Randomized tests print their seed. */
+ * pairs; the pruning counted on two 64-piece grids passing at a corner; the scene's sweep and
+ * continuous step with a compound body; bad input. Randomized tests print their seed. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
