@@ -24,7 +24,8 @@ static int batch_usage(void)
         "  --toi              the time of impact instead: A still, B moved by the pair's\n"
         "                     'motion' line (none: still); each line holds \"toi\" (null when\n"
         "                     none), \"toi_bounds\" [lo, hi], and at the TOI \"normal\",\n"
-        "                     \"witness_a\", \"witness_b\", \"iterations\" (docs/FORMATS.md)\n"
+        "                     \"witness_a\", \"witness_b\", \"iterations\"; a compound pair\n"
+        "                     adds \"piece_a\", \"piece_b\" (docs/FORMATS.md)\n"
         "A pair the file gets wrong is reported on standard error (file:line and why) and\n"
         "skipped up to the next 'pair' line; the exit code is then 1 once all are done.\n"
         "A summary goes to standard error.\n",
@@ -63,9 +64,10 @@ static void print_build_error(const char *name, const char *which, hd_status st)
     printf(",\"error\":\"polytope %s: %s\"}\n", which, hd_status_str(st));
 }
 
-/* --toi: A still at its pose, B from its pose by the pair's twist (docs/FORMATS.md). */
-static void run_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_polytope *a,
-                    const hd_polytope *b, hd_batch_totals *tot)
+/* --toi's motions and options: A still at its pose, B from its pose by the pair's twist
+ * (docs/FORMATS.md). */
+static void toi_setup(const hd_cli_opts *o, const hd_pair_data *pd, hd_motion *ma, hd_motion *mb,
+                      hd_toi_options *topt)
 {
     hd_cli_twist still = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0}, moving = still;
     if (pd->has_motion) {
@@ -74,20 +76,56 @@ static void run_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_polyt
         memcpy(moving.c, pd->motion + 6, 3 * sizeof(double));
         moving.has_c = 1;
     }
-    hd_motion ma = hd_cli_twist_motion(&still, &o->pose_a);
-    hd_motion mb = hd_cli_twist_motion(&moving, &o->pose_b);
-    hd_toi_options topt = hd_toi_options_default();
-    topt.query.tol = o->query.tol;
-    topt.query.flags = o->query.flags & HD_QUERY_BRUTE_SUPPORT;
+    *ma = hd_cli_twist_motion(&still, &o->pose_a);
+    *mb = hd_cli_twist_motion(&moving, &o->pose_b);
+    *topt = hd_toi_options_default();
+    topt->query.tol = o->query.tol;
+    topt->query.flags = o->query.flags & HD_QUERY_BRUTE_SUPPORT;
+}
+
+/* The start of a --toi line: the pair's name and whether it had a motion line. */
+static void toi_head(const hd_pair_data *pd)
+{
+    printf("{\"name\":");
+    hd_json_string(stdout, pd->name);
+    printf(",\"motion\":%s", pd->has_motion ? "true" : "false");
+}
+
+static void run_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_polytope *a,
+                    const hd_polytope *b, hd_batch_totals *tot)
+{
+    hd_motion ma, mb;
+    hd_toi_options topt;
+    toi_setup(o, pd, &ma, &mb, &topt);
     hd_toi_result r;
     long long t0 = hd_cli_now_ns();
     hd_status st = hd_toi(a, &ma, b, &mb, &topt, &r);
     long long ns = hd_cli_now_ns() - t0;
-    printf("{\"name\":");
-    hd_json_string(stdout, pd->name);
-    printf(",\"motion\":%s", pd->has_motion ? "true" : "false");
+    toi_head(pd);
     hd_cli_toi_json(stdout, st, &r);
     printf(",\"ns\":%lld}\n", ns);
+    tot->failures += st != HD_OK;
+}
+
+/* --toi on a pair with a compound set (a plain set is a compound of one piece): hd_compound_toi,
+ * with the pieces that meet first and the work of the trees. */
+static void run_compound_toi(const hd_cli_opts *o, const hd_pair_data *pd, const hd_cli_body *a,
+                             const hd_cli_body *b, hd_batch_totals *tot)
+{
+    hd_motion ma, mb;
+    hd_toi_options topt;
+    toi_setup(o, pd, &ma, &mb, &topt);
+    hd_compound_toi_result r;
+    long long t0 = hd_cli_now_ns();
+    hd_status st = hd_compound_toi(a->compound, &ma, b->compound, &mb, &topt, &r);
+    long long ns = hd_cli_now_ns() - t0;
+    toi_head(pd);
+    hd_cli_toi_json(stdout, st, &r.toi);
+    if (st == HD_OK) {
+        printf(",\"piece_a\":%d,\"piece_b\":%d", r.piece_a, r.piece_b);
+    }
+    printf(",\"piece_pairs\":%lld,\"node_pairs\":%lld,\"ns\":%lld}\n", r.stats.piece_pairs,
+           r.stats.node_pairs, ns);
     tot->failures += st != HD_OK;
 }
 
@@ -108,6 +146,12 @@ static void run_compound_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_t
         print_build_error(pd->name, "B", st);
         tot->failures++;
         hd_cli_body_free(&a);
+        return;
+    }
+    if (o->toi) {
+        run_compound_toi(o, pd, &a, &b, tot);
+        hd_cli_body_free(&a);
+        hd_cli_body_free(&b);
         return;
     }
     int first = o->all ? 0 : (int)o->algo;
@@ -144,13 +188,6 @@ static void run_pair(hd_cli_opts *o, const hd_pair_data *pd, hd_batch_totals *to
         for (int k = first; k <= last; ++k) {
             print_empty(pd->name, (hd_algo)k);
         }
-        return;
-    }
-    if ((pd->pieces_a > 0 || pd->pieces_b > 0) && o->toi) {
-        printf("{\"name\":");
-        hd_json_string(stdout, pd->name);
-        printf(",\"error\":\"--toi answers for polytopes, not for compound sets\"}\n");
-        tot->failures++;
         return;
     }
     if (pd->pieces_a > 0 || pd->pieces_b > 0) {

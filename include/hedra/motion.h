@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "hedra/compound.h"
 #include "hedra/contact.h"
 #include "hedra/core.h"
 #include "hedra/polytope.h"
@@ -103,6 +104,35 @@ typedef struct hd_toi_result {
  * is zeroed. */
 HD_API hd_status hd_toi(const hd_polytope *a, const hd_motion *motion_a, const hd_polytope *b,
                         const hd_motion *motion_b, const hd_toi_options *opt, hd_toi_result *out);
+
+/* The answer of hd_compound_toi: toi as hd_toi's for the pair of pieces that meets first
+ * (piece_a of A, piece_b of B; -1 when none meets), with toi.iterations the distance queries of
+ * every piece pair run; stats: node pairs of the two trees examined and piece pairs given to
+ * hd_toi (piece_pairs). */
+typedef struct hd_compound_toi_result {
+    hd_toi_result toi;
+    int piece_a;
+    int piece_b;
+    hd_compound_stats stats;
+} hd_compound_toi_result;
+
+/* Time of impact of compound A moving by motion_a and compound B by motion_b over [0, 1] (every
+ * piece moves with its body's twist). hit true: every pair of pieces is apart (within its band,
+ * as hd_toi proves it) for all t < toi.lo, and pieces piece_a, piece_b touch or intersect at
+ * toi.hi (their poses pose_a, pose_b, their contact). hit false: every pair stays apart on [0, 1].
+ * A node pair of the trees is skipped when the swept boxes (each t = 0 box grown by its points'
+ * displacement bound) do not meet; the others are visited in order of a lower bound of their
+ * contact time (box distance over speed bound), and each pair of pieces runs hd_toi on [0, T],
+ * T = min(1, best + time_tol) (best: the earliest contact proven so far; the twists scaled by
+ * T). Brackets within time_tol of each other are a tie: the smaller (piece_a, piece_b) is named
+ * and lo is the smaller lo, so hi - lo may reach about 3 time_tol there (else <= time_tol); eps
+ * is that pair's band on its scaled motion. No allocation (a fixed stack); deterministic. opt may
+ * be NULL; its cache is not used. Errors: those of hd_toi (HD_ERR_NULL, HD_ERR_NONFINITE,
+ * HD_ERR_BAD_POSE, HD_ERR_INVALID_ARG, HD_ERR_RANGE, HD_ERR_ITERATION_LIMIT, ...), the first met in
+ * the descent's order; on error *out is zeroed but for stats (pieces -1). */
+HD_API hd_status hd_compound_toi(const hd_compound *a, const hd_motion *motion_a,
+                                 const hd_compound *b, const hd_motion *motion_b,
+                                 const hd_toi_options *opt, hd_compound_toi_result *out);
 
 /* Linear shape cast: A fixed at pose_a, B from pose_b moved by translation_b over t in [0, 1]
  * (t = 1 at the full translation): the first contact with the proofs of hd_toi (it is hd_toi

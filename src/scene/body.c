@@ -150,24 +150,26 @@ void hdi_body_motion(const hdi_body *body, hd_motion *out)
 
 /* A swept body's box. A point's path is p(t) = L(t) + h(t): L the chord from p(0) to p(1),
  * within the union of the boxes at t = 0 and t = 1, and h(t) = exp(t [w]x) q - (1 - t) q - t R q
- * (q = p - c, |q| <= reach). h(0) = h(1) = 0 and |h''| <= theta^2 |q| (theta = |w|), so the
- * error of linear interpolation gives |h(t)| <= t (1 - t) theta^2 |q| / 2 <= theta^2 |q| / 8
+ * (q = p - c, |q| <= reach about c). h(0) = h(1) = 0 and |h''| <= theta^2 |q| (theta = |w|), so
+ * the error of linear interpolation gives |h(t)| <= t (1 - t) theta^2 |q| / 2 <= theta^2 |q| / 8
  * (and |h| <= 2 |q| always): that union grown by reach min(theta^2 / 8, 2) holds the whole
- * motion (docs/algorithms/scene.md). */
-static void sweep_box(hdi_body *body, double band_rel, hdi_box *out)
+ * motion (docs/algorithms/scene.md). The reach about c is at most the body's reach about its
+ * frame origin plus |T0 - c|. out holds the box at t = 0 and is grown to the swept box. */
+static void grow_to_sweep(const hdi_body *body, const hd_motion *m, double band_rel, hdi_box *out)
 {
-    hd_motion m;
     hd_pose end;
-    hdi_body_motion(body, &m);
-    if (hd_motion_pose(&m, 1.0, &end) != HD_OK) {
-        return; /* finite twists (hd_scene_set_velocity): never */
+    if (hd_motion_pose(m, 1.0, &end) != HD_OK) {
+        return; /* finite twists (hd_scene_set_velocity, hd_scene_sweep's checks): never */
     }
+    hdi_body probe = *body;
     hdi_box last;
-    box_at(body, &end, band_rel, &last);
+    box_at(&probe, &end, band_rel, &last);
     hdi_box_union(out->lo, out->hi, out->lo, out->hi, last.lo, last.hi);
-    double theta = hdi_v3_len(body->w);
+    double off[3];
+    hdi_v3_sub(off, m->pose0.t, m->c);
+    double theta = hdi_v3_len(m->w);
     double dev = hdi_min(0.125 * theta * theta, 2.0);
-    double grow = body->reach * dev * (1.0 + HD_SCENE_ROUNDING * DBL_EPSILON) +
+    double grow = (body->reach + hdi_v3_len(off)) * dev * (1.0 + HD_SCENE_ROUNDING * DBL_EPSILON) +
                   band_rel * hdi_v3_max_abs(end.t);
     for (int k = 0; k < 3; ++k) {
         out->lo[k] -= grow;
@@ -175,11 +177,20 @@ static void sweep_box(hdi_body *body, double band_rel, hdi_box *out)
     }
 }
 
+void hdi_body_swept_box(const hdi_body *body, const hd_motion *m, double band_rel, hdi_box *out)
+{
+    hdi_body probe = *body;
+    box_at(&probe, &m->pose0, band_rel, out);
+    grow_to_sweep(body, m, band_rel, out);
+}
+
 void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out)
 {
     box_at(body, NULL, band_rel, out);
     if (body->swept) {
-        sweep_box(body, band_rel, out);
+        hd_motion m;
+        hdi_body_motion(body, &m);
+        grow_to_sweep(body, &m, band_rel, out);
     }
     for (int k = 0; k < 3; ++k) { /* and by half the proximity */
         out->lo[k] -= grow;

@@ -174,6 +174,11 @@ hd_status hdi_scene_take_failure(hd_scene *s);
  * climbs from the last ones, widened by band_rel times the body's scale and by grow (body.c). */
 void hdi_body_box(hdi_body *body, double band_rel, double grow, hdi_box *out);
 
+/* The box of every point of the body over motion m (m->pose0 its pose at t = 0, any centre),
+ * widened by band_rel as the body's boxes are (body.c): the one swept box of the step and of
+ * hd_scene_sweep. */
+void hdi_body_swept_box(const hdi_body *body, const hd_motion *m, double band_rel, hdi_box *out);
+
 /* The compound a body is queried as against a compound body: its own, or its one-piece wrap. */
 static inline const hd_compound *hdi_body_as_compound(const hdi_body *b)
 {

@@ -173,33 +173,25 @@ static void test_compound_pair(const hd_scene *s, int index, hd_options *opt, hd
 }
 
 /* The earliest impact over the pairs of pieces of a swept pair (each piece moves with its body's
- * twist about the body's frame origin); found stays 0 when none meets over the frame. */
+ * twist about the body's frame origin): hd_toi for two plain bodies, hd_compound_toi (the piece
+ * trees' pruning) when either is a compound; best->hit stays false when none meets. */
 static hd_status earliest_impact(const hdi_body *a, const hdi_body *b, const hd_toi_options *to,
                                  hd_toi_result *best, int *best_a, int *best_b)
 {
-    int found = 0;
     hd_motion ma, mb;
     hdi_body_motion(a, &ma);
     hdi_body_motion(b, &mb);
-    for (int i = 0; i < hdi_body_piece_count(a); ++i) {
-        const hd_polytope *pa = hdi_body_piece(a, i, &ma.pose0);
-        for (int j = 0; j < hdi_body_piece_count(b); ++j) {
-            const hd_polytope *pb = hdi_body_piece(b, j, &mb.pose0);
-            hd_toi_result res;
-            hd_status st = hd_toi(pa, &ma, pb, &mb, to, &res);
-            if (st != HD_OK) {
-                return st;
-            }
-            if (res.hit && (!found || res.toi < best->toi)) {
-                *best = res;
-                *best_a = i;
-                *best_b = j;
-                found = 1;
-            }
-        }
+    if (a->compound == NULL && b->compound == NULL) {
+        *best_a = *best_b = 0;
+        return hd_toi(a->shape, &ma, b->shape, &mb, to, best);
     }
-    best->hit = found;
-    return HD_OK;
+    hd_compound_toi_result res;
+    hd_status st =
+        hd_compound_toi(hdi_body_as_compound(a), &ma, hdi_body_as_compound(b), &mb, to, &res);
+    *best = res.toi;
+    *best_a = res.piece_a;
+    *best_b = res.piece_b;
+    return st;
 }
 
 /* A swept pair apart at the start of the frame: the earliest time of impact over the frame

@@ -1,5 +1,6 @@
 /* The continuous check of a frame (hd_scene_sweep): swept boxes through the broad phase, then
- * hd_toi on each candidate pair (docs/algorithms/motion.md, section 7). */
+ * hd_toi on each candidate pair, hd_compound_toi when a body is a compound (docs/algorithms/
+ * motion.md, sections 7 and 8). */
 #include <math.h>
 #include <string.h>
 
@@ -37,19 +38,31 @@ static hd_motion motion_of(const sweep *w, int id)
     return m;
 }
 
-/* The box of the centre's path c -> c + v widened by the reach and twice the motion's band (the
- * band of hd_toi, max(touch_rel, HD_TOI_MIN_BAND_REL) times the body's motion scale) plus the
- * scene's own widening: every point of the body over the frame lies in it. */
+/* The body's reach about the motion's centre: the vertices' (hdi_motion_reach) for a plain body,
+ * its reach about its frame origin plus |T0 - c| for a compound. */
+static double reach_about(const hdi_body *b, const hd_motion *m)
+{
+    if (b->compound == NULL) {
+        return hdi_motion_reach(b->shape, m);
+    }
+    double off[3];
+    hdi_v3_sub(off, m->pose0.t, m->c);
+    return b->reach + hdi_v3_len(off);
+}
+
+/* The body's swept box over the frame (the scene's one, hdi_body_swept_box) widened by twice
+ * the motion's band (hd_toi's, max(touch_rel, HD_TOI_MIN_BAND_REL) times the motion's scale):
+ * every point of the body over the frame lies in it, with room for the band. */
 static void swept_box(const sweep *w, int id, hdi_box *out)
 {
     hd_motion m = motion_of(w, id);
-    double r = hdi_motion_reach(w->s->bodies[id].shape, &m);
-    double scale = hdi_v3_len(m.c) + hdi_v3_len(m.v) + r;
-    double rel = hdi_max(w->s->opt.tol.touch_rel, HD_TOI_MIN_BAND_REL);
-    double widen = r + (2.0 * rel + w->s->band_rel) * scale;
+    const hdi_body *b = &w->s->bodies[id];
+    double scale = hdi_v3_len(m.c) + hdi_v3_len(m.v) + reach_about(b, &m);
+    double widen = 2.0 * hdi_max(w->s->opt.tol.touch_rel, HD_TOI_MIN_BAND_REL) * scale;
+    hdi_body_swept_box(b, &m, w->s->band_rel, out);
     for (int k = 0; k < 3; ++k) {
-        out->lo[k] = hdi_min(m.c[k], m.c[k] + m.v[k]) - widen;
-        out->hi[k] = hdi_max(m.c[k], m.c[k] + m.v[k]) + widen;
+        out->lo[k] -= widen;
+        out->hi[k] += widen;
     }
 }
 
@@ -78,7 +91,15 @@ static void test_pair(sweep *w, int i, int j)
     h.b = i < j ? j : i;
     hd_motion ma = motion_of(w, h.a), mb = motion_of(w, h.b);
     const hdi_body *a = &w->s->bodies[h.a], *b = &w->s->bodies[h.b];
-    hd_status st = hd_toi(a->shape, &ma, b->shape, &mb, w->opt, &h.toi);
+    hd_status st;
+    if (a->compound == NULL && b->compound == NULL) {
+        st = hd_toi(a->shape, &ma, b->shape, &mb, w->opt, &h.toi);
+    } else { /* the pieces' first contact, pruned by their trees */
+        hd_compound_toi_result res;
+        st = hd_compound_toi(hdi_body_as_compound(a), &ma, hdi_body_as_compound(b), &mb, w->opt,
+                             &res);
+        h.toi = res.toi;
+    }
     long long key = (long long)h.a << 32 | h.b;
     if (st != HD_OK && (w->failed == HD_OK || key < w->failed_key)) {
         w->failed = st;
@@ -149,8 +170,7 @@ static hd_status mark_moving(sweep *w, int count, double threshold)
     for (int k = 0; k < count; ++k) {
         int id = w->twists[k].id;
         hd_motion m = motion_of(w, id);
-        double speed =
-            hdi_v3_len(m.v) + hdi_v3_len(m.w) * hdi_motion_reach(s->bodies[id].shape, &m);
+        double speed = hdi_v3_len(m.v) + hdi_v3_len(m.w) * reach_about(&s->bodies[id], &m);
         if (!(speed > threshold)) {
             w->mark[id] = -(k + 1); /* listed, but still: kept apart from a repeat */
         }

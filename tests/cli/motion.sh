@@ -49,6 +49,33 @@ sys.exit(0 if all(ok) else 1)
 PY
 check "batch --toi: the TOIs known by construction" $py "$tmp/check.py" "$tmp/out.jsonl"
 
+# compound pairs: A two unit cubes side by side (pieces at x in [0, 1] and [1.5, 2.5]), B one
+# cube at x = 4 coming at speed 3 (piece 1 first, gap 1.5: t = 1/2), and a spinning B turning a
+# full turn about its centre 8 away (no contact)
+{
+  echo "pair compound_hit"; echo "A pieces 2"; echo "P 8"; unit_cube 0 0 0; echo "P 8"
+  unit_cube 1.5 0 0; echo "B pieces 1"; echo "P 8"; unit_cube 4 0 0
+  echo "motion -3 0 0 0 0 0 4.5 0.5 0.5"
+  echo "pair compound_miss"; echo "A pieces 2"; echo "P 8"; unit_cube 0 0 0; echo "P 8"
+  unit_cube 1.5 0 0; echo "B 8"; unit_cube 8 0 0
+  echo "motion 0 0 0 0 0 6.283185307179586 8.5 0.5 0.5"
+} >"$tmp/compound.pair"
+"$cli" batch --toi "$tmp/compound.pair" >"$tmp/cout.jsonl" 2>"$tmp/err"
+check "batch --toi on compound pairs exits 0" test $? -eq 0
+cat >"$tmp/ccheck.py" <<'PY'
+import json, sys
+rows = {r["name"]: r for r in map(json.loads, open(sys.argv[1]))}
+h, m = rows["compound_hit"], rows["compound_miss"]
+lo, hi = h["toi_bounds"]
+ok = [lo <= 0.5 <= hi + 1e-9, abs(h["toi"] - 0.5) <= 1e-9, h["piece_a"] == 1, h["piece_b"] == 0,
+      h["piece_pairs"] >= 1, abs(h["witness_a"][0] - 2.5) <= 1e-9,
+      m["toi"] is None and m["toi_bounds"] is None and m["piece_a"] == -1]
+print(ok)
+sys.exit(0 if all(ok) else 1)
+PY
+check "batch --toi: compound pairs, pieces and times known by construction" \
+  $py "$tmp/ccheck.py" "$tmp/cout.jsonl"
+
 printf 'pair bad\nA 1\n0 0 0\nB 1\n1 0 0\nmotion 1 2 3\npair next\nA 1\n0 0 0\nB 1\n3 0 0\n' \
   >"$tmp/bad.pair"
 check "a short motion line: exit 1" test "$(code_of "$cli" batch --toi "$tmp/bad.pair")" -eq 1
