@@ -310,6 +310,17 @@
  * products and two cross-product norms round a few units each. */
 #define HD_MOTION_SPEED_UNITS 8.0
 
+/* The Taylor bound of the gap along a motion (motion/toi.c, docs/algorithms/motion.md section
+ * 3b) is lowered by 64 units of the magnitudes it sums: each support value (a rotated direction,
+ * a scan of dot products, the pose's translation) and each linear term rounds a few units. */
+#define HD_TOI_TAYLOR_UNITS 64.0
+
+/* Its search for the longest step tries at most this many times (each two support scans, a
+ * fraction of a distance query) and stops once the bound left at the step is below this part
+ * of the room at its start: the next distance query then starts near the contact. */
+#define HD_TOI_TAYLOR_SEARCH 5
+#define HD_TOI_TAYLOR_SETTLE 0.05
+
 /* A ray against a rounded polytope steps from one supporting plane of the rounded shape to the
  * next (motion/ray.c); each step at least closes the gap to the surface by the factor a smooth
  * surface gives, and a ray that grazes the surface needs more. The cap makes such a ray a status,

@@ -9,6 +9,8 @@
 #include "core/math.h"
 #include "core/tolerances.h"
 #include "motion/twist.h"
+#include "polytope/internal.h"
+#include "support/support.h"
 
 /* What stays fixed over one query: the bodies, their reaches and speed bound, the band. */
 typedef struct toi_setup {
@@ -22,6 +24,15 @@ typedef struct toi_setup {
     double time_tol;
     int max_iterations;
 } toi_setup;
+
+/* One body at the time t of a sample, for the Taylor bound of section 3b. */
+typedef struct taylor_body {
+    const hd_polytope *p;
+    const hd_motion *m;
+    const hd_pose *pose; /* at t */
+    double c[3];         /* the centre at t, c + t v */
+    double reach;
+} taylor_body;
 
 /* One distance query at t: contact proven, or the time up to which the pair is proven apart. */
 typedef struct toi_sample {
@@ -95,6 +106,103 @@ static void poses_at(const toi_setup *s, double t, hd_pose *pa, hd_pose *pb)
     hdi_motion_pose_at(s->mb, t, pb);
 }
 
+static void taylor_init(taylor_body *x, const hd_polytope *p, const hd_motion *m,
+                        const hd_pose *pose, double t, double reach)
+{
+    x->p = p;
+    x->m = m;
+    x->pose = pose;
+    for (int i = 0; i < 3; ++i) {
+        x->c[i] = m->c[i] + t * m->v[i];
+    }
+    x->reach = reach;
+}
+
+/* max over the points y of the posed body of d.(y - c), and in *mag the magnitude its rounding
+ * is relative to: d.(T - c) + max_v (R^T d).v + r |d| (the support climb's true maximiser). */
+static double support_about(const taylor_body *x, const double d[3], double *mag)
+{
+    double local[3], tc[3];
+    hdi_m3_tmul_v(local, x->pose->r, d);
+    int k = hdi_support_climb(x->p, local, 0);
+    const double *v = x->p->verts + 3 * k;
+    hdi_v3_sub(tc, x->pose->t, x->c);
+    double dn = hdi_v3_len(d);
+    *mag = dn *
+           (hdi_v3_max_abs(x->pose->t) + hdi_v3_max_abs(x->c) + 2.0 * x->p->max_abs + x->p->radius);
+    return hdi_v3_dot(d, tc) + hdi_v3_dot(local, v) + x->p->radius * dn;
+}
+
+/* An upper bound (sign +1, body A) or minus a lower bound (sign -1, body B) of n.y(t + tau)
+ * over the body's points y: n.c + tau n.v + h(sign (n + tau n x w)) + tau^2 |w|^2 r / 2, the
+ * first-order Taylor model of the rotation with its remainder (section 3b). */
+static double taylor_side(const taylor_body *x, const double n[3], double tau, double sign,
+                          double *mag)
+{
+    double u[3], d[3];
+    hdi_v3_cross(u, n, x->m->w);
+    for (int i = 0; i < 3; ++i) {
+        d[i] = sign * (n[i] + tau * u[i]);
+    }
+    double w2 = hdi_v3_dot(x->m->w, x->m->w);
+    double rem = 0.5 * tau * tau * w2 * x->reach;
+    double lin = hdi_v3_dot(n, x->c) + tau * hdi_v3_dot(n, x->m->v);
+    double h = support_about(x, d, mag);
+    *mag += hdi_v3_max_abs(x->c) + tau * hdi_v3_len(x->m->v) + rem;
+    return sign * lin + h + rem;
+}
+
+/* L(tau) - margin: L(tau) = lower(B) - upper(A), a lower bound of the gap of the plane n at
+ * t + tau, concave in tau (the supports are convex in the direction), less its rounding. */
+static double taylor_room(const toi_setup *s, const taylor_body *a, const taylor_body *b,
+                          const double n[3], double tau)
+{
+    double mag_a, mag_b;
+    double up_a = taylor_side(a, n, tau, 1.0, &mag_a);
+    double low_b = -taylor_side(b, n, tau, -1.0, &mag_b);
+    double pad = HD_TOI_TAYLOR_UNITS * DBL_EPSILON * (mag_a + mag_b);
+    return low_b - up_a - pad - s->rounding - s->eps;
+}
+
+/* The largest tau found in [0, span] with taylor_room(tau) > 0: then, L being concave, the gap
+ * exceeds eps + rounding on all of [t, t + tau] (section 3b). Regula falsi, Illinois variant,
+ * from room at tau = 0; each candidate is verified, so the search only chooses where to look. */
+static double taylor_step(const toi_setup *s, const taylor_body *a, const taylor_body *b,
+                          const double n[3], double span, double room)
+{
+    double lo = 0.0, f_lo = room - 0.5 * s->eps, hi = span;
+    double f_hi = taylor_room(s, a, b, n, hi);
+    if (f_hi > 0.0) {
+        return span;
+    }
+    if (!(f_lo > 0.0)) {
+        return 0.0;
+    }
+    int side = 0;
+    for (int k = 0; k < HD_TOI_TAYLOR_SEARCH; ++k) {
+        double c = lo + (hi - lo) * (f_lo / (f_lo - f_hi));
+        if (!(c > lo && c < hi)) {
+            break;
+        }
+        double f = taylor_room(s, a, b, n, c);
+        if (f > 0.0) {
+            lo = c;
+            f_lo = f;
+            f_hi *= side == 1 ? 0.5 : 1.0;
+            side = 1;
+        } else {
+            hi = c;
+            f_hi = f;
+            f_lo *= side == -1 ? 0.5 : 1.0;
+            side = -1;
+        }
+        if (f_lo <= HD_TOI_TAYLOR_SETTLE * room || hi - lo <= 0.25 * s->time_tol) {
+            break;
+        }
+    }
+    return lo;
+}
+
 /* Contact at t when the pair overlaps beyond its band, or its witnesses (a point of A and one of
  * B) lie within eps, or its own band (no wider than the motion's) calls it touching. Otherwise
  * the certificate's plane n, gap g proves the distance >= g - rounding - mu (t' - t) later on. */
@@ -120,6 +228,13 @@ static hd_status sample(const toi_setup *s, double t, toi_sample *out)
     }
     double mu = plane_speed(s, r.cert.normal);
     out->free_until = mu <= 0.0 ? HUGE_VAL : t + room / mu;
+    if (out->free_until < 1.0) {
+        taylor_body ba, bb;
+        taylor_init(&ba, s->a, s->ma, &pa, t, s->reach_a);
+        taylor_init(&bb, s->b, s->mb, &pb, t, s->reach_b);
+        double step = taylor_step(s, &ba, &bb, r.cert.normal, 1.0 - t, room);
+        out->free_until = hdi_max(out->free_until, step >= 1.0 - t ? HUGE_VAL : t + step);
+    }
     return HD_OK;
 }
 
