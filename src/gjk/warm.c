@@ -30,20 +30,23 @@ static int warm_plane(const hdi_pair *pair, hd_cache *cache, hd_collide_result *
     int start_a = valid_index(cache->support_a, pair->a->vertex_count) ? cache->support_a : 0;
     int start_b = valid_index(cache->support_b, pair->b->vertex_count) ? cache->support_b : 0;
     int ia, ib;
-    double w[3], n[3];
-    /* A's support along c and B's along -c: w = a - b minimises -c.x over M */
+    double w[3];
+    /* A's support along c and B's along -c: w = a - b minimises -c.x over M, and the plane's
+     * gap c.b - c.a is -c.w (as hdi_support_plane's, to a few units) */
     hdi_pair_support_m_from(pair, c, &start_a, &start_b, NULL, NULL, 0, &ia, &ib, w, &out->stats);
     out->stats.iterations++;
     cache->support_a = ia;
     cache->support_b = ib;
-    hdi_v3_neg(n, c);
-    hdi_support_plane(pair, n, ia, ib, &out->cert);
-    if (!(out->cert.gap > pair->eps + HD_WARM_MARGIN_UNITS * DBL_EPSILON * pair->scale)) {
-        hd_certificate none = {0};
-        out->cert = none;
+    double gap = -hdi_v3_dot(c, w);
+    if (!(gap > pair->eps + HD_WARM_MARGIN_UNITS * DBL_EPSILON * pair->scale)) {
         return 0;
     }
+    double ha = hdi_v3_dot(c, pair->a->verts + 3 * ia);
     out->verdict = HD_SEPARATED;
+    out->cert.has_plane = true;
+    hdi_v3_copy(out->cert.normal, c);
+    out->cert.gap = gap;
+    out->cert.offset = ha + 0.5 * gap;
     cache->simplex_count = 1;
     cache->simplex_a[0] = ia;
     cache->simplex_b[0] = ib;
