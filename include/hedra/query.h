@@ -170,8 +170,12 @@ typedef struct hd_distance_result {
 } hd_distance_result;
 
 /* Per ordered pair warm-start state (frame coherence), owned by the caller: one per pair and
- * thread, initialised with HD_CACHE_INIT or hd_cache_reset. Indices are validated before use, so a
- * cache used with the wrong pair costs time, never correctness. */
+ * thread, initialised with HD_CACHE_INIT or hd_cache_reset. Indices are validated before use and
+ * the axis is only a direction to try, so a cache used with the wrong pair costs time, never
+ * correctness. hd_collide with HD_ALGO_GJK first tries what the cache holds: the axis, when it
+ * still separates by more than the band (two support scans; the plane is the certificate), then
+ * a cached tetrahedron that still holds the origin deeper than the band (its common point and
+ * depth bound); anything else runs GJK from the cached simplex. */
 typedef struct hd_cache {
     bool valid;
     int simplex_count; /* GJK: the last simplex as (vertex of A, vertex of B) pairs */
@@ -180,11 +184,14 @@ typedef struct hd_cache {
     int support_a; /* hill-climbing start vertices */
     int support_b;
     int cddual_face; /* CD-Dual: the face f_p of A from which the last optimum was reached */
+    double axis[3];  /* GJK: the unit normal (from A towards B, in A's local frame) of the last
+                        separating or touching plane found; zero when there was none. Used only
+                        when its length is 1 to rounding */
 } hd_cache;
 
 #define HD_CACHE_INIT                                                                              \
     {                                                                                              \
-        false, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1                                             \
+        false, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1, { 0.0, 0.0, 0.0 }                          \
     }
 HD_API void hd_cache_reset(hd_cache *cache);
 

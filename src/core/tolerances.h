@@ -72,6 +72,15 @@
  * simplex GJK stopped on, which is then at most a few points away from the nearest features. */
 #define HD_GJK_POLISH_STEPS 16
 
+/* The warm plane test (gjk/warm.c) answers separated only when the cached axis's gap exceeds the
+ * band by this many units of the scale: the gap of two posed vertices carries a few units, and
+ * the checker allows HD_CHECK_ROUNDING_UNITS, so such an answer is outside the band to spare. */
+#define HD_WARM_MARGIN_UNITS 64.0
+
+/* A cached axis is used only when |axis|^2 is within this of 1: GJK stores u / |u|, a few units
+ * off; a longer or shorter vector would scale the gap by up to half of this. */
+#define HD_WARM_AXIS_UNIT_TOL (16.0 * DBL_EPSILON)
+
 /* A simplex counts as a needle (hdi_simplex_is_needle: its double solve may be off by an eighth of
  * the band) when this many units of DBL_EPSILON max|w|^2 / width exceed eps / 8 (the width: a
  * segment's length, else the smallest height of the simplex's triangles). */

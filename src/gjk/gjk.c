@@ -101,7 +101,9 @@ static int mpr_decide(const hdi_pair *pair, hdi_mpr_state *m, hd_collide_result 
 static void portal_to_cache(const hdi_mpr_state *m, hd_cache *cache)
 {
     cache->valid = true;
+    hdi_v3_set(cache->axis, 0.0, 0.0, 0.0);
     if (m->end == HD_MPR_SEPARATED) {
+        hdi_v3_neg(cache->axis, m->plane_n); /* the plane's normal from A towards B */
         cache->simplex_count = 1;
         cache->simplex_a[0] = cache->support_a = m->plane_ia;
         cache->simplex_b[0] = cache->support_b = m->plane_ib;
@@ -151,9 +153,14 @@ hd_status hdi_gjk_collide(const hdi_pair *pair, const hd_options *opt, hd_collid
         return HD_OK;
     }
     hd_cache *cache = opt != NULL ? opt->cache : NULL;
+    hdi_gjk_trace *trace = hdi_workspace_gjk_trace(opt);
+    if (trace == NULL && hdi_gjk_warm_collide(pair, cache, out)) {
+        out->stop = HD_STOP_EARLY_EXIT; /* last frame's plane or tetrahedron, proven again */
+        return HD_OK;
+    }
     hdi_gjk_state st;
     hdi_gjk_start(pair, seed.valid ? &seed : cache, &st);
-    st.trace = hdi_workspace_gjk_trace(opt);
+    st.trace = trace;
     hd_status status = hdi_gjk_iterate(pair, pair->eps, &st, &out->stats);
     if (status == HD_OK) {
         if (decide(pair, &st, out)) {

@@ -13,4 +13,9 @@ hd_status hdi_gjk_collide(const hdi_pair *pair, const hd_options *opt, hd_collid
 hd_status hdi_gjk_distance(const hdi_pair *pair, const hd_options *opt, hd_collide_result *out,
                            hdi_closest *closest);
 
+/* The warm fast paths of hdi_gjk_collide (gjk/warm.c): with a valid cache, its axis as a
+ * separating plane beyond the band, else its tetrahedron as an intersection proof. 1 when one
+ * decided (out's verdict and certificate set, the cache updated), 0 to run GJK. */
+int hdi_gjk_warm_collide(const hdi_pair *pair, hd_cache *cache, hd_collide_result *out);
+
 #endif

@@ -452,6 +452,9 @@ void hdi_gjk_save(const hdi_gjk_state *st, hd_cache *cache)
     }
     cache->support_a = st->start_a;
     cache->support_b = st->start_b;
+    /* the best plane's normal from A towards B, the next query's first guess (gjk/warm.c) */
+    double keep = st->lower > -DBL_MAX ? -1.0 : 0.0;
+    hdi_v3_scale(cache->axis, st->plane_n, keep);
 }
 
 /* With n = plane_n (from B towards A), the normal from A towards B is c = -n; the support pair

@@ -338,8 +338,8 @@ static hd_status gap_small_workspace(void)
 
 static hd_status corrupt_cache(hd_algo algo, const hd_polytope *b, hd_verdict want)
 {
-    hd_cache c = {1, 1000, {-5, 1 << 30, INT_MAX, INT_MIN}, {INT_MIN, -1, 400, 9999}, -42, 1 << 28,
-                  123456};
+    hd_cache c = {1,       1000,   {-5, 1 << 30, INT_MAX, INT_MIN}, {INT_MIN, -1, 400, 9999}, -42,
+                  1 << 28, 123456, {NAN, HUGE_VAL, -0.0}};
     g_cache = c;
     g_opt.algo = algo;
     g_opt.cache = &g_cache;

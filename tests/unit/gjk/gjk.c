@@ -647,7 +647,7 @@ static void test_warm_start(void **state)
            "warm %d\n",
            n, cold_calls, warm_calls, cold_iter, warm_iter);
     assert_true(warm_calls < cold_calls);
-    hd_cache junk = {1, 9, {-1, 5000, 3, 3}, {7, -8, 3, 3}, -4, 1 << 30, 99};
+    hd_cache junk = {1, 9, {-1, 5000, 3, 3}, {7, -8, 3, 3}, -4, 1 << 30, 99, {0.6, 0.8, 0.0}};
     hd_options opt = hd_options_default();
     opt.cache = &junk;
     hd_collide_result r, r0;
