@@ -191,7 +191,10 @@ typedef struct hd_cache {
 
 #define HD_CACHE_INIT                                                                              \
     {                                                                                              \
-        false, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1, { 0.0, 0.0, 0.0 }                          \
+        false, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, -1,                                            \
+        {                                                                                          \
+            0.0, 0.0, 0.0                                                                          \
+        }                                                                                          \
     }
 HD_API void hd_cache_reset(hd_cache *cache);
 

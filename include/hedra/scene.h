@@ -126,8 +126,8 @@ typedef struct hd_scene_options {
      * whose points may travel more than sweep_threshold (length units, >= 0; default 0: every body
      * with a non-zero twist; HUGE_VAL: none) over the frame is swept: its box covers its whole
      * motion, and each of its pairs not in contact at the start of the frame is given to hd_toi
-     * with both bodies' twists; a pair that meets is reported with its time of impact
-     * (hd_scene_contact.toi). */
+     * (hd_compound_toi where a body is a compound) with both bodies' twists; a pair that meets is
+     * reported with its time of impact (hd_scene_contact.toi). */
     double sweep_threshold;
 } hd_scene_options;
 
@@ -354,7 +354,8 @@ typedef struct hd_body_twist {
     double c[3];
 } hd_body_twist;
 
-/* A pair that comes into contact during the frame, a < b, with hd_toi's answer for it. */
+/* A pair that comes into contact during the frame, a < b, with hd_toi's answer for it (for a
+ * compound body, hd_compound_toi's pair answer; its pieces are not named here). */
 typedef struct hd_scene_toi {
     int a;
     int b;
@@ -364,7 +365,8 @@ typedef struct hd_scene_toi {
 /* The continuous check of a frame: the bodies of twists (count of them) move over t in [0, 1]
  * from their current poses, every other body stays; for every pair with a moving body whose
  * swept boxes meet (a moving body's swept box: the box of its centre's path widened by its reach
- * and the motion's band), hd_toi (opt: its options, NULL the defaults) gives the first contact.
+ * and the motion's band), hd_toi (hd_compound_toi where a body is a compound; opt: its options,
+ * NULL the defaults) gives the first contact.
  * Bodies whose speed bound |v| + |w| reach is at most threshold are taken as still (the discrete
  * step answers them). The pairs that hit, by (a, b), the first min(*found, capacity) of them in
  * out; *found is their number. The poses are not changed. On the caller's thread; no
