@@ -22,7 +22,9 @@ typedef struct ctoi_body {
 typedef struct ctoi_entry {
     int a;
     int b;
-    double t_lo; /* no pair of pieces inside meets before it */
+    double t_lo;   /* no pair of pieces inside meets before it */
+    double size_a; /* the nodes' box sizes at t = 0, which decide the split */
+    double size_b;
 } ctoi_entry;
 
 typedef struct ctoi_search {
@@ -177,12 +179,18 @@ static int worth(const ctoi_search *s, double t_lo)
     return t_lo <= horizon(s);
 }
 
-static void push(ctoi_search *s, int a, int b)
+/* The entry of node pair (a, b) over the current horizon: its time bound and its boxes' sizes. */
+static ctoi_entry make_entry(const ctoi_search *s, int a, int b)
 {
-    double T = horizon(s), sa, sb;
-    ctoi_entry e = {a, b, node_pair_time(s, a, b, T, &sa, &sb)};
-    if (worth(s, e.t_lo)) {
-        s->stack[s->top++] = e;
+    ctoi_entry e = {a, b, 0.0, 0.0, 0.0};
+    e.t_lo = node_pair_time(s, a, b, horizon(s), &e.size_a, &e.size_b);
+    return e;
+}
+
+static void push(ctoi_search *s, const ctoi_entry *e)
+{
+    if (worth(s, e->t_lo)) {
+        s->stack[s->top++] = *e;
     }
 }
 
@@ -191,25 +199,24 @@ static void push(ctoi_search *s, int a, int b)
 static void open_pair(ctoi_search *s, const ctoi_entry *e)
 {
     const hdi_cnode *x = &s->A.c->nodes[e->a], *y = &s->B.c->nodes[e->b];
-    double sa, sb, T = horizon(s);
-    node_pair_time(s, e->a, e->b, T, &sa, &sb);
-    int split_a = y->piece >= 0 || (x->piece < 0 && sa >= sb);
+    int split_a = y->piece >= 0 || (x->piece < 0 && e->size_a >= e->size_b);
     int a0 = split_a ? x->left : e->a, a1 = split_a ? x->right : e->a;
     int b0 = split_a ? e->b : y->left, b1 = split_a ? e->b : y->right;
-    double t0 = node_pair_time(s, a0, b0, T, &sa, &sb), t1 = node_pair_time(s, a1, b1, T, &sa, &sb);
-    if (t1 < t0) {
-        push(s, a0, b0);
-        push(s, a1, b1);
+    ctoi_entry first = make_entry(s, a0, b0), second = make_entry(s, a1, b1);
+    if (second.t_lo < first.t_lo) {
+        push(s, &first);
+        push(s, &second);
     } else {
-        push(s, a1, b1);
-        push(s, a0, b0);
+        push(s, &second);
+        push(s, &first);
     }
 }
 
 static hd_status descend(ctoi_search *s)
 {
     s->top = 0;
-    push(s, 0, 0);
+    ctoi_entry root = make_entry(s, 0, 0);
+    push(s, &root);
     while (s->top > 0) {
         ctoi_entry e = s->stack[--s->top];
         if (!worth(s, e.t_lo)) {
